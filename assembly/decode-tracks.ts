@@ -1,0 +1,130 @@
+// Dequantise and de-interleave IFP keyframes into structure-of-arrays f32 output.
+//
+// The TypeScript shell has already validated every range below: each row of the track table names a
+// source run that lies inside the copied input, and output runs that lie inside this instance's memory.
+// The kernel trusts the table and does no bounds checks of its own.
+//
+// Compiled twice from this one file: with `--enable simd` (ASC_FEATURE_SIMD true) and without.
+
+// Track table row: 8 x i32 = 32 bytes.
+//   0 kind, 4 frameCount, 8 source, 12 times, 16 rotations, 20 translations, 24 scales (byte addresses)
+const ROW_BYTES: usize = 32;
+
+// Kinds, as src/ifp/track-kinds.ts defines them.
+const ANP_FLOAT_ROT: i32 = 1;
+const ANP_FLOAT_ROT_TRANS: i32 = 2;
+const ANP_INT16_ROT: i32 = 3;
+const ANP_INT16_ROT_TRANS: i32 = 4;
+const ANPK_KR00: i32 = 5;
+const ANPK_KRT0: i32 = 6;
+const ANPK_KRTS: i32 = 7;
+
+// Powers of two: multiplying is exact, so it equals the TS path's division bit for bit.
+const ROTATION_SCALE: f32 = 1.0 / 4096.0;
+// Not a power of two: divide, never multiply by 1/60 (the two differ for most int16 values).
+const TICKS_PER_SECOND: f32 = 60.0;
+const TRANSLATION_DIVISOR: f32 = 1024.0;
+
+// ANPK stores the conjugate rotation; flipping the sign bits of x, y, z converts it without touching
+// NaN payloads, which keeps this path bit-identical with the TS one.
+const CONJUGATE_SIGN: u32 = 0x80000000;
+
+export function decodeTracks(table: usize, trackCount: i32): void {
+  for (let t = 0; t < trackCount; t++) {
+    const row = table + <usize>t * ROW_BYTES;
+    const kind = load<i32>(row);
+    const frameCount = load<i32>(row, 4);
+    const source = <usize>load<u32>(row, 8);
+    const times = <usize>load<u32>(row, 12);
+    const rotations = <usize>load<u32>(row, 16);
+    const translations = <usize>load<u32>(row, 20);
+    const scales = <usize>load<u32>(row, 24);
+    if (kind == ANP_INT16_ROT) {
+      decodeInt16(source, frameCount, 10, times, rotations, 0);
+    } else if (kind == ANP_INT16_ROT_TRANS) {
+      decodeInt16(source, frameCount, 16, times, rotations, translations);
+    } else if (kind == ANP_FLOAT_ROT) {
+      copyFloat(source, frameCount, 20, 16, 0, 0, 0, times, rotations, 0, 0);
+    } else if (kind == ANP_FLOAT_ROT_TRANS) {
+      copyFloat(source, frameCount, 32, 16, 20, 0, 0, times, rotations, translations, 0);
+    } else if (kind == ANPK_KR00) {
+      copyFloat(source, frameCount, 20, 16, 0, 0, CONJUGATE_SIGN, times, rotations, 0, 0);
+    } else if (kind == ANPK_KRT0) {
+      copyFloat(source, frameCount, 32, 28, 16, 0, CONJUGATE_SIGN, times, rotations, translations, 0);
+    } else if (kind == ANPK_KRTS) {
+      copyFloat(source, frameCount, 44, 40, 16, 28, CONJUGATE_SIGN, times, rotations, translations, scales);
+    }
+  }
+}
+
+// int16 frames: qx qy qz qw time [tx ty tz]. `translations` is 0 for 10-byte frames.
+@inline
+function decodeInt16(
+  source: usize, frameCount: i32, stride: usize, times: usize, rotations: usize, translations: usize,
+): void {
+  if (ASC_FEATURE_SIMD) {
+    // One 16-byte load covers a whole frame; for 10-byte frames it reads 6 bytes past the frame,
+    // which the shell guarantees are inside memory (it pads the input copy).
+    const rotationScale = f32x4.splat(ROTATION_SCALE);
+    const tailDivisor = f32x4(TICKS_PER_SECOND, TRANSLATION_DIVISOR, TRANSLATION_DIVISOR, TRANSLATION_DIVISOR);
+    for (let i = 0; i < frameCount; i++) {
+      const frame = v128.load(source + <usize>i * stride);
+      const q = f32x4.mul(f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(frame)), rotationScale);
+      v128.store(rotations + (<usize>i << 4), q);
+      const tail = f32x4.div(f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(frame)), tailDivisor);
+      f32.store(times + (<usize>i << 2), f32x4.extract_lane(tail, 0));
+      if (translations) {
+        const out = translations + <usize>i * 12;
+        f32.store(out, f32x4.extract_lane(tail, 1));
+        f32.store(out, f32x4.extract_lane(tail, 2), 4);
+        f32.store(out, f32x4.extract_lane(tail, 3), 8);
+      }
+    }
+  } else {
+    for (let i = 0; i < frameCount; i++) {
+      const frame = source + <usize>i * stride;
+      const q = rotations + (<usize>i << 4);
+      f32.store(q, <f32>load<i16>(frame) * ROTATION_SCALE);
+      f32.store(q, <f32>load<i16>(frame, 2) * ROTATION_SCALE, 4);
+      f32.store(q, <f32>load<i16>(frame, 4) * ROTATION_SCALE, 8);
+      f32.store(q, <f32>load<i16>(frame, 6) * ROTATION_SCALE, 12);
+      f32.store(times + (<usize>i << 2), <f32>load<i16>(frame, 8) / TICKS_PER_SECOND);
+      if (translations) {
+        const out = translations + <usize>i * 12;
+        f32.store(out, <f32>load<i16>(frame, 10) / TRANSLATION_DIVISOR);
+        f32.store(out, <f32>load<i16>(frame, 12) / TRANSLATION_DIVISOR, 4);
+        f32.store(out, <f32>load<i16>(frame, 14) / TRANSLATION_DIVISOR, 8);
+      }
+    }
+  }
+}
+
+// Float frames are moved as raw 32-bit patterns: a copy, plus a sign flip for ANPK rotations.
+@inline
+function copyFloat(
+  source: usize, frameCount: i32, stride: usize, timeAt: usize, translationAt: usize, scaleAt: usize,
+  sign: u32, times: usize, rotations: usize, translations: usize, scales: usize,
+): void {
+  for (let i = 0; i < frameCount; i++) {
+    const frame = source + <usize>i * stride;
+    const q = rotations + (<usize>i << 4);
+    if (ASC_FEATURE_SIMD) {
+      v128.store(q, v128.xor(v128.load(frame), i32x4(sign, sign, sign, 0)));
+    } else {
+      store<u32>(q, load<u32>(frame) ^ sign);
+      store<u32>(q, load<u32>(frame, 4) ^ sign, 4);
+      store<u32>(q, load<u32>(frame, 8) ^ sign, 8);
+      store<u32>(q, load<u32>(frame, 12), 12);
+    }
+    store<u32>(times + (<usize>i << 2), load<u32>(frame + timeAt));
+    if (translations) copy3(translations + <usize>i * 12, frame + translationAt);
+    if (scales) copy3(scales + <usize>i * 12, frame + scaleAt);
+  }
+}
+
+@inline
+function copy3(out: usize, from: usize): void {
+  store<u32>(out, load<u32>(from));
+  store<u32>(out, load<u32>(from, 4), 4);
+  store<u32>(out, load<u32>(from, 8), 8);
+}

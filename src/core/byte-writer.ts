@@ -1,0 +1,74 @@
+import { writeLatin1 } from './names.js';
+
+/** An append-only little-endian byte buffer for the writers; it grows by doubling. */
+export class ByteWriter {
+  #bytes = new Uint8Array(256);
+  #view = new DataView(this.#bytes.buffer);
+  length = 0;
+
+  #reserve(count: number): number {
+    const at = this.length;
+    const needed = at + count;
+    if (needed > this.#bytes.length) {
+      const grown = new Uint8Array(Math.max(needed, this.#bytes.length * 2));
+      grown.set(this.#bytes.subarray(0, at));
+      this.#bytes = grown;
+      this.#view = new DataView(grown.buffer);
+    }
+    this.length = needed;
+    return at;
+  }
+
+  u8(value: number): void {
+    this.#view.setUint8(this.#reserve(1), value);
+  }
+  u16(value: number): void {
+    this.#view.setUint16(this.#reserve(2), value, true);
+  }
+  i16(value: number): void {
+    this.#view.setInt16(this.#reserve(2), value, true);
+  }
+  u32(value: number): void {
+    this.#view.setUint32(this.#reserve(4), value, true);
+  }
+  i32(value: number): void {
+    this.#view.setInt32(this.#reserve(4), value, true);
+  }
+  f32(value: number): void {
+    this.#view.setFloat32(this.#reserve(4), value, true);
+  }
+  /** A float given as its 32-bit pattern, so NaN payloads pass through unchanged. */
+  bits32(value: number): void {
+    this.#view.setUint32(this.#reserve(4), value >>> 0, true);
+  }
+  u32be(value: number): void {
+    this.#view.setUint32(this.#reserve(4), value, false);
+  }
+  /** Four ASCII characters. */
+  tag(tag: string): void {
+    this.fixedName(tag, 4);
+  }
+  /** A Latin-1 name in a NUL-padded field of `size` bytes. */
+  fixedName(name: string, size: number): void {
+    writeLatin1(this.#bytes, this.#reserve(size), size, name);
+  }
+  bytes(data: Uint8Array): void {
+    this.#bytes.set(data, this.#reserve(data.length));
+  }
+  zeros(count: number): void {
+    this.#reserve(count);
+  }
+  /** Zero bytes up to the next multiple of `alignment`. */
+  pad(alignment: number): void {
+    this.zeros((alignment - (this.length % alignment)) % alignment);
+  }
+  /** Overwrites a u32 written earlier, for sizes known only after their contents. */
+  patchU32(at: number, value: number, littleEndian = true): void {
+    this.#view.setUint32(at, value, littleEndian);
+  }
+
+  /** The written bytes, as a copy that owns its buffer. */
+  finish(): Uint8Array {
+    return this.#bytes.slice(0, this.length);
+  }
+}

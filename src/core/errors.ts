@@ -1,0 +1,30 @@
+/** The file formats this library reads; every error and warning names one. */
+export type FormatName = 'IFP' | 'IMG' | 'IFF' | 'ANIM';
+
+/** Something the reader noticed and tolerated. Readers collect these; nothing goes to the console. */
+export interface DecodeWarning {
+  code: string;
+  /** Byte offset in the input where the problem is. */
+  offset: number;
+  message: string;
+}
+
+/**
+ * The only error type a reader throws for bad input. `code` is stable and machine-readable;
+ * `offset` is the byte offset in the input where decoding failed.
+ */
+export class DecodeError extends Error {
+  override readonly name = 'DecodeError';
+  constructor(
+    readonly format: FormatName,
+    readonly code: string,
+    readonly offset: number,
+    readonly detail: string,
+  ) {
+    super(`${format}: ${detail} (at byte ${offset})`);
+  }
+
+  toWarning(): DecodeWarning {
+    return { code: this.code, offset: this.offset, message: this.message };
+  }
+}

@@ -1,0 +1,95 @@
+import { TrackKind } from './track-kinds.js';
+import { Field, type TrackTable } from './track-table.js';
+import { ROTATION_DIVISOR, TICKS_PER_SECOND, TRANSLATION_DIVISOR } from './track-kinds.js';
+
+const CONJUGATE_SIGN = 0x80000000 | 0;
+
+/**
+ * The plain-TypeScript decoder: the reference the wasm kernels must match bit for bit, the fallback
+ * where WebAssembly is missing, and the benchmark baseline. Mirrors assembly/decode-tracks.ts.
+ *
+ * Divisions by 60 round once to f32 when stored, which equals wasm's `f32.div` for int16 inputs.
+ * Float frames are copied as 32-bit patterns (with a sign-bit flip for ANPK rotations), so NaN
+ * payloads and negative zeros survive exactly as in the kernel.
+ */
+export function decodeTracksJs(input: Uint8Array, table: TrackTable, out: Float32Array): void {
+  const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+  const bits = new Uint32Array(out.buffer, out.byteOffset, out.length);
+  for (let row = 0; row < table.count; row++) {
+    const kind = table.get(row, Field.Kind) as TrackKind;
+    const frameCount = table.get(row, Field.FrameCount);
+    const source = table.get(row, Field.Source);
+    const times = table.get(row, Field.Times);
+    const rotations = table.get(row, Field.Rotations);
+    const translations = table.get(row, Field.Translations);
+    const scales = table.get(row, Field.Scales);
+    switch (kind) {
+      case TrackKind.AnpInt16Rot:
+        decodeInt16(view, out, source, frameCount, 10, times, rotations, -1);
+        break;
+      case TrackKind.AnpInt16RotTrans:
+        decodeInt16(view, out, source, frameCount, 16, times, rotations, translations);
+        break;
+      case TrackKind.AnpFloatRot:
+        copyFloat(view, bits, source, frameCount, 20, 16, 0, 0, 0, times, rotations, -1, -1);
+        break;
+      case TrackKind.AnpFloatRotTrans:
+        copyFloat(view, bits, source, frameCount, 32, 16, 20, 0, 0, times, rotations, translations, -1);
+        break;
+      case TrackKind.AnpkKR00:
+        copyFloat(view, bits, source, frameCount, 20, 16, 0, 0, CONJUGATE_SIGN, times, rotations, -1, -1);
+        break;
+      case TrackKind.AnpkKRT0:
+        copyFloat(view, bits, source, frameCount, 32, 28, 16, 0, CONJUGATE_SIGN, times, rotations, translations, -1);
+        break;
+      case TrackKind.AnpkKRTS:
+        copyFloat(view, bits, source, frameCount, 44, 40, 16, 28, CONJUGATE_SIGN, times, rotations, translations, scales);
+        break;
+    }
+  }
+}
+
+function decodeInt16(
+  view: DataView, out: Float32Array, source: number, frameCount: number, stride: number,
+  times: number, rotations: number, translations: number,
+): void {
+  for (let i = 0; i < frameCount; i++) {
+    const frame = source + i * stride;
+    const q = rotations + 4 * i;
+    out[q] = view.getInt16(frame, true) / ROTATION_DIVISOR;
+    out[q + 1] = view.getInt16(frame + 2, true) / ROTATION_DIVISOR;
+    out[q + 2] = view.getInt16(frame + 4, true) / ROTATION_DIVISOR;
+    out[q + 3] = view.getInt16(frame + 6, true) / ROTATION_DIVISOR;
+    out[times + i] = view.getInt16(frame + 8, true) / TICKS_PER_SECOND;
+    if (translations >= 0) {
+      const t = translations + 3 * i;
+      out[t] = view.getInt16(frame + 10, true) / TRANSLATION_DIVISOR;
+      out[t + 1] = view.getInt16(frame + 12, true) / TRANSLATION_DIVISOR;
+      out[t + 2] = view.getInt16(frame + 14, true) / TRANSLATION_DIVISOR;
+    }
+  }
+}
+
+function copyFloat(
+  view: DataView, bits: Uint32Array, source: number, frameCount: number, stride: number,
+  timeAt: number, translationAt: number, scaleAt: number, sign: number,
+  times: number, rotations: number, translations: number, scales: number,
+): void {
+  for (let i = 0; i < frameCount; i++) {
+    const frame = source + i * stride;
+    const q = rotations + 4 * i;
+    bits[q] = view.getUint32(frame, true) ^ sign;
+    bits[q + 1] = view.getUint32(frame + 4, true) ^ sign;
+    bits[q + 2] = view.getUint32(frame + 8, true) ^ sign;
+    bits[q + 3] = view.getUint32(frame + 12, true);
+    bits[times + i] = view.getUint32(frame + timeAt, true);
+    if (translations >= 0) copy3(view, bits, frame + translationAt, translations + 3 * i);
+    if (scales >= 0) copy3(view, bits, frame + scaleAt, scales + 3 * i);
+  }
+}
+
+function copy3(view: DataView, bits: Uint32Array, from: number, to: number): void {
+  bits[to] = view.getUint32(from, true);
+  bits[to + 1] = view.getUint32(from + 4, true);
+  bits[to + 2] = view.getUint32(from + 8, true);
+}

@@ -1,0 +1,223 @@
+import { ByteCursor } from '../core/byte-cursor.js';
+import { DecodeError, type DecodeWarning } from '../core/errors.js';
+import { readLatin1 } from '../core/names.js';
+import { ANPK_KEY_TAGS, anpFrameTypeKind, KIND_INFO, TrackKind } from './track-kinds.js';
+import { TrackTable } from './track-table.js';
+import type { IFPFormat } from './types.js';
+
+/** A track found by the scan: its names, and its row in the track table. */
+export interface ScannedTrack {
+  boneName: string;
+  boneId: number;
+  row: number;
+}
+export interface ScannedAnimation {
+  name: string;
+  tracks: ScannedTrack[];
+}
+export interface ScannedPackage {
+  name: string;
+  format: IFPFormat;
+  animations: ScannedAnimation[];
+}
+export interface IFPScan {
+  packages: ScannedPackage[];
+  table: TrackTable;
+  warnings: DecodeWarning[];
+}
+
+const FORMATS: ReadonlySet<string> = new Set(['ANP3', 'ANP2', 'ANPK']);
+const ANP_PACKAGE_HEADER = 36;
+const ANP_SEQUENCE_HEADER = 36;
+// The smallest ANPK animation (NAME, DGAN and INFO headers) and sequence (CPAN and ANIM headers):
+// lower bounds for checking counts before looping over them.
+const ANPK_MIN_ANIMATION = 36;
+const ANPK_MIN_SEQUENCE = 8 + 8 + 44;
+
+/**
+ * Walks every package header in the file and records where each track's frames are, without touching
+ * the frames. Packages follow each other until the data ends or stops looking like a package.
+ *
+ * Failure policy: a problem before the first package header is complete always throws. After that,
+ * `strict` throws; otherwise the animations completed so far are kept and the error becomes a warning.
+ */
+export function scanIFP(bytes: Uint8Array, strict: boolean): IFPScan {
+  const cursor = new ByteCursor(bytes, 'IFP');
+  const scan: IFPScan = { packages: [], table: new TrackTable(), warnings: [] };
+  while (cursor.remaining > 0) {
+    const at = cursor.pos;
+    const magic = cursor.remaining >= 4 ? readLatin1(bytes, at, 4) : '';
+    if (!FORMATS.has(magic)) {
+      if (scan.packages.length === 0) {
+        throw new DecodeError('IFP', 'unknown-magic', at, `not an IFP file: magic ${JSON.stringify(magic)} is not ANP3, ANP2 or ANPK`);
+      }
+      reportTrailingBytes(bytes, at, scan.warnings);
+      break;
+    }
+    try {
+      if (magic === 'ANPK') scanAnpk(cursor, scan);
+      else scanAnp(cursor, magic as IFPFormat, scan);
+    } catch (error) {
+      if (!(error instanceof DecodeError) || strict || scan.packages.length === 0) throw error;
+      scan.table.rollback();
+      scan.warnings.push(error.toWarning());
+      break;
+    }
+  }
+  return scan;
+}
+
+/** Sector padding (all zero bytes) is expected in files taken out of IMG archives; anything else is reported. */
+function reportTrailingBytes(bytes: Uint8Array, at: number, warnings: DecodeWarning[]): void {
+  const trailing = bytes.length - at;
+  if (bytes.subarray(at).every((byte) => byte === 0)) return;
+  warnings.push({
+    code: 'trailing-bytes',
+    offset: at,
+    message: `IFP: ${trailing} bytes after the last package do not start a package; ignored (at byte ${at})`,
+  });
+}
+
+function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {
+  cursor.need(ANP_PACKAGE_HEADER, `${format} package header`);
+  cursor.skip(8); // magic, and a size that real files get wrong both ways
+  const name = cursor.fixedName(24);
+  const animationCount = cursor.u32();
+  const animationHeader = format === 'ANP3' ? 36 : 28;
+  cursor.needItems(animationCount, animationHeader, 'animation');
+  const pkg: ScannedPackage = { name, format, animations: [] };
+  scan.packages.push(pkg);
+
+  for (let a = 0; a < animationCount; a++) {
+    const animationAt = cursor.pos;
+    cursor.need(animationHeader, 'animation header');
+    const animationName = cursor.fixedName(24);
+    const sequenceCount = cursor.u32();
+    const declaredFrameBytes = format === 'ANP3' ? cursor.u32() : undefined;
+    if (format === 'ANP3') cursor.skip(4); // flags: bit 0 "compressed", not needed to decode
+    cursor.needItems(sequenceCount, ANP_SEQUENCE_HEADER, `animation "${animationName}" sequence`);
+
+    const tracks: ScannedTrack[] = [];
+    let frameBytes = 0;
+    for (let s = 0; s < sequenceCount; s++) {
+      cursor.need(ANP_SEQUENCE_HEADER, 'sequence header');
+      const boneName = cursor.fixedName(24);
+      const frameTypeAt = cursor.pos;
+      const frameType = cursor.u32();
+      const frameCount = cursor.u32();
+      const boneId = cursor.i32();
+      const kind = anpFrameTypeKind(frameType);
+      if (kind === undefined) {
+        throw new DecodeError('IFP', 'unknown-frame-type', frameTypeAt, `bone "${boneName}" has frame type ${frameType}; expected 1 to 4`);
+      }
+      const bytes = KIND_INFO[kind].frameBytes;
+      cursor.needItems(frameCount, bytes, `bone "${boneName}" frame`);
+      tracks.push({ boneName, boneId, row: scan.table.add(kind, frameCount, cursor.pos) });
+      cursor.pos += frameCount * bytes;
+      frameBytes += frameCount * bytes;
+    }
+    if (declaredFrameBytes !== undefined && declaredFrameBytes !== frameBytes) {
+      scan.warnings.push({
+        code: 'frame-data-size',
+        offset: animationAt + 28,
+        message: `IFP: animation "${animationName}" declares ${declaredFrameBytes} frame bytes but holds ${frameBytes}; the real size was used`,
+      });
+    }
+    pkg.animations.push({ name: animationName, tracks });
+    scan.table.commit();
+  }
+}
+
+interface Chunk {
+  /** Offset of the chunk header. */
+  at: number;
+  tag: string;
+  /** Offset of the payload. */
+  payload: number;
+  size: number;
+  /** Where the next chunk starts: the payload rounded up to 4 bytes, clamped to the data. */
+  end: number;
+}
+
+function readChunk(cursor: ByteCursor): Chunk {
+  const at = cursor.pos;
+  const tag = cursor.tag('chunk header');
+  const size = cursor.u32('chunk header');
+  const payload = cursor.pos;
+  if (size > cursor.end - payload) {
+    throw new DecodeError('IFP', 'truncated', at, `${tag} chunk claims ${size} bytes, ${cursor.end - payload} remain`);
+  }
+  return { at, tag, payload, size, end: Math.min(cursor.end, payload + size + ((4 - (size % 4)) % 4)) };
+}
+
+function expectChunk(cursor: ByteCursor, tag: string, minSize = 0): Chunk {
+  const chunk = readChunk(cursor);
+  if (chunk.tag !== tag) {
+    throw new DecodeError('IFP', 'unexpected-chunk', chunk.at, `expected a ${tag} chunk, found ${JSON.stringify(chunk.tag)}`);
+  }
+  if (chunk.size < minSize) {
+    throw new DecodeError('IFP', 'bad-chunk', chunk.at, `${tag} chunk has ${chunk.size} bytes, needs at least ${minSize}`);
+  }
+  return chunk;
+}
+
+function scanAnpk(cursor: ByteCursor, scan: IFPScan): void {
+  const { bytes, view } = cursor;
+  cursor.skip(8, 'ANPK header'); // its size is "rest of file"; the contents are walked instead
+  const info = expectChunk(cursor, 'INFO', 4);
+  const animationCount = view.getInt32(info.payload, true);
+  const name = readLatin1(bytes, info.payload + 4, info.size - 4);
+  cursor.pos = info.end;
+  if (animationCount < 0) throw new DecodeError('IFP', 'bad-count', info.payload, `animation count ${animationCount} is negative`);
+  cursor.needItems(animationCount, ANPK_MIN_ANIMATION, 'animation');
+  const pkg: ScannedPackage = { name, format: 'ANPK', animations: [] };
+  scan.packages.push(pkg);
+
+  for (let a = 0; a < animationCount; a++) {
+    const nameChunk = expectChunk(cursor, 'NAME');
+    const animationName = readLatin1(bytes, nameChunk.payload, nameChunk.size);
+    cursor.pos = nameChunk.end;
+    const dgan = expectChunk(cursor, 'DGAN', 16);
+    const dganInfo = expectChunk(cursor, 'INFO', 8);
+    const sequenceCount = view.getInt32(dganInfo.payload, true);
+    cursor.pos = dganInfo.end;
+    if (sequenceCount < 0) throw new DecodeError('IFP', 'bad-count', dganInfo.payload, `sequence count ${sequenceCount} is negative`);
+    cursor.needItems(sequenceCount, ANPK_MIN_SEQUENCE, `animation "${animationName}" sequence`);
+
+    const tracks: ScannedTrack[] = [];
+    for (let s = 0; s < sequenceCount; s++) tracks.push(scanCpan(cursor, scan.table));
+    cursor.pos = Math.max(cursor.pos, dgan.end);
+    pkg.animations.push({ name: animationName, tracks });
+    scan.table.commit();
+  }
+}
+
+function scanCpan(cursor: ByteCursor, table: TrackTable): ScannedTrack {
+  const { bytes, view } = cursor;
+  const cpan = expectChunk(cursor, 'CPAN');
+  const anim = expectChunk(cursor, 'ANIM');
+  if (anim.size !== 44 && anim.size !== 48) {
+    throw new DecodeError('IFP', 'bad-chunk', anim.at, `ANIM chunk has ${anim.size} bytes; expected 44 or 48`);
+  }
+  const boneName = readLatin1(bytes, anim.payload, 28);
+  const frameCount = view.getInt32(anim.payload + 28, true);
+  // 48-byte chunks (GTA III) carry two sibling links instead of a bone id.
+  const boneId = anim.size === 44 ? view.getInt32(anim.payload + 40, true) : -1;
+  cursor.pos = anim.end;
+  if (frameCount < 0) throw new DecodeError('IFP', 'bad-count', anim.payload + 28, `bone "${boneName}" has frame count ${frameCount}`);
+  if (frameCount === 0) {
+    cursor.pos = Math.max(cursor.pos, cpan.end);
+    return { boneName, boneId, row: table.add(TrackKind.AnpkKR00, 0, anim.end) };
+  }
+  const keys = readChunk(cursor);
+  const kind = ANPK_KEY_TAGS[keys.tag];
+  if (kind === undefined) {
+    throw new DecodeError('IFP', 'unknown-frame-type', keys.at, `bone "${boneName}" has key chunk ${JSON.stringify(keys.tag)}; expected KR00, KRT0 or KRTS`);
+  }
+  const frameBytes = KIND_INFO[kind].frameBytes;
+  if (frameCount * frameBytes > keys.size) {
+    throw new DecodeError('IFP', 'truncated', keys.at, `bone "${boneName}": ${frameCount} ${keys.tag} keys need ${frameCount * frameBytes} bytes, the chunk has ${keys.size}`);
+  }
+  cursor.pos = Math.max(keys.end, cpan.end);
+  return { boneName, boneId, row: table.add(kind, frameCount, keys.payload) };
+}

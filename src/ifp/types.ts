@@ -1,0 +1,39 @@
+import type { KeyframeType } from './track-kinds.js';
+
+export type { KeyframeType };
+export type IFPFormat = 'ANP3' | 'ANP2' | 'ANPK';
+
+/** One key in the per-frame shape of the library this one replaces. */
+export interface Keyframe {
+  time: number;
+  quaternion: [number, number, number, number];
+  translation?: [number, number, number];
+}
+
+/**
+ * A bone track as plain data: what the writer takes, and what a reader's `Track` provides.
+ * Arrays are structure-of-arrays: `rotations` holds x, y, z, w per key, `translations` and `scales`
+ * x, y, z per key.
+ */
+export interface TrackData {
+  boneName: string;
+  /** HAnim node id; -1 where the file has none (match by name then). */
+  boneId: number;
+  keyframeType: KeyframeType;
+  /** True for ANP3/ANP2 int16 frames (types 3 and 4). The writer quantises such tracks. */
+  compressed: boolean;
+  times: Float32Array;
+  rotations: Float32Array;
+  translations: Float32Array | null;
+  scales: Float32Array | null;
+}
+
+export interface AnimationData {
+  name: string;
+  bones: TrackData[];
+}
+
+export interface PackageData {
+  name: string;
+  animations: AnimationData[];
+}

@@ -1,0 +1,2 @@
+// gameanim: everything public, from one entry point.
+export * from './ifp/index.js';
