@@ -20,29 +20,37 @@ export class ByteWriter {
   }
 
   u8(value: number): void {
-    this.#view.setUint8(this.#reserve(1), value);
+    const at = this.#reserve(1);
+    this.#view.setUint8(at, value);
   }
   u16(value: number): void {
-    this.#view.setUint16(this.#reserve(2), value, true);
+    const at = this.#reserve(2);
+    this.#view.setUint16(at, value, true);
   }
   i16(value: number): void {
-    this.#view.setInt16(this.#reserve(2), value, true);
+    const at = this.#reserve(2);
+    this.#view.setInt16(at, value, true);
   }
   u32(value: number): void {
-    this.#view.setUint32(this.#reserve(4), value, true);
+    const at = this.#reserve(4);
+    this.#view.setUint32(at, value, true);
   }
   i32(value: number): void {
-    this.#view.setInt32(this.#reserve(4), value, true);
+    const at = this.#reserve(4);
+    this.#view.setInt32(at, value, true);
   }
   f32(value: number): void {
-    this.#view.setFloat32(this.#reserve(4), value, true);
+    const at = this.#reserve(4);
+    this.#view.setFloat32(at, value, true);
   }
   /** A float given as its 32-bit pattern, so NaN payloads pass through unchanged. */
   bits32(value: number): void {
-    this.#view.setUint32(this.#reserve(4), value >>> 0, true);
+    const at = this.#reserve(4);
+    this.#view.setUint32(at, value >>> 0, true);
   }
   u32be(value: number): void {
-    this.#view.setUint32(this.#reserve(4), value, false);
+    const at = this.#reserve(4);
+    this.#view.setUint32(at, value, false);
   }
   /** Four ASCII characters. */
   tag(tag: string): void {
@@ -50,10 +58,12 @@ export class ByteWriter {
   }
   /** A Latin-1 name in a NUL-padded field of `size` bytes. */
   fixedName(name: string, size: number): void {
-    writeLatin1(this.#bytes, this.#reserve(size), size, name);
+    const at = this.#reserve(size);
+    writeLatin1(this.#bytes, at, size, name);
   }
   bytes(data: Uint8Array): void {
-    this.#bytes.set(data, this.#reserve(data.length));
+    const at = this.#reserve(data.length);
+    this.#bytes.set(data, at);
   }
   zeros(count: number): void {
     this.#reserve(count);

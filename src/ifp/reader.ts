@@ -2,7 +2,7 @@ import { type DecodeWarning } from '../core/errors.js';
 import { indexByName, nameKey } from '../core/names.js';
 import { kernelModule, resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
 import { decodeTracksJs } from './decode-js.js';
-import { decodeTracksWasm, wasmMemoryBytes } from './decode-wasm.js';
+import { decodeTracksWasm, fitsWasm } from './decode-wasm.js';
 import { scanIFP, type ScannedTrack } from './scan.js';
 import { Animation, Track } from './track.js';
 import { KIND_INFO, type TrackKind } from './track-kinds.js';
@@ -20,15 +20,20 @@ export interface IFPPackage {
   name: string;
   format: IFPFormat;
   animations: Animation[];
+  /** Byte range of the package in the input (its complete animations, when decoding stopped early). */
+  byteOffset: number;
+  byteLength: number;
 }
 
 /**
  * Reads a whole IFP file eagerly: every package (ANP3, ANP2, ANPK, back to back), every track.
  *
- * Ownership: all typed arrays on the tracks are views into one buffer that this reader owns (a wasm
- * memory made for this file alone, or an ArrayBuffer on the TypeScript path). That buffer never grows
- * or moves, so the views stay valid and unchanged for as long as you hold them, whatever other readers
- * do later. They do not alias the input: changing the input bytes afterwards changes nothing here.
+ * Ownership: all typed arrays on the tracks are views into memory that this reader's decode owns: a
+ * WebAssembly memory created at a fixed size that can never grow (small files share one such slab,
+ * each writing only its own region, once), or an ArrayBuffer on the TypeScript path. Nothing ever
+ * grows, moves or rewrites that memory, so the views stay valid and unchanged for as long as you hold
+ * them, whatever other readers do later. They never alias the input: changing the input afterwards
+ * changes nothing here. A shared slab stays in memory while any view into it is reachable.
  */
 export class IFPReader {
   readonly packages: IFPPackage[];
@@ -44,7 +49,7 @@ export class IFPReader {
     const scan = scanIFP(input, options.strict ?? false);
     const { table } = scan;
     let backend = resolveBackend(options.backend);
-    if (backend !== 'js' && wasmMemoryBytes(table) === undefined) backend = 'js';
+    if (backend !== 'js' && !fitsWasm(table)) backend = 'js';
     const output = backend === 'js' ? decodeJs(input, table) : decodeTracksWasm(kernelModule(backend)!, input, table);
 
     const toTrack = (scanned: ScannedTrack): Track => makeTrack(scanned, table, output);
@@ -52,6 +57,8 @@ export class IFPReader {
       name: pkg.name,
       format: pkg.format,
       animations: pkg.animations.map((animation) => new Animation(animation.name, animation.tracks.map(toTrack))),
+      byteOffset: pkg.byteOffset,
+      byteLength: pkg.byteLength,
     }));
     this.animations = this.packages.flatMap((pkg) => pkg.animations);
     this.warnings = scan.warnings;

@@ -19,6 +19,9 @@ export interface ScannedPackage {
   name: string;
   format: IFPFormat;
   animations: ScannedAnimation[];
+  /** Where the package starts, and how many bytes its complete animations span. */
+  byteOffset: number;
+  byteLength: number;
 }
 export interface IFPScan {
   packages: ScannedPackage[];
@@ -44,6 +47,7 @@ const ANPK_MIN_SEQUENCE = 8 + 8 + 44;
 export function scanIFP(bytes: Uint8Array, strict: boolean): IFPScan {
   const cursor = new ByteCursor(bytes, 'IFP');
   const scan: IFPScan = { packages: [], table: new TrackTable(), warnings: [] };
+  if (bytes.length < 4) throw new DecodeError('IFP', 'truncated', 0, `not an IFP file: ${bytes.length} bytes, a magic needs 4`);
   while (cursor.remaining > 0) {
     const at = cursor.pos;
     const magic = cursor.remaining >= 4 ? readLatin1(bytes, at, 4) : '';
@@ -79,13 +83,14 @@ function reportTrailingBytes(bytes: Uint8Array, at: number, warnings: DecodeWarn
 }
 
 function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {
+  const start = cursor.pos;
   cursor.need(ANP_PACKAGE_HEADER, `${format} package header`);
   cursor.skip(8); // magic, and a size that real files get wrong both ways
   const name = cursor.fixedName(24);
   const animationCount = cursor.u32();
   const animationHeader = format === 'ANP3' ? 36 : 28;
   cursor.needItems(animationCount, animationHeader, 'animation');
-  const pkg: ScannedPackage = { name, format, animations: [] };
+  const pkg: ScannedPackage = { name, format, animations: [], byteOffset: start, byteLength: cursor.pos - start };
   scan.packages.push(pkg);
 
   for (let a = 0; a < animationCount; a++) {
@@ -124,6 +129,7 @@ function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {
       });
     }
     pkg.animations.push({ name: animationName, tracks });
+    pkg.byteLength = cursor.pos - start;
     scan.table.commit();
   }
 }
@@ -163,6 +169,7 @@ function expectChunk(cursor: ByteCursor, tag: string, minSize = 0): Chunk {
 
 function scanAnpk(cursor: ByteCursor, scan: IFPScan): void {
   const { bytes, view } = cursor;
+  const start = cursor.pos;
   cursor.skip(8, 'ANPK header'); // its size is "rest of file"; the contents are walked instead
   const info = expectChunk(cursor, 'INFO', 4);
   const animationCount = view.getInt32(info.payload, true);
@@ -170,7 +177,7 @@ function scanAnpk(cursor: ByteCursor, scan: IFPScan): void {
   cursor.pos = info.end;
   if (animationCount < 0) throw new DecodeError('IFP', 'bad-count', info.payload, `animation count ${animationCount} is negative`);
   cursor.needItems(animationCount, ANPK_MIN_ANIMATION, 'animation');
-  const pkg: ScannedPackage = { name, format: 'ANPK', animations: [] };
+  const pkg: ScannedPackage = { name, format: 'ANPK', animations: [], byteOffset: start, byteLength: cursor.pos - start };
   scan.packages.push(pkg);
 
   for (let a = 0; a < animationCount; a++) {
@@ -188,6 +195,7 @@ function scanAnpk(cursor: ByteCursor, scan: IFPScan): void {
     for (let s = 0; s < sequenceCount; s++) tracks.push(scanCpan(cursor, scan.table));
     cursor.pos = Math.max(cursor.pos, dgan.end);
     pkg.animations.push({ name: animationName, tracks });
+    pkg.byteLength = cursor.pos - start;
     scan.table.commit();
   }
 }

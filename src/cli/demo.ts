@@ -1,0 +1,83 @@
+// `npm start`: decodes the bundled demo corpus (fixtures/) and prints what it found and how fast.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { IFPReader } from '../ifp/index.js';
+
+const fixturesDir = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+const RUNS = 25;
+
+interface Row {
+  file: string;
+  bytes: number;
+  packages: number;
+  animations: number;
+  tracks: number;
+  keyframes: number;
+  ms: number;
+  backend: string;
+  warnings: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}
+
+const rows: Row[] = [];
+for (const file of readdirSync(fixturesDir).filter((f) => f.endsWith('.ifp')).sort()) {
+  const bytes = new Uint8Array(readFileSync(fixturesDir + file));
+  const times: number[] = [];
+  let reader!: IFPReader;
+  for (let run = 0; run < RUNS; run++) {
+    const start = performance.now();
+    reader = new IFPReader(bytes);
+    times.push(performance.now() - start);
+  }
+  rows.push({
+    file,
+    bytes: bytes.length,
+    packages: reader.packages.length,
+    animations: reader.animations.length,
+    tracks: reader.trackCount,
+    keyframes: reader.keyframeCount,
+    ms: median(times),
+    backend: reader.backend,
+    warnings: reader.warnings.length,
+  });
+}
+
+const total: Row = rows.reduce(
+  (sum, row) => ({
+    ...sum,
+    bytes: sum.bytes + row.bytes,
+    packages: sum.packages + row.packages,
+    animations: sum.animations + row.animations,
+    tracks: sum.tracks + row.tracks,
+    keyframes: sum.keyframes + row.keyframes,
+    ms: sum.ms + row.ms,
+    warnings: sum.warnings + row.warnings,
+  }),
+  { file: 'total', bytes: 0, packages: 0, animations: 0, tracks: 0, keyframes: 0, ms: 0, backend: rows[0]?.backend ?? '-', warnings: 0 },
+);
+
+const header = ['file', 'bytes', 'packages', 'animations', 'tracks', 'keyframes', 'decode ms', 'MB/s', 'backend', 'warnings'];
+const cells = [...rows, total].map((r) => [
+  r.file,
+  String(r.bytes),
+  String(r.packages),
+  String(r.animations),
+  String(r.tracks),
+  String(r.keyframes),
+  r.ms.toFixed(3),
+  (r.bytes / 1e6 / (r.ms / 1e3)).toFixed(1),
+  r.backend,
+  String(r.warnings),
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+const line = (c: string[]) => c.map((cell, i) => (i === 0 || i === 8 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+console.log(`gameanim demo: decoding ${rows.length} files from fixtures/ (median of ${RUNS} runs each)\n`);
+console.log(line(header));
+cells.forEach((c, i) => {
+  if (i === cells.length - 1) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  console.log(line(c));
+});
