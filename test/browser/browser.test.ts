@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IFPReader } from '../../src/index.js';
+import { bits, fixture } from '../helpers/files.js';
+
+// Debian's chromium; .ci/run installs it. Without it the test skips, except on CI, where it must run.
+const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const haveChromium = existsSync(chromiumPath);
+if (!haveChromium && process.env['CI']) throw new Error(`CI needs a browser at ${chromiumPath}; .ci/run installs Debian's chromium`);
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.ifp': 'application/octet-stream' };
+
+/** Serves the built library, the fixtures and the test page on loopback. */
+function serve(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const file = path === '/' ? join(root, 'test/browser/page.html') : normalize(join(root, path));
+    if (!file.startsWith(root) || !existsSync(file)) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+describe.skipIf(!haveChromium)(`headless Chromium (${chromiumPath})`, () => {
+  let server: Server;
+  let browser: Browser;
+  beforeAll(async () => {
+    if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run npm run build (npm test does it first)');
+    server = await serve();
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('decodes a fixture on the main thread with the wasm SIMD backend, matching Node bit for bit', async () => {
+    const file = 'multi-package-trailing.ifp';
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/?file=${file}`);
+    await page.waitForFunction(() => 'result' in window || document.title === 'failed', null, { timeout: 20_000 });
+    expect(errors).toEqual([]);
+    const result = (await page.evaluate(() => (window as unknown as { result: unknown }).result)) as Record<string, unknown>;
+
+    const node = new IFPReader(fixture(file), { backend: 'js' });
+    expect(result['backend']).toBe('simd');
+    expect(result['autoBackend']).toBe('simd');
+    expect(result['packages']).toEqual(node.packages.map((p) => [p.format, p.name, p.animations.length]));
+    expect(result['warnings']).toEqual(['trailing-bytes']);
+    expect(result['tracks']).toEqual(
+      node.animations.flatMap((a) => a.bones.map((b) => [a.name, b.boneName, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])),
+    );
+  });
+});
+
+if (!haveChromium) describe.skip(`no browser at ${chromiumPath}: the browser test is skipped (set CHROMIUM_PATH or install chromium)`, () => it('skipped', () => {}));
