@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+
+/** Runs ESM code in a plain Node process from the project root, where `gameanim` resolves to itself. */
+function node(code: string): string {
+  return execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' }).trim();
+}
+
+describe('the npm package', () => {
+  it('is ESM, with types for every subpath of the exports map', () => {
+    expect(pkg.name).toBe('gameanim');
+    expect(pkg.type).toBe('module');
+    for (const [subpath, target] of Object.entries<Record<string, string> | string>(pkg.exports)) {
+      if (typeof target === 'string') continue;
+      expect(existsSync(`${root}${target['types']}`), `${subpath} types`).toBe(true);
+      expect(existsSync(`${root}${target['default']}`), `${subpath} code`).toBe(true);
+    }
+    expect(pkg.dependencies ?? {}).toEqual({});
+  });
+
+  it("default-exports IFPReader from 'gameanim/ifp', as the library it replaces did", () => {
+    const out = node(`
+      import IFPReader from 'gameanim/ifp';
+      import * as root from 'gameanim';
+      import { readFileSync } from 'node:fs';
+      const reader = new IFPReader(readFileSync('fixtures/anp3-all-types.ifp'));
+      console.log(JSON.stringify([IFPReader === root.IFPReader, reader.packageName, reader.backend, Object.keys(root).sort()]));
+    `);
+    const [same, name, backend, keys] = JSON.parse(out);
+    expect([same, name, backend]).toEqual([true, 'fixture', 'simd']);
+    expect(keys).toEqual(expect.arrayContaining(['IFPReader', 'DecodeError', 'writeIFP', 'ready', 'Track', 'Animation']));
+  });
+});
