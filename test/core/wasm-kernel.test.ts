@@ -24,3 +24,29 @@ describe('wasm kernel loader', () => {
     }
   });
 });
+
+describe('a host that refuses synchronous compilation', () => {
+  it('decodes with js until ready resolves, then with simd', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const code = `
+      // Chromium refuses new WebAssembly.Module() on the main thread above a size limit; act like it.
+      const RealModule = WebAssembly.Module;
+      WebAssembly.Module = function () { throw new RangeError('synchronous compile refused'); };
+      Object.assign(WebAssembly.Module, { exports: RealModule.exports, imports: RealModule.imports });
+      const { IFPReader, ready } = await import('gameanim');
+      const { readFileSync } = await import('node:fs');
+      const bytes = readFileSync('fixtures/anp3-all-types.ifp');
+      const before = new IFPReader(bytes);
+      await ready;
+      const after = new IFPReader(bytes);
+      const same = before.animations[0].bones[0].rotations.join() === after.animations[0].bones[0].rotations.join();
+      console.log(JSON.stringify([before.backend, after.backend, same]));
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out)).toEqual(['js', 'simd', true]);
+  });
+});
