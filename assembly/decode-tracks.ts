@@ -6,8 +6,11 @@
 //
 // Compiled twice from this one file: with `--enable simd` (ASC_FEATURE_SIMD true) and without.
 
-// Track table row: 8 x i32 = 32 bytes.
-//   0 kind, 4 frameCount, 8 source, 12 times, 16 rotations, 20 translations, 24 scales (byte addresses)
+// Track table row: 8 x i32 = 32 bytes, as src/ifp/track-table.ts writes it:
+//   0 kind, 4 frameCount, 8 source (byte offset from inputBase),
+//   12 times, 16 rotations, 20 translations, 24 scales (float offsets from outputBase; -1 = none),
+//   28 boneId (not read here)
+// Relative offsets let the shell copy its table in with one memcpy, wherever the buffers land.
 const ROW_BYTES: usize = 32;
 
 // Kinds, as src/ifp/track-kinds.ts defines them.
@@ -29,16 +32,16 @@ const TRANSLATION_DIVISOR: f32 = 1024.0;
 // NaN payloads, which keeps this path bit-identical with the TS one.
 const CONJUGATE_SIGN: u32 = 0x80000000;
 
-export function decodeTracks(table: usize, trackCount: i32): void {
+export function decodeTracks(table: usize, trackCount: i32, inputBase: usize, outputBase: usize): void {
   for (let t = 0; t < trackCount; t++) {
     const row = table + <usize>t * ROW_BYTES;
     const kind = load<i32>(row);
     const frameCount = load<i32>(row, 4);
-    const source = <usize>load<u32>(row, 8);
-    const times = <usize>load<u32>(row, 12);
-    const rotations = <usize>load<u32>(row, 16);
-    const translations = <usize>load<u32>(row, 20);
-    const scales = <usize>load<u32>(row, 24);
+    const source = inputBase + <usize>load<u32>(row, 8);
+    const times = outputAddress(outputBase, load<i32>(row, 12));
+    const rotations = outputAddress(outputBase, load<i32>(row, 16));
+    const translations = outputAddress(outputBase, load<i32>(row, 20));
+    const scales = outputAddress(outputBase, load<i32>(row, 24));
     if (kind == ANP_INT16_ROT) {
       decodeInt16(source, frameCount, 10, times, rotations, 0);
     } else if (kind == ANP_INT16_ROT_TRANS) {
@@ -55,6 +58,12 @@ export function decodeTracks(table: usize, trackCount: i32): void {
       copyFloat(source, frameCount, 44, 40, 16, 28, CONJUGATE_SIGN, times, rotations, translations, scales);
     }
   }
+}
+
+// 0 stands for "no such array"; real outputs never start at address 0 (the shell keeps page 0 free).
+@inline
+function outputAddress(outputBase: usize, floatOffset: i32): usize {
+  return floatOffset < 0 ? 0 : outputBase + (<usize>floatOffset << 2);
 }
 
 // int16 frames: qx qy qz qw time [tx ty tz]. `translations` is 0 for 10-byte frames.

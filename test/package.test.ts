@@ -20,7 +20,8 @@ describe('the npm package', () => {
       expect(existsSync(`${root}${target['types']}`), `${subpath} types`).toBe(true);
       expect(existsSync(`${root}${target['default']}`), `${subpath} code`).toBe(true);
     }
-    expect(pkg.dependencies ?? {}).toEqual({});
+    // The one runtime dependency: the CLI's progress bar (issue 3 asks for a well-known library).
+    expect(Object.keys(pkg.dependencies ?? {})).toEqual(['cli-progress']);
   });
 
   it("default-exports IFPReader from 'gameanim/ifp', as the library it replaces did", () => {

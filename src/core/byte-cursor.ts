@@ -33,14 +33,18 @@ export class ByteCursor {
     }
   }
 
-  /** Throws unless `count` items of `itemBytes` each could fit in what remains: run before allocating. */
-  needItems(count: number, itemBytes: number, what: string): void {
+  /**
+   * Throws unless `count` items of `itemBytes` each could fit in what remains: run before allocating.
+   * `what` may be a function, so hot loops build their message only when it is needed.
+   */
+  needItems(count: number, itemBytes: number, what: string | (() => string)): void {
     if (count * itemBytes > this.end - this.pos) {
+      const name = typeof what === 'string' ? what : what();
       throw new DecodeError(
         this.format,
         'count-exceeds-data',
         this.pos,
-        `${what} count ${count} needs at least ${count * itemBytes} bytes, ${this.end - this.pos} remain`,
+        `${name} count ${count} needs at least ${count * itemBytes} bytes, ${this.end - this.pos} remain`,
       );
     }
   }

@@ -41,3 +41,34 @@ export function indexByName<T>(items: readonly T[], nameOf: (item: T) => string)
   }
   return index;
 }
+
+/**
+ * Reads NUL-terminated Latin-1 names, returning one shared string per distinct name. Files repeat
+ * the same few bone names thousands of times; hashing the bytes and reusing the string is cheaper
+ * than building it again.
+ */
+export class NameCache {
+  #byHash = new Map<number, string>();
+
+  read(bytes: Uint8Array, start: number, maxLength: number): string {
+    const end = Math.min(bytes.length, start + maxLength);
+    let hash = 0;
+    let i = start;
+    for (; i < end; i++) {
+      const byte = bytes[i]!;
+      if (byte === 0) break;
+      hash = (Math.imul(hash, 31) + byte) | 0;
+    }
+    const length = i - start;
+    const cached = this.#byHash.get(hash);
+    if (cached !== undefined && cached.length === length && sameLatin1(cached, bytes, start)) return cached;
+    const name = readLatin1(bytes, start, length);
+    this.#byHash.set(hash, name);
+    return name;
+  }
+}
+
+function sameLatin1(text: string, bytes: Uint8Array, start: number): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) !== bytes[start + i]) return false;
+  return true;
+}

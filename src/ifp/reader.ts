@@ -3,10 +3,9 @@ import { indexByName, nameKey } from '../core/names.js';
 import { kernelModule, resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
 import { decodeTracksJs } from './decode-js.js';
 import { decodeTracksWasm, fitsWasm } from './decode-wasm.js';
-import { scanIFP, type ScannedTrack } from './scan.js';
-import { Animation, Track } from './track.js';
-import { KIND_INFO, type TrackKind } from './track-kinds.js';
-import { Field, type TrackTable } from './track-table.js';
+import { scanIFP } from './scan.js';
+import { Animation } from './track.js';
+import type { TrackTable } from './track-table.js';
 import type { IFPFormat } from './types.js';
 
 export interface IFPReaderOptions {
@@ -28,12 +27,10 @@ export interface IFPPackage {
 /**
  * Reads a whole IFP file eagerly: every package (ANP3, ANP2, ANPK, back to back), every track.
  *
- * Ownership: all typed arrays on the tracks are views into memory that this reader's decode owns: a
- * WebAssembly memory created at a fixed size that can never grow (small files share one such slab,
- * each writing only its own region, once), or an ArrayBuffer on the TypeScript path. Nothing ever
- * grows, moves or rewrites that memory, so the views stay valid and unchanged for as long as you hold
- * them, whatever other readers do later. They never alias the input: changing the input afterwards
- * changes nothing here. A shared slab stays in memory while any view into it is reachable.
+ * Ownership: all typed arrays on the tracks are views into one ArrayBuffer that this reader owns
+ * alone. Nothing else ever writes, grows or detaches it, so the views stay valid and unchanged for as
+ * long as you hold them, whatever other readers do later. They never alias the input: changing the
+ * input afterwards changes nothing here.
  */
 export class IFPReader {
   readonly packages: IFPPackage[];
@@ -52,11 +49,10 @@ export class IFPReader {
     if (backend !== 'js' && !fitsWasm(table)) backend = 'js';
     const output = backend === 'js' ? decodeJs(input, table) : decodeTracksWasm(kernelModule(backend)!, input, table);
 
-    const toTrack = (scanned: ScannedTrack): Track => makeTrack(scanned, table, output);
     this.packages = scan.packages.map((pkg) => ({
       name: pkg.name,
       format: pkg.format,
-      animations: pkg.animations.map((animation) => new Animation(animation.name, animation.tracks.map(toTrack))),
+      animations: pkg.animations.map((a) => new Animation(a.name, table, output, a.firstRow, a.trackCount)),
       byteOffset: pkg.byteOffset,
       byteLength: pkg.byteLength,
     }));
@@ -77,11 +73,11 @@ export class IFPReader {
   }
 
   get trackCount(): number {
-    return this.animations.reduce((sum, animation) => sum + animation.bones.length, 0);
+    return this.animations.reduce((sum, animation) => sum + animation.trackCount, 0);
   }
 
   get keyframeCount(): number {
-    return this.animations.reduce((sum, a) => a.bones.reduce((n, bone) => n + bone.frameCount, sum), 0);
+    return this.animations.reduce((sum, animation) => sum + animation.keyframeCount, 0);
   }
 }
 
@@ -89,23 +85,4 @@ function decodeJs(input: Uint8Array, table: TrackTable): Float32Array {
   const output = new Float32Array(table.outputFloats);
   decodeTracksJs(input, table, output);
   return output;
-}
-
-function makeTrack({ boneName, boneId, row }: ScannedTrack, table: TrackTable, output: Float32Array): Track {
-  const frameCount = table.get(row, Field.FrameCount);
-  const { keyframeType, compressed } = KIND_INFO[table.get(row, Field.Kind) as TrackKind];
-  const view = (field: Field, width: number): Float32Array | null => {
-    const at = table.get(row, field);
-    return at < 0 ? null : output.subarray(at, at + width * frameCount);
-  };
-  return new Track(
-    boneName,
-    boneId,
-    keyframeType,
-    compressed,
-    view(Field.Times, 1)!,
-    view(Field.Rotations, 4)!,
-    view(Field.Translations, 3),
-    view(Field.Scales, 3),
-  );
 }

@@ -1,19 +1,15 @@
 import { ByteCursor } from '../core/byte-cursor.js';
 import { DecodeError, type DecodeWarning } from '../core/errors.js';
-import { readLatin1 } from '../core/names.js';
+import { NameCache, readLatin1 } from '../core/names.js';
 import { ANPK_KEY_TAGS, anpFrameTypeKind, KIND_INFO, TrackKind } from './track-kinds.js';
 import { TrackTable } from './track-table.js';
 import type { IFPFormat } from './types.js';
 
-/** A track found by the scan: its names, and its row in the track table. */
-export interface ScannedTrack {
-  boneName: string;
-  boneId: number;
-  row: number;
-}
+/** An animation found by the scan: its tracks are rows `firstRow` .. `firstRow + trackCount - 1`. */
 export interface ScannedAnimation {
   name: string;
-  tracks: ScannedTrack[];
+  firstRow: number;
+  trackCount: number;
 }
 export interface ScannedPackage {
   name: string;
@@ -27,6 +23,7 @@ export interface IFPScan {
   packages: ScannedPackage[];
   table: TrackTable;
   warnings: DecodeWarning[];
+  names: NameCache;
 }
 
 const FORMATS: ReadonlySet<string> = new Set(['ANP3', 'ANP2', 'ANPK']);
@@ -46,7 +43,7 @@ const ANPK_MIN_SEQUENCE = 8 + 8 + 44;
  */
 export function scanIFP(bytes: Uint8Array, strict: boolean): IFPScan {
   const cursor = new ByteCursor(bytes, 'IFP');
-  const scan: IFPScan = { packages: [], table: new TrackTable(), warnings: [] };
+  const scan: IFPScan = { packages: [], table: new TrackTable(), warnings: [], names: new NameCache() };
   if (bytes.length < 4) throw new DecodeError('IFP', 'truncated', 0, `not an IFP file: ${bytes.length} bytes, a magic needs 4`);
   while (cursor.remaining > 0) {
     const at = cursor.pos;
@@ -74,7 +71,9 @@ export function scanIFP(bytes: Uint8Array, strict: boolean): IFPScan {
 /** Sector padding (all zero bytes) is expected in files taken out of IMG archives; anything else is reported. */
 function reportTrailingBytes(bytes: Uint8Array, at: number, warnings: DecodeWarning[]): void {
   const trailing = bytes.length - at;
-  if (bytes.subarray(at).every((byte) => byte === 0)) return;
+  let i = at;
+  while (i < bytes.length && bytes[i] === 0) i++;
+  if (i === bytes.length) return;
   warnings.push({
     code: 'trailing-bytes',
     offset: at,
@@ -93,42 +92,44 @@ function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {
   const pkg: ScannedPackage = { name, format, animations: [], byteOffset: start, byteLength: cursor.pos - start };
   scan.packages.push(pkg);
 
+  const { bytes, view } = cursor;
   for (let a = 0; a < animationCount; a++) {
     const animationAt = cursor.pos;
     cursor.need(animationHeader, 'animation header');
-    const animationName = cursor.fixedName(24);
-    const sequenceCount = cursor.u32();
-    const declaredFrameBytes = format === 'ANP3' ? cursor.u32() : undefined;
-    if (format === 'ANP3') cursor.skip(4); // flags: bit 0 "compressed", not needed to decode
-    cursor.needItems(sequenceCount, ANP_SEQUENCE_HEADER, `animation "${animationName}" sequence`);
+    const animationName = scan.names.read(bytes, animationAt, 24);
+    const sequenceCount = view.getUint32(animationAt + 24, true);
+    const declaredFrameBytes = format === 'ANP3' ? view.getUint32(animationAt + 28, true) : -1;
+    // ANP3's flags (bit 0 "compressed") are not needed to decode.
+    cursor.pos += animationHeader;
+    cursor.needItems(sequenceCount, ANP_SEQUENCE_HEADER, () => `animation "${animationName}" sequence`);
 
-    const tracks: ScannedTrack[] = [];
+    const firstRow = scan.table.count;
     let frameBytes = 0;
     for (let s = 0; s < sequenceCount; s++) {
+      const at = cursor.pos;
       cursor.need(ANP_SEQUENCE_HEADER, 'sequence header');
-      const boneName = cursor.fixedName(24);
-      const frameTypeAt = cursor.pos;
-      const frameType = cursor.u32();
-      const frameCount = cursor.u32();
-      const boneId = cursor.i32();
+      const boneName = scan.names.read(bytes, at, 24);
+      const frameType = view.getUint32(at + 24, true);
+      const frameCount = view.getUint32(at + 28, true);
       const kind = anpFrameTypeKind(frameType);
       if (kind === undefined) {
-        throw new DecodeError('IFP', 'unknown-frame-type', frameTypeAt, `bone "${boneName}" has frame type ${frameType}; expected 1 to 4`);
+        throw new DecodeError('IFP', 'unknown-frame-type', at + 24, `bone "${boneName}" has frame type ${frameType}; expected 1 to 4`);
       }
-      const bytes = KIND_INFO[kind].frameBytes;
-      cursor.needItems(frameCount, bytes, `bone "${boneName}" frame`);
-      tracks.push({ boneName, boneId, row: scan.table.add(kind, frameCount, cursor.pos) });
-      cursor.pos += frameCount * bytes;
-      frameBytes += frameCount * bytes;
+      cursor.pos = at + ANP_SEQUENCE_HEADER;
+      const bytesPerFrame = KIND_INFO[kind].frameBytes;
+      cursor.needItems(frameCount, bytesPerFrame, () => `bone "${boneName}" frame`);
+      scan.table.add(kind, frameCount, cursor.pos, boneName, view.getInt32(at + 32, true));
+      cursor.pos += frameCount * bytesPerFrame;
+      frameBytes += frameCount * bytesPerFrame;
     }
-    if (declaredFrameBytes !== undefined && declaredFrameBytes !== frameBytes) {
+    if (declaredFrameBytes >= 0 && declaredFrameBytes !== frameBytes) {
       scan.warnings.push({
         code: 'frame-data-size',
         offset: animationAt + 28,
         message: `IFP: animation "${animationName}" declares ${declaredFrameBytes} frame bytes but holds ${frameBytes}; the real size was used`,
       });
     }
-    pkg.animations.push({ name: animationName, tracks });
+    pkg.animations.push({ name: animationName, firstRow, trackCount: sequenceCount });
     pkg.byteLength = cursor.pos - start;
     scan.table.commit();
   }
@@ -189,25 +190,25 @@ function scanAnpk(cursor: ByteCursor, scan: IFPScan): void {
     const sequenceCount = view.getInt32(dganInfo.payload, true);
     cursor.pos = dganInfo.end;
     if (sequenceCount < 0) throw new DecodeError('IFP', 'bad-count', dganInfo.payload, `sequence count ${sequenceCount} is negative`);
-    cursor.needItems(sequenceCount, ANPK_MIN_SEQUENCE, `animation "${animationName}" sequence`);
+    cursor.needItems(sequenceCount, ANPK_MIN_SEQUENCE, () => `animation "${animationName}" sequence`);
 
-    const tracks: ScannedTrack[] = [];
-    for (let s = 0; s < sequenceCount; s++) tracks.push(scanCpan(cursor, scan.table));
+    const firstRow = scan.table.count;
+    for (let s = 0; s < sequenceCount; s++) scanCpan(cursor, scan);
     cursor.pos = Math.max(cursor.pos, dgan.end);
-    pkg.animations.push({ name: animationName, tracks });
+    pkg.animations.push({ name: animationName, firstRow, trackCount: sequenceCount });
     pkg.byteLength = cursor.pos - start;
     scan.table.commit();
   }
 }
 
-function scanCpan(cursor: ByteCursor, table: TrackTable): ScannedTrack {
+function scanCpan(cursor: ByteCursor, scan: IFPScan): void {
   const { bytes, view } = cursor;
   const cpan = expectChunk(cursor, 'CPAN');
   const anim = expectChunk(cursor, 'ANIM');
   if (anim.size !== 44 && anim.size !== 48) {
     throw new DecodeError('IFP', 'bad-chunk', anim.at, `ANIM chunk has ${anim.size} bytes; expected 44 or 48`);
   }
-  const boneName = readLatin1(bytes, anim.payload, 28);
+  const boneName = scan.names.read(bytes, anim.payload, 28);
   const frameCount = view.getInt32(anim.payload + 28, true);
   // 48-byte chunks (GTA III) carry two sibling links instead of a bone id.
   const boneId = anim.size === 44 ? view.getInt32(anim.payload + 40, true) : -1;
@@ -215,7 +216,8 @@ function scanCpan(cursor: ByteCursor, table: TrackTable): ScannedTrack {
   if (frameCount < 0) throw new DecodeError('IFP', 'bad-count', anim.payload + 28, `bone "${boneName}" has frame count ${frameCount}`);
   if (frameCount === 0) {
     cursor.pos = Math.max(cursor.pos, cpan.end);
-    return { boneName, boneId, row: table.add(TrackKind.AnpkKR00, 0, anim.end) };
+    scan.table.add(TrackKind.AnpkKR00, 0, anim.end, boneName, boneId);
+    return;
   }
   const keys = readChunk(cursor);
   const kind = ANPK_KEY_TAGS[keys.tag];
@@ -227,5 +229,5 @@ function scanCpan(cursor: ByteCursor, table: TrackTable): ScannedTrack {
     throw new DecodeError('IFP', 'truncated', keys.at, `bone "${boneName}": ${frameCount} ${keys.tag} keys need ${frameCount * frameBytes} bytes, the chunk has ${keys.size}`);
   }
   cursor.pos = Math.max(keys.end, cpan.end);
-  return { boneName, boneId, row: table.add(kind, frameCount, keys.payload) };
+  scan.table.add(kind, frameCount, keys.payload, boneName, boneId);
 }

@@ -1,6 +1,6 @@
 import { KIND_INFO, outputFloatsPerFrame, type TrackKind } from './track-kinds.js';
 
-/** Entries per row of the track table; the wasm kernel reads the same row shape (in bytes). */
+/** i32 fields per row; assembly/decode-tracks.ts reads the same 32-byte rows. */
 export const ROW_FIELDS = 8;
 export const enum Field {
   Kind = 0,
@@ -12,33 +12,48 @@ export const enum Field {
   Rotations = 4,
   Translations = 5,
   Scales = 6,
+  BoneId = 7,
 }
 
 /**
- * Where each track's frames are and where its decoded arrays go. Built by the header scan, consumed
- * by the decoders; appending can be undone back to the last `commit()` when a later header fails.
+ * Where each track's frames are and where its decoded arrays go, one row per track, plus the bone
+ * names. Built by the header scan and handed to the decoders as it is (wasm gets it by one memcpy).
+ * Appending can be undone back to the last `commit()` when a later header turns out broken.
  */
 export class TrackTable {
-  rows: number[] = [];
+  rows = new Int32Array(64 * ROW_FIELDS);
+  boneNames: string[] = [];
+  count = 0;
   outputFloats = 0;
   /** One past the last input byte any track reads. */
   inputEnd = 0;
-  #committed = { rows: 0, outputFloats: 0, inputEnd: 0 };
+  #committed = { count: 0, outputFloats: 0, inputEnd: 0 };
 
-  get count(): number {
-    return this.rows.length / ROW_FIELDS;
-  }
-
-  add(kind: TrackKind, frameCount: number, source: number): number {
-    const row = this.count;
+  add(kind: TrackKind, frameCount: number, source: number, boneName: string, boneId: number): number {
+    const row = this.count++;
+    if (this.count * ROW_FIELDS > this.rows.length) {
+      const grown = new Int32Array(this.rows.length * 2);
+      grown.set(this.rows);
+      this.rows = grown;
+    }
     const { keyframeType, frameBytes } = KIND_INFO[kind];
     const times = this.outputFloats;
     const rotations = times + frameCount;
     const translations = keyframeType === 'KR00' ? -1 : rotations + 4 * frameCount;
-    const scales = keyframeType === 'KRTS' ? translations + 3 * frameCount : -1;
-    this.rows.push(kind, frameCount, source, times, rotations, translations, scales, 0);
+    const at = row * ROW_FIELDS;
+    const rows = this.rows;
+    rows[at] = kind;
+    rows[at + 1] = frameCount;
+    rows[at + 2] = source;
+    rows[at + 3] = times;
+    rows[at + 4] = rotations;
+    rows[at + 5] = translations;
+    rows[at + 6] = keyframeType === 'KRTS' ? translations + 3 * frameCount : -1;
+    rows[at + 7] = boneId;
+    this.boneNames[row] = boneName;
     this.outputFloats += frameCount * outputFloatsPerFrame(keyframeType);
-    this.inputEnd = Math.max(this.inputEnd, source + frameCount * frameBytes);
+    const end = source + frameCount * frameBytes;
+    if (end > this.inputEnd) this.inputEnd = end;
     return row;
   }
 
@@ -46,13 +61,17 @@ export class TrackTable {
     return this.rows[row * ROW_FIELDS + field]!;
   }
 
+  /** The rows in use, as one contiguous i32 run. */
+  get used(): Int32Array {
+    return this.rows.subarray(0, this.count * ROW_FIELDS);
+  }
+
   commit(): void {
-    this.#committed = { rows: this.rows.length, outputFloats: this.outputFloats, inputEnd: this.inputEnd };
+    this.#committed = { count: this.count, outputFloats: this.outputFloats, inputEnd: this.inputEnd };
   }
 
   rollback(): void {
-    this.rows.length = this.#committed.rows;
-    this.outputFloats = this.#committed.outputFloats;
-    this.inputEnd = this.#committed.inputEnd;
+    ({ count: this.count, outputFloats: this.outputFloats, inputEnd: this.inputEnd } = this.#committed);
+    this.boneNames.length = this.count;
   }
 }

@@ -1,7 +1,8 @@
-import type { KeyframeType } from './track-kinds.js';
+import { KIND_INFO, type KeyframeType, type TrackKind } from './track-kinds.js';
+import { Field, type TrackTable } from './track-table.js';
 import type { Keyframe, TrackData } from './types.js';
 
-/** A decoded bone track. Its typed arrays are views into a buffer owned by the reader that made it. */
+/** A decoded bone track. Its typed arrays are views into memory owned by the decode that made it. */
 export class Track implements TrackData {
   #frames: Keyframe[] | undefined;
 
@@ -38,19 +39,65 @@ function buildFrames(track: Track): Keyframe[] {
   return frames;
 }
 
-/** A named clip: one track per bone. */
+/**
+ * A named clip: one track per bone. All its keys are decoded with the file; the `Track` objects and
+ * their views are made on first access to `bones`, so a file whose clips are never all touched does
+ * not pay for tens of thousands of small objects.
+ */
 export class Animation {
-  /** The last key time over all tracks, in seconds. */
-  readonly duration: number;
+  #bones: Track[] | undefined;
+  #duration: number | undefined;
 
   constructor(
     readonly name: string,
-    readonly bones: Track[],
-  ) {
-    let duration = 0;
-    for (const bone of bones) {
-      if (bone.frameCount > 0) duration = Math.max(duration, bone.times[bone.frameCount - 1]!);
-    }
-    this.duration = duration;
+    private readonly table: TrackTable,
+    private readonly output: Float32Array,
+    private readonly firstRow: number,
+    /** Number of tracks, known without materialising them. */
+    readonly trackCount: number,
+  ) {}
+
+  get bones(): Track[] {
+    this.#bones ??= Array.from({ length: this.trackCount }, (_, i) => makeTrack(this.table, this.output, this.firstRow + i));
+    return this.#bones;
   }
+
+  /** Keys over all tracks, known without materialising them. */
+  get keyframeCount(): number {
+    let count = 0;
+    for (let row = this.firstRow; row < this.firstRow + this.trackCount; row++) count += this.table.get(row, Field.FrameCount);
+    return count;
+  }
+
+  /** The last key time over all tracks, in seconds. */
+  get duration(): number {
+    if (this.#duration === undefined) {
+      let duration = 0;
+      for (let row = this.firstRow; row < this.firstRow + this.trackCount; row++) {
+        const frameCount = this.table.get(row, Field.FrameCount);
+        if (frameCount > 0) duration = Math.max(duration, this.output[this.table.get(row, Field.Times) + frameCount - 1]!);
+      }
+      this.#duration = duration;
+    }
+    return this.#duration;
+  }
+}
+
+function makeTrack(table: TrackTable, output: Float32Array, row: number): Track {
+  const frameCount = table.get(row, Field.FrameCount);
+  const { keyframeType, compressed } = KIND_INFO[table.get(row, Field.Kind) as TrackKind];
+  const view = (field: Field, width: number): Float32Array | null => {
+    const at = table.get(row, field);
+    return at < 0 ? null : output.subarray(at, at + width * frameCount);
+  };
+  return new Track(
+    table.boneNames[row]!,
+    table.get(row, Field.BoneId),
+    keyframeType,
+    compressed,
+    view(Field.Times, 1)!,
+    view(Field.Rotations, 4)!,
+    view(Field.Translations, 3),
+    view(Field.Scales, 3),
+  );
 }

@@ -1,0 +1,194 @@
+// The benchmark suite behind `npm run bench` and `gameanim bench`: every row measured in one run on
+// the generated corpus, written to bench/RESULTS.md with a CSV history per CPU model.
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Bench } from 'tinybench';
+import { IFPReader, ImgArchive, type Backend } from 'gameanim';
+import { ensureCorpus } from './corpus.js';
+import { naiveDecode } from './naive-decoder.js';
+
+export const DEFAULT_CORPUS_DIR = fileURLToPath(new URL('../../bench/corpus/', import.meta.url));
+const BENCH_DIR = fileURLToPath(new URL('../../bench/', import.meta.url));
+
+export interface BenchRunOptions {
+  corpusDir?: string;
+  /** A small corpus and few iterations: checks the suite runs, measures nothing worth keeping. */
+  quick?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface BenchRow {
+  name: string;
+  p50: number;
+  p99: number;
+  inputMBps: number;
+  keyframesPerSecond: number;
+  /** Extra bytes allocated by one whole-corpus decode, and the part still held after a GC. */
+  allocatedBytes?: number;
+  retainedBytes?: number;
+}
+
+export interface BenchReport {
+  rows: BenchRow[];
+  inputBytes: number;
+  outputBytes: number;
+  keyframes: number;
+  files: number;
+  machine: string;
+  markdown: string;
+}
+
+function loadFiles(dir: string, quick: boolean): Uint8Array[] {
+  const corpus = ensureCorpus(dir, quick ? { scale: 0.02 } : {});
+  const archive = new ImgArchive(corpus.animImg);
+  return [corpus.ped, ...archive.entries.map((entry) => archive.read(entry))];
+}
+
+function decodeCorpus(files: Uint8Array[], backend: Backend): IFPReader[] {
+  return files.map((file) => new IFPReader(file, { backend }));
+}
+
+/** Bytes of decoded arrays the corpus produces: what the memcpy bound copies. */
+function outputBytesOf(readers: IFPReader[]): number {
+  let floats = 0;
+  for (const reader of readers) {
+    for (const animation of reader.animations) {
+      for (const t of animation.bones) floats += t.times.length + t.rotations.length + (t.translations?.length ?? 0) + (t.scales?.length ?? 0);
+    }
+  }
+  return floats * 4;
+}
+
+function memoryNow(): number {
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.external; // wasm memories and ArrayBuffers count as external
+}
+
+/** Extra memory of one decode: allocated while it ran, and retained after a GC. Needs --expose-gc. */
+function measureMemory(run: () => unknown): { allocatedBytes: number; retainedBytes: number } | undefined {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return undefined;
+  gc();
+  const before = memoryNow();
+  let held: unknown = run();
+  const allocatedBytes = memoryNow() - before;
+  gc();
+  const retainedBytes = memoryNow() - before;
+  held = undefined;
+  void held;
+  return { allocatedBytes, retainedBytes };
+}
+
+function describeMachine(): string {
+  const cpus = os.cpus();
+  return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.arch()} ${os.release()}, Node ${process.version} (V8 ${process.versions.v8})`;
+}
+
+export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = false, log = console.log }: BenchRunOptions = {}): Promise<BenchReport> {
+  const files = loadFiles(corpusDir, quick);
+  const inputBytes = files.reduce((n, f) => n + f.length, 0);
+  const reference = decodeCorpus(files, 'js');
+  const keyframes = reference.reduce((n, r) => n + r.keyframeCount, 0);
+  const outputBytes = outputBytesOf(reference);
+  log(`corpus: ${files.length} files, ${(inputBytes / 1e6).toFixed(1)} MB in, ${(outputBytes / 1e6).toFixed(1)} MB of decoded floats, ${keyframes} keyframes`);
+
+  const source = new Uint8Array(outputBytes).fill(1);
+  const target = new Uint8Array(outputBytes);
+  const rows: Array<[string, () => unknown]> = [
+    ['bound: memcpy of the output size', () => target.set(source)],
+    ['simd', () => decodeCorpus(files, 'simd')],
+    ['scalar', () => decodeCorpus(files, 'scalar')],
+    ['js', () => decodeCorpus(files, 'js')],
+    ['naive: one object per keyframe', () => files.map(naiveDecode)],
+  ];
+  const bench = new Bench(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 30, time: 3000, warmupIterations: 5 });
+  for (const [name, run] of rows) bench.add(name, run);
+  await bench.run();
+
+  const results: BenchRow[] = bench.tasks.map((task, i) => {
+    const result = task.result;
+    if (!('latency' in result)) throw new Error(`benchmark "${task.name}" did not complete: ${result.state}`);
+    const p50 = result.latency.p50;
+    const row: BenchRow = { name: task.name, p50, p99: result.latency.p99, inputMBps: inputBytes / 1e6 / (p50 / 1e3), keyframesPerSecond: keyframes / (p50 / 1e3) };
+    if (i > 0) Object.assign(row, measureMemory(rows[i]![1]));
+    return row;
+  });
+
+  const machine = describeMachine();
+  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick });
+  log(markdown);
+  if (!quick) {
+    writeFileSync(join(BENCH_DIR, 'RESULTS.md'), markdown + analysis());
+    appendHistory(results, machine);
+    log(`wrote bench/RESULTS.md and bench/history/${cpuSlug()}.csv`);
+  }
+  return { rows: results, inputBytes, outputBytes, keyframes, files: files.length, machine, markdown };
+}
+
+const MB = (bytes: number) => (bytes / 1e6).toFixed(1);
+
+function renderMarkdown(rows: BenchRow[], info: { inputBytes: number; outputBytes: number; keyframes: number; files: number; machine: string; quick: boolean }): string {
+  const [bound, simd, , js, naive] = rows as [BenchRow, BenchRow, BenchRow, BenchRow, BenchRow];
+  const inOut = info.inputBytes + info.outputBytes;
+  const lines = [
+    `# Benchmark results${info.quick ? ' (quick run: not representative)' : ''}`,
+    '',
+    `Machine: ${info.machine}. Date: ${new Date().toISOString().slice(0, 10)}.`,
+    '',
+    `Corpus: ${info.files} files (SA shape: ped.ifp + anim.img), ${MB(info.inputBytes)} MB in, ${MB(info.outputBytes)} MB of decoded floats out, ${info.keyframes.toLocaleString('en-US')} keyframes. One row = decoding the whole corpus once. Reproduce: \`npm run bench\`.`,
+    '',
+    '| row | p50 ms | p99 ms | input MB/s | keyframes/s | x bound | speed vs naive | speed vs js | extra memory MB (allocated / retained) | allocated / (in + out) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((row) => {
+      const memory = row.allocatedBytes === undefined ? '-' : `${MB(row.allocatedBytes)} / ${MB(row.retainedBytes!)}`;
+      const memoryRatio = row.allocatedBytes === undefined ? '-' : (row.allocatedBytes / inOut).toFixed(2);
+      return `| ${row.name} | ${row.p50.toFixed(2)} | ${row.p99.toFixed(2)} | ${row.inputMBps.toFixed(0)} | ${(row.keyframesPerSecond / 1e6).toFixed(1)} M | ${(row.p50 / bound.p50).toFixed(2)} | ${(naive.p50 / row.p50).toFixed(1)}x | ${(js.p50 / row.p50).toFixed(2)}x | ${memory} | ${memoryRatio} |`;
+    }),
+    '',
+    '## Targets (ratios from this run)',
+    '',
+    '| target | measured | met |',
+    '|---|---:|:---:|',
+    target('simd >= 30x the naive baseline', naive.p50 / simd.p50, (v) => v >= 30, 'x'),
+    target('simd >= 2.5x the js backend', js.p50 / simd.p50, (v) => v >= 2.5, 'x'),
+    target('whole-corpus decode (simd) within 2.5x of the bound', simd.p50 / bound.p50, (v) => v <= 2.5, 'x bound'),
+    simd.allocatedBytes === undefined ? '| peak extra memory <= 2x (input + output) | not measured (run with --expose-gc) | - |' : target('peak extra memory <= 2x (input + output)', simd.allocatedBytes / inOut, (v) => v <= 2, 'x'),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+function target(label: string, value: number, met: (v: number) => boolean, unit: string): string {
+  return `| ${label} | ${value.toFixed(2)} ${unit} | ${met(value) ? 'yes' : '**no**'} |`;
+}
+
+/** Hand-written analysis kept in bench/ANALYSIS.md, appended to every RESULTS.md. */
+function analysis(): string {
+  const path = join(BENCH_DIR, 'ANALYSIS.md');
+  return existsSync(path) ? '\n' + readFileSync(path, 'utf8') : '';
+}
+
+function cpuSlug(): string {
+  return (os.cpus()[0]?.model ?? 'unknown').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+function appendHistory(rows: BenchRow[], machine: string): void {
+  const dir = join(BENCH_DIR, 'history');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${cpuSlug()}.csv`);
+  if (!existsSync(path)) appendFileSync(path, 'date,commit,node,row,p50_ms,p99_ms,input_mb_s,allocated_mb\n');
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: BENCH_DIR, encoding: 'utf8' }).trim();
+  } catch {
+    // not a git checkout
+  }
+  const date = new Date().toISOString();
+  for (const row of rows) {
+    appendFileSync(path, `${date},${commit},${process.version},"${row.name}",${row.p50.toFixed(3)},${row.p99.toFixed(3)},${row.inputMBps.toFixed(1)},${row.allocatedBytes === undefined ? '' : MB(row.allocatedBytes)}\n`);
+  }
+  void machine;
+}
