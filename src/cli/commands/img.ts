@@ -1,0 +1,45 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { DecodeError } from '../../core/errors.js';
+import { openArchive, readInput } from '../inputs.js';
+import { textTable } from '../format.js';
+import { startProgress } from '../progress.js';
+import { UsageError } from '../usage.js';
+import type { CommandResult } from './result.js';
+
+export function imgList(path: string, print: (line: string) => void): CommandResult {
+  const { archive, note } = openArchive(path, readInput(path));
+  if (note) print(`# ${note}`);
+  print(textTable(['name', 'offset', 'size'], archive.entries.map((e) => [e.name, String(e.offset), String(e.size)])));
+  for (const w of archive.warnings) print(`warning ${w.code}: ${w.message}`);
+  return { decodeErrors: [] };
+}
+
+export function imgExtract(path: string, names: string[], outDir: string, print: (line: string) => void): CommandResult {
+  const { archive } = openArchive(path, readInput(path), true);
+  const chosen = names.length ? names.map((name) => archive.find(name) ?? missing(name, path)) : archive.entries;
+  const result: CommandResult = { decodeErrors: [] };
+  mkdirSync(outDir, { recursive: true });
+  const progress = startProgress(chosen.length, 'extracting');
+  try {
+    for (const entry of chosen) {
+      progress.tick(entry.name);
+      try {
+        // Names come from the archive: keep only the base name, so an entry cannot write elsewhere.
+        const target = join(outDir, basename(entry.name.replace(/\\/g, '/')) || 'unnamed');
+        writeFileSync(target, archive.read(entry));
+        print(`${target} (${archive.read(entry).length} bytes)`);
+      } catch (error) {
+        if (!(error instanceof DecodeError)) throw error;
+        result.decodeErrors.push(`${path}: ${entry.name}: ${error.message}`);
+      }
+    }
+  } finally {
+    progress.stop();
+  }
+  return result;
+}
+
+function missing(name: string, path: string): never {
+  throw new UsageError(`${path} has no entry named "${name}"`);
+}

@@ -1,0 +1,29 @@
+import type { DecodeWarning } from '../core/errors.js';
+import type { IFPReader } from '../ifp/reader.js';
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A float as the shortest text that reads back to the same f32. */
+export function f32Text(value: number): string {
+  for (let digits = 1; digits < 10; digits++) {
+    const text = value.toPrecision(digits);
+    if (Math.fround(Number(text)) === value) return String(Number(text));
+  }
+  return String(value);
+}
+
+export function summariseIFP(reader: IFPReader): string {
+  const packages = reader.packages.map((p) => `${p.format} "${p.name}"`).join(', ');
+  return `IFP ${packages}: ${plural(reader.animations.length, 'animation')}, ${plural(reader.trackCount, 'track')}, ${plural(reader.keyframeCount, 'keyframe')}`;
+}
+
+export function warningLines(warnings: readonly DecodeWarning[], indent: string): string[] {
+  return warnings.map((w) => `${indent}warning ${w.code}: ${w.message}`);
+}
+
+/** Left-aligned first column, right-aligned numbers. */
+export function textTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// The `gameanim` command line: exit 0 ok, 1 decode error, 2 usage error.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { DecodeError } from '../core/errors.js';
+import { bench } from './commands/bench.js';
+import { dump } from './commands/dump.js';
+import { imgExtract, imgList } from './commands/img.js';
+import { info } from './commands/info.js';
+import { list } from './commands/list.js';
+import type { CommandResult } from './commands/result.js';
+import { HELP, UsageError } from './usage.js';
+
+const print = (line: string) => void process.stdout.write(line + '\n');
+// A reader that stops early (| head) is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
+function parse(command: string, args: string[], options: ParseArgsConfig['options'] = {}) {
+  try {
+    return parseArgs({ args, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    throw new UsageError((error as Error).message, HELP[command]);
+  }
+}
+
+async function run(argv: string[]): Promise<CommandResult | 'help'> {
+  const [command, ...args] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    print(HELP['main']!);
+    return 'help';
+  }
+  if (!(command in HELP) || command === 'main') throw new UsageError(`unknown command "${command}"`, HELP['main']);
+  const { values: parsed, positionals } = parse(command, args, {
+    anim: { type: 'string' },
+    json: { type: 'boolean' },
+    out: { type: 'string', short: 'o' },
+    corpus: { type: 'string' },
+    quick: { type: 'boolean' },
+  });
+  const values = parsed as Record<string, string | boolean | undefined>;
+  if (values['help']) {
+    print(HELP[command]!);
+    return 'help';
+  }
+  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], img: ['out'], bench: ['corpus', 'quick'] };
+  const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
+  if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
+  const one = (what: string) => {
+    if (positionals.length !== 1) throw new UsageError(`${command} takes one ${what}`, HELP[command]);
+    return positionals[0]!;
+  };
+
+  switch (command) {
+    case 'info':
+      if (!positionals.length) throw new UsageError('info takes at least one FILE', HELP['info']);
+      return info(positionals, print);
+    case 'list':
+      return list(one('FILE'), print);
+    case 'dump':
+      return dump(one('FILE'), { anim: values['anim'] as string | undefined, json: Boolean(values['json']) }, print);
+    case 'img': {
+      const [action, archive, ...names] = positionals;
+      if (action === 'ls' && archive && !names.length) return imgList(archive, print);
+      if (action === 'extract' && archive) return imgExtract(archive, names, (values['out'] as string | undefined) ?? '.', print);
+      throw new UsageError('img takes "ls ARCHIVE" or "extract ARCHIVE [NAME...]"', HELP['img']);
+    }
+    case 'bench':
+      if (positionals.length) throw new UsageError('bench takes no FILE', HELP['bench']);
+      return bench({ corpus: values['corpus'] as string | undefined, quick: Boolean(values['quick']) }, print);
+  }
+  throw new UsageError(`unknown command "${command}"`, HELP['main']);
+}
+
+try {
+  const result = await run(process.argv.slice(2));
+  if (result !== 'help' && result.decodeErrors.length) {
+    for (const message of result.decodeErrors) process.stderr.write(`gameanim: ${message}\n`);
+    process.exitCode = 1;
+  }
+} catch (error) {
+  if (error instanceof UsageError) {
+    process.stderr.write(`gameanim: ${error.message}\n${error.help ? '\n' + error.help + '\n' : ''}`);
+    process.exitCode = 2;
+  } else if (error instanceof DecodeError) {
+    process.stderr.write(`gameanim: ${process.argv.slice(2).filter((a) => !a.startsWith('-')).slice(-1)[0] ?? ''}: ${error.message}\n`);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

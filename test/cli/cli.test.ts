@@ -1,0 +1,144 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { IFPReader, ImgArchive, writeImg } from '../../src/index.js';
+import { fixture } from '../helpers/files.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = join(root, 'dist/cli/main.js');
+
+/** Runs the built CLI with piped output, as a script would. */
+function gameanim(...args: string[]) {
+  const run = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'gameanim-cli-'));
+const archivePath = join(scratch, 'anim.img');
+writeFileSync(
+  archivePath,
+  writeImg([
+    { name: 'walk.ifp', data: fixture('anp3-all-types.ifp') },
+    { name: 'readme.txt', data: new TextEncoder().encode('not an animation') },
+    { name: 'run.ifp', data: fixture('anpk-all-keys.ifp') },
+  ]),
+);
+
+describe('gameanim CLI', () => {
+  it('info: format, packages, counts and warnings per file', () => {
+    const { code, stdout, stderr } = gameanim('info', 'fixtures/anp3-all-types.ifp', 'fixtures/multi-package-trailing.ifp');
+    expect(code).toBe(0);
+    expect(stderr).toBe(''); // piped: no progress bar
+    expect(stdout.split('\n')).toEqual([
+      'fixtures/anp3-all-types.ifp: IFP ANP3 "fixture": 2 animations, 5 tracks, 16 keyframes (simd)',
+      'fixtures/multi-package-trailing.ifp: IFP ANP3 "fixture", ANPK "vc_style", ANP2 "older_tool": 6 animations, 14 tracks, 34 keyframes (simd)',
+      '  warning trailing-bytes: IFP: 29 bytes after the last package do not start a package; ignored (at byte 1682)',
+      '',
+    ]);
+  });
+
+  it('info walks an IMG archive entry by entry', () => {
+    const { code, stdout } = gameanim('info', archivePath);
+    expect(code).toBe(0);
+    expect(stdout).toContain('IMG VER2, 3 entries');
+    expect(stdout).toContain('  walk.ifp: IFP ANP3 "fixture": 2 animations, 5 tracks, 16 keyframes');
+    expect(stdout).toContain('  run.ifp: IFP ANPK "vc_style": 2 animations, 5 tracks, 9 keyframes');
+    expect(stdout).toContain('  total: 2 IFP entries, 4 animations, 10 tracks, 25 keyframes; 1 other entries not decoded');
+  });
+
+  it('exits 1 for a decode error, naming the file and the offset, after the other files', () => {
+    const broken = join(scratch, 'broken.ifp');
+    const bytes = fixture('anp3-all-types.ifp');
+    new DataView(bytes.buffer).setUint32(32, 0xffffff, true);
+    writeFileSync(broken, bytes);
+    const { code, stdout, stderr } = gameanim('info', broken, 'fixtures/anp2-basic.ifp');
+    expect(code).toBe(1);
+    expect(stdout).toContain('fixtures/anp2-basic.ifp: IFP ANP2');
+    expect(stderr).toMatch(new RegExp(`gameanim: ${broken}: IFP: animation count 16777215 .* \\(at byte 36\\)`));
+  });
+
+  it('list: animations with track counts, key counts and durations', () => {
+    const { code, stdout } = gameanim('list', 'fixtures/anp3-all-types.ifp');
+    expect(code).toBe(0);
+    expect(stdout).toBe(['animation           tracks  keys  seconds', 'WEAPON_start_throw       4    12      0.6', 'Odd_Times                1     4      0.5', ''].join('\n'));
+  });
+
+  it('dump: every value as text', () => {
+    const { code, stdout } = gameanim('dump', 'fixtures/anpk-gta3.ifp');
+    expect(code).toBe(0);
+    expect(stdout.split('\n').slice(0, 5)).toEqual([
+      'package "ped" (ANPK)',
+      '  animation "run_civi": 2 tracks, 0.13333334 s',
+      '    bone "Swaist" id -1: KRT0, 2 keys',
+      '      t 0  q 0 0 0.25 0.7998047  t -0.125 0 0.375',
+      '      t 0.13333334  q 0.123535156 0 0.2421875 0.7998047  t -0.5 0 0.75',
+    ]);
+  });
+
+  it('dump --json: the documented schema, with values exactly as decoded', () => {
+    const { code, stdout } = gameanim('dump', 'fixtures/anpk-all-keys.ifp', '--json', '--anim', 'WALK_CIVI');
+    expect(code).toBe(0);
+    const document = JSON.parse(stdout);
+    const reader = new IFPReader(fixture('anpk-all-keys.ifp'));
+    expect(document.format).toBe('IFP');
+    expect(document.warnings).toEqual([]);
+    expect(document.packages).toHaveLength(1);
+    const [animation] = document.packages[0].animations;
+    expect(document.packages[0].animations).toHaveLength(1);
+    expect(animation.name).toBe('walk_civi');
+    const thigh = animation.bones[2];
+    const expected = reader.getAnimation('walk_civi')!.bones[2]!;
+    expect(thigh).toEqual({
+      boneName: 'Bip01 L Thigh',
+      boneId: 41,
+      keyframeType: 'KRTS',
+      compressed: false,
+      times: Array.from(expected.times),
+      rotations: Array.from(expected.rotations),
+      translations: Array.from(expected.translations!),
+      scales: Array.from(expected.scales!),
+    });
+    expect(animation.bones[0].scales).toBeNull();
+  });
+
+  it('img ls and img extract', () => {
+    const ls = gameanim('img', 'ls', archivePath);
+    expect(ls.code).toBe(0);
+    expect(ls.stdout.split('\n').slice(0, 4)).toEqual(['name        offset  size', 'walk.ifp      2048  2048', 'readme.txt    4096  2048', 'run.ifp       6144  2048']);
+    const out = join(scratch, 'out');
+    const extract = gameanim('img', 'extract', archivePath, 'RUN.IFP', '-o', out);
+    expect(extract.code).toBe(0);
+    const archive = new ImgArchive(new Uint8Array(readFileSync(archivePath)));
+    expect(Buffer.from(readFileSync(join(out, 'run.ifp'))).equals(Buffer.from(archive.get('run.ifp')!))).toBe(true);
+    expect(gameanim('img', 'extract', archivePath, 'nope.ifp', '-o', out).code).toBe(2);
+  });
+
+  it('exits 2 for usage errors, and every command has --help', () => {
+    for (const args of [[], ['frobnicate'], ['list'], ['dump', 'a', 'b'], ['info', '--json', 'x'], ['img', 'rm', 'x'], ['list', 'no-such-file.ifp']]) {
+      const { code, stderr } = gameanim(...args);
+      if (args.length === 0) {
+        expect(code).toBe(0); // bare `gameanim` prints the overview
+        continue;
+      }
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr).toMatch(/^gameanim: /);
+    }
+    for (const command of ['info', 'list', 'dump', 'img', 'bench']) {
+      const { code, stdout } = gameanim(command, '--help');
+      expect(code).toBe(0);
+      expect(stdout).toMatch(new RegExp(`^usage: gameanim ${command}`));
+    }
+    expect(gameanim('dump', 'fixtures/anp2-basic.ifp', '--anim', 'missing').code).toBe(2);
+  });
+
+  it('bench --quick runs every row on a small generated corpus', () => {
+    const corpus = join(scratch, 'corpus');
+    const { code, stdout } = gameanim('bench', '--quick', '--corpus', corpus);
+    expect(code).toBe(0);
+    for (const row of ['bound: memcpy of the output size', 'simd', 'scalar', 'js', 'naive: one object per keyframe']) expect(stdout).toContain(`| ${row} |`);
+    expect(JSON.parse(readFileSync(join(corpus, 'corpus.json'), 'utf8')).scale).toBe(0.02);
+  });
+});
