@@ -43,7 +43,7 @@ const ANPK_MIN_SEQUENCE = 8 + 8 + 44;
  */
 export function scanIFP(bytes: Uint8Array, strict: boolean): IFPScan {
   const cursor = new ByteCursor(bytes, 'IFP');
-  const scan: IFPScan = { packages: [], table: new TrackTable(), warnings: [], names: new NameCache() };
+  const scan: IFPScan = { packages: [], table: new TrackTable(bytes.length), warnings: [], names: new NameCache() };
   if (bytes.length < 4) throw new DecodeError('IFP', 'truncated', 0, `not an IFP file: ${bytes.length} bytes, a magic needs 4`);
   while (cursor.remaining > 0) {
     const at = cursor.pos;
@@ -71,14 +71,21 @@ export function scanIFP(bytes: Uint8Array, strict: boolean): IFPScan {
 /** Sector padding (all zero bytes) is expected in files taken out of IMG archives; anything else is reported. */
 function reportTrailingBytes(bytes: Uint8Array, at: number, warnings: DecodeWarning[]): void {
   const trailing = bytes.length - at;
-  let i = at;
-  while (i < bytes.length && bytes[i] === 0) i++;
-  if (i === bytes.length) return;
+  if (allZero(bytes, at)) return;
   warnings.push({
     code: 'trailing-bytes',
     offset: at,
     message: `IFP: ${trailing} bytes after the last package do not start a package; ignored (at byte ${at})`,
   });
+}
+
+/** Whether every byte from `start` on is zero; eight at a time, since padding runs to 2 KB a file. */
+function allZero(bytes: Uint8Array, start: number): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let i = start;
+  for (; i + 8 <= bytes.length; i += 8) if (view.getFloat64(i) !== 0 || Object.is(view.getFloat64(i), -0)) return false;
+  for (; i < bytes.length; i++) if (bytes[i] !== 0) return false;
+  return true;
 }
 
 function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {

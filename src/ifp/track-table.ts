@@ -21,13 +21,18 @@ export const enum Field {
  * Appending can be undone back to the last `commit()` when a later header turns out broken.
  */
 export class TrackTable {
-  rows = new Int32Array(64 * ROW_FIELDS);
+  rows: Int32Array;
   boneNames: string[] = [];
   count = 0;
   outputFloats = 0;
   /** One past the last input byte any track reads. */
   inputEnd = 0;
   #committed = { count: 0, outputFloats: 0, inputEnd: 0 };
+
+  /** Sized from the input: real files average well over 200 bytes per track, so growth is rare. */
+  constructor(inputBytes: number) {
+    this.rows = new Int32Array(Math.max(64, Math.ceil(inputBytes / 200)) * ROW_FIELDS);
+  }
 
   add(kind: TrackKind, frameCount: number, source: number, boneName: string, boneId: number): number {
     const row = this.count++;

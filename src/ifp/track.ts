@@ -86,9 +86,10 @@ export class Animation {
 function makeTrack(table: TrackTable, output: Float32Array, row: number): Track {
   const frameCount = table.get(row, Field.FrameCount);
   const { keyframeType, compressed } = KIND_INFO[table.get(row, Field.Kind) as TrackKind];
+  // new Float32Array(buffer, ...) rather than subarray(): no species lookup, measurably cheaper at 46k tracks.
   const view = (field: Field, width: number): Float32Array | null => {
     const at = table.get(row, field);
-    return at < 0 ? null : output.subarray(at, at + width * frameCount);
+    return at < 0 ? null : new Float32Array(output.buffer, output.byteOffset + 4 * at, width * frameCount);
   };
   return new Track(
     table.boneNames[row]!,
