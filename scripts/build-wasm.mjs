@@ -11,7 +11,7 @@ for (const target of targets) {
     console.error(stderr.toString());
     process.exit(1);
   }
-  encoded[target] = (await readFile(`build/decode-tracks.${target}.wasm`)).toString('base64');
+  encoded[target] = (await readFile(`build/gameanim.${target}.wasm`)).toString('base64');
 }
 
 await mkdir('src/core/generated', { recursive: true });

@@ -49,5 +49,5 @@ writes the named entries (all when none are named) into DIR (default: the curren
 Runs the benchmark suite: decoding the SA-sized corpus with each backend, the naive baseline and the
 memcpy bound. The corpus is generated into DIR (default bench/corpus) on first use. A full run
 writes bench/RESULTS.md and appends to bench/history/. --quick runs a tiny corpus, writes nothing.
-Run through npm run bench (it passes --expose-gc, for the memory column).`,
+Peak memory per decoder is measured in a fresh child process.`,
 };

@@ -4,27 +4,30 @@ const PAGE_BYTES = 65536;
 // The SIMD kernel loads 16 bytes per int16 frame, up to 6 past the last frame it decodes.
 const OVERREAD_BYTES = 16;
 // Addresses travel as i32 in the table; stay clear of the sign bit.
-const MAX_MEMORY_BYTES = 0x7fff0000;
+export const MAX_MEMORY_BYTES = 0x7fff0000;
 // A work memory larger than this is dropped after the decode that needed it, so one huge file does
 // not pin its size for the rest of the process.
 const KEEP_WORK_BYTES = 64 << 20;
 
-const align16 = (n: number): number => (n + 15) & ~15;
+export const align16 = (n: number): number => (n + 15) & ~15;
 
-/** A kernel instance over a memory that only this module touches: nothing outside ever views it. */
-interface Work {
+/** A kernel instance over a memory that only this library touches: no view handed out points into it. */
+export interface Work {
   memory: WebAssembly.Memory;
   decodeTracks: (table: number, trackCount: number, inputBase: number, outputBase: number) => void;
+  scanAnp: (...args: number[]) => number;
 }
 
 const workByModule = new Map<WebAssembly.Module, Work>();
 
-function workFor(module: WebAssembly.Module, bytes: number): Work {
+/** The module's work instance, its memory grown to at least `bytes`. */
+export function workFor(module: WebAssembly.Module, bytes: number): Work {
   let work = workByModule.get(module);
   if (!work) {
     const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
     const instance = new WebAssembly.Instance(module, { env: { memory } });
-    work = { memory, decodeTracks: instance.exports['decodeTracks'] as Work['decodeTracks'] };
+    const { decodeTracks, scanAnp } = instance.exports as unknown as Work;
+    work = { memory, decodeTracks, scanAnp };
     workByModule.set(module, work);
   }
   const missing = bytes - work.memory.buffer.byteLength;
@@ -64,6 +67,11 @@ export function decodeTracksWasm(module: WebAssembly.Module, input: Uint8Array, 
   new Int32Array(buffer, tableAt, table.count * ROW_FIELDS).set(table.used);
   work.decodeTracks(tableAt, table.count, inputAt, outputAt);
   const output = new Float32Array(buffer.slice(outputAt, outputAt + table.outputFloats * 4));
-  if (buffer.byteLength > KEEP_WORK_BYTES) workByModule.delete(module);
+  releaseIfHuge(module, work);
   return output;
+}
+
+/** Drops a work memory that grew past KEEP_WORK_BYTES, so one huge file does not pin its size. */
+export function releaseIfHuge(module: WebAssembly.Module, work: Work): void {
+  if (work.memory.buffer.byteLength > KEEP_WORK_BYTES) workByModule.delete(module);
 }

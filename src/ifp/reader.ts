@@ -3,9 +3,10 @@ import { indexByName, nameKey } from '../core/names.js';
 import { kernelModule, resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
 import { decodeTracksJs } from './decode-js.js';
 import { decodeTracksWasm, fitsWasm } from './decode-wasm.js';
-import { scanIFP } from './scan.js';
+import { reportTrailingBytes, scanIFP, type ScannedPackage } from './scan.js';
+import { decodeAnpWasm } from './scan-wasm.js';
 import { Animation } from './track.js';
-import type { TrackTable } from './track-table.js';
+import type { TrackRows, TrackTable } from './track-table.js';
 import type { IFPFormat } from './types.js';
 
 export interface IFPReaderOptions {
@@ -43,13 +44,25 @@ export class IFPReader {
 
   constructor(bytes: Uint8Array | ArrayBuffer, options: IFPReaderOptions = {}) {
     const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    const scan = scanIFP(input, options.strict ?? false);
-    const { table } = scan;
     let backend = resolveBackend(options.backend);
-    if (backend !== 'js' && !fitsWasm(table)) backend = 'js';
-    const output = backend === 'js' ? decodeJs(input, table) : decodeTracksWasm(kernelModule(backend)!, input, table);
+    let packages: ScannedPackage[];
+    let table: TrackRows;
+    let output: Float32Array;
+    let warnings: DecodeWarning[] = [];
+    // Fast path: well-formed ANP3/ANP2 files are scanned and decoded in wasm. Everything else, and
+    // every file with a problem to report, goes through the TypeScript scan.
+    const fast = backend === 'js' ? undefined : decodeAnpWasm(kernelModule(backend)!, input);
+    if (fast) {
+      ({ packages, table, output } = fast);
+      if (fast.stopAt < input.length) reportTrailingBytes(input, fast.stopAt, warnings);
+    } else {
+      const scan = scanIFP(input, options.strict ?? false);
+      if (backend !== 'js' && !fitsWasm(scan.table)) backend = 'js';
+      output = backend === 'js' ? decodeJs(input, scan.table) : decodeTracksWasm(kernelModule(backend)!, input, scan.table);
+      ({ packages, table, warnings } = scan);
+    }
 
-    this.packages = scan.packages.map((pkg) => ({
+    this.packages = packages.map((pkg) => ({
       name: pkg.name,
       format: pkg.format,
       animations: pkg.animations.map((a) => new Animation(a.name, table, output, a.firstRow, a.trackCount)),
@@ -57,7 +70,7 @@ export class IFPReader {
       byteLength: pkg.byteLength,
     }));
     this.animations = this.packages.flatMap((pkg) => pkg.animations);
-    this.warnings = scan.warnings;
+    this.warnings = warnings;
     this.backend = backend;
     this.#byName = indexByName(this.animations, (animation) => animation.name);
   }

@@ -69,7 +69,7 @@ export function scanIFP(bytes: Uint8Array, strict: boolean): IFPScan {
 }
 
 /** Sector padding (all zero bytes) is expected in files taken out of IMG archives; anything else is reported. */
-function reportTrailingBytes(bytes: Uint8Array, at: number, warnings: DecodeWarning[]): void {
+export function reportTrailingBytes(bytes: Uint8Array, at: number, warnings: DecodeWarning[]): void {
   const trailing = bytes.length - at;
   if (allZero(bytes, at)) return;
   warnings.push({

@@ -15,12 +15,18 @@ export const enum Field {
   BoneId = 7,
 }
 
+/** What decoded tracks are read from: a scan's table, or the packed copy made by the wasm fast path. */
+export interface TrackRows {
+  get(row: number, field: Field): number;
+  boneName(row: number): string;
+}
+
 /**
  * Where each track's frames are and where its decoded arrays go, one row per track, plus the bone
  * names. Built by the header scan and handed to the decoders as it is (wasm gets it by one memcpy).
  * Appending can be undone back to the last `commit()` when a later header turns out broken.
  */
-export class TrackTable {
+export class TrackTable implements TrackRows {
   rows: Int32Array;
   boneNames: string[] = [];
   count = 0;
@@ -60,6 +66,10 @@ export class TrackTable {
     const end = source + frameCount * frameBytes;
     if (end > this.inputEnd) this.inputEnd = end;
     return row;
+  }
+
+  boneName(row: number): string {
+    return this.boneNames[row]!;
   }
 
   get(row: number, field: Field): number {

@@ -1,5 +1,5 @@
 import { KIND_INFO, type KeyframeType, type TrackKind } from './track-kinds.js';
-import { Field, type TrackTable } from './track-table.js';
+import { Field, type TrackRows } from './track-table.js';
 import type { Keyframe, TrackData } from './types.js';
 
 /** A decoded bone track. Its typed arrays are views into memory owned by the decode that made it. */
@@ -50,7 +50,7 @@ export class Animation {
 
   constructor(
     readonly name: string,
-    private readonly table: TrackTable,
+    private readonly table: TrackRows,
     private readonly output: Float32Array,
     private readonly firstRow: number,
     /** Number of tracks, known without materialising them. */
@@ -83,7 +83,7 @@ export class Animation {
   }
 }
 
-function makeTrack(table: TrackTable, output: Float32Array, row: number): Track {
+function makeTrack(table: TrackRows, output: Float32Array, row: number): Track {
   const frameCount = table.get(row, Field.FrameCount);
   const { keyframeType, compressed } = KIND_INFO[table.get(row, Field.Kind) as TrackKind];
   // new Float32Array(buffer, ...) rather than subarray(): no species lookup, measurably cheaper at 46k tracks.
@@ -92,7 +92,7 @@ function makeTrack(table: TrackTable, output: Float32Array, row: number): Track 
     return at < 0 ? null : new Float32Array(output.buffer, output.byteOffset + 4 * at, width * frameCount);
   };
   return new Track(
-    table.boneNames[row]!,
+    table.boneName(row),
     table.get(row, Field.BoneId),
     keyframeType,
     compressed,

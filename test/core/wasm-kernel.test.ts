@@ -16,10 +16,10 @@ describe('wasm kernel loader', () => {
     expect(resolveBackend('js')).toBe('js');
   });
 
-  it('exports only the kernel entry point and the memory it imports', () => {
+  it('exports only the kernels and the memory it imports', () => {
     for (const build of ['simd', 'scalar'] as const) {
       const module = kernelModule(build)!;
-      expect(WebAssembly.Module.exports(module).map((e) => e.name).sort()).toEqual(['decodeTracks', 'memory']);
+      expect(WebAssembly.Module.exports(module).map((e) => e.name).sort()).toEqual(['decodeTracks', 'memory', 'scanAnp']);
       expect(WebAssembly.Module.imports(module)).toEqual([{ module: 'env', name: 'memory', kind: 'memory' }]);
     }
   });
