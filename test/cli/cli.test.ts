@@ -134,6 +134,15 @@ describe('gameanim CLI', () => {
     expect(gameanim('dump', 'fixtures/anp2-basic.ifp', '--anim', 'missing').code).toBe(2);
   });
 
+  // script(1) gives the CLI a terminal, where the progress bar must appear (and clear itself).
+  const haveScript = spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!haveScript)('shows a progress bar on a terminal', () => {
+    const out = join(scratch, 'tty-out');
+    const run = spawnSync('script', ['-qc', `${process.execPath} ${bin} img extract ${archivePath} -o ${out} > /dev/null`, '/dev/null'], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/extracting \[[█░]+\] 3\/3/);
+  });
+
   it('bench --quick runs every row on a small generated corpus', () => {
     const corpus = join(scratch, 'corpus');
     const { code, stdout } = gameanim('bench', '--quick', '--corpus', corpus);
