@@ -86,3 +86,33 @@ export const anpkGta3 = [
 ];
 
 export const TRAILING_GARBAGE = Uint8Array.from('stale bytes left by a tool\x01\x02\x03', (c) => c.charCodeAt(0));
+
+/** An ANM2 clip: `boneCount` bones, parents from `parentOf`, smooth unit quaternions at 30 Hz. */
+function anm2Clip(boneCount, frameCount, parentOf, withRootMotion) {
+  const sampleRate = 30;
+  const parents = Array.from({ length: boneCount }, (_, i) => parentOf(i));
+  const inverseBindMatrices = new Float32Array(16 * boneCount);
+  for (let b = 0; b < boneCount; b++) {
+    // Identity rotation, translated back by the bone's rest position (0, b * 0.25, 0): column-major.
+    inverseBindMatrices.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -0.25 * b, 0, 1], 16 * b);
+  }
+  const tracks = parents.map((_, b) => {
+    const rotations = new Float32Array(4 * frameCount);
+    for (let i = 0; i < frameCount; i++) {
+      const half = (0.1 * b + 0.05 * i) / 2;
+      rotations.set([Math.sin(half) * 0.6, Math.sin(half) * 0.8, 0, Math.cos(half)], 4 * i);
+    }
+    return { rotations };
+  });
+  const rootMotion = withRootMotion ? Float32Array.from({ length: 3 * frameCount }, (_, k) => (k % 3 === 2 ? 0.05 * Math.floor(k / 3) : 0)) : null;
+  return { duration: (frameCount - 1) / sampleRate, sampleRate, frameCount, parents, inverseBindMatrices, tracks, rootMotion };
+}
+
+export const anm2TwoBone = anm2Clip(2, 5, (i) => i - 1, true);
+/** The seed's rig size: 48 bones in a tree (each bone's parent is (i - 1) / 2), no root motion. */
+export const anm2FortyEight = anm2Clip(48, 10, (i) => (i === 0 ? -1 : (i - 1) >> 1), false);
+/** An odd-sized unknown chunk first and the known chunks out of order: QUAT lands unaligned. */
+export const anm2OddChunk = {
+  clip: { ...anm2TwoBone, unknownChunks: [{ id: 'NOTE', data: Uint8Array.from('hello', (c) => c.charCodeAt(0)) }] },
+  chunkOrder: ['NOTE', 'QUAT', 'HEAD', 'TRAN', 'BONE'],
+};

@@ -1,6 +1,6 @@
 // Regenerates fixtures/ with the project's own writers. Run with `npm run fixtures`.
 import { writeFile } from 'node:fs/promises';
-import { writeIFP } from '../dist/index.js';
+import { writeIFF, writeIFP } from '../dist/index.js';
 import * as specs from './fixture-specs.mjs';
 
 const concat = (...parts) => {
@@ -23,6 +23,9 @@ const fixtures = {
     specs.TRAILING_GARBAGE,
   ),
   'sector-padded.ifp': padToSector(writeIFP(specs.anp2Basic, { format: 'ANP3' })),
+  'anm2-2bone.iff': writeIFF(specs.anm2TwoBone),
+  'anm2-48bone.iff': writeIFF(specs.anm2FortyEight),
+  'anm2-odd-chunk.iff': writeIFF(specs.anm2OddChunk.clip, { chunkOrder: specs.anm2OddChunk.chunkOrder }),
 };
 
 for (const [name, bytes] of Object.entries(fixtures)) {

@@ -1,4 +1,5 @@
 import type { DecodeWarning } from '../core/errors.js';
+import type { IFFReader } from '../iff/reader.js';
 import type { IFPReader } from '../ifp/reader.js';
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -15,6 +16,14 @@ export function f32Text(value: number): string {
 export function summariseIFP(reader: IFPReader): string {
   const packages = reader.packages.map((p) => `${p.format} "${p.name}"`).join(', ');
   return `IFP ${packages}: ${plural(reader.animations.length, 'animation')}, ${plural(reader.trackCount, 'track')}, ${plural(reader.keyframeCount, 'keyframe')}`;
+}
+
+export function summariseIFF(reader: IFFReader): string {
+  const extras = reader.unknownChunks.length ? `, unknown chunks ${reader.unknownChunks.map((c) => c.id).join(' ')}` : '';
+  return (
+    `IFF ANM2: ${plural(reader.boneCount, 'bone')}, ${plural(reader.frameCount, 'frame')} at ${reader.sampleRate} Hz, ` +
+    `${f32Text(reader.duration)} s, root motion ${reader.rootMotion ? 'yes' : 'no'}${extras}, ${reader.zeroCopy ? 'zero-copy' : 'copied'}`
+  );
 }
 
 export function warningLines(warnings: readonly DecodeWarning[], indent: string): string[] {

@@ -9,7 +9,7 @@ export class UsageError extends Error {
 }
 
 export const HELP: Record<string, string> = {
-  main: `gameanim: decode game animation files (GTA IFP, IMG archives)
+  main: `gameanim: decode game animation files (GTA IFP, IMG archives, IGI 2 FORM/ANM2)
 
 usage: gameanim <command> [options]
 
@@ -28,7 +28,8 @@ gameanim <command> --help shows a command's options.
 exit codes: 0 ok, 1 decode error (names the file and byte offset), 2 usage error`,
   info: `usage: gameanim info FILE...
 
-Prints each file's format, packages, animation/track/keyframe counts and warnings. IMG archives
+Prints each file's format, packages, animation/track/keyframe counts and warnings (for FORM/ANM2
+files: bones, frames, sample rate, duration, root motion, unknown chunks). IMG archives
 (.img VER2, or a III/VC .dir with its .img beside it) are walked entry by entry; IFP entries are
 decoded, others are listed. A progress bar shows on a terminal for archives and many files.`,
   list: `usage: gameanim list FILE
@@ -37,8 +38,8 @@ Lists the animations of an IFP file (or of every IFP entry of an IMG archive): n
 and duration in seconds.`,
   dump: `usage: gameanim dump FILE [--anim NAME] [--json]
 
-Prints every decoded value. --anim keeps one animation (case-insensitive). --json prints the
-document described in the README ("JSON dump schema").`,
+Prints every decoded value of an IFP or FORM/ANM2 file. --anim keeps one IFP animation
+(case-insensitive). --json prints the document described in the README ("JSON dump schema").`,
   img: `usage: gameanim img ls ARCHIVE
        gameanim img extract ARCHIVE [NAME...] [-o DIR]
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { IFPReader, ImgArchive, writeImg } from '../../src/index.js';
+import { IFFReader, IFPReader, ImgArchive, writeImg } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -102,6 +102,29 @@ describe('gameanim CLI', () => {
       scales: Array.from(expected.scales!),
     });
     expect(animation.bones[0].scales).toBeNull();
+  });
+
+  it('info and dump recognise FORM/ANM2 files by their magic', () => {
+    const info = gameanim('info', 'fixtures/anm2-odd-chunk.iff');
+    expect(info.code).toBe(0);
+    expect(info.stdout).toBe('fixtures/anm2-odd-chunk.iff: IFF ANM2: 2 bones, 5 frames at 30 Hz, 0.13333334 s, root motion yes, unknown chunks NOTE, copied\n');
+    const text = gameanim('dump', 'fixtures/anm2-2bone.iff');
+    expect(text.stdout.split('\n').slice(1, 4)).toEqual([
+      '  bone 0 parent -1: inverse bind 1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1',
+      '    t 0  q 0 0 0 1',
+      '    t 0.033333335  q 0.014998438 0.019997917 0 0.9996875',
+    ]);
+    const json = JSON.parse(gameanim('dump', 'fixtures/anm2-48bone.iff', '--json').stdout);
+    const reader = new IFFReader(fixture('anm2-48bone.iff'));
+    expect(json).toMatchObject({ format: 'IFF', formType: 'ANM2', frameCount: 10, sampleRate: 30, rootMotion: null, unknownChunks: [] });
+    expect(json.bones).toHaveLength(48);
+    expect(json.bones[47]).toEqual({
+      index: 47,
+      parent: 23,
+      inverseBindMatrix: Array.from(reader.bones[47]!.inverseBindMatrix),
+      rotations: Array.from(reader.tracks[47]!.rotations),
+    });
+    expect(json.times).toEqual(Array.from(reader.tracks[0]!.times));
   });
 
   it('img ls and img extract', () => {

@@ -1,8 +1,10 @@
+import { IFFReader } from '../../iff/reader.js';
 import type { Animation } from '../../ifp/track.js';
 import { IFPReader } from '../../ifp/reader.js';
 import { detectKind, readInput } from '../inputs.js';
 import { f32Text } from '../format.js';
 import { UsageError } from '../usage.js';
+import { dumpIffText, iffDocument } from './dump-iff.js';
 import type { CommandResult } from './result.js';
 
 export interface DumpOptions {
@@ -12,7 +14,15 @@ export interface DumpOptions {
 
 export function dump(path: string, options: DumpOptions, print: (line: string) => void): CommandResult {
   const bytes = readInput(path);
-  if (detectKind(path, bytes) !== 'IFP') throw new UsageError(`${path}: dump takes an IFP file (use gameanim img extract for archives)`);
+  const kind = detectKind(path, bytes);
+  if (kind === 'IFF') {
+    if (options.anim) throw new UsageError(`${path}: an ANM2 file holds one clip; --anim does not apply`);
+    const reader = new IFFReader(bytes);
+    if (options.json) print(JSON.stringify(iffDocument(path, reader)));
+    else dumpIffText(reader, print);
+    return { decodeErrors: [] };
+  }
+  if (kind === 'IMG') throw new UsageError(`${path}: dump takes an animation file (use gameanim img extract for archives)`);
   const reader = new IFPReader(bytes);
   const keep = (a: Animation) => !options.anim || a === reader.getAnimation(options.anim);
   if (options.anim && !reader.getAnimation(options.anim)) throw new UsageError(`${path}: no animation named "${options.anim}"`);

@@ -1,7 +1,8 @@
 import { DecodeError } from '../../core/errors.js';
+import { IFFReader } from '../../iff/reader.js';
 import { IFPReader } from '../../ifp/reader.js';
 import { detectKind, isIfpEntry, openArchive, readInput } from '../inputs.js';
-import { plural, summariseIFP, warningLines } from '../format.js';
+import { plural, summariseIFF, summariseIFP, warningLines } from '../format.js';
 import { startProgress } from '../progress.js';
 import type { CommandResult } from './result.js';
 
@@ -27,6 +28,12 @@ export function info(paths: string[], print: (line: string) => void): CommandRes
 
 function describeFile(path: string, bytes: Uint8Array, print: (line: string) => void, result: CommandResult): void {
   const kind = detectKind(path, bytes);
+  if (kind === 'IFF') {
+    const reader = new IFFReader(bytes);
+    print(`${path}: ${summariseIFF(reader)}`);
+    warningLines(reader.warnings, '  ').forEach(print);
+    return;
+  }
   if (kind !== 'IMG') {
     // Unknown files go to the IFP reader too, whose unknown-magic error says what was found.
     const reader = new IFPReader(bytes);

@@ -1,0 +1,51 @@
+import { DecodeError, type FormatName } from './errors.js';
+import { readLatin1 } from './names.js';
+
+/** One chunk of an EA IFF-85 container. */
+export interface IffChunk {
+  id: string;
+  /** Offset of the chunk header (its 4-byte id). */
+  offset: number;
+  /** Payload size, as stored (without the pad byte). */
+  size: number;
+  /** Offset of the payload. */
+  dataOffset: number;
+}
+
+/** Container ids whose payload starts with a 4-byte type and holds more chunks. */
+const GROUP_IDS = new Set(['FORM', 'LIST', 'CAT ', 'PROP']);
+
+export function isGroup(chunk: IffChunk): boolean {
+  return GROUP_IDS.has(chunk.id);
+}
+
+/**
+ * The chunks between `start` and `end`, in order: `id`, big-endian `u32 size`, payload, and one zero
+ * pad byte after an odd payload. Every chunk is checked to fit before it is yielded; a chunk that
+ * runs past `end` is a `DecodeError` at its header. A pad byte missing at the very end is tolerated.
+ */
+export function* iffChunks(bytes: Uint8Array, start: number, end: number, format: FormatName): Generator<IffChunk> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let pos = start;
+  while (pos < end) {
+    if (end - pos < 8) {
+      throw new DecodeError(format, 'truncated', pos, `chunk header needs 8 bytes, ${end - pos} remain`);
+    }
+    const id = readLatin1(bytes, pos, 4).padEnd(4, '\0');
+    const size = view.getUint32(pos + 4, false);
+    if (size > end - pos - 8) {
+      throw new DecodeError(format, 'chunk-overrun', pos, `${JSON.stringify(id)} chunk claims ${size} bytes, ${end - pos - 8} remain in its container`);
+    }
+    yield { id, offset: pos, size, dataOffset: pos + 8 };
+    pos += 8 + size + (size & 1);
+  }
+}
+
+/** The children of a FORM/LIST/CAT/PROP chunk: its type, and the chunks after it. */
+export function groupContents(bytes: Uint8Array, group: IffChunk, format: FormatName): { type: string; chunks: Generator<IffChunk> } {
+  if (group.size < 4) throw new DecodeError(format, 'truncated', group.offset, `${group.id} needs a 4-byte type, has ${group.size} bytes`);
+  return {
+    type: readLatin1(bytes, group.dataOffset, 4).padEnd(4, '\0'),
+    chunks: iffChunks(bytes, group.dataOffset + 4, group.dataOffset + group.size, format),
+  };
+}

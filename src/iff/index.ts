@@ -1,0 +1,8 @@
+import { IFFReader } from './reader.js';
+
+export default IFFReader;
+export { IFFReader };
+export { writeIFF, type WriteIFFOptions } from './writer.js';
+export type { IffBone, IffClip, IffTrack, IffUnknownChunk } from './types.js';
+export { iffChunks, groupContents, isGroup, type IffChunk } from '../core/iff-chunks.js';
+export { DecodeError, type DecodeWarning } from '../core/errors.js';

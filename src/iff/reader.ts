@@ -1,0 +1,192 @@
+import { DecodeError, type DecodeWarning } from '../core/errors.js';
+import { groupContents, type IffChunk } from '../core/iff-chunks.js';
+import type { IffBone, IffTrack, IffUnknownChunk } from './types.js';
+
+const KNOWN = ['HEAD', 'BONE', 'QUAT', 'TRAN'] as const;
+type KnownId = (typeof KNOWN)[number];
+const HEAD_BYTES = 12;
+const BONE_BYTES = 4 + 64; // parent index + inverse bind matrix
+/** |length - 1| above this is reported: far beyond float rounding, well below a real error in data. */
+const UNIT_TOLERANCE = 1e-3;
+const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+const fail = (code: string, offset: number, detail: string) => new DecodeError('IFF', code, offset, detail);
+
+/**
+ * Reads an IGI 2 skeletal clip in a FORM/ANM2 container: big-endian chunk sizes, little-endian
+ * payloads (../shared/spec/igi-anm2.md).
+ *
+ * Zero copy: a float run that is 4-byte aligned in the input's buffer, on a little-endian host, is
+ * handed out as a `Float32Array` view of the input itself. Such views share the input's lifetime and
+ * its mutations: write to the input and the clip changes. Unaligned runs are copied once into a
+ * buffer the reader owns. `zeroCopy` is true when every float array is a view of the input.
+ */
+export class IFFReader {
+  readonly duration: number;
+  readonly frameCount: number;
+  readonly sampleRate: number;
+  readonly boneCount: number;
+  readonly parents: Int32Array;
+  readonly inverseBindMatrices: Float32Array;
+  readonly bones: IffBone[];
+  readonly tracks: IffTrack[];
+  readonly rootMotion: Float32Array | null;
+  readonly unknownChunks: IffUnknownChunk[] = [];
+  readonly warnings: DecodeWarning[] = [];
+  readonly zeroCopy: boolean;
+
+  constructor(bytes: Uint8Array | ArrayBuffer) {
+    const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const chunks = this.#readForm(input);
+    const head = chunks.HEAD ?? missing('HEAD', input.length);
+    const bone = chunks.BONE ?? missing('BONE', input.length);
+    const quat = chunks.QUAT ?? missing('QUAT', input.length);
+    const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+
+    expectSize(head, HEAD_BYTES, 'HEAD', '12');
+    this.duration = view.getFloat32(head.dataOffset, true);
+    this.frameCount = view.getUint32(head.dataOffset + 4, true);
+    this.sampleRate = view.getUint16(head.dataOffset + 8, true);
+    this.boneCount = view.getUint16(head.dataOffset + 10, true);
+    if (this.sampleRate === 0) throw fail('bad-sample-rate', head.dataOffset + 8, 'HEAD sampleRate is 0');
+    if (this.frameCount === 0 && quat.size > 0) throw fail('bad-frame-count', head.dataOffset + 4, `HEAD frameCount is 0 but QUAT holds ${quat.size} bytes`);
+    expectSize(bone, this.boneCount * BONE_BYTES, 'BONE', `boneCount ${this.boneCount} x 68`);
+    expectSize(quat, this.boneCount * this.frameCount * 16, 'QUAT', `boneCount ${this.boneCount} x frameCount ${this.frameCount} x 16`);
+    if (chunks.TRAN) expectSize(chunks.TRAN, this.frameCount * 12, 'TRAN', `frameCount ${this.frameCount} x 12`);
+
+    this.parents = new Int32Array(this.boneCount);
+    for (let i = 0; i < this.boneCount; i++) this.parents[i] = view.getInt32(bone.dataOffset + 4 * i, true);
+    checkHierarchy(this.parents, bone.dataOffset);
+
+    let allViews = true;
+    const floats = (offset: number, count: number): Float32Array => {
+      const run = floatRun(input, view, offset, count);
+      allViews &&= run.buffer === input.buffer;
+      return run;
+    };
+    this.inverseBindMatrices = floats(bone.dataOffset + 4 * this.boneCount, 16 * this.boneCount);
+    const rotations = floats(quat.dataOffset, 4 * this.boneCount * this.frameCount);
+    this.rootMotion = chunks.TRAN ? floats(chunks.TRAN.dataOffset, 3 * this.frameCount) : null;
+    this.zeroCopy = allViews;
+
+    this.bones = Array.from(this.parents, (parent, index) => ({
+      index,
+      parent,
+      inverseBindMatrix: this.inverseBindMatrices.subarray(16 * index, 16 * index + 16),
+    }));
+    const times = new Float32Array(this.frameCount);
+    for (let i = 0; i < this.frameCount; i++) times[i] = i / this.sampleRate;
+    const perBone = 4 * this.frameCount;
+    this.tracks = this.bones.map(({ index }) => ({ boneIndex: index, times, rotations: rotations.subarray(perBone * index, perBone * index + perBone) }));
+
+    this.#checkDuration(head.dataOffset);
+    this.#checkUnitLength(rotations, quat.dataOffset);
+  }
+
+  /** The bones with every parent before its children (roots first, then by index within a level). */
+  hierarchyOrder(): IffBone[] {
+    const order: IffBone[] = [];
+    const children: number[][] = this.bones.map(() => []);
+    for (const bone of this.bones) if (bone.parent >= 0) children[bone.parent]!.push(bone.index);
+    let level = this.bones.filter((bone) => bone.parent < 0).map((bone) => bone.index);
+    while (level.length) {
+      order.push(...level.map((i) => this.bones[i]!));
+      level = level.flatMap((i) => children[i]!);
+    }
+    return order;
+  }
+
+  #readForm(input: Uint8Array): Partial<Record<KnownId, IffChunk>> {
+    const magic = String.fromCharCode(...input.subarray(0, 4));
+    if (magic !== 'FORM') throw fail(input.length < 4 ? 'truncated' : 'unknown-magic', 0, `not an IFF FORM file: starts with ${JSON.stringify(magic)}`);
+    if (input.length < 12) throw fail('truncated', 0, `a FORM header and type need 12 bytes, the input has ${input.length}`);
+    const form: IffChunk = { id: 'FORM', offset: 0, size: new DataView(input.buffer, input.byteOffset).getUint32(4, false), dataOffset: 8 };
+    if (form.size > input.length - 8) throw fail('form-overrun', 4, `FORM claims ${form.size} bytes, ${input.length - 8} follow its header`);
+    const end = 8 + form.size + (form.size & 1);
+    if (end < input.length) {
+      this.warnings.push({ code: 'trailing-bytes', offset: end, message: `IFF: ${input.length - end} bytes after the FORM; ignored (at byte ${end})` });
+    }
+    const { type, chunks } = groupContents(input, form, 'IFF');
+    if (type !== 'ANM2') throw fail('unknown-form-type', 8, `FORM type is ${JSON.stringify(type)}, expected "ANM2"`);
+    const known: Partial<Record<KnownId, IffChunk>> = {};
+    for (const chunk of chunks) {
+      if ((KNOWN as readonly string[]).includes(chunk.id)) {
+        const id = chunk.id as KnownId;
+        if (known[id]) throw fail('duplicate-chunk', chunk.offset, `a second ${id} chunk (the first is at byte ${known[id]!.offset})`);
+        known[id] = chunk;
+      } else {
+        this.unknownChunks.push({ id: chunk.id, offset: chunk.offset, size: chunk.size, data: input.subarray(chunk.dataOffset, chunk.dataOffset + chunk.size) });
+      }
+    }
+    return known;
+  }
+
+  #checkDuration(headAt: number): void {
+    const sampled = (this.frameCount - 1) / this.sampleRate;
+    if (this.frameCount > 0 && Math.abs(this.duration - sampled) > 1 / this.sampleRate) {
+      this.warnings.push({
+        code: 'duration-mismatch',
+        offset: headAt,
+        message: `IFF: HEAD duration ${this.duration} s differs from (frameCount - 1) / sampleRate = ${sampled} s by more than one frame; both kept (at byte ${headAt})`,
+      });
+    }
+  }
+
+  #checkUnitLength(rotations: Float32Array, quatAt: number): void {
+    let count = 0;
+    let first = -1;
+    for (let k = 0; k < rotations.length; k += 4) {
+      const length = Math.hypot(rotations[k]!, rotations[k + 1]!, rotations[k + 2]!, rotations[k + 3]!);
+      if (!(Math.abs(length - 1) <= UNIT_TOLERANCE)) {
+        if (count++ === 0) first = k;
+      }
+    }
+    if (count > 0) {
+      const bone = Math.floor(first / 4 / this.frameCount);
+      const key = (first / 4) % this.frameCount;
+      this.warnings.push({
+        code: 'non-unit-quaternion',
+        offset: quatAt + 4 * first,
+        message: `IFF: ${count} rotation keys are not unit length (first: bone ${bone}, key ${key}); kept as stored (at byte ${quatAt + 4 * first})`,
+      });
+    }
+  }
+}
+
+function missing(id: string, at: number): never {
+  throw fail('missing-chunk', at, `required ${id} chunk not found`);
+}
+
+function expectSize(chunk: IffChunk, expected: number, id: string, formula: string): void {
+  if (chunk.size !== expected) throw fail('chunk-size', chunk.offset, `${id} payload is ${chunk.size} bytes; ${formula} = ${expected}`);
+}
+
+/** A view of the input when aligned on a little-endian host, else a copy the reader owns. */
+function floatRun(input: Uint8Array, view: DataView, offset: number, count: number): Float32Array {
+  const absolute = input.byteOffset + offset;
+  if (littleEndianHost && absolute % 4 === 0) return new Float32Array(input.buffer, absolute, count);
+  const copy = new Float32Array(count);
+  for (let i = 0; i < count; i++) copy[i] = view.getFloat32(offset + 4 * i, true);
+  return copy;
+}
+
+function checkHierarchy(parents: Int32Array, at: number): void {
+  const count = parents.length;
+  parents.forEach((parent, index) => {
+    if (parent < -1 || parent >= count) throw fail('bad-parent', at + 4 * index, `bone ${index} has parent ${parent}; expected -1 to ${count - 1}`);
+    if (parent === index) throw fail('hierarchy-cycle', at + 4 * index, `bone ${index} is its own parent`);
+  });
+  // Follow each chain upwards; more than `count` steps means a loop.
+  const state = new Uint8Array(count); // 0 unseen, 1 on the current path, 2 known to reach a root
+  for (let start = 0; start < count; start++) {
+    const path: number[] = [];
+    let bone = start;
+    while (bone >= 0 && state[bone] === 0) {
+      state[bone] = 1;
+      path.push(bone);
+      bone = parents[bone]!;
+    }
+    if (bone >= 0 && state[bone] === 1) throw fail('hierarchy-cycle', at + 4 * bone, `bones ${path.slice(path.indexOf(bone)).join(' -> ')} -> ${bone} form a cycle`);
+    for (const b of path) state[b] = 2;
+  }
+}

@@ -1,0 +1,41 @@
+/** A bone of an ANM2 skeleton. */
+export interface IffBone {
+  index: number;
+  /** Parent index, -1 for a root. */
+  parent: number;
+  /** 16 floats, column-major (glTF order): a view into the reader's `inverseBindMatrices`. */
+  inverseBindMatrix: Float32Array;
+}
+
+/** One bone's rotation track. */
+export interface IffTrack {
+  boneIndex: number;
+  /** Key times in seconds, `i / sampleRate`; one array shared by every track. */
+  times: Float32Array;
+  /** x, y, z, w per key, as stored (not normalised). */
+  rotations: Float32Array;
+}
+
+/** A chunk the reader does not know: listed (with a view of its payload) and skipped. */
+export interface IffUnknownChunk {
+  id: string;
+  offset: number;
+  size: number;
+  data: Uint8Array;
+}
+
+/** What `writeIFF` takes; an `IFFReader` is one. */
+export interface IffClip {
+  duration: number;
+  sampleRate: number;
+  frameCount: number;
+  parents: ArrayLike<number>;
+  /** 16 floats per bone, column-major. */
+  inverseBindMatrices: Float32Array;
+  /** One per bone, in bone order: `frameCount` keys of x, y, z, w. */
+  tracks: ReadonlyArray<{ rotations: Float32Array }>;
+  /** Root motion: x, y, z per frame, or null for no TRAN chunk. */
+  rootMotion?: Float32Array | null;
+  /** Extra chunks to write after the known ones (ids must be 4 characters). */
+  unknownChunks?: ReadonlyArray<{ id: string; data: Uint8Array }>;
+}
