@@ -116,3 +116,63 @@ export const anm2OddChunk = {
   clip: { ...anm2TwoBone, unknownChunks: [{ id: 'NOTE', data: Uint8Array.from('hello', (c) => c.charCodeAt(0)) }] },
   chunkOrder: ['NOTE', 'QUAT', 'HEAD', 'TRAN', 'BONE'],
 };
+
+// ---- ANIM sprite scripts ----
+import { OPCODES } from '../dist/sprite/opcodes.js';
+
+const i = (time, name, ...args) => ({ time, name, args });
+/** Byte offset of instruction `index` in a list, as the writer lays it out. */
+const offsetOf = (instructions, index) =>
+  instructions.slice(0, index).reduce((n, ins) => n + 4 + OPCODES.find((op) => op.name === ins.name).size, 0);
+/** A JUMP to instruction `index` of `instructions` (offset mode). */
+const jumpTo = (time, instructions, index) => i(time, 'JUMP', offsetOf(instructions, index));
+
+const showcase = [
+  i(0, 'NOP'), i(0, 'SET_SPRITE', 2), i(0, 'SET_RANDOM_SPRITE', 0, 3), i(0, 'SET_OFFSET', 1, 2, 3),
+  i(0, 'SET_SCALE', 2, 2), i(0, 'SET_ROTATION', 0, 0, 1.5), i(0, 'SET_COLOR', 255, 128, 0), i(0, 'SET_ALPHA', 200),
+  i(0, 'SET_VISIBILITY', 1), i(0, 'SET_BLEND_MODE', 2), i(0, 'SCROLL_TEXTURE_X', 0.25), i(0, 'SCROLL_TEXTURE_Y', -0.5),
+  i(0, 'FLIP_X'), i(0, 'FLIP_Y'), i(0, 'ANCHOR_TOP_LEFT'), i(0, 'SET_OFFSET_SPEED', 0, 0, 0),
+  i(0, 'SET_SCALE_SPEED', 0, 0), i(0, 'SET_ROTATION_SPEED', 0, 0, 0.125), i(0, 'Z_WRITE_DISABLE', 1),
+  i(10, 'FADE', 0, 20, 1), i(10, 'MOVE_TO', 10, 20, 0, 30, 4), i(10, 'ROTATE_TO', 0, 0, 3, 30, 7), i(10, 'SCALE_TO', 1, 1, 30, 28),
+];
+// A forward JUMP to the instruction after it (a JUMP takes 4 + 4 bytes).
+showcase.push(i(40, 'JUMP', offsetOf(showcase, showcase.length) + 8));
+showcase.push(i(40, 'INTERRUPT_LABEL', 5), i(41, 'PAUSE'), i(50, 'STOP'));
+
+const loop = [i(0, 'SET_SPRITE', 1), i(10, 'SET_SPRITE', 2)];
+loop.push(jumpTo(20, loop, 0), i(30, 'STOP'));
+const tight = [i(0, 'NOP')];
+tight.push(jumpTo(0, tight, 0), i(0, 'STOP'));
+const random = [i(0, 'SET_RANDOM_SPRITE', 0, 3)];
+random.push(jumpTo(1, random, 0), i(2, 'STOP'));
+
+/** Every opcode at least once, both path strings, a looping script and a paused one. */
+export const spritesAllOpcodes = {
+  width: 256,
+  height: 128,
+  texturePath: 'data/sprites/bullets.png',
+  alphaPath: 'data/sprites/bullets_a.png',
+  sprites: [0, 1, 2, 3, 4].map((id) => ({ id, x: (id % 4) * 32, y: Math.floor(id / 4) * 32, width: 32, height: 32 })),
+  scripts: [
+    { id: 1, instructions: showcase },
+    { id: 2, instructions: [i(0, 'SET_SPRITE', 0), i(0, 'FADE', 0, 60, 0), i(120, 'STOP')] },
+    { id: 3, instructions: [i(0, 'FADE', 0, 60, 4), i(120, 'STOP')] },
+    { id: 4, instructions: [i(0, 'SET_SPRITE', 2), i(0, 'SET_OFFSET', 0, 0, 0), i(0, 'MOVE_TO', 100, 50, 0, 30, 0), i(60, 'STOP')] },
+    { id: 5, instructions: [i(0, 'SET_OFFSET_SPEED', 1, 2, 0), i(0, 'SET_SCALE_SPEED', 0.5, 0), i(0, 'SET_ROTATION_SPEED', 0, 0, 0.25), i(0, 'SCROLL_TEXTURE_X', 0.5), i(100, 'STOP')] },
+    { id: 6, instructions: loop },
+    { id: 7, instructions: [i(0, 'SET_SPRITE', 0), i(5, 'SET_VISIBILITY', 0), i(5, 'PAUSE'), i(5, 'INTERRUPT_LABEL', 7), i(5, 'SET_SPRITE', 3), i(40, 'STOP')] },
+    { id: 8, instructions: tight },
+    { id: 9, instructions: random },
+    { id: 10, instructions: [i(0, 'PAUSE'), i(0, 'INTERRUPT_LABEL', -1), i(0, 'SET_SPRITE', 4), i(10, 'STOP')] },
+  ],
+};
+
+/** No texture or alpha path. */
+export const spritesNoPaths = {
+  width: 64,
+  height: 64,
+  texturePath: null,
+  alphaPath: null,
+  sprites: [{ id: 0, x: 0, y: 0, width: 64, height: 64 }],
+  scripts: [{ id: 0, instructions: [i(0, 'SET_SPRITE', 0), i(5, 'STOP')] }],
+};

@@ -1,6 +1,6 @@
 // Regenerates fixtures/ with the project's own writers. Run with `npm run fixtures`.
 import { writeFile } from 'node:fs/promises';
-import { writeIFF, writeIFP } from '../dist/index.js';
+import { writeIFF, writeIFP, writeSpriteAnim } from '../dist/index.js';
 import * as specs from './fixture-specs.mjs';
 
 const concat = (...parts) => {
@@ -26,6 +26,8 @@ const fixtures = {
   'anm2-2bone.iff': writeIFF(specs.anm2TwoBone),
   'anm2-48bone.iff': writeIFF(specs.anm2FortyEight),
   'anm2-odd-chunk.iff': writeIFF(specs.anm2OddChunk.clip, { chunkOrder: specs.anm2OddChunk.chunkOrder }),
+  'sprites-all-opcodes.anim': writeSpriteAnim(specs.spritesAllOpcodes),
+  'sprites-no-paths.anim': writeSpriteAnim(specs.spritesNoPaths),
 };
 
 for (const [name, bytes] of Object.entries(fixtures)) {

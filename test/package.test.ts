@@ -28,14 +28,16 @@ describe('the npm package', () => {
     const out = node(`
       import IFPReader from 'gameanim/ifp';
       import IFFReader from 'gameanim/iff';
+      import SpriteAnimReader from 'gameanim/sprite';
       import * as root from 'gameanim';
       import { readFileSync } from 'node:fs';
       const reader = new IFPReader(readFileSync('fixtures/anp3-all-types.ifp'));
       if (IFFReader !== root.IFFReader) throw new Error('gameanim/iff default export is not IFFReader');
+      if (SpriteAnimReader !== root.SpriteAnimReader) throw new Error('gameanim/sprite default export is not SpriteAnimReader');
       console.log(JSON.stringify([IFPReader === root.IFPReader, reader.packageName, reader.backend, Object.keys(root).sort()]));
     `);
     const [same, name, backend, keys] = JSON.parse(out);
     expect([same, name, backend]).toEqual([true, 'fixture', 'simd']);
-    expect(keys).toEqual(expect.arrayContaining(['IFPReader', 'DecodeError', 'writeIFP', 'ready', 'Track', 'Animation', 'ImgArchive', 'writeImg', 'IFFReader', 'writeIFF', 'iffChunks']));
+    expect(keys).toEqual(expect.arrayContaining(['IFPReader', 'DecodeError', 'writeIFP', 'ready', 'Track', 'Animation', 'ImgArchive', 'writeImg', 'IFFReader', 'writeIFF', 'iffChunks', 'SpriteAnimReader', 'SpriteScriptRunner', 'writeSpriteAnim', 'disassemble', 'ease']));
   });
 });

@@ -1,6 +1,7 @@
 import type { DecodeWarning } from '../core/errors.js';
 import type { IFFReader } from '../iff/reader.js';
 import type { IFPReader } from '../ifp/reader.js';
+import type { SpriteAnimReader } from '../sprite/reader.js';
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -24,6 +25,12 @@ export function summariseIFF(reader: IFFReader): string {
     `IFF ANM2: ${plural(reader.boneCount, 'bone')}, ${plural(reader.frameCount, 'frame')} at ${reader.sampleRate} Hz, ` +
     `${f32Text(reader.duration)} s, root motion ${reader.rootMotion ? 'yes' : 'no'}${extras}, ${reader.zeroCopy ? 'zero-copy' : 'copied'}`
   );
+}
+
+export function summariseAnim(reader: SpriteAnimReader): string {
+  const paths = [reader.texturePath && `texture ${reader.texturePath}`, reader.alphaPath && `alpha ${reader.alphaPath}`].filter(Boolean);
+  const instructions = reader.scripts.reduce((n, s) => n + s.instructions.length, 0);
+  return `ANIM v${reader.version}: ${reader.width}x${reader.height}, ${plural(reader.sprites.length, 'sprite')}, ${plural(reader.scripts.length, 'script')} (${plural(instructions, 'instruction')})${paths.length ? ', ' + paths.join(', ') : ''}`;
 }
 
 export function warningLines(warnings: readonly DecodeWarning[], indent: string): string[] {

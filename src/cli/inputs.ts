@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { ImgArchive } from '../img/index.js';
 import { UsageError } from './usage.js';
 
-export type FileKind = 'IFP' | 'IMG' | 'IFF' | 'unknown';
+export type FileKind = 'IFP' | 'IMG' | 'IFF' | 'ANIM' | 'unknown';
 
 export function readInput(path: string): Uint8Array {
   if (!existsSync(path)) throw new UsageError(`no such file: ${path}`);
@@ -16,6 +16,7 @@ export function detectKind(path: string, bytes: Uint8Array): FileKind {
   if (magic === 'ANP3' || magic === 'ANP2' || magic === 'ANPK') return 'IFP';
   if (magic === 'VER2' || path.toLowerCase().endsWith('.dir')) return 'IMG';
   if (magic === 'FORM') return 'IFF';
+  if (magic === 'ANIM') return 'ANIM';
   return 'unknown';
 }
 

@@ -9,7 +9,7 @@ export class UsageError extends Error {
 }
 
 export const HELP: Record<string, string> = {
-  main: `gameanim: decode game animation files (GTA IFP, IMG archives, IGI 2 FORM/ANM2)
+  main: `gameanim: decode game animation files (GTA IFP, IMG archives, IGI 2 FORM/ANM2, ANIM sprite scripts)
 
 usage: gameanim <command> [options]
 
@@ -38,7 +38,8 @@ Lists the animations of an IFP file (or of every IFP entry of an IMG archive): n
 and duration in seconds.`,
   dump: `usage: gameanim dump FILE [--anim NAME] [--json]
 
-Prints every decoded value of an IFP or FORM/ANM2 file. --anim keeps one IFP animation
+Prints every decoded value of an IFP or FORM/ANM2 file, or the script listing of an ANIM file.
+--anim keeps one IFP animation
 (case-insensitive). --json prints the document described in the README ("JSON dump schema").`,
   img: `usage: gameanim img ls ARCHIVE
        gameanim img extract ARCHIVE [NAME...] [-o DIR]

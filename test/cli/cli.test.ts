@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { IFFReader, IFPReader, ImgArchive, writeImg } from '../../src/index.js';
+import { IFFReader, IFPReader, ImgArchive, SpriteAnimReader, writeImg } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -125,6 +125,21 @@ describe('gameanim CLI', () => {
       rotations: Array.from(reader.tracks[47]!.rotations),
     });
     expect(json.times).toEqual(Array.from(reader.tracks[0]!.times));
+  });
+
+  it('dump prints the script listing of ANIM files, and --json their data', () => {
+    const text = gameanim('dump', 'fixtures/sprites-all-opcodes.anim');
+    expect(text.code).toBe(0);
+    const lines = text.stdout.split('\n');
+    expect(lines[0]).toBe('ANIM v1: 256x128, 5 sprites, 10 scripts (61 instructions), texture data/sprites/bullets.png, alpha data/sprites/bullets_a.png');
+    const loop = lines.indexOf('script 6 (at byte 673):');
+    expect(lines.slice(loop + 1, loop + 5)).toEqual(['  0000  t=0     SET_SPRITE id=1', '  0008  t=10    SET_SPRITE id=2', '  0010  t=20    JUMP target=0 -> 0000 (#0, t=0)', '  0018  t=30    STOP']);
+    const json = JSON.parse(gameanim('dump', 'fixtures/sprites-all-opcodes.anim', '--json').stdout);
+    const reader = new SpriteAnimReader(fixture('sprites-all-opcodes.anim'));
+    expect(json).toMatchObject({ format: 'ANIM', version: 1, width: 256, height: 128, texturePath: 'data/sprites/bullets.png', warnings: [] });
+    expect(json.sprites).toEqual(reader.sprites);
+    expect(json.scripts).toEqual(reader.scripts);
+    expect(gameanim('info', 'fixtures/sprites-no-paths.anim').stdout).toBe('fixtures/sprites-no-paths.anim: ANIM v1: 64x64, 1 sprite, 1 script (2 instructions)\n');
   });
 
   it('img ls and img extract', () => {

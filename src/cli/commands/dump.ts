@@ -4,6 +4,8 @@ import { IFPReader } from '../../ifp/reader.js';
 import { detectKind, readInput } from '../inputs.js';
 import { f32Text } from '../format.js';
 import { UsageError } from '../usage.js';
+import { SpriteAnimReader } from '../../sprite/reader.js';
+import { animDocument, dumpAnimText } from './dump-anim.js';
 import { dumpIffText, iffDocument } from './dump-iff.js';
 import type { CommandResult } from './result.js';
 
@@ -20,6 +22,13 @@ export function dump(path: string, options: DumpOptions, print: (line: string) =
     const reader = new IFFReader(bytes);
     if (options.json) print(JSON.stringify(iffDocument(path, reader)));
     else dumpIffText(reader, print);
+    return { decodeErrors: [] };
+  }
+  if (kind === 'ANIM') {
+    if (options.anim) throw new UsageError(`${path}: --anim applies to IFP files`);
+    const reader = new SpriteAnimReader(bytes);
+    if (options.json) print(JSON.stringify(animDocument(path, reader)));
+    else dumpAnimText(reader, print);
     return { decodeErrors: [] };
   }
   if (kind === 'IMG') throw new UsageError(`${path}: dump takes an animation file (use gameanim img extract for archives)`);

@@ -1,8 +1,9 @@
 import { DecodeError } from '../../core/errors.js';
 import { IFFReader } from '../../iff/reader.js';
 import { IFPReader } from '../../ifp/reader.js';
+import { SpriteAnimReader } from '../../sprite/reader.js';
 import { detectKind, isIfpEntry, openArchive, readInput } from '../inputs.js';
-import { plural, summariseIFF, summariseIFP, warningLines } from '../format.js';
+import { plural, summariseAnim, summariseIFF, summariseIFP, warningLines } from '../format.js';
 import { startProgress } from '../progress.js';
 import type { CommandResult } from './result.js';
 
@@ -28,9 +29,9 @@ export function info(paths: string[], print: (line: string) => void): CommandRes
 
 function describeFile(path: string, bytes: Uint8Array, print: (line: string) => void, result: CommandResult): void {
   const kind = detectKind(path, bytes);
-  if (kind === 'IFF') {
-    const reader = new IFFReader(bytes);
-    print(`${path}: ${summariseIFF(reader)}`);
+  if (kind === 'IFF' || kind === 'ANIM') {
+    const reader = kind === 'IFF' ? new IFFReader(bytes) : new SpriteAnimReader(bytes);
+    print(`${path}: ${reader instanceof IFFReader ? summariseIFF(reader) : summariseAnim(reader)}`);
     warningLines(reader.warnings, '  ').forEach(print);
     return;
   }

@@ -1,0 +1,58 @@
+/** Argument encodings in ANIM bytecode (little-endian, packed). */
+export type ArgType = 's32' | 'u32' | 'f32' | 'u8';
+
+export interface OpcodeInfo {
+  name: string;
+  /** Argument names and encodings, in file order. */
+  args: ReadonlyArray<readonly [name: string, type: ArgType]>;
+  /** Argument bytes: what an instruction's `size` must equal. */
+  size: number;
+}
+
+const ARG_BYTES: Record<ArgType, number> = { s32: 4, u32: 4, f32: 4, u8: 1 };
+
+function op(name: string, ...args: Array<readonly [string, ArgType]>): OpcodeInfo {
+  return { name, args, size: args.reduce((n, [, type]) => n + ARG_BYTES[type], 0) };
+}
+
+const xyz = [['x', 'f32'], ['y', 'f32'], ['z', 'f32']] as const;
+const xy = [['x', 'f32'], ['y', 'f32']] as const;
+const timed = [['duration', 'u32'], ['mode', 'u8']] as const;
+
+/** The instruction set of engine version 1, indexed by opcode (../shared/spec/sprite-anim.md). */
+export const OPCODES: readonly OpcodeInfo[] = [
+  op('NOP'),
+  op('SET_SPRITE', ['id', 's32']),
+  op('SET_RANDOM_SPRITE', ['min', 's32'], ['amp', 's32']),
+  op('SET_OFFSET', ...xyz),
+  op('SET_SCALE', ...xy),
+  op('SET_ROTATION', ...xyz),
+  op('SET_COLOR', ['r', 'u8'], ['g', 'u8'], ['b', 'u8']),
+  op('SET_ALPHA', ['a', 'u8']),
+  op('SET_VISIBILITY', ['visible', 'u8']),
+  op('SET_BLEND_MODE', ['mode', 'u8']),
+  op('SCROLL_TEXTURE_X', ['dx', 'f32']),
+  op('SCROLL_TEXTURE_Y', ['dy', 'f32']),
+  op('FLIP_X'),
+  op('FLIP_Y'),
+  op('ANCHOR_TOP_LEFT'),
+  op('SET_OFFSET_SPEED', ...xyz),
+  op('SET_SCALE_SPEED', ...xy),
+  op('SET_ROTATION_SPEED', ...xyz),
+  op('Z_WRITE_DISABLE', ['flag', 'u8']),
+  op('STOP'),
+  op('PAUSE'),
+  op('JUMP', ['target', 'u32']),
+  op('FADE', ['alpha', 'u32'], ...timed),
+  op('MOVE_TO', ...xyz, ...timed),
+  op('ROTATE_TO', ...xyz, ...timed),
+  op('SCALE_TO', ...xy, ...timed),
+  op('INTERRUPT_LABEL', ['label', 's32']),
+];
+
+export const Op = Object.fromEntries(OPCODES.map((info, code) => [info.name, code])) as Record<string, number>;
+
+export const ARG_SIZES = ARG_BYTES;
+
+/** Opcodes whose last argument is an easing mode. */
+export const EASED = new Set([Op['FADE'], Op['MOVE_TO'], Op['ROTATE_TO'], Op['SCALE_TO']]);

@@ -1,0 +1,155 @@
+import { ByteCursor } from '../core/byte-cursor.js';
+import { DecodeError, type DecodeWarning } from '../core/errors.js';
+import { EASING_MODES } from './easing.js';
+import { EASED, Op, OPCODES } from './opcodes.js';
+import type { Instruction, JumpMode, Script, Sprite } from './types.js';
+
+export interface SpriteAnimReaderOptions {
+  /** The engine version files must declare. Default 1. */
+  expectedVersion?: number;
+  /** How JUMP arguments are read. Default 'offset', as the spec reads the format document. */
+  jumpMode?: JumpMode;
+}
+
+const HEADER_BYTES = 34;
+const SPRITE_BYTES = 20;
+const SCRIPT_ENTRY_BYTES = 8;
+const INSTRUCTION_HEADER = 4;
+
+const fail = (code: string, offset: number, detail: string) => new DecodeError('ANIM', code, offset, detail);
+
+/**
+ * Reads an `ANIM` sprite-script file (../shared/spec/sprite-anim.md): the sprite atlas and every
+ * script, decoded and validated up front, so that running a script never meets a malformed
+ * instruction.
+ */
+export class SpriteAnimReader {
+  readonly version: number;
+  readonly width: number;
+  readonly height: number;
+  readonly texturePath: string | null;
+  readonly alphaPath: string | null;
+  readonly sprites: Sprite[] = [];
+  readonly scripts: Script[] = [];
+  readonly warnings: DecodeWarning[] = [];
+  readonly jumpMode: JumpMode;
+  readonly #spriteById = new Map<number, Sprite>();
+  readonly #scriptById = new Map<number, Script>();
+
+  constructor(bytes: Uint8Array | ArrayBuffer, options: SpriteAnimReaderOptions = {}) {
+    const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const cursor = new ByteCursor(input, 'ANIM');
+    this.jumpMode = options.jumpMode ?? 'offset';
+    cursor.need(HEADER_BYTES, 'ANIM header');
+    const magic = cursor.tag();
+    if (magic !== 'ANIM') throw fail('unknown-magic', 0, `not an ANIM file: magic ${JSON.stringify(magic)}`);
+    this.version = cursor.u16();
+    const expected = options.expectedVersion ?? 1;
+    if (this.version !== expected) throw fail('bad-version', 4, `version ${this.version}; this reader expects engine version ${expected}`);
+    const spriteCount = cursor.u32();
+    const scriptCount = cursor.u32();
+    this.width = cursor.u16();
+    this.height = cursor.u16();
+    const spriteTable = cursor.u32();
+    const scriptTable = cursor.u32();
+    const textureAt = cursor.u32();
+    const alphaAt = cursor.u32();
+    this.texturePath = textureAt === 0 ? null : readString(input, textureAt, 'texture path');
+    this.alphaPath = alphaAt === 0 ? null : readString(input, alphaAt, 'alpha path');
+
+    // `fieldAt`: the header field that points at the table, named when the table is not in the data.
+    const table = (at: number, count: number, entryBytes: number, what: string, fieldAt: number): DataView => {
+      if (at > input.length || count * entryBytes > input.length - at) {
+        throw fail('table-overrun', at > input.length ? fieldAt : at, `${what} of ${count} entries (${count * entryBytes} bytes) at byte ${at} runs past the end (${input.length})`);
+      }
+      return new DataView(input.buffer, input.byteOffset + at, count * entryBytes);
+    };
+    const sprites = table(spriteTable, spriteCount, SPRITE_BYTES, 'sprite table', 0x12);
+    for (let i = 0; i < spriteCount; i++) {
+      const o = i * SPRITE_BYTES;
+      const sprite = { id: sprites.getInt32(o, true), x: sprites.getFloat32(o + 4, true), y: sprites.getFloat32(o + 8, true), width: sprites.getFloat32(o + 12, true), height: sprites.getFloat32(o + 16, true) };
+      this.#register(this.#spriteById, sprite, spriteTable + o, 'sprite');
+      this.sprites.push(sprite);
+    }
+    const scripts = table(scriptTable, scriptCount, SCRIPT_ENTRY_BYTES, 'script table', 0x16);
+    for (let i = 0; i < scriptCount; i++) {
+      const id = scripts.getInt32(i * SCRIPT_ENTRY_BYTES, true);
+      const offset = scripts.getUint32(i * SCRIPT_ENTRY_BYTES + 4, true);
+      const script = { id, offset, instructions: decodeScript(input, id, offset, this.jumpMode) };
+      this.#register(this.#scriptById, script, scriptTable + i * SCRIPT_ENTRY_BYTES, 'script');
+      this.scripts.push(script);
+    }
+  }
+
+  /** The sprite with this id (the last one, when ids repeat). */
+  getSprite(id: number): Sprite | undefined {
+    return this.#spriteById.get(id);
+  }
+
+  /** The script with this id (the last one, when ids repeat). */
+  getScript(id: number): Script | undefined {
+    return this.#scriptById.get(id);
+  }
+
+  #register<T extends { id: number }>(index: Map<number, T>, item: T, at: number, what: string): void {
+    if (index.has(item.id)) {
+      this.warnings.push({ code: `duplicate-${what}-id`, offset: at, message: `ANIM: ${what} id ${item.id} appears again; the later entry wins (at byte ${at})` });
+    }
+    index.set(item.id, item);
+  }
+}
+
+/** A NUL-terminated Latin-1 string that must end before the data does. */
+function readString(input: Uint8Array, at: number, what: string): string {
+  const end = at < input.length ? input.indexOf(0, at) : -1;
+  if (end < 0) throw fail('string-overrun', at, `${what} at byte ${at} has no NUL before the end of the data`);
+  let text = '';
+  for (let i = at; i < end; i++) text += String.fromCharCode(input[i]!);
+  return text;
+}
+
+/** Instructions from `offset` up to and including the first STOP, each checked against the instruction set. */
+function decodeScript(input: Uint8Array, id: number, offset: number, jumpMode: JumpMode): Instruction[] {
+  const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+  const instructions: Instruction[] = [];
+  let at = offset;
+  for (;;) {
+    const where = `script ${id}, instruction at byte ${at - offset} of the script`;
+    if (at > input.length || input.length - at < INSTRUCTION_HEADER) {
+      throw fail('missing-stop', Math.min(at, input.length), `${where}: the data ends before a STOP`);
+    }
+    const time = view.getUint16(at, true);
+    const opcode = input[at + 2]!;
+    const size = input[at + 3]!;
+    const info = OPCODES[opcode];
+    if (!info) throw fail('unknown-opcode', at, `${where}: unknown opcode ${opcode}`);
+    if (size !== info.size) throw fail('bad-arg-size', at, `${where}: ${info.name} (opcode ${opcode}) has ${size} argument bytes; it takes ${info.size}`);
+    if (input.length - at - INSTRUCTION_HEADER < size) throw fail('missing-stop', at, `${where}: ${info.name} (opcode ${opcode}) runs past the end of the data`);
+    const args: number[] = [];
+    let argAt = at + INSTRUCTION_HEADER;
+    for (const [, type] of info.args) {
+      if (type === 'u8') args.push(input[argAt++]!);
+      else {
+        args.push(type === 's32' ? view.getInt32(argAt, true) : type === 'u32' ? view.getUint32(argAt, true) : view.getFloat32(argAt, true));
+        argAt += 4;
+      }
+    }
+    if (EASED.has(opcode) && !(args[args.length - 1]! < EASING_MODES)) {
+      throw fail('bad-easing', at, `${where}: ${info.name} (opcode ${opcode}) uses easing mode ${args[args.length - 1]}; modes are 0 to ${EASING_MODES - 1}`);
+    }
+    instructions.push({ offset: at - offset, time, opcode, name: info.name, args });
+    at += INSTRUCTION_HEADER + size;
+    if (opcode === Op['STOP']) break;
+  }
+  if (jumpMode === 'offset') checkJumps(instructions, id, offset);
+  return instructions;
+}
+
+function checkJumps(instructions: Instruction[], id: number, scriptAt: number): void {
+  const starts = new Set(instructions.map((i) => i.offset));
+  for (const instruction of instructions) {
+    if (instruction.opcode === Op['JUMP'] && !starts.has(instruction.args[0]!)) {
+      throw fail('bad-jump', scriptAt + instruction.offset, `script ${id}, instruction at byte ${instruction.offset} of the script: JUMP (opcode ${Op['JUMP']}) to byte ${instruction.args[0]}, which is not the start of an instruction of this script`);
+    }
+  }
+}
