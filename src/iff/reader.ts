@@ -74,8 +74,11 @@ export class IFFReader {
       parent,
       inverseBindMatrix: this.inverseBindMatrices.subarray(16 * index, 16 * index + 16),
     }));
-    const times = new Float32Array(this.frameCount);
-    for (let i = 0; i < this.frameCount; i++) times[i] = i / this.sampleRate;
+    // frameCount is checked against data only through QUAT (boneCount x frameCount x 16) and TRAN: with
+    // no bones and no TRAN nothing backs it, so no times are made (else 66 bytes could ask for 16 GB).
+    const backed = this.boneCount > 0 || chunks.TRAN !== undefined;
+    const times = new Float32Array(backed ? this.frameCount : 0);
+    for (let i = 0; i < times.length; i++) times[i] = i / this.sampleRate;
     const perBone = 4 * this.frameCount;
     this.tracks = this.bones.map(({ index }) => ({ boneIndex: index, times, rotations: rotations.subarray(perBone * index, perBone * index + perBone) }));
 

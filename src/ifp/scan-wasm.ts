@@ -44,9 +44,11 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array): Fa
   let work = workFor(module, outputAt);
   new Uint8Array(work.memory.buffer, inputAt, length).set(input);
   const status = work.scanAnp(inputAt, length, rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt);
-  if (status !== 0) return undefined;
   const [trackCount, animationCount, packageCount, outputFloats, stopAt] = new Uint32Array(work.memory.buffer, resultsAt, 5) as unknown as number[];
-  if (packageCount === 0 || readLatin1(input, stopAt!, 4) === 'ANPK') return undefined;
+  if (status !== 0 || packageCount === 0 || readLatin1(input, stopAt!, 4) === 'ANPK') {
+    releaseIfHuge(module, work); // a declined huge file must not pin its work memory either
+    return undefined;
+  }
 
   work = workFor(module, outputAt + outputFloats! * 4);
   work.decodeTracks(rowsAt, trackCount!, inputAt, outputAt);

@@ -1,0 +1,64 @@
+// Where each format keeps its counts, sizes and offsets, so that mutations can aim at them.
+import { iffChunks, IFPReader, type IffChunk } from '../../src/index.js';
+import type { Field } from './arbitraries.js';
+
+export function ifpFields(bytes: Uint8Array): Field[] {
+  const fields: Field[] = [];
+  const reader = new IFPReader(bytes);
+  for (const pkg of reader.packages) {
+    if (pkg.format === 'ANPK') {
+      fields.push(...anpkFields(bytes, pkg.byteOffset, pkg.byteOffset + pkg.byteLength));
+      continue;
+    }
+    fields.push({ at: pkg.byteOffset + 4 }, { at: pkg.byteOffset + 32 });
+    let at = pkg.byteOffset + 36;
+    for (const animation of pkg.animations) {
+      fields.push({ at: at + 24 }, { at: at + 28 });
+      at += pkg.format === 'ANP3' ? 36 : 28;
+      for (const bone of animation.bones) {
+        fields.push({ at: at + 24 }, { at: at + 28 });
+        at += 36 + bone.frameCount * (bone.compressed ? (bone.keyframeType === 'KR00' ? 10 : 16) : bone.keyframeType === 'KR00' ? 20 : 32);
+      }
+    }
+  }
+  return fields;
+}
+
+/** ANPK: every chunk's size field, the counts in INFO chunks and the frame counts in ANIM chunks. */
+function anpkFields(bytes: Uint8Array, start: number, end: number): Field[] {
+  const fields: Field[] = [];
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  let at = start;
+  while (at + 8 <= end) {
+    const tag = String.fromCharCode(...bytes.subarray(at, at + 4));
+    const size = view.getUint32(at + 4, true);
+    fields.push({ at: at + 4 });
+    if (tag === 'INFO') fields.push({ at: at + 8 });
+    if (tag === 'ANIM') fields.push({ at: at + 8 + 28 });
+    // Containers are walked into; leaves are skipped, payloads rounded up to 4 bytes.
+    at += ['ANPK', 'DGAN', 'CPAN'].includes(tag) ? 8 : 8 + size + ((4 - (size % 4)) % 4);
+  }
+  return fields;
+}
+
+export function imgFields(bytes: Uint8Array): Field[] {
+  const count = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+  return [{ at: 4 }, ...Array.from({ length: count }, (_, i) => [{ at: 8 + 32 * i }, { at: 12 + 32 * i }]).flat()];
+}
+
+export function iffFields(bytes: Uint8Array): Field[] {
+  const fields: Field[] = [{ at: 4, bigEndian: true }];
+  const chunks: IffChunk[] = [...iffChunks(bytes, 12, bytes.length, 'IFF')];
+  for (const chunk of chunks) {
+    fields.push({ at: chunk.offset + 4, bigEndian: true });
+    if (chunk.id === 'HEAD') fields.push({ at: chunk.dataOffset + 4 }, { at: chunk.dataOffset + 8 });
+  }
+  return fields;
+}
+
+export function animFields(bytes: Uint8Array): Field[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  const scriptCount = view.getUint32(10, true);
+  const scriptTable = view.getUint32(0x16, true);
+  return [6, 10, 0x12, 0x16, 0x1a, 0x1e].map((at) => ({ at })).concat(Array.from({ length: scriptCount }, (_, i) => ({ at: scriptTable + 8 * i + 4 })));
+}
