@@ -110,7 +110,6 @@ export class SpriteScriptRunner {
     if (!this.paused) this.frame++;
     this.#advanceMotion();
     this.#runDue();
-    this.#checkFinite();
     return !this.finished;
   }
 
@@ -147,6 +146,9 @@ export class SpriteScriptRunner {
       this.#pc++;
       this.#execute(instruction);
     }
+    // Here, not in step(): the first frame and interrupts run instructions too, and may STOP after
+    // setting a non-finite value.
+    this.#checkFinite();
   }
 
   #execute({ opcode, args, offset }: Instruction): void {

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { IFFReader, IFPReader, ImgArchive, SpriteAnimReader, SpriteScriptRunner } from '../../src/index.js';
+import { IFFReader, IFPReader, ImgArchive, SpriteAnimReader } from '../../src/index.js';
 import { survives } from './harness.js';
+import { runAllScripts } from './run-scripts.js';
 
 // Inputs that once broke a rule, named <format>-<what>.bin; each must now decode or fail cleanly.
 const dir = fileURLToPath(new URL('../../fixtures/regressions/', import.meta.url));
@@ -13,13 +14,7 @@ const DECODERS: Record<string, (bytes: Uint8Array) => unknown> = {
     return archive.entries.map((e) => survives('IMG', bytes, () => archive.read(e)));
   },
   iff: (bytes) => new IFFReader(bytes),
-  anim: (bytes) => {
-    const reader = new SpriteAnimReader(bytes);
-    for (const script of reader.scripts) {
-      const runner = new SpriteScriptRunner(reader, script.id);
-      for (let f = 0; f < 120; f++) runner.step();
-    }
-  },
+  anim: (bytes) => runAllScripts(new SpriteAnimReader(bytes), 120, 2),
 };
 
 describe('fuzz regressions', () => {

@@ -4,22 +4,9 @@ import { DecodeError, SpriteAnimReader, SpriteScriptRunner, writeSpriteAnim, typ
 import { applyAll, mutations, spriteDocs } from './arbitraries.js';
 import { animFields } from './fields.js';
 import { fuzzOptions, survives } from './harness.js';
+import { runAllScripts } from './run-scripts.js';
 
 const strip = (reader: SpriteAnimReader): SpriteAnimDoc => ({ ...reader, sprites: reader.sprites, scripts: reader.scripts });
-
-/** Runs every script for `frames` frames with interrupts thrown in; only DecodeError may escape. */
-function runAll(reader: SpriteAnimReader, frames: number, seed: number): void {
-  for (const script of reader.scripts) {
-    const runner = new SpriteScriptRunner(reader, script.id, { seed, maxStepsPerFrame: 256 });
-    for (let f = 0; f < frames; f++) {
-      runner.step();
-      if (f % 7 === 3) runner.interrupt((f % 3) - 1);
-    }
-    const s = runner.state;
-    const finite = [...s.offset, ...s.scale, ...s.rotation, s.alpha, ...s.scroll].every(Number.isFinite);
-    if (!finite && !runner.warnings.some((w) => w.code === 'non-finite-state')) throw new Error(`script ${script.id}: non-finite state without a warning`);
-  }
-}
 
 describe('ANIM under fuzzing', () => {
   it('round-trips arbitrary valid documents', () => {
@@ -43,7 +30,7 @@ describe('ANIM under fuzzing', () => {
     });
     fc.assert(
       fc.property(cases, ([bytes, list, jumpMode]) => {
-        survives('ANIM', applyAll(bytes, list), (mutated) => runAll(new SpriteAnimReader(mutated, { jumpMode: jumpMode as 'offset' }), 60, 1));
+        survives('ANIM', applyAll(bytes, list), (mutated) => runAllScripts(new SpriteAnimReader(mutated, { jumpMode: jumpMode as 'offset' }), 60, 1));
       }),
       fuzzOptions(2000),
     );
@@ -61,7 +48,7 @@ describe('ANIM under fuzzing', () => {
             instructions: s.instructions.map((i) => ({ ...i, args: i.args.map((a) => (Number.isInteger(a) ? a : specials[k++ % specials.length]!)) })),
           })),
         };
-        survives('ANIM', writeSpriteAnim(poisoned), (bytes) => runAll(new SpriteAnimReader(bytes), 120, 2));
+        survives('ANIM', writeSpriteAnim(poisoned), (bytes) => runAllScripts(new SpriteAnimReader(bytes), 120, 2));
       }),
       fuzzOptions(500),
     );
