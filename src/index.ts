@@ -5,3 +5,4 @@ export { IFFReader, writeIFF, iffChunks, groupContents, isGroup } from './iff/in
 export type { IffBone, IffClip, IffTrack, IffUnknownChunk, IffChunk, WriteIFFOptions } from './iff/index.js';
 export { SpriteAnimReader, writeSpriteAnim, disassemble, SpriteScriptRunner, ease, EASING_MODES, EASING_NAMES, OPCODES, Op } from './sprite/index.js';
 export type { SpriteAnimReaderOptions, SpriteScriptRunnerOptions, SpriteState, Interpolation, OpcodeInfo, ArgType, Instruction, JumpMode, Script, Sprite, SpriteAnimDoc } from './sprite/index.js';
+export * from './playback/index.js';

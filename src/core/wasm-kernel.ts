@@ -1,4 +1,4 @@
-import { scalarKernelBase64, simdKernelBase64 } from './generated/kernel-binaries.js';
+import * as binaries from './generated/kernel-binaries.js';
 
 /** Which decoder ran: a WebAssembly build, or the plain-TypeScript reference. */
 export type Backend = 'simd' | 'scalar' | 'js';
@@ -17,7 +17,12 @@ const hasWebAssembly = typeof WebAssembly === 'object' && typeof WebAssembly.Mod
 /** True where the engine validates SIMD code; decided once at import. */
 export const simdSupported: boolean = hasWebAssembly && WebAssembly.validate(SIMD_PROBE);
 
-const modules: { simd?: WebAssembly.Module; scalar?: WebAssembly.Module } = {};
+/** The two kernel modules: IFP decoding (decode-tracks, scan-anp) and pose sampling (sample-pose). */
+export type KernelName = 'decode' | 'pose';
+type Build = 'simd' | 'scalar';
+
+const modules = new Map<string, WebAssembly.Module>();
+const key = (name: KernelName, build: Build) => `${name}.${build}`;
 
 function base64Bytes(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text);
@@ -26,14 +31,20 @@ function base64Bytes(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-const sources = { simd: simdKernelBase64, scalar: scalarKernelBase64 };
-const wanted: Array<'simd' | 'scalar'> = !hasWebAssembly ? [] : simdSupported ? ['simd', 'scalar'] : ['scalar'];
+const sources: Record<string, string> = {
+  'decode.simd': binaries.decodeSimdBase64,
+  'decode.scalar': binaries.decodeScalarBase64,
+  'pose.simd': binaries.poseSimdBase64,
+  'pose.scalar': binaries.poseScalarBase64,
+};
+const builds: Build[] = !hasWebAssembly ? [] : simdSupported ? ['simd', 'scalar'] : ['scalar'];
+const wanted = builds.flatMap((build) => (['decode', 'pose'] as const).map((name) => key(name, build)));
 
 // Compile synchronously at import where the host allows it (Node, workers, desktop browsers for
 // modules this small); a host that refuses gets its modules through `ready` instead.
-for (const build of wanted) {
+for (const id of wanted) {
   try {
-    modules[build] = new WebAssembly.Module(base64Bytes(sources[build]));
+    modules.set(id, new WebAssembly.Module(base64Bytes(sources[id]!)));
   } catch {
     // left for the asynchronous path
   }
@@ -45,22 +56,22 @@ for (const build of wanted) {
  */
 export const ready: Promise<void> = Promise.all(
   wanted
-    .filter((build) => !modules[build])
-    .map(async (build) => {
-      modules[build] = await WebAssembly.compile(base64Bytes(sources[build]));
+    .filter((id) => !modules.has(id))
+    .map(async (id) => {
+      modules.set(id, await WebAssembly.compile(base64Bytes(sources[id]!)));
     }),
 ).then(() => undefined);
 
-/** The compiled module for a build, or undefined while it is unavailable. */
-export function kernelModule(build: 'simd' | 'scalar'): WebAssembly.Module | undefined {
-  return modules[build];
+/** The compiled module of a kernel in a build, or undefined while it is unavailable. */
+export function kernelModule(build: Build, name: KernelName = 'decode'): WebAssembly.Module | undefined {
+  return modules.get(key(name, build));
 }
 
-/** The backend a decode will use: `auto` prefers SIMD, then scalar wasm, then TypeScript. */
-export function resolveBackend(option: BackendOption = 'auto'): Backend {
+/** The backend a decode (or a sampling call) will use: `auto` prefers SIMD, then scalar wasm, then TypeScript. */
+export function resolveBackend(option: BackendOption = 'auto', name: KernelName = 'decode'): Backend {
   if (option === 'js') return 'js';
-  if (option === 'auto') return modules.simd ? 'simd' : modules.scalar ? 'scalar' : 'js';
-  if (!modules[option]) {
+  if (option === 'auto') return modules.has(key(name, 'simd')) ? 'simd' : modules.has(key(name, 'scalar')) ? 'scalar' : 'js';
+  if (!modules.has(key(name, option))) {
     throw new Error(`backend '${option}' is not available here${option === 'simd' && !simdSupported ? ' (no WebAssembly SIMD)' : ' (await ready first)'}`);
   }
   return option;

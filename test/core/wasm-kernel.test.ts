@@ -4,8 +4,10 @@ import { kernelModule, ready, resolveBackend, simdSupported } from '../../src/co
 describe('wasm kernel loader', () => {
   it('compiles both builds synchronously at import on Node 20, where SIMD validates', () => {
     expect(simdSupported).toBe(true);
-    expect(kernelModule('simd')).toBeInstanceOf(WebAssembly.Module);
-    expect(kernelModule('scalar')).toBeInstanceOf(WebAssembly.Module);
+    for (const name of ['decode', 'pose'] as const) {
+      expect(kernelModule('simd', name)).toBeInstanceOf(WebAssembly.Module);
+      expect(kernelModule('scalar', name)).toBeInstanceOf(WebAssembly.Module);
+    }
   });
 
   it('resolves auto to simd and honours forced backends', async () => {
@@ -18,9 +20,12 @@ describe('wasm kernel loader', () => {
 
   it('exports only the kernels and the memory it imports', () => {
     for (const build of ['simd', 'scalar'] as const) {
-      const module = kernelModule(build)!;
-      expect(WebAssembly.Module.exports(module).map((e) => e.name).sort()).toEqual(['decodeTracks', 'memory', 'scanAnp']);
-      expect(WebAssembly.Module.imports(module)).toEqual([{ module: 'env', name: 'memory', kind: 'memory' }]);
+      const decode = kernelModule(build, 'decode')!;
+      expect(WebAssembly.Module.exports(decode).map((e) => e.name).sort()).toEqual(['decodeTracks', 'memory', 'scanAnp']);
+      expect(WebAssembly.Module.imports(decode)).toEqual([{ module: 'env', name: 'memory', kind: 'memory' }]);
+      const pose = kernelModule(build, 'pose')!;
+      expect(WebAssembly.Module.exports(pose).map((e) => e.name).sort()).toEqual(['memory', 'sampleInstances']);
+      expect(WebAssembly.Module.imports(pose)).toEqual([{ module: 'env', name: 'memory', kind: 'memory' }]);
     }
   });
 });

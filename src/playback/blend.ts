@@ -1,0 +1,86 @@
+import type { Pose } from './pose.js';
+import { slerpInto } from './sample-js.js';
+
+export interface Layer {
+  pose: Pose;
+  /** Scales the whole layer. */
+  weight: number;
+  /** Per-bone weights (in the pose's bone order), multiplied by `weight`; all 1 when absent. */
+  mask?: ArrayLike<number>;
+}
+
+/**
+ * Combines poses of the same skeleton bone by bone. Each bone's rotation is a normalised weighted
+ * slerp: the layers are folded in order, `acc = slerp(acc, q_i, w_i / (w_1 + ... + w_i))`. For two
+ * layers that is exactly slerp(q_1, q_2, w_2 / (w_1 + w_2)), shortest arc; for more it is a close,
+ * order-dependent approximation of the weighted mean. Translations are weighted sums divided by the
+ * total weight. A bone whose layers all weigh 0 takes the first layer's values.
+ */
+export function blendPoses(out: Pose, layers: readonly Layer[]): Pose {
+  if (layers.length === 0) throw new RangeError('blendPoses needs at least one layer');
+  for (const layer of layers) {
+    if (layer.pose.count !== out.count) throw new RangeError(`a layer has ${layer.pose.count} bones, the output pose ${out.count}`);
+    if (layer.mask && layer.mask.length < out.count) throw new RangeError(`a mask has ${layer.mask.length} weights for ${out.count} bones`);
+  }
+  for (let bone = 0; bone < out.count; bone++) {
+    let total = 0;
+    let x = 0;
+    let y = 0;
+    let z = 0;
+    let hasTranslation = 0;
+    for (const { pose, weight, mask } of layers) {
+      const w = weight * (mask ? mask[bone]! : 1);
+      if (!(w > 0)) continue;
+      total += w;
+      if (total === w) out.rotations.set(pose.rotations.subarray(4 * bone, 4 * bone + 4), 4 * bone);
+      else slerpInto(out.rotations, 4 * bone, pose.rotations, 4 * bone, w / total, out.rotations, 4 * bone);
+      x += w * pose.translations[3 * bone]!;
+      y += w * pose.translations[3 * bone + 1]!;
+      z += w * pose.translations[3 * bone + 2]!;
+      hasTranslation |= pose.hasTranslation[bone]!;
+    }
+    if (total > 0) {
+      out.translations[3 * bone] = x / total;
+      out.translations[3 * bone + 1] = y / total;
+      out.translations[3 * bone + 2] = z / total;
+      out.hasTranslation[bone] = hasTranslation;
+    } else {
+      const first = layers[0]!.pose;
+      out.rotations.set(first.rotations.subarray(4 * bone, 4 * bone + 4), 4 * bone);
+      out.translations.set(first.translations.subarray(3 * bone, 3 * bone + 3), 3 * bone);
+      out.hasTranslation[bone] = first.hasTranslation[bone]!;
+    }
+  }
+  return out;
+}
+
+/**
+ * A per-bone mask: `weight` on each of `rootBones` and all their descendants, 0 elsewhere. Bones are
+ * indices into `skeleton.parents` (-1 = root), e.g. an `IFFReader`.
+ */
+export function boneMask(skeleton: { parents: ArrayLike<number> }, rootBones: readonly number[], weight = 1): Float32Array {
+  const { parents } = skeleton;
+  const mask = new Float32Array(parents.length);
+  const roots = new Set(rootBones);
+  for (let bone = 0; bone < parents.length; bone++) {
+    // Walk up at most parents.length steps, so a cycle cannot hang it.
+    for (let at = bone, steps = 0; at >= 0 && steps <= parents.length; at = parents[at]!, steps++) {
+      if (roots.has(at)) {
+        mask[bone] = weight;
+        break;
+      }
+    }
+  }
+  return mask;
+}
+
+/**
+ * San Andreas ped bones (HAnim ids) of the upper body: Spine1 (3) and what hangs from it. That is
+ * the neck, head, jaw and brows, both clavicle-to-finger chains, the breasts, and the belly.
+ */
+export const SA_UPPER_BODY_BONE_IDS: ReadonlySet<number> = new Set([3, 4, 5, 6, 7, 8, 21, 22, 23, 24, 25, 26, 31, 32, 33, 34, 35, 36, 201, 301, 302]);
+
+/** A mask for an SA ped pose: `weight` on the upper body (`SA_UPPER_BODY_BONE_IDS`), 0 elsewhere; `lower` inverts it. */
+export function saUpperBodyMask(pose: { boneIds: ArrayLike<number> }, weight = 1, lower = false): Float32Array {
+  return Float32Array.from(pose.boneIds, (id) => (SA_UPPER_BODY_BONE_IDS.has(id) !== lower ? weight : 0));
+}

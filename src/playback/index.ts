@@ -1,0 +1,6 @@
+export { clipTracks, type Clip, type ClipTracks, type SampledTrack } from './clip.js';
+export { createPose, createPoseBatch, type Pose, type PoseBatch } from './pose.js';
+export { sampleClip, sampleBatch, type SampleOptions } from './sample.js';
+export { resetPoseSamplers } from './sampler-wasm.js';
+export { blendPoses, boneMask, saUpperBodyMask, SA_UPPER_BODY_BONE_IDS, type Layer } from './blend.js';
+export { poseToMatrices, skinningMatrices } from './matrices.js';

@@ -1,0 +1,45 @@
+import { resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
+import { clipTracks, type Clip } from './clip.js';
+import type { Pose, PoseBatch } from './pose.js';
+import { sampleTracksJs } from './sample-js.js';
+import { poseSampler } from './sampler-wasm.js';
+
+export interface SampleOptions {
+  /** Wrap the time over the clip's duration. Default false: the end keys are held outside the keys. */
+  loop?: boolean;
+  /** As for decoding: `auto` (wasm SIMD build, then scalar, then TypeScript), or a forced path. */
+  backend?: BackendOption;
+}
+
+/**
+ * Evaluates every track of `clip` at `time` (seconds) into `pose`: shortest-arc slerp between the
+ * rotation keys around `time`, lerp between translation keys. Keys are found by binary search. The
+ * first and last keys are held outside the key range. A NaN time samples the start. Returns the
+ * backend that ran.
+ */
+export function sampleClip(clip: Clip, time: number, pose: Pose, options: SampleOptions = {}): Backend {
+  const tracks = clipTracks(clip);
+  if (pose.count !== tracks.tracks.length) throw new RangeError(`pose has ${pose.count} bones, the clip ${tracks.tracks.length} tracks: make it with createPose(clip)`);
+  const backend = resolveBackend(options.backend, 'pose');
+  const loop = options.loop ?? false;
+  if (backend === 'js') sampleTracksJs(tracks.tracks, tracks.duration, time, loop, pose.rotations, pose.translations, 0);
+  else poseSampler(backend).sample([{ clip: tracks, time, loop, firstBone: 0 }], pose.count, pose.rotations, pose.translations);
+  return backend;
+}
+
+/**
+ * Samples instance i of the batch (its clip: `batch.clips[i]`) at `times[i]`, all in one wasm call:
+ * for crowds. Returns the backend that ran.
+ */
+export function sampleBatch(batch: PoseBatch, times: ArrayLike<number>, options: SampleOptions = {}): Backend {
+  if (times.length !== batch.clips.length) throw new RangeError(`${times.length} times for ${batch.clips.length} instances`);
+  const backend = resolveBackend(options.backend, 'pose');
+  const loop = options.loop ?? false;
+  const requests = batch.clips.map((clip, i) => ({ clip: clipTracks(clip), time: times[i]!, loop, firstBone: batch.offsets[i]! }));
+  if (backend === 'js') {
+    for (const request of requests) sampleTracksJs(request.clip.tracks, request.clip.duration, request.time, loop, batch.rotations, batch.translations, request.firstBone);
+  } else {
+    poseSampler(backend).sample(requests, batch.boneCount, batch.rotations, batch.translations);
+  }
+  return backend;
+}

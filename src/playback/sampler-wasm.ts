@@ -1,0 +1,119 @@
+import { kernelModule } from '../core/wasm-kernel.js';
+import type { ClipTracks } from './clip.js';
+
+const PAGE_BYTES = 65536;
+// The pose module's static data (math tables) lives in the first page; scripts/build-wasm.mjs checks it.
+const RESERVED_BYTES = 65536;
+const CLIP_BYTES = 12;
+const TRACK_BYTES = 16;
+const INSTANCE_BYTES = 24;
+const LOOP = 1;
+
+const align8 = (n: number) => (n + 7) & ~7;
+
+/** One sampling request: instance i samples `clip` at `time`, writing bones from `firstBone` on. */
+export interface SampleRequest {
+  clip: ClipTracks;
+  time: number;
+  loop: boolean;
+  firstBone: number;
+}
+
+/**
+ * A pose kernel instance with its own memory, holding a copy of every clip it has sampled (uploaded
+ * on first use). No view of this memory is ever handed out: results are copied into the caller's
+ * buffers, so the memory may grow freely.
+ */
+type SampleInstances = (instances: number, count: number, rotations: number, translations: number) => void;
+
+class PoseSampler {
+  readonly #memory: WebAssembly.Memory;
+  readonly #sampleInstances: SampleInstances;
+  readonly #clips = new WeakMap<ClipTracks, number>();
+  #heapEnd = RESERVED_BYTES;
+
+  constructor(module: WebAssembly.Module) {
+    this.#memory = new WebAssembly.Memory({ initial: 2 });
+    const instance = new WebAssembly.Instance(module, { env: { memory: this.#memory } });
+    this.#sampleInstances = instance.exports['sampleInstances'] as SampleInstances;
+  }
+
+  /** Makes sure `bytes` bytes are free after the uploaded clips; returns where they start. */
+  #scratch(bytes: number): number {
+    const missing = this.#heapEnd + bytes - this.#memory.buffer.byteLength;
+    if (missing > 0) this.#memory.grow(Math.ceil(missing / PAGE_BYTES));
+    return this.#heapEnd;
+  }
+
+  #upload(clip: ClipTracks): number {
+    const known = this.#clips.get(clip);
+    if (known !== undefined) return known;
+    const arrays = new Map<Float32Array, number>(); // tracks may share arrays (IFF key times)
+    let bytes = CLIP_BYTES + TRACK_BYTES * clip.tracks.length;
+    const place = (array: Float32Array | null) => {
+      if (!array || arrays.has(array)) return;
+      arrays.set(array, bytes);
+      bytes = align8(bytes + 4 * array.length);
+    };
+    for (const track of clip.tracks) {
+      place(track.times);
+      place(track.rotations);
+      place(track.translations);
+    }
+    const base = align8(this.#scratch(bytes + 8));
+    const buffer = this.#memory.buffer;
+    const view = new DataView(buffer);
+    for (const [array, offset] of arrays) new Float32Array(buffer, base + offset, array.length).set(array);
+    view.setUint32(base, clip.tracks.length, true);
+    view.setFloat32(base + 4, clip.duration, true);
+    view.setUint32(base + 8, base + CLIP_BYTES, true);
+    clip.tracks.forEach((track, k) => {
+      const at = base + CLIP_BYTES + TRACK_BYTES * k;
+      view.setUint32(at, track.times.length, true);
+      view.setUint32(at + 4, base + arrays.get(track.times)!, true);
+      view.setUint32(at + 8, base + arrays.get(track.rotations)!, true);
+      view.setUint32(at + 12, track.translations ? base + arrays.get(track.translations)! : 0, true);
+    });
+    this.#heapEnd = base + bytes;
+    this.#clips.set(clip, base);
+    return base;
+  }
+
+  sample(requests: readonly SampleRequest[], boneCount: number, rotations: Float32Array, translations: Float32Array): void {
+    const clips = requests.map((request) => this.#upload(request.clip));
+    const instancesAt = align8(this.#scratch(INSTANCE_BYTES * requests.length + 28 * boneCount + 16));
+    const rotationsAt = instancesAt + INSTANCE_BYTES * requests.length;
+    const translationsAt = rotationsAt + 16 * boneCount;
+    const buffer = this.#memory.buffer;
+    const view = new DataView(buffer);
+    requests.forEach((request, i) => {
+      const at = instancesAt + INSTANCE_BYTES * i;
+      view.setUint32(at, clips[i]!, true);
+      view.setUint32(at + 4, request.loop ? LOOP : 0, true);
+      view.setFloat64(at + 8, request.time, true);
+      view.setUint32(at + 16, request.firstBone, true);
+    });
+    this.#sampleInstances(instancesAt, requests.length, rotationsAt, translationsAt);
+    rotations.set(new Float32Array(buffer, rotationsAt, 4 * boneCount));
+    translations.set(new Float32Array(buffer, translationsAt, 3 * boneCount));
+  }
+}
+
+const samplers = new Map<'simd' | 'scalar', PoseSampler>();
+
+export function poseSampler(build: 'simd' | 'scalar'): PoseSampler {
+  let sampler = samplers.get(build);
+  if (!sampler) {
+    sampler = new PoseSampler(kernelModule(build, 'pose')!);
+    samplers.set(build, sampler);
+  }
+  return sampler;
+}
+
+/**
+ * Drops the wasm samplers and the clip copies they hold. The next sampling call starts afresh. Use it
+ * when a long-running program has sampled many clips it will not play again.
+ */
+export function resetPoseSamplers(): void {
+  samplers.clear();
+}

@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createPose, createPoseBatch, IFFReader, IFPReader, sampleBatch, sampleClip, type Backend } from '../../src/index.js';
+import { fixture, sample, samplesPresent } from '../helpers/files.js';
+import { aboutZ, animationOf } from './helpers.js';
+
+const BACKENDS: Backend[] = ['simd', 'scalar', 'js'];
+const close = (actual: ArrayLike<number>, expected: number[], digits = 6) => expected.forEach((v, i) => expect(actual[i]).toBeCloseTo(v, digits));
+
+describe('sampleClip', () => {
+  const clip = animationOf([{ times: [0, 1, 3], rotations: [...aboutZ(0), ...aboutZ(90), ...aboutZ(90)], translations: [0, 0, 0, 2, 4, 6, 2, 4, 10] }]);
+
+  it('slerps rotations and lerps translations between the keys around the time', () => {
+    for (const backend of BACKENDS) {
+      const pose = createPose(clip);
+      expect(sampleClip(clip, 0.5, pose, { backend })).toBe(backend);
+      close(pose.rotations, aboutZ(45));
+      close(pose.translations, [1, 2, 3]);
+      sampleClip(clip, 0.25, pose, { backend });
+      close(pose.rotations, aboutZ(22.5));
+      sampleClip(clip, 2, pose, { backend });
+      close(pose.rotations, aboutZ(90));
+      close(pose.translations, [2, 4, 8]);
+    }
+  });
+
+  it('takes the shortest arc when the next key is the negated quaternion', () => {
+    const flipped = animationOf([{ times: [0, 1], rotations: [...aboutZ(0), ...aboutZ(90).map((v) => -v)] }]);
+    for (const backend of BACKENDS) {
+      const pose = createPose(flipped);
+      sampleClip(flipped, 0.5, pose, { backend });
+      close(pose.rotations, aboutZ(45));
+    }
+  });
+
+  it('holds the first and last keys outside the key range, and wraps with loop', () => {
+    for (const backend of BACKENDS) {
+      const pose = createPose(clip);
+      sampleClip(clip, -5, pose, { backend });
+      close(pose.rotations, aboutZ(0));
+      sampleClip(clip, 99, pose, { backend });
+      close(pose.translations, [2, 4, 10]);
+      sampleClip(clip, 3.5, pose, { backend, loop: true }); // duration 3: 3.5 -> 0.5
+      close(pose.rotations, aboutZ(45));
+      sampleClip(clip, -2.5, pose, { backend, loop: true }); // -> 0.5
+      close(pose.translations, [1, 2, 3]);
+      sampleClip(clip, Number.NaN, pose, { backend });
+      close(pose.rotations, aboutZ(0));
+    }
+  });
+
+  it('finds keys by binary search, agreeing with a linear scan at any time', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 10000 }), { minLength: 1, maxLength: 40 }), fc.array(fc.double({ min: -10, max: 110, noNaN: true }), { minLength: 1, maxLength: 10 }), (ticks, times) => {
+        const sorted = [...ticks].sort((a, b) => a - b).map((t) => Math.fround(t / 100));
+        const rotations = sorted.flatMap((_, i) => aboutZ(i * 7));
+        const translations = sorted.flatMap((_, i) => [i, 2 * i, 0]);
+        const animation = animationOf([{ times: sorted, rotations, translations }]);
+        const pose = createPose(animation);
+        for (const time of times) {
+          sampleClip(animation, time, pose, { backend: 'simd' });
+          // Reference: the interval by linear scan, then the expected lerp of the translation x (= key index).
+          let expected = sorted.length - 1;
+          if (time <= sorted[0]!) expected = 0;
+          else for (let i = 0; i + 1 < sorted.length; i++) if (time < sorted[i + 1]!) { expected = i + (time - sorted[i]!) / (sorted[i + 1]! - sorted[i]!); break; }
+          expect(pose.translations[0]).toBeCloseTo(expected, 4);
+        }
+      }),
+      { seed: 1, numRuns: 200 },
+    );
+  });
+
+  it('gives the same result on every backend within 1e-6 (real files and an ANM2 clip, random times)', () => {
+    const clips = [new IFFReader(fixture('anm2-48bone.iff')), new IFPReader(fixture('anp3-all-types.ifp')).animations[0]!];
+    if (samplesPresent) clips.push(...new IFPReader(sample('rwparserng_ped_anp3.ifp')).animations);
+    fc.assert(
+      fc.property(fc.constantFrom(...clips), fc.double({ min: -1, max: 12, noNaN: true }), fc.boolean(), (clip, time, loop) => {
+        const [simd, scalar, js] = BACKENDS.map((backend) => {
+          const pose = createPose(clip);
+          sampleClip(clip, time, pose, { backend, loop });
+          return pose;
+        });
+        for (const other of [scalar!, js!]) {
+          for (let i = 0; i < simd!.rotations.length; i++) if (Math.abs(simd!.rotations[i]! - other.rotations[i]!) > 1e-6) expect.fail(`rotation ${i} at ${time}`);
+          for (let i = 0; i < simd!.translations.length; i++) if (Math.abs(simd!.translations[i]! - other.translations[i]!) > 1e-6) expect.fail(`translation ${i} at ${time}`);
+        }
+      }),
+      { seed: 2, numRuns: 300 },
+    );
+  });
+
+  it('plays ANM2 clips: bone indices as ids, root motion as bone 0 translation', () => {
+    const reader = new IFFReader(fixture('anm2-2bone.iff'));
+    const pose = createPose(reader);
+    expect(Array.from(pose.boneIds)).toEqual([0, 1]);
+    expect(Array.from(pose.hasTranslation)).toEqual([1, 0]);
+    sampleClip(reader, reader.tracks[0]!.times[2]!, pose); // exactly on key 2 (an f32 time)
+    expect(Array.from(pose.rotations.subarray(4, 8))).toEqual(Array.from(reader.tracks[1]!.rotations.subarray(8, 12)));
+    close(pose.translations, [0, 0, 0.1]);
+  });
+
+  it('refuses a pose made for another clip', () => {
+    expect(() => sampleClip(new IFFReader(fixture('anm2-2bone.iff')), 0, createPose(new IFFReader(fixture('anm2-48bone.iff'))))).toThrow(RangeError);
+  });
+});
+
+describe('sampleBatch', () => {
+  it('samples many instances, of different clips, in one call, as sampleClip would each', () => {
+    const a = new IFFReader(fixture('anm2-48bone.iff'));
+    const b = new IFPReader(fixture('anp3-all-types.ifp')).animations[0]!;
+    const clips = Array.from({ length: 1000 }, (_, i) => (i % 3 === 0 ? b : a));
+    const times = Float64Array.from(clips, (_, i) => (i * 0.013) % 0.7);
+    for (const backend of BACKENDS) {
+      const batch = createPoseBatch(clips);
+      expect(batch.boneCount).toBe(clips.reduce((n, c) => n + (c === a ? 48 : 4), 0));
+      expect(sampleBatch(batch, times, { backend, loop: true })).toBe(backend);
+      for (const i of [0, 1, 2, 500, 999]) {
+        const pose = createPose(clips[i]!);
+        sampleClip(clips[i]!, times[i]!, pose, { backend: 'js', loop: true });
+        const at = batch.offsets[i]!;
+        expect(Array.from(batch.rotations.subarray(4 * at, 4 * (at + pose.count)))).toEqual(Array.from(pose.rotations));
+        expect(Array.from(batch.translations.subarray(3 * at, 3 * (at + pose.count)))).toEqual(Array.from(pose.translations));
+      }
+    }
+    expect(() => sampleBatch(createPoseBatch([a]), [1, 2])).toThrow(RangeError);
+  });
+});
