@@ -9,6 +9,7 @@ import { Bench } from 'tinybench';
 import { IFPReader, ImgArchive, type Backend } from 'gameanim';
 import { ensureCorpus } from './corpus.js';
 import { naiveDecode } from './naive-decoder.js';
+import { runPlaybackBenchmarks } from './playback.js';
 
 const QUICK_SCALE = 0.02;
 export const DEFAULT_CORPUS_DIR = fileURLToPath(new URL('../../bench/corpus/', import.meta.url));
@@ -43,6 +44,10 @@ export interface BenchReport {
 
 function loadFiles(dir: string, quick: boolean): Uint8Array[] {
   const corpus = ensureCorpus(dir, { scale: quick ? QUICK_SCALE : 1 });
+  return filesOf(corpus);
+}
+
+function filesOf(corpus: { ped: Uint8Array; animImg: Uint8Array }): Uint8Array[] {
   const archive = new ImgArchive(corpus.animImg);
   return [corpus.ped, ...archive.entries.map((entry) => archive.read(entry))];
 }
@@ -110,7 +115,8 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
   });
 
   const machine = describeMachine();
-  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick });
+  const playback = await runPlaybackBenchmarks(files[0]!, { quick, log });
+  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick }) + '\n' + playback;
   log(markdown);
   if (!quick) {
     writeFileSync(join(BENCH_DIR, 'RESULTS.md'), markdown + analysis());
