@@ -24,6 +24,22 @@ describe('the npm package', () => {
     expect(Object.keys(pkg.dependencies ?? {})).toEqual(['cli-progress']);
   });
 
+  it("keeps three.js out of the package root: only gameanim/three imports it", () => {
+    // Follow every relative import from dist/index.js; none may name 'three'.
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(file, 'utf8');
+      expect(code, file).not.toMatch(/from ['"]three['"]/);
+      for (const [, spec] of code.matchAll(/from ['"](\.[^'"]+)['"]/g)) visit(new URL(spec!, `file://${file}`).pathname);
+    };
+    visit(`${root}dist/index.js`);
+    expect(seen.size).toBeGreaterThan(20);
+    expect(readFileSync(`${root}dist/three/index.js`, 'utf8')).toMatch(/from ['"]three['"]/);
+    expect(pkg.peerDependenciesMeta.three.optional).toBe(true);
+  });
+
   it("default-exports IFPReader from 'gameanim/ifp', as the library it replaces did", () => {
     const out = node(`
       import IFPReader from 'gameanim/ifp';
