@@ -1,7 +1,10 @@
 // `npm start`: decodes the bundled demo corpus (fixtures/) and prints what it found and how fast.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { IFFReader } from '../iff/reader.js';
 import { IFPReader } from '../ifp/index.js';
+import { SpriteAnimReader } from '../sprite/reader.js';
+import { summariseAnim, summariseIFF, textTable } from './format.js';
 
 const fixturesDir = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 const RUNS = 25;
@@ -23,16 +26,22 @@ function median(values: number[]): number {
   return sorted[sorted.length >> 1]!;
 }
 
+/** Median time of `RUNS` decodes, and the last result. */
+function timed<T>(decode: () => T): { ms: number; result: T } {
+  const times: number[] = [];
+  let result!: T;
+  for (let run = 0; run < RUNS; run++) {
+    const start = performance.now();
+    result = decode();
+    times.push(performance.now() - start);
+  }
+  return { ms: median(times), result };
+}
+
 const rows: Row[] = [];
 for (const file of readdirSync(fixturesDir).filter((f) => f.endsWith('.ifp')).sort()) {
   const bytes = new Uint8Array(readFileSync(fixturesDir + file));
-  const times: number[] = [];
-  let reader!: IFPReader;
-  for (let run = 0; run < RUNS; run++) {
-    const start = performance.now();
-    reader = new IFPReader(bytes);
-    times.push(performance.now() - start);
-  }
+  const { ms, result: reader } = timed(() => new IFPReader(bytes));
   rows.push({
     file,
     bytes: bytes.length,
@@ -40,7 +49,7 @@ for (const file of readdirSync(fixturesDir).filter((f) => f.endsWith('.ifp')).so
     animations: reader.animations.length,
     tracks: reader.trackCount,
     keyframes: reader.keyframeCount,
-    ms: median(times),
+    ms,
     backend: reader.backend,
     warnings: reader.warnings.length,
   });
@@ -73,11 +82,20 @@ const cells = [...rows, total].map((r) => [
   r.backend,
   String(r.warnings),
 ]);
-const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-const line = (c: string[]) => c.map((cell, i) => (i === 0 || i === 8 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-console.log(`gameanim demo: decoding ${rows.length} files from fixtures/ (median of ${RUNS} runs each)\n`);
-console.log(line(header));
-cells.forEach((c, i) => {
-  if (i === cells.length - 1) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  console.log(line(c));
-});
+console.log(`gameanim demo: decoding ${rows.length} IFP files from fixtures/ (median of ${RUNS} runs each)\n`);
+console.log(textTable(header, cells));
+
+console.log('\nthe other formats:');
+for (const file of readdirSync(fixturesDir).filter((f) => f.endsWith('.iff') || f.endsWith('.anim')).sort()) {
+  const bytes = new Uint8Array(readFileSync(fixturesDir + file));
+  let ms: number;
+  let text: string;
+  if (file.endsWith('.iff')) {
+    const { ms: time, result } = timed(() => new IFFReader(bytes));
+    [ms, text] = [time, summariseIFF(result)];
+  } else {
+    const { ms: time, result } = timed(() => new SpriteAnimReader(bytes));
+    [ms, text] = [time, summariseAnim(result)];
+  }
+  console.log(`${file.padEnd(27)} ${ms.toFixed(3)} ms  ${text}`);
+}

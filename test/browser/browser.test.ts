@@ -5,7 +5,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IFPReader } from '../../src/index.js';
+import { createPose, IFPReader, sampleClip } from '../../src/index.js';
 import { bits, fixture } from '../helpers/files.js';
 
 // Debian's chromium; .ci/run installs it. Without it the test skips, except on CI, where it must run.
@@ -43,7 +43,7 @@ describe.skipIf(!haveChromium)(`headless Chromium (${chromiumPath})`, () => {
     server?.close();
   });
 
-  it('decodes a fixture on the main thread with the wasm SIMD backend, matching Node bit for bit', async () => {
+  it('decodes a fixture and samples a pose on the main thread with the wasm SIMD kernels, matching Node', async () => {
     const file = 'multi-package-trailing.ifp';
     const page = await browser.newPage();
     const errors: string[] = [];
@@ -58,6 +58,15 @@ describe.skipIf(!haveChromium)(`headless Chromium (${chromiumPath})`, () => {
     expect(result['autoBackend']).toBe('simd');
     expect(result['packages']).toEqual(node.packages.map((p) => [p.format, p.name, p.animations.length]));
     expect(result['warnings']).toEqual(['trailing-bytes']);
+    const poses = result['poses'] as Array<{ backend: string; rotations: number[]; translations: number[] }>;
+    [0.05, 0.2, 0.5].forEach((time, i) => {
+      const animation = node.animations[0]!;
+      const pose = createPose(animation);
+      sampleClip(animation, time, pose, { backend: 'js' });
+      expect(poses[i]!.backend).toBe('simd');
+      poses[i]!.rotations.forEach((v, k) => expect(Math.abs(v - pose.rotations[k]!)).toBeLessThan(1e-6));
+      poses[i]!.translations.forEach((v, k) => expect(Math.abs(v - pose.translations[k]!)).toBeLessThan(1e-6));
+    });
     expect(result['tracks']).toEqual(
       node.animations.flatMap((a) => a.bones.map((b) => [a.name, b.boneName, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])),
     );

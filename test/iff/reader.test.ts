@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError, IFFReader, writeIFF } from '../../src/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
+import { decodeErrorOf } from '../helpers/errors.js';
 import { bits, fixture } from '../helpers/files.js';
 import { chunk, concat, form, le } from '../helpers/iff-bytes.js';
 
 const f32 = Math.fround;
 
-function errorOf(run: () => unknown): DecodeError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DecodeError) return error;
-    throw error;
-  }
-  throw new Error('expected a DecodeError');
-}
 
 /** A minimal valid clip as chunks, to break one rule at a time. */
 function parts(overrides: { head?: Uint8Array; bone?: Uint8Array; quat?: Uint8Array; extra?: Uint8Array[] } = {}) {
@@ -101,40 +93,40 @@ describe('IFFReader', () => {
 
 describe('IFFReader errors (format IFF, with offsets)', () => {
   it('names a payload whose size does not match its formula, with both sizes', () => {
-    const e = errorOf(() => new IFFReader(form('ANM2', ...parts({ quat: new Uint8Array(48) }))));
+    const e = decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ quat: new Uint8Array(48) }))));
     expect(e).toMatchObject({ format: 'IFF', code: 'chunk-size' });
     expect(e.message).toMatch(/QUAT payload is 48 bytes; boneCount 2 x frameCount 2 x 16 = 64/);
-    expect(errorOf(() => new IFFReader(form('ANM2', ...parts({ head: new Uint8Array(11) }))))).toMatchObject({ code: 'chunk-size', offset: 12 });
-    expect(errorOf(() => new IFFReader(form('ANM2', ...parts({ bone: new Uint8Array(100) }))))).toMatchObject({ code: 'chunk-size' });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ head: new Uint8Array(11) }))))).toMatchObject({ code: 'chunk-size', offset: 12 });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ bone: new Uint8Array(100) }))))).toMatchObject({ code: 'chunk-size' });
     const tran = chunk('TRAN', new Uint8Array(12));
-    expect(errorOf(() => new IFFReader(form('ANM2', ...parts({ extra: [tran] })))).message).toMatch(/TRAN payload is 12 bytes; frameCount 2 x 12 = 24/);
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ extra: [tran] })))).message).toMatch(/TRAN payload is 12 bytes; frameCount 2 x 12 = 24/);
   });
 
   it('rejects a missing required chunk and a duplicated known one', () => {
     const [head, bone, quat] = parts();
-    expect(errorOf(() => new IFFReader(form('ANM2', head!, quat!)))).toMatchObject({ code: 'missing-chunk' });
-    expect(errorOf(() => new IFFReader(form('ANM2', head!, bone!, quat!, bone!)))).toMatchObject({ code: 'duplicate-chunk', offset: 12 + 20 + 144 + 72 });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', head!, quat!)))).toMatchObject({ code: 'missing-chunk' });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', head!, bone!, quat!, bone!)))).toMatchObject({ code: 'duplicate-chunk', offset: 12 + 20 + 144 + 72 });
   });
 
   it('rejects a parent out of range and a cycle in the parent links', () => {
     const bone = (a: number, b: number) => concat(le(['i32', a], ['i32', b]), new Uint8Array(128));
-    expect(errorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(-1, 2) }))))).toMatchObject({ code: 'bad-parent', offset: 12 + 20 + 8 + 4 });
-    expect(errorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(-2, 0) }))))).toMatchObject({ code: 'bad-parent' });
-    expect(errorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(1, 0) }))))).toMatchObject({ code: 'hierarchy-cycle' });
-    expect(errorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(0, -1) }))))).toMatchObject({ code: 'hierarchy-cycle' });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(-1, 2) }))))).toMatchObject({ code: 'bad-parent', offset: 12 + 20 + 8 + 4 });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(-2, 0) }))))).toMatchObject({ code: 'bad-parent' });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(1, 0) }))))).toMatchObject({ code: 'hierarchy-cycle' });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(0, -1) }))))).toMatchObject({ code: 'hierarchy-cycle' });
   });
 
   it('rejects sample rate 0, and frameCount 0 with a non-empty QUAT', () => {
-    expect(errorOf(() => new IFFReader(form('ANM2', ...parts({ head: le(['f32', 0], ['u32', 2], ['u16', 0], ['u16', 2]) }))))).toMatchObject({ code: 'bad-sample-rate', offset: 28 });
-    expect(errorOf(() => new IFFReader(form('ANM2', ...parts({ head: le(['f32', 0], ['u32', 0], ['u16', 30], ['u16', 2]) }))))).toMatchObject({ code: 'bad-frame-count' });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ head: le(['f32', 0], ['u32', 2], ['u16', 0], ['u16', 2]) }))))).toMatchObject({ code: 'bad-sample-rate', offset: 28 });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ head: le(['f32', 0], ['u32', 0], ['u16', 30], ['u16', 2]) }))))).toMatchObject({ code: 'bad-frame-count' });
   });
 
   it('rejects a FORM running past the data, other magics and other form types', () => {
     const bytes = form('ANM2', ...parts());
-    expect(errorOf(() => new IFFReader(bytes.subarray(0, bytes.length - 1)))).toMatchObject({ code: 'form-overrun', offset: 4 });
-    expect(errorOf(() => new IFFReader(Uint8Array.of(0x52, 0x49, 0x46, 0x46)))).toMatchObject({ code: 'unknown-magic', offset: 0 });
-    expect(errorOf(() => new IFFReader(new Uint8Array(0)))).toMatchObject({ code: 'truncated' });
-    expect(errorOf(() => new IFFReader(form('ANM1', ...parts())))).toMatchObject({ code: 'unknown-form-type', offset: 8 });
+    expect(decodeErrorOf(() => new IFFReader(bytes.subarray(0, bytes.length - 1)))).toMatchObject({ code: 'form-overrun', offset: 4 });
+    expect(decodeErrorOf(() => new IFFReader(Uint8Array.of(0x52, 0x49, 0x46, 0x46)))).toMatchObject({ code: 'unknown-magic', offset: 0 });
+    expect(decodeErrorOf(() => new IFFReader(new Uint8Array(0)))).toMatchObject({ code: 'truncated' });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM1', ...parts())))).toMatchObject({ code: 'unknown-form-type', offset: 8 });
   });
 });
 

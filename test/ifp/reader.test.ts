@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError, IFPReader } from '../../src/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
+import { decodeErrorOf } from '../helpers/errors.js';
 import { bits, fixture } from '../helpers/files.js';
 
 const f32 = Math.fround;
@@ -143,17 +144,17 @@ describe('IFPReader errors', () => {
 
   it('rejects an unknown magic with a DecodeError at byte 0, strict or not', () => {
     const bytes = Uint8Array.from('RIFF....', (c) => c.charCodeAt(0));
-    const error = catchError(() => new IFPReader(bytes));
+    const error = decodeErrorOf(() => new IFPReader(bytes));
     expect(error).toBeInstanceOf(DecodeError);
     expect(error).toMatchObject({ format: 'IFP', code: 'unknown-magic', offset: 0 });
-    expect(catchError(() => new IFPReader(new Uint8Array(0)))).toMatchObject({ code: 'truncated', offset: 0 });
-    expect(catchError(() => new IFPReader(Uint8Array.of(0x41, 0x4e)))).toBeInstanceOf(DecodeError);
+    expect(decodeErrorOf(() => new IFPReader(new Uint8Array(0)))).toMatchObject({ code: 'truncated', offset: 0 });
+    expect(decodeErrorOf(() => new IFPReader(Uint8Array.of(0x41, 0x4e)))).toBeInstanceOf(DecodeError);
   });
 
   it('checks counts against the remaining bytes before allocating', () => {
     const bytes = anp3();
     new DataView(bytes.buffer).setUint32(32, 0xffffffff, true);
-    expect(catchError(() => new IFPReader(bytes))).toMatchObject({ code: 'count-exceeds-data', offset: 36 });
+    expect(decodeErrorOf(() => new IFPReader(bytes))).toMatchObject({ code: 'count-exceeds-data', offset: 36 });
   });
 
   it('keeps the animations before a broken one, with the failure as a warning; strict throws', () => {
@@ -163,7 +164,7 @@ describe('IFPReader errors', () => {
     const reader = new IFPReader(bytes);
     expect(reader.animations.map((a) => a.name)).toEqual(['WEAPON_start_throw']);
     expect(reader.warnings).toEqual([{ code: 'unknown-frame-type', offset: frameTypeAt, message: expect.stringContaining('frame type 9') }]);
-    const error = catchError(() => new IFPReader(bytes, { strict: true }));
+    const error = decodeErrorOf(() => new IFPReader(bytes, { strict: true }));
     expect(error).toMatchObject({ format: 'IFP', code: 'unknown-frame-type', offset: frameTypeAt });
   });
 
@@ -171,7 +172,7 @@ describe('IFPReader errors', () => {
     const bytes = anp3();
     const frameCountAt = findTag(bytes, 'Odd_Times') + 36 + 28;
     new DataView(bytes.buffer).setUint32(frameCountAt, 1000, true);
-    const error = catchError(() => new IFPReader(bytes, { strict: true }));
+    const error = decodeErrorOf(() => new IFPReader(bytes, { strict: true }));
     expect(error).toMatchObject({ code: 'count-exceeds-data', offset: frameCountAt + 8 });
     expect((error as Error).message).toMatch(/bone "Root" frame count 1000/);
   });
@@ -180,7 +181,7 @@ describe('IFPReader errors', () => {
     const bytes = fixture('anpk-all-keys.ifp');
     const at = findTag(bytes, 'KRTS');
     bytes.set([0x4b, 0x52, 0x58, 0x58], at); // "KRXX"
-    expect(catchError(() => new IFPReader(bytes, { strict: true }))).toMatchObject({ code: 'unknown-frame-type', offset: at });
+    expect(decodeErrorOf(() => new IFPReader(bytes, { strict: true }))).toMatchObject({ code: 'unknown-frame-type', offset: at });
     const reader = new IFPReader(bytes);
     expect(reader.animations).toEqual([]);
     expect(reader.packages[0]!.name).toBe('vc_style');
@@ -191,13 +192,4 @@ function findTag(bytes: Uint8Array, text: string): number {
   const at = Buffer.from(bytes).indexOf(text, 0, 'latin1');
   if (at < 0) throw new Error(`${text} not in fixture`);
   return at;
-}
-
-function catchError(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
 }

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError, disassemble, SpriteAnimReader, writeSpriteAnim, type SpriteAnimDoc } from '../../src/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
+import { decodeErrorOf } from '../helpers/errors.js';
 import { fixture } from '../helpers/files.js';
 
-function errorOf(run: () => unknown): DecodeError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DecodeError) return error;
-    throw error;
-  }
-  throw new Error('expected a DecodeError');
-}
 
 const doc = (instructions: SpriteAnimDoc['scripts'][number]['instructions'], extra: Partial<SpriteAnimDoc> = {}): SpriteAnimDoc => ({
   width: 16, height: 16, texturePath: null, alphaPath: null, sprites: [], scripts: [{ id: 3, instructions }], ...extra,
@@ -80,11 +72,11 @@ describe('SpriteAnimReader', () => {
 describe('SpriteAnimReader errors (format ANIM: script id, byte offset, opcode)', () => {
   it('rejects a bad magic and a version other than the expected one', () => {
     const bytes = fixture('sprites-no-paths.anim');
-    expect(errorOf(() => new SpriteAnimReader(Uint8Array.from('ANIX', (c) => c.charCodeAt(0))))).toMatchObject({ code: 'truncated' });
+    expect(decodeErrorOf(() => new SpriteAnimReader(Uint8Array.from('ANIX', (c) => c.charCodeAt(0))))).toMatchObject({ code: 'truncated' });
     const wrong = bytes.slice();
     wrong[3] = 0x58;
-    expect(errorOf(() => new SpriteAnimReader(wrong))).toMatchObject({ format: 'ANIM', code: 'unknown-magic', offset: 0 });
-    expect(errorOf(() => new SpriteAnimReader(bytes, { expectedVersion: 2 }))).toMatchObject({ code: 'bad-version', offset: 4 });
+    expect(decodeErrorOf(() => new SpriteAnimReader(wrong))).toMatchObject({ format: 'ANIM', code: 'unknown-magic', offset: 0 });
+    expect(decodeErrorOf(() => new SpriteAnimReader(bytes, { expectedVersion: 2 }))).toMatchObject({ code: 'bad-version', offset: 4 });
     const v2 = writeSpriteAnim({ ...specs.spritesNoPaths, version: 2 });
     expect(new SpriteAnimReader(v2, { expectedVersion: 2 }).version).toBe(2);
   });
@@ -93,35 +85,35 @@ describe('SpriteAnimReader errors (format ANIM: script id, byte offset, opcode)'
     const bytes = fixture('sprites-all-opcodes.anim');
     const huge = bytes.slice();
     new DataView(huge.buffer).setUint32(6, 0x10000000, true); // sprite count
-    expect(errorOf(() => new SpriteAnimReader(huge))).toMatchObject({ code: 'table-overrun' });
+    expect(decodeErrorOf(() => new SpriteAnimReader(huge))).toMatchObject({ code: 'table-overrun' });
     const far = bytes.slice();
     new DataView(far.buffer).setUint32(0x16, 0xfffffff0, true); // script table offset
-    expect(errorOf(() => new SpriteAnimReader(far))).toMatchObject({ code: 'table-overrun', offset: 0x16 });
+    expect(decodeErrorOf(() => new SpriteAnimReader(far))).toMatchObject({ code: 'table-overrun', offset: 0x16 });
     const path = writeSpriteAnim({ ...specs.spritesNoPaths, texturePath: 'a.png' });
-    expect(errorOf(() => new SpriteAnimReader(path.subarray(0, 37)))).toMatchObject({ code: 'string-overrun', offset: 34 });
+    expect(decodeErrorOf(() => new SpriteAnimReader(path.subarray(0, 37)))).toMatchObject({ code: 'string-overrun', offset: 34 });
   });
 
   it('names the script, the offset and the opcode of a bad instruction', () => {
     const bytes = writeSpriteAnim(doc([{ time: 0, name: 'NOP', args: [] }, { time: 0, name: 'STOP', args: [] }]));
     const unknown = bytes.slice();
     unknown[SCRIPT_AT + 4 + 2] = 99;
-    const e = errorOf(() => new SpriteAnimReader(unknown));
+    const e = decodeErrorOf(() => new SpriteAnimReader(unknown));
     expect(e).toMatchObject({ code: 'unknown-opcode', offset: SCRIPT_AT + 4 });
     expect(e.message).toMatch(/script 3, instruction at byte 4 of the script: unknown opcode 99/);
     const size = bytes.slice();
     size[SCRIPT_AT + 3] = 2;
-    expect(errorOf(() => new SpriteAnimReader(size)).message).toMatch(/script 3, instruction at byte 0 of the script: NOP \(opcode 0\) has 2 argument bytes; it takes 0/);
+    expect(decodeErrorOf(() => new SpriteAnimReader(size)).message).toMatch(/script 3, instruction at byte 0 of the script: NOP \(opcode 0\) has 2 argument bytes; it takes 0/);
   });
 
   it('rejects a script with no STOP before the end of the data', () => {
     const bytes = writeSpriteAnim(doc([{ time: 0, name: 'SET_SPRITE', args: [1] }, { time: 0, name: 'STOP', args: [] }]));
-    expect(errorOf(() => new SpriteAnimReader(bytes.subarray(0, bytes.length - 4)))).toMatchObject({ code: 'missing-stop' });
-    expect(errorOf(() => new SpriteAnimReader(bytes.subarray(0, bytes.length - 6)))).toMatchObject({ code: 'missing-stop', offset: SCRIPT_AT });
+    expect(decodeErrorOf(() => new SpriteAnimReader(bytes.subarray(0, bytes.length - 4)))).toMatchObject({ code: 'missing-stop' });
+    expect(decodeErrorOf(() => new SpriteAnimReader(bytes.subarray(0, bytes.length - 6)))).toMatchObject({ code: 'missing-stop', offset: SCRIPT_AT });
   });
 
   it('rejects a JUMP that does not land on an instruction (offset mode), and clamps it in index mode', () => {
     const bytes = writeSpriteAnim(doc([{ time: 0, name: 'NOP', args: [] }, { time: 0, name: 'JUMP', args: [2] }, { time: 1, name: 'STOP', args: [] }]));
-    const e = errorOf(() => new SpriteAnimReader(bytes));
+    const e = decodeErrorOf(() => new SpriteAnimReader(bytes));
     expect(e).toMatchObject({ code: 'bad-jump', offset: SCRIPT_AT + 4 });
     expect(e.message).toMatch(/script 3, instruction at byte 4 of the script: JUMP \(opcode 21\) to byte 2/);
     const reader = new SpriteAnimReader(bytes, { jumpMode: 'index' });
@@ -130,7 +122,7 @@ describe('SpriteAnimReader errors (format ANIM: script id, byte offset, opcode)'
 
   it('rejects an unknown easing mode when the script is decoded', () => {
     const bytes = writeSpriteAnim(doc([{ time: 0, name: 'FADE', args: [0, 10, 31] }, { time: 0, name: 'STOP', args: [] }]));
-    const e = errorOf(() => new SpriteAnimReader(bytes));
+    const e = decodeErrorOf(() => new SpriteAnimReader(bytes));
     expect(e).toMatchObject({ code: 'bad-easing', offset: SCRIPT_AT });
     expect(e.message).toMatch(/FADE \(opcode 22\) uses easing mode 31/);
   });
