@@ -40,7 +40,7 @@ export class IFPReader {
   readonly warnings: DecodeWarning[];
   /** The decoder that ran. */
   readonly backend: Backend;
-  #byName: Map<string, Animation>;
+  #byName: Map<string, Animation> | undefined;
 
   constructor(bytes: Uint8Array | ArrayBuffer, options: IFPReaderOptions = {}) {
     const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
@@ -51,7 +51,7 @@ export class IFPReader {
     let warnings: DecodeWarning[] = [];
     // Fast path: well-formed ANP3/ANP2 files are scanned and decoded in wasm. Everything else, and
     // every file with a problem to report, goes through the TypeScript scan.
-    const fast = backend === 'js' ? undefined : decodeAnpWasm(kernelModule(backend)!, input);
+    const fast = backend !== 'js' && startsWithAnp(input) ? decodeAnpWasm(kernelModule(backend)!, input) : undefined;
     if (fast) {
       ({ packages, table, output } = fast);
       if (fast.stopAt < input.length) reportTrailingBytes(input, fast.stopAt, warnings);
@@ -72,7 +72,6 @@ export class IFPReader {
     this.animations = this.packages.flatMap((pkg) => pkg.animations);
     this.warnings = warnings;
     this.backend = backend;
-    this.#byName = indexByName(this.animations, (animation) => animation.name);
   }
 
   /** The first package's name ('' when the file has none). */
@@ -82,6 +81,7 @@ export class IFPReader {
 
   /** Looks an animation up the way the games do: ignoring ASCII case. The first match wins. */
   getAnimation(name: string): Animation | undefined {
+    this.#byName ??= indexByName(this.animations, (animation) => animation.name);
     return this.#byName.get(nameKey(name));
   }
 
@@ -92,6 +92,11 @@ export class IFPReader {
   get keyframeCount(): number {
     return this.animations.reduce((sum, animation) => sum + animation.keyframeCount, 0);
   }
+}
+
+/** "ANP3" or "ANP2": the only files the wasm fast path can take, so others skip its input copy. */
+function startsWithAnp(input: Uint8Array): boolean {
+  return input[0] === 0x41 && input[1] === 0x4e && input[2] === 0x50 && (input[3] === 0x33 || input[3] === 0x32);
 }
 
 function decodeJs(input: Uint8Array, table: TrackTable): Float32Array {
