@@ -49,10 +49,6 @@ export class ByteCursor {
     }
   }
 
-  u8(what = 'u8'): number {
-    this.need(1, what);
-    return this.view.getUint8(this.pos++);
-  }
 
   u16(what = 'u16'): number {
     this.need(2, what);
@@ -68,19 +64,7 @@ export class ByteCursor {
     return value;
   }
 
-  i32(what = 'i32'): number {
-    this.need(4, what);
-    const value = this.view.getInt32(this.pos, true);
-    this.pos += 4;
-    return value;
-  }
 
-  f32(what = 'f32'): number {
-    this.need(4, what);
-    const value = this.view.getFloat32(this.pos, true);
-    this.pos += 4;
-    return value;
-  }
 
   /** Four bytes as Latin-1 text, for magics and chunk ids. */
   tag(what = 'tag'): string {

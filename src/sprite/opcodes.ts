@@ -52,7 +52,6 @@ export const OPCODES: readonly OpcodeInfo[] = [
 
 export const Op = Object.fromEntries(OPCODES.map((info, code) => [info.name, code])) as Record<string, number>;
 
-export const ARG_SIZES = ARG_BYTES;
 
 /** Opcodes whose last argument is an easing mode. */
 export const EASED = new Set([Op['FADE'], Op['MOVE_TO'], Op['ROTATE_TO'], Op['SCALE_TO']]);
