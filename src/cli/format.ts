@@ -3,7 +3,7 @@ import type { IFFReader } from '../iff/reader.js';
 import type { IFPReader } from '../ifp/reader.js';
 import type { SpriteAnimReader } from '../sprite/reader.js';
 
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
 /** A float as the shortest text that reads back to the same f32. */
 export function f32Text(value: number): string {

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The `gameanim` command line: exit 0 ok, 1 decode error, 2 usage error.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DecodeError } from '../core/errors.js';
 import { bench } from './commands/bench.js';
 import { dump } from './commands/dump.js';
 import { imgExtract, imgList } from './commands/img.js';
@@ -83,9 +82,6 @@ try {
   if (error instanceof UsageError) {
     process.stderr.write(`gameanim: ${error.message}\n${error.help ? '\n' + error.help + '\n' : ''}`);
     process.exitCode = 2;
-  } else if (error instanceof DecodeError) {
-    process.stderr.write(`gameanim: ${process.argv.slice(2).filter((a) => !a.startsWith('-')).slice(-1)[0] ?? ''}: ${error.message}\n`);
-    process.exitCode = 1;
   } else {
     throw error;
   }

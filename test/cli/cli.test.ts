@@ -60,6 +60,14 @@ describe('gameanim CLI', () => {
     expect(stderr).toMatch(new RegExp(`gameanim: ${broken}: IFP: animation count 16777215 .* \\(at byte 36\\)`));
   });
 
+  it('names the archive, not an entry name, when an archive cannot be read', () => {
+    const broken = join(scratch, 'broken.img');
+    writeFileSync(broken, Uint8Array.from('VER2\xff\xff\xff\x00', (c) => c.charCodeAt(0)));
+    const { code, stderr } = gameanim('img', 'extract', broken, 'walk.ifp', '-o', join(scratch, 'none'));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(new RegExp(`^gameanim: ${broken}: IMG: directory entry count 16777215`));
+  });
+
   it('list: animations with track counts, key counts and durations', () => {
     const { code, stdout } = gameanim('list', 'fixtures/anp3-all-types.ifp');
     expect(code).toBe(0);

@@ -7,7 +7,7 @@ import { UsageError } from '../usage.js';
 import { SpriteAnimReader } from '../../sprite/reader.js';
 import { animDocument, dumpAnimText } from './dump-anim.js';
 import { dumpIffText, iffDocument } from './dump-iff.js';
-import type { CommandResult } from './result.js';
+import { onFile, type CommandResult } from './result.js';
 
 export interface DumpOptions {
   anim?: string;
@@ -15,6 +15,10 @@ export interface DumpOptions {
 }
 
 export function dump(path: string, options: DumpOptions, print: (line: string) => void): CommandResult {
+  return onFile(path, () => dumpFile(path, options, print));
+}
+
+function dumpFile(path: string, options: DumpOptions, print: (line: string) => void): CommandResult {
   const bytes = readInput(path);
   const kind = detectKind(path, bytes);
   if (kind === 'IFF') {

@@ -5,9 +5,13 @@ import { openArchive, readInput } from '../inputs.js';
 import { textTable } from '../format.js';
 import { startProgress } from '../progress.js';
 import { UsageError } from '../usage.js';
-import type { CommandResult } from './result.js';
+import { onFile, type CommandResult } from './result.js';
 
 export function imgList(path: string, print: (line: string) => void): CommandResult {
+  return onFile(path, () => listArchive(path, print));
+}
+
+function listArchive(path: string, print: (line: string) => void): CommandResult {
   const { archive, note } = openArchive(path, readInput(path));
   if (note) print(`# ${note}`);
   print(textTable(['name', 'offset', 'size'], archive.entries.map((e) => [e.name, String(e.offset), String(e.size)])));
@@ -16,6 +20,10 @@ export function imgList(path: string, print: (line: string) => void): CommandRes
 }
 
 export function imgExtract(path: string, names: string[], outDir: string, print: (line: string) => void): CommandResult {
+  return onFile(path, () => extractArchive(path, names, outDir, print));
+}
+
+function extractArchive(path: string, names: string[], outDir: string, print: (line: string) => void): CommandResult {
   const { archive } = openArchive(path, readInput(path), true);
   const chosen = names.length ? names.map((name) => archive.find(name) ?? missing(name, path)) : archive.entries;
   const result: CommandResult = { decodeErrors: [] };

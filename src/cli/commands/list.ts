@@ -2,9 +2,13 @@ import { IFPReader } from '../../ifp/reader.js';
 import { detectKind, isIfpEntry, openArchive, readInput } from '../inputs.js';
 import { f32Text, textTable } from '../format.js';
 import { UsageError } from '../usage.js';
-import type { CommandResult } from './result.js';
+import { onFile, type CommandResult } from './result.js';
 
 export function list(path: string, print: (line: string) => void): CommandResult {
+  return onFile(path, () => listFile(path, print));
+}
+
+function listFile(path: string, print: (line: string) => void): CommandResult {
   const bytes = readInput(path);
   const kind = detectKind(path, bytes);
   const readers: Array<[string, IFPReader]> = [];
