@@ -1,10 +1,10 @@
 import { readLatin1 } from '../core/names.js';
-import { align16, MAX_MEMORY_BYTES, releaseIfHuge, workFor } from './decode-wasm.js';
+import { align16, MAX_MEMORY_BYTES, OVERREAD_BYTES, releaseIfHuge, workFor } from './decode-wasm.js';
 import { PACKED_NAME_BYTES, PackedTable } from './packed-table.js';
 import type { ScannedPackage } from './scan.js';
 import { ROW_FIELDS } from './track-table.js';
 
-/** What the wasm fast path produced: everything lives in one buffer the caller owns. */
+/** What the wasm fast path produced: floats, track rows and names in one buffer the caller owns. */
 export interface FastDecode {
   packages: ScannedPackage[];
   table: PackedTable;
@@ -13,7 +13,6 @@ export interface FastDecode {
   stopAt: number;
 }
 
-const OVERREAD_BYTES = 16;
 const RESULT_BYTES = 32;
 const ANIMATION_RECORD = 3; // u32 fields, as assembly/scan-anp.ts writes them
 const PACKAGE_RECORD = 4;
