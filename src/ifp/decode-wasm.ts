@@ -20,19 +20,27 @@ export interface Work {
 
 const workByModule = new Map<WebAssembly.Module, Work>();
 
-/** The module's work instance, its memory grown to at least `bytes`. */
-export function workFor(module: WebAssembly.Module, bytes: number): Work {
-  let work = workByModule.get(module);
-  if (!work) {
-    const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
-    const instance = new WebAssembly.Instance(module, { env: { memory } });
-    const { decodeTracks, scanAnp } = instance.exports as unknown as Work;
-    work = { memory, decodeTracks, scanAnp };
-    workByModule.set(module, work);
+/**
+ * The module's work instance, its memory grown to at least `bytes`; undefined when the host refuses
+ * that much memory (the callers then decode in TypeScript instead of failing).
+ */
+export function workFor(module: WebAssembly.Module, bytes: number): Work | undefined {
+  try {
+    let work = workByModule.get(module);
+    if (!work) {
+      const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
+      const instance = new WebAssembly.Instance(module, { env: { memory } });
+      const { decodeTracks, scanAnp } = instance.exports as unknown as Work;
+      work = { memory, decodeTracks, scanAnp };
+      workByModule.set(module, work);
+    }
+    const missing = bytes - work.memory.buffer.byteLength;
+    if (missing > 0) work.memory.grow(Math.ceil(missing / PAGE_BYTES));
+    return work;
+  } catch (error) {
+    if (error instanceof RangeError) return undefined; // out of memory for wasm
+    throw error;
   }
-  const missing = bytes - work.memory.buffer.byteLength;
-  if (missing > 0) work.memory.grow(Math.ceil(missing / PAGE_BYTES));
-  return work;
 }
 
 /** Layout: [16 unused | output floats | input copy | 16 spare bytes | track table]. */
@@ -43,14 +51,10 @@ function layout(table: TrackTable) {
   return { outputAt, inputAt, tableAt, end: tableAt + table.count * ROW_FIELDS * 4 };
 }
 
-/** False when a decode is too large for a wasm32 memory (the caller then decodes in TypeScript). */
-export function fitsWasm(table: TrackTable): boolean {
-  return layout(table).end <= MAX_MEMORY_BYTES;
-}
-
 /**
  * Decodes every track in one kernel call inside a reusable work memory, then copies the output in
- * one block into a new buffer that the caller owns.
+ * one block into a new buffer that the caller owns. Returns undefined when the decode does not fit a
+ * wasm32 memory or the host refuses the memory: the caller decodes in TypeScript.
  *
  * Why copy rather than hand out views of wasm memory: a wasm memory is always fresh pages, and on
  * first touch each page faults; a JS ArrayBuffer usually comes from memory the allocator already
@@ -58,10 +62,10 @@ export function fitsWasm(table: TrackTable): boolean {
  * a fresh wasm memory by almost 2x (bench/ANALYSIS.md). It also means no view ever points into a
  * memory that can grow, so the work memory grows freely.
  */
-export function decodeTracksWasm(module: WebAssembly.Module, input: Uint8Array, table: TrackTable): Float32Array {
+export function decodeTracksWasm(module: WebAssembly.Module, input: Uint8Array, table: TrackTable): Float32Array | undefined {
   const { outputAt, inputAt, tableAt, end } = layout(table);
-  if (end > MAX_MEMORY_BYTES) throw new RangeError('decode too large for a wasm32 memory');
-  const work = workFor(module, end);
+  const work = end <= MAX_MEMORY_BYTES ? workFor(module, end) : undefined;
+  if (!work) return undefined;
   const buffer = work.memory.buffer;
   new Uint8Array(buffer, inputAt, table.inputEnd).set(input.subarray(0, table.inputEnd));
   new Int32Array(buffer, tableAt, table.count * ROW_FIELDS).set(table.used);

@@ -2,7 +2,7 @@ import { type DecodeWarning } from '../core/errors.js';
 import { indexByName, nameKey } from '../core/names.js';
 import { kernelModule, resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
 import { decodeTracksJs } from './decode-js.js';
-import { decodeTracksWasm, fitsWasm } from './decode-wasm.js';
+import { decodeTracksWasm } from './decode-wasm.js';
 import { reportTrailingBytes, scanIFP, type ScannedPackage } from './scan.js';
 import { decodeAnpWasm } from './scan-wasm.js';
 import { Animation } from './track.js';
@@ -57,8 +57,9 @@ export class IFPReader {
       if (fast.stopAt < input.length) reportTrailingBytes(input, fast.stopAt, warnings);
     } else {
       const scan = scanIFP(input, options.strict ?? false);
-      if (backend !== 'js' && !fitsWasm(scan.table)) backend = 'js';
-      output = backend === 'js' ? decodeJs(input, scan.table) : decodeTracksWasm(kernelModule(backend)!, input, scan.table);
+      const wasm = backend === 'js' ? undefined : decodeTracksWasm(kernelModule(backend)!, input, scan.table);
+      if (!wasm) backend = 'js'; // asked for js, or too large for (or refused by) wasm memory
+      output = wasm ?? decodeJs(input, scan.table);
       ({ packages, table, warnings } = scan);
     }
 

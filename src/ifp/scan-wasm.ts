@@ -40,8 +40,10 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array): Fa
   // Output floats take at most twice the input's bytes (10-byte frames become 5 floats).
   if (outputAt + 2 * length > MAX_MEMORY_BYTES) return undefined;
 
-  let work = workFor(module, outputAt);
-  new Uint8Array(work.memory.buffer, inputAt, length).set(input);
+  const first = workFor(module, outputAt);
+  if (!first) return undefined;
+  new Uint8Array(first.memory.buffer, inputAt, length).set(input);
+  let work = first;
   const status = work.scanAnp(inputAt, length, rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt);
   const [trackCount, animationCount, packageCount, outputFloats, stopAt] = new Uint32Array(work.memory.buffer, resultsAt, 5) as unknown as number[];
   if (status !== 0 || packageCount === 0 || readLatin1(input, stopAt!, 4) === 'ANPK') {
@@ -49,7 +51,9 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array): Fa
     return undefined;
   }
 
-  work = workFor(module, outputAt + outputFloats! * 4);
+  const grown = workFor(module, outputAt + outputFloats! * 4);
+  if (!grown) return undefined;
+  work = grown;
   work.decodeTracks(rowsAt, trackCount!, inputAt, outputAt);
 
   // One buffer for the reader: [floats | rows | names].

@@ -15,16 +15,17 @@ export interface SampleOptions {
  * Evaluates every track of `clip` at `time` (seconds) into `pose`: shortest-arc slerp between the
  * rotation keys around `time`, lerp between translation keys. Keys are found by binary search. The
  * first and last keys are held outside the key range. A NaN time samples the start. Returns the
- * backend that ran.
+ * backend that ran ('js' also when the host refused the wasm sampler memory).
  */
 export function sampleClip(clip: Clip, time: number, pose: Pose, options: SampleOptions = {}): Backend {
   const tracks = clipTracks(clip);
   if (pose.count !== tracks.tracks.length) throw new RangeError(`pose has ${pose.count} bones, the clip ${tracks.tracks.length} tracks: make it with createPose(clip)`);
   const backend = resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
-  if (backend === 'js') sampleTracksJs(tracks.tracks, tracks.duration, time, loop, pose.rotations, pose.translations, 0);
-  else poseSampler(backend).sample([{ clip: tracks, time, loop, firstBone: 0 }], pose.count, pose.rotations, pose.translations);
-  return backend;
+  if (backend !== 'js' && poseSampler(backend)?.sample([{ clip: tracks, time, loop, firstBone: 0 }], pose.count, pose.rotations, pose.translations)) return backend;
+  // Asked for js, or the host refused the wasm sampler memory.
+  sampleTracksJs(tracks.tracks, tracks.duration, time, loop, pose.rotations, pose.translations, 0);
+  return 'js';
 }
 
 /**
@@ -36,10 +37,7 @@ export function sampleBatch(batch: PoseBatch, times: ArrayLike<number>, options:
   const backend = resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
   const requests = batch.clips.map((clip, i) => ({ clip: clipTracks(clip), time: times[i]!, loop, firstBone: batch.offsets[i]! }));
-  if (backend === 'js') {
-    for (const request of requests) sampleTracksJs(request.clip.tracks, request.clip.duration, request.time, loop, batch.rotations, batch.translations, request.firstBone);
-  } else {
-    poseSampler(backend).sample(requests, batch.boneCount, batch.rotations, batch.translations);
-  }
-  return backend;
+  if (backend !== 'js' && poseSampler(backend)?.sample(requests, batch.boneCount, batch.rotations, batch.translations)) return backend;
+  for (const request of requests) sampleTracksJs(request.clip.tracks, request.clip.duration, request.time, loop, batch.rotations, batch.translations, request.firstBone);
+  return 'js';
 }

@@ -41,7 +41,7 @@ class PoseSampler {
   /** Makes sure `bytes` bytes are free after the uploaded clips; returns where they start. */
   #scratch(bytes: number): number {
     const missing = this.#heapEnd + bytes - this.#memory.buffer.byteLength;
-    if (missing > 0) this.#memory.grow(Math.ceil(missing / PAGE_BYTES));
+    if (missing > 0) this.#memory.grow(Math.ceil(missing / PAGE_BYTES)); // RangeError if refused
     return this.#heapEnd;
   }
 
@@ -79,7 +79,18 @@ class PoseSampler {
     return base;
   }
 
-  sample(requests: readonly SampleRequest[], boneCount: number, rotations: Float32Array, translations: Float32Array): void {
+  /** Samples the requests into the caller's buffers; false when the host refuses the memory it needs. */
+  sample(requests: readonly SampleRequest[], boneCount: number, rotations: Float32Array, translations: Float32Array): boolean {
+    try {
+      this.#sample(requests, boneCount, rotations, translations);
+      return true;
+    } catch (error) {
+      if (error instanceof RangeError) return false;
+      throw error;
+    }
+  }
+
+  #sample(requests: readonly SampleRequest[], boneCount: number, rotations: Float32Array, translations: Float32Array): void {
     const clips = requests.map((request) => this.#upload(request.clip));
     const instancesAt = align8(this.#scratch(INSTANCE_BYTES * requests.length + 28 * boneCount + 16));
     const rotationsAt = instancesAt + INSTANCE_BYTES * requests.length;
@@ -101,10 +112,16 @@ class PoseSampler {
 
 const samplers = new Map<'simd' | 'scalar', PoseSampler>();
 
-export function poseSampler(build: 'simd' | 'scalar'): PoseSampler {
+/** The build's sampler, or undefined when the host refuses it a memory. */
+export function poseSampler(build: 'simd' | 'scalar'): PoseSampler | undefined {
   let sampler = samplers.get(build);
   if (!sampler) {
-    sampler = new PoseSampler(kernelModule(build, 'pose')!);
+    try {
+      sampler = new PoseSampler(kernelModule(build, 'pose')!);
+    } catch (error) {
+      if (error instanceof RangeError) return undefined;
+      throw error;
+    }
     samplers.set(build, sampler);
   }
   return sampler;

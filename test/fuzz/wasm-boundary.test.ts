@@ -70,3 +70,27 @@ describe('the wasm boundary', () => {
     expect(earlier.animations.map((a) => a.bones.map((b) => bits(b.rotations)))).toEqual(before);
   });
 });
+
+describe('a host that refuses wasm memory', () => {
+  it('decodes and samples in TypeScript instead of throwing', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const code = `
+      // Every wasm memory is refused, as in a tab out of address space.
+      globalThis.WebAssembly.Memory = function () {
+        throw new RangeError('WebAssembly.Memory(): could not allocate memory');
+      };
+      const { IFPReader, createPose, sampleClip } = await import('gameanim');
+      const { readFileSync } = await import('node:fs');
+      const results = [];
+      for (const file of ['anp3-all-types.ifp', 'anpk-all-keys.ifp']) {
+        const reader = new IFPReader(readFileSync('fixtures/' + file), { backend: 'simd' });
+        const pose = createPose(reader.animations[0]);
+        results.push([reader.backend, reader.animations.length, sampleClip(reader.animations[0], 0.1, pose, { backend: 'simd' })]);
+      }
+      console.log(JSON.stringify(results));
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([['js', 2, 'js'], ['js', 2, 'js']]);
+  });
+});
