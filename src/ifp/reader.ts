@@ -51,7 +51,7 @@ export class IFPReader {
     let warnings: DecodeWarning[] = [];
     // Fast path: well-formed ANP3/ANP2 files are scanned and decoded in wasm. Everything else, and
     // every file with a problem to report, goes through the TypeScript scan.
-    const fast = backend !== 'js' && startsWithAnp(input) ? decodeAnpWasm(kernelModule(backend)!, input) : undefined;
+    const fast = backend === 'js' ? undefined : decodeAnpWasm(kernelModule(backend)!, input);
     if (fast) {
       ({ packages, table, output } = fast);
       if (fast.stopAt < input.length) reportTrailingBytes(input, fast.stopAt, warnings);
@@ -93,11 +93,6 @@ export class IFPReader {
   get keyframeCount(): number {
     return this.animations.reduce((sum, animation) => sum + animation.keyframeCount, 0);
   }
-}
-
-/** "ANP3" or "ANP2": the only files the wasm fast path can take, so others skip its input copy. */
-function startsWithAnp(input: Uint8Array): boolean {
-  return input[0] === 0x41 && input[1] === 0x4e && input[2] === 0x50 && (input[3] === 0x33 || input[3] === 0x32);
 }
 
 function decodeJs(input: Uint8Array, table: TrackTable): Float32Array {

@@ -24,6 +24,9 @@ const PACKAGE_RECORD = 4;
  * and the caller takes the TypeScript scan, which is the reference for all of those.
  */
 export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array): FastDecode | undefined {
+  // Only "ANP3"/"ANP2" files can be taken: decline others before copying their bytes anywhere.
+  const magic = readLatin1(input, 0, 4);
+  if (magic !== 'ANP3' && magic !== 'ANP2') return undefined;
   const length = input.length;
   // Capacities are upper bounds from the input size: every track has a 36-byte header, every
   // animation at least 28, every package 36.
@@ -40,10 +43,9 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array): Fa
   // Output floats take at most twice the input's bytes (10-byte frames become 5 floats).
   if (outputAt + 2 * length > MAX_MEMORY_BYTES) return undefined;
 
-  const first = workFor(module, outputAt);
-  if (!first) return undefined;
-  new Uint8Array(first.memory.buffer, inputAt, length).set(input);
-  let work = first;
+  const work = workFor(module, outputAt);
+  if (!work) return undefined;
+  new Uint8Array(work.memory.buffer, inputAt, length).set(input);
   const status = work.scanAnp(inputAt, length, rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt);
   const [trackCount, animationCount, packageCount, outputFloats, stopAt] = new Uint32Array(work.memory.buffer, resultsAt, 5) as unknown as number[];
   if (status !== 0 || packageCount === 0 || readLatin1(input, stopAt!, 4) === 'ANPK') {
@@ -51,9 +53,7 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array): Fa
     return undefined;
   }
 
-  const grown = workFor(module, outputAt + outputFloats! * 4);
-  if (!grown) return undefined;
-  work = grown;
+  if (!workFor(module, outputAt + outputFloats! * 4)) return undefined; // grows the same work memory
   work.decodeTracks(rowsAt, trackCount!, inputAt, outputAt);
 
   // One buffer for the reader: [floats | rows | names].

@@ -1,5 +1,6 @@
 import { ByteCursor } from '../core/byte-cursor.js';
 import { DecodeError, type DecodeWarning } from '../core/errors.js';
+import { readLatin1 } from '../core/names.js';
 import { EASING_MODES } from './easing.js';
 import { EASED, Op, OPCODES } from './opcodes.js';
 import type { Instruction, JumpMode, Script, Sprite } from './types.js';
@@ -103,9 +104,7 @@ export class SpriteAnimReader {
 function readString(input: Uint8Array, at: number, what: string): string {
   const end = at < input.length ? input.indexOf(0, at) : -1;
   if (end < 0) throw fail('string-overrun', at, `${what} at byte ${at} has no NUL before the end of the data`);
-  let text = '';
-  for (let i = at; i < end; i++) text += String.fromCharCode(input[i]!);
-  return text;
+  return readLatin1(input, at, end - at);
 }
 
 /** Instructions from `offset` up to and including the first STOP, each checked against the instruction set. */
