@@ -23,7 +23,8 @@ export function sampleInstances(instances: usize, count: i32, outRotations: usiz
     const duration = <f64>load<f32>(clip, 4);
     const tracks = <usize>load<u32>(clip, 8);
     if (time != time) time = 0; // NaN: the start
-    if ((flags & LOOP) != 0 && duration > 0) time -= Math.floor(time / duration) * duration;
+    // An infinite duration (a key at +Infinity) has no period: nothing to wrap.
+    if ((flags & LOOP) != 0 && duration > 0 && duration < Infinity) time -= Math.floor(time / duration) * duration;
     for (let k: usize = 0; k < <usize>trackCount; k++) {
       const bone = firstBone + k;
       sampleTrack(tracks + k * TRACK_BYTES, time, outRotations + (bone << 4), outTranslations + bone * 12);
@@ -66,6 +67,8 @@ function sampleTrack(track: usize, time: f64, outQ: usize, outT: usize): void {
     b = high;
     const t0 = <f64>load<f32>(times + (<usize>a << 2));
     u = (time - t0) / (<f64>load<f32>(times + (<usize>b << 2)) - t0);
+    // A segment with a non-finite end (a key at -Infinity) holds its earlier key.
+    if (u != u) u = 0;
   }
   slerp(rotations + (<usize>a << 4), rotations + (<usize>b << 4), u, outQ);
   if (translations) {

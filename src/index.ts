@@ -6,3 +6,4 @@ export type { IffBone, IffClip, IffTrack, IffUnknownChunk, IffChunk, WriteIFFOpt
 export { SpriteAnimReader, writeSpriteAnim, disassemble, SpriteScriptRunner, ease, EASING_MODES, EASING_NAMES, OPCODES, Op } from './sprite/index.js';
 export type { SpriteAnimReaderOptions, SpriteScriptRunnerOptions, SpriteState, Interpolation, OpcodeInfo, ArgType, Instruction, JumpMode, Script, Sprite, SpriteAnimDoc } from './sprite/index.js';
 export * from './playback/index.js';
+export { createSkeleton, hierarchyOrder, boneNameKey, type Skeleton, type SkeletonInit } from './core/skeleton.js';

@@ -3,14 +3,14 @@
  * stale leftovers. Games compare them ASCII-case-insensitively.
  */
 export function readLatin1(bytes: Uint8Array, start: number, maxLength: number): string {
-  const end = Math.min(bytes.length, start + maxLength);
-  let name = '';
-  for (let i = start; i < end; i++) {
-    const byte = bytes[i]!;
-    if (byte === 0) break;
-    name += String.fromCharCode(byte);
-  }
-  return name;
+  const limit = Math.min(bytes.length, start + maxLength);
+  let end = start;
+  while (end < limit && bytes[end] !== 0) end++;
+  // One call builds a flat string (concatenation builds ropes that every Map lookup must flatten);
+  // long strings go in slices, below the engines' argument-count limits.
+  let text = '';
+  for (let at = start; at < end; at += 8192) text += String.fromCharCode.apply(null, bytes.subarray(at, Math.min(end, at + 8192)) as unknown as number[]);
+  return text;
 }
 
 /**

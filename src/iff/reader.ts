@@ -1,5 +1,7 @@
 import { DecodeError, type DecodeWarning } from '../core/errors.js';
 import { groupContents, type IffChunk } from '../core/iff-chunks.js';
+import { createSkeleton, describeHierarchyProblem, hierarchyOrder, hierarchyProblem, type Skeleton } from '../core/skeleton.js';
+import type { SkeletalClip } from '../playback/clip.js';
 import type { IffBone, IffTrack, IffUnknownChunk } from './types.js';
 
 const KNOWN = ['HEAD', 'BONE', 'QUAT', 'TRAN'] as const;
@@ -21,7 +23,11 @@ const fail = (code: string, offset: number, detail: string) => new DecodeError('
  * its mutations: write to the input and the clip changes. Unaligned runs are copied once into a
  * buffer the reader owns. `zeroCopy` is true when every float array is a view of the input.
  */
-export class IFFReader {
+export class IFFReader implements SkeletalClip {
+  /** ANM2 clips carry no name. */
+  readonly name = '';
+  /** Tracks drive the bones of the same index. */
+  readonly bindBy = 'index';
   readonly duration: number;
   readonly frameCount: number;
   readonly sampleRate: number;
@@ -80,7 +86,15 @@ export class IFFReader {
     const times = new Float32Array(backed ? this.frameCount : 0);
     for (let i = 0; i < times.length; i++) times[i] = i / this.sampleRate;
     const perBone = 4 * this.frameCount;
-    this.tracks = this.bones.map(({ index }) => ({ boneIndex: index, times, rotations: rotations.subarray(perBone * index, perBone * index + perBone) }));
+    this.tracks = this.bones.map(({ index }) => ({
+      boneIndex: index,
+      boneName: `bone${index}`,
+      boneId: -1,
+      times,
+      rotations: rotations.subarray(perBone * index, perBone * index + perBone),
+      // Root motion (TRAN) moves bone 0.
+      translations: index === 0 ? this.rootMotion : null,
+    }));
 
     this.#checkDuration(head.dataOffset);
     this.#checkUnitLength(rotations, quat.dataOffset);
@@ -88,15 +102,24 @@ export class IFFReader {
 
   /** The bones with every parent before its children (roots first, then by index within a level). */
   hierarchyOrder(): IffBone[] {
-    const order: IffBone[] = [];
-    const children: number[][] = this.bones.map(() => []);
-    for (const bone of this.bones) if (bone.parent >= 0) children[bone.parent]!.push(bone.index);
-    let level = this.bones.filter((bone) => bone.parent < 0).map((bone) => bone.index);
-    while (level.length) {
-      order.push(...level.map((i) => this.bones[i]!));
-      level = level.flatMap((i) => children[i]!);
+    return Array.from(hierarchyOrder(this.parents), (i) => this.bones[i]!);
+  }
+
+  #skeleton: Skeleton | null | undefined;
+
+  /**
+   * The BONE chunk as a `Skeleton`: names `bone<index>`, no ids, identity rest rotations and zero rest
+   * translations (ANM2 stores only inverse binds). Null when the file lists a child before its
+   * parent, which a `Skeleton` cannot hold without renumbering the bones the tracks refer to.
+   */
+  get skeleton(): Skeleton | null {
+    if (this.#skeleton === undefined) {
+      const ordered = this.parents.every((parent, bone) => parent < bone);
+      this.#skeleton = ordered
+        ? createSkeleton({ names: this.tracks.map((track) => track.boneName), parents: this.parents, inverseBindMatrices: this.inverseBindMatrices })
+        : null;
     }
-    return order;
+    return this.#skeleton;
   }
 
   #readForm(input: Uint8Array): Partial<Record<KnownId, IffChunk>> {
@@ -174,22 +197,8 @@ function floatRun(input: Uint8Array, view: DataView, offset: number, count: numb
 }
 
 function checkHierarchy(parents: Int32Array, at: number): void {
-  const count = parents.length;
-  parents.forEach((parent, index) => {
-    if (parent < -1 || parent >= count) throw fail('bad-parent', at + 4 * index, `bone ${index} has parent ${parent}; expected -1 to ${count - 1}`);
-    if (parent === index) throw fail('hierarchy-cycle', at + 4 * index, `bone ${index} is its own parent`);
-  });
-  // Follow each chain upwards; more than `count` steps means a loop.
-  const state = new Uint8Array(count); // 0 unseen, 1 on the current path, 2 known to reach a root
-  for (let start = 0; start < count; start++) {
-    const path: number[] = [];
-    let bone = start;
-    while (bone >= 0 && state[bone] === 0) {
-      state[bone] = 1;
-      path.push(bone);
-      bone = parents[bone]!;
-    }
-    if (bone >= 0 && state[bone] === 1) throw fail('hierarchy-cycle', at + 4 * bone, `bones ${path.slice(path.indexOf(bone)).join(' -> ')} -> ${bone} form a cycle`);
-    for (const b of path) state[b] = 2;
-  }
+  const problem = hierarchyProblem(parents);
+  if (!problem) return;
+  const code = problem.kind === 'bad-parent' ? 'bad-parent' : 'hierarchy-cycle';
+  throw fail(code, at + 4 * problem.bone, describeHierarchyProblem(problem));
 }

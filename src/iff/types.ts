@@ -10,6 +10,12 @@ export interface IffBone {
 /** One bone's rotation track. */
 export interface IffTrack {
   boneIndex: number;
+  /** `bone<index>`: ANM2 stores no names. */
+  boneName: string;
+  /** -1: ANM2 stores no HAnim ids. */
+  boneId: number;
+  /** The root motion (TRAN) for bone 0, else null. */
+  translations: Float32Array | null;
   /** Key times in seconds, `i / sampleRate`; one array shared by every track. */
   times: Float32Array;
   /** x, y, z, w per key, as stored (not normalised). */

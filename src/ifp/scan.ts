@@ -24,6 +24,7 @@ export interface IFPScan {
   table: TrackTable;
   warnings: DecodeWarning[];
   names: NameCache;
+  strict: boolean;
 }
 
 const FORMATS: ReadonlySet<string> = new Set(['ANP3', 'ANP2', 'ANPK']);
@@ -43,7 +44,7 @@ const ANPK_MIN_SEQUENCE = 8 + 8 + 44;
  */
 export function scanIFP(bytes: Uint8Array, strict: boolean): IFPScan {
   const cursor = new ByteCursor(bytes, 'IFP');
-  const scan: IFPScan = { packages: [], table: new TrackTable(bytes.length), warnings: [], names: new NameCache() };
+  const scan: IFPScan = { packages: [], table: new TrackTable(bytes.length), warnings: [], names: new NameCache(), strict };
   if (bytes.length < 4) throw new DecodeError('IFP', 'truncated', 0, `not an IFP file: ${bytes.length} bytes, a magic needs 4`);
   while (cursor.remaining > 0) {
     const at = cursor.pos;
@@ -95,9 +96,9 @@ function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {
   const name = cursor.fixedName(24);
   const animationCount = cursor.u32();
   const animationHeader = format === 'ANP3' ? 36 : 28;
-  cursor.needItems(animationCount, animationHeader, 'animation');
   const pkg: ScannedPackage = { name, format, animations: [], byteOffset: start, byteLength: cursor.pos - start };
   scan.packages.push(pkg);
+  checkAnimationCount(cursor, scan, animationCount, animationHeader);
 
   const { bytes, view } = cursor;
   for (let a = 0; a < animationCount; a++) {
@@ -139,6 +140,23 @@ function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {
     pkg.animations.push({ name: animationName, firstRow, trackCount: sequenceCount });
     pkg.byteLength = cursor.pos - start;
     scan.table.commit();
+  }
+}
+
+/**
+ * A package's animation count must fit what follows. Strict mode throws when it cannot. Lenient mode
+ * only warns: nothing is allocated from the count, and the walk keeps every complete animation until
+ * the data runs out (a file cut short keeps what precedes the cut, as the old reader did).
+ */
+function checkAnimationCount(cursor: ByteCursor, scan: IFPScan, count: number, minBytes: number): void {
+  if (!scan.strict) {
+    try {
+      cursor.needItems(count, minBytes, 'animation');
+    } catch (error) {
+      scan.warnings.push((error as DecodeError).toWarning());
+    }
+  } else {
+    cursor.needItems(count, minBytes, 'animation');
   }
 }
 
@@ -184,9 +202,9 @@ function scanAnpk(cursor: ByteCursor, scan: IFPScan): void {
   const name = readLatin1(bytes, info.payload + 4, info.size - 4);
   cursor.pos = info.end;
   if (animationCount < 0) throw new DecodeError('IFP', 'bad-count', info.payload, `animation count ${animationCount} is negative`);
-  cursor.needItems(animationCount, ANPK_MIN_ANIMATION, 'animation');
   const pkg: ScannedPackage = { name, format: 'ANPK', animations: [], byteOffset: start, byteLength: cursor.pos - start };
   scan.packages.push(pkg);
+  checkAnimationCount(cursor, scan, animationCount, ANPK_MIN_ANIMATION);
 
   for (let a = 0; a < animationCount; a++) {
     const nameChunk = expectChunk(cursor, 'NAME');

@@ -1,5 +1,6 @@
 import { KIND_INFO, type KeyframeType, type TrackKind } from './track-kinds.js';
 import { Field, type TrackRows } from './track-table.js';
+import type { SkeletalClip } from '../playback/clip.js';
 import type { Keyframe, TrackData } from './types.js';
 
 /** A decoded bone track. Its typed arrays are views into memory owned by the decode that made it. */
@@ -44,7 +45,9 @@ function buildFrames(track: Track): Keyframe[] {
  * their views are made on first access to `bones`, so a file whose clips are never all touched does
  * not pay for tens of thousands of small objects.
  */
-export class Animation {
+export class Animation implements SkeletalClip {
+  /** SA and VC tracks carry HAnim ids; GTA III tracks (id -1) bind by name. */
+  readonly bindBy = 'id-or-name';
   #bones: Track[] | undefined;
   #duration: number | undefined;
 
@@ -60,6 +63,11 @@ export class Animation {
   get bones(): Track[] {
     this.#bones ??= Array.from({ length: this.trackCount }, (_, i) => makeTrack(this.table, this.output, this.firstRow + i));
     return this.#bones;
+  }
+
+  /** The same tracks as `bones`, under the name every clip format shares (`SkeletalClip`). */
+  get tracks(): Track[] {
+    return this.bones;
   }
 
   /** Keys over all tracks, known without materialising them. */

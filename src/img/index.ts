@@ -1,2 +1,2 @@
 export { ImgArchive, SECTOR_BYTES, type ImgEntry } from './reader.js';
-export { writeImg, type ImgEntryData } from './writer.js';
+export { writeImg, type ImgEntryData, type WriteImgOptions } from './writer.js';

@@ -1,8 +1,10 @@
 import { ByteCursor } from '../core/byte-cursor.js';
 import { DecodeError, type DecodeWarning } from '../core/errors.js';
-import { indexByName, nameKey, readLatin1 } from '../core/names.js';
+import { nameKey, readLatin1 } from '../core/names.js';
 
 export const SECTOR_BYTES = 2048;
+
+const isByteCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
 const ENTRY_BYTES = 32;
 
 export interface ImgEntry {
@@ -23,9 +25,9 @@ export class ImgArchive {
   readonly entries: ImgEntry[];
   readonly warnings: DecodeWarning[] = [];
   readonly #data: Uint8Array;
-  readonly #byName: Map<string, ImgEntry>;
-  /** Where each entry's directory record is, for error offsets. */
-  readonly #recordAt = new Map<ImgEntry, number>();
+  readonly #byName = new Map<string, ImgEntry>();
+  /** Where entry i's directory record is: `#firstRecord + 32 * i`, for error offsets. */
+  readonly #firstRecord: number;
 
   /** Reads a SA `VER2` archive. */
   constructor(bytes: Uint8Array | ArrayBuffer);
@@ -35,17 +37,29 @@ export class ImgArchive {
     this.#data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     if (directory) {
       this.version = 'v1';
+      this.#firstRecord = 0;
       this.entries = this.#readV1Directory(directory);
     } else {
       this.version = 'VER2';
+      this.#firstRecord = 8;
       this.entries = this.#readVer2Directory();
     }
-    this.#byName = indexByName(this.entries, (entry) => entry.name);
-    this.#reportDuplicates();
-    for (const entry of this.entries) {
-      const problem = this.#rangeProblem(entry);
-      if (problem) this.warnings.push(problem.toWarning());
+    // One pass, and one warning per kind of problem (with a count and the first case): a directory of
+    // half a million broken records must not cost half a million warnings, or seconds of work.
+    const duplicates: number[] = [];
+    const outOfRange: number[] = [];
+    this.entries.forEach((entry, index) => {
+      const key = nameKey(entry.name);
+      if (!this.#byName.has(key)) this.#byName.set(key, entry);
+      else duplicates.push(index);
+      if (!this.#inRange(entry)) outOfRange.push(index);
+    });
+    if (duplicates.length) {
+      const first = this.entries[duplicates[0]!]!;
+      this.#warn('duplicate-name', duplicates, `entry "${first.name}" repeats an earlier name; lookups by name return the first`);
     }
+    if (outOfRange.length) this.#warn('entry-out-of-range', outOfRange, `${this.#rangeDetail(this.entries[outOfRange[0]!]!)}; reading it throws, the other entries stay readable`);
+    this.#reportOverlaps();
   }
 
   /** Reads a III/VC v1 archive: the `.dir` directory and the `.img` data it describes. */
@@ -67,9 +81,15 @@ export class ImgArchive {
     return entry && this.read(entry);
   }
 
+  /**
+   * The bytes of an entry of this archive (or any `{ offset, size }` the caller builds), as a view.
+   * A range that is not made of whole non-negative numbers is API misuse: `RangeError`.
+   */
   read(entry: ImgEntry): Uint8Array {
-    const problem = this.#rangeProblem(entry);
-    if (problem) throw problem;
+    if (!isByteCount(entry.offset) || !isByteCount(entry.size)) {
+      throw new RangeError(`IMG entry "${entry.name}" has offset ${entry.offset} and size ${entry.size}; both must be whole numbers of bytes, 0 or more`);
+    }
+    if (!this.#inRange(entry)) throw new DecodeError('IMG', 'entry-out-of-range', this.#recordOf(this.entries.indexOf(entry)), this.#rangeDetail(entry));
     return this.#data.subarray(entry.offset, entry.offset + entry.size);
   }
 
@@ -90,9 +110,7 @@ export class ImgArchive {
       // The game forces byte 23 to NUL, so a name has at most 23 characters.
       const name = readLatin1(this.#data, cursor.pos, 23);
       cursor.skip(24);
-      const entry = { name, offset, size: (sizeInArchive || streamingSize) * SECTOR_BYTES };
-      this.#recordAt.set(entry, at);
-      entries.push(entry);
+      entries.push({ name, offset, size: (sizeInArchive || streamingSize) * SECTOR_BYTES });
     }
     return entries;
   }
@@ -105,9 +123,7 @@ export class ImgArchive {
       const offset = cursor.u32() * SECTOR_BYTES;
       const size = cursor.u32() * SECTOR_BYTES;
       const name = cursor.fixedName(24);
-      const entry = { name, offset, size };
-      this.#recordAt.set(entry, at);
-      entries.push(entry);
+      entries.push({ name, offset, size });
     }
     if (cursor.remaining > 0) {
       this.warnings.push({
@@ -119,28 +135,51 @@ export class ImgArchive {
     return entries;
   }
 
-  #rangeProblem(entry: ImgEntry): DecodeError | undefined {
-    if (entry.offset + entry.size <= this.#data.length) return undefined;
-    return new DecodeError(
-      'IMG',
-      'entry-out-of-range',
-      this.#recordAt.get(entry) ?? 0,
-      `entry "${entry.name}" spans bytes ${entry.offset} to ${entry.offset + entry.size}, past the archive's end at ${this.#data.length}`,
-    );
+  #inRange(entry: ImgEntry): boolean {
+    return entry.offset + entry.size <= this.#data.length;
   }
 
-  #reportDuplicates(): void {
-    const seen = new Set<string>();
-    for (const entry of this.entries) {
-      const key = nameKey(entry.name);
-      if (seen.has(key)) {
-        this.warnings.push({
-          code: 'duplicate-name',
-          offset: this.#recordAt.get(entry) ?? 0,
-          message: `IMG: entry "${entry.name}" repeats an earlier name; lookups by name return the first`,
-        });
-      }
-      seen.add(key);
-    }
+  #rangeDetail(entry: ImgEntry): string {
+    return `entry "${entry.name}" spans bytes ${entry.offset} to ${entry.offset + entry.size}, past the archive's end at ${this.#data.length}`;
   }
+
+  /** The byte offset of entry `index`'s directory record; 0 for an entry not of this archive. */
+  #recordOf(index: number): number {
+    return index < 0 ? 0 : this.#firstRecord + 32 * index;
+  }
+
+  /** One warning for every entry in `indices` (non-empty); `detail` describes the first. */
+  #warn(code: string, indices: readonly number[], detail: string): void {
+    const at = this.#recordOf(indices[0]!);
+    const more = indices.length > 1 ? ` (and ${indices.length - 1} more entries like it)` : '';
+    this.warnings.push({ code, offset: at, message: `IMG: ${detail}${more} (at byte ${at})` });
+  }
+
+  /**
+   * Entries whose data overlaps another's. Real archives never share sectors; a directory that does
+   * can make a tool decode or extract the same bytes many times over, so it is worth a word.
+   */
+  #reportOverlaps(): void {
+    const order = [...this.entries.keys()].filter((i) => this.entries[i]!.size > 0).sort((a, b) => this.entries[a]!.offset - this.entries[b]!.offset);
+    let overlapping = 0;
+    let first: [number, number] | undefined;
+    let reach = -1; // the entry that reaches furthest so far
+    const end = (i: number) => this.entries[i]!.offset + this.entries[i]!.size;
+    for (const i of order) {
+      if (reach >= 0 && this.entries[i]!.offset < end(reach)) {
+        overlapping++;
+        first ??= [reach, i];
+      }
+      if (reach < 0 || end(i) > end(reach)) reach = i;
+    }
+    if (!first) return;
+    const [outer, inner] = [this.entries[first[0]]!, this.entries[first[1]]!];
+    const at = this.#recordOf(first[1]);
+    this.warnings.push({
+      code: 'overlapping-entries',
+      offset: at,
+      message: `IMG: ${overlapping} entries overlap the data of an earlier one (first: "${inner.name}", bytes ${inner.offset} to ${end(first[1])}, inside "${outer.name}") (at byte ${at})`,
+    });
+  }
+
 }

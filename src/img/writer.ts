@@ -1,4 +1,5 @@
 import { ByteWriter } from '../core/byte-writer.js';
+import type { DecodeWarning } from '../core/errors.js';
 import { SECTOR_BYTES } from './reader.js';
 
 export interface ImgEntryData {
@@ -6,15 +7,30 @@ export interface ImgEntryData {
   data: Uint8Array;
 }
 
+export interface WriteImgOptions {
+  /**
+   * VER2 names hold 23 characters (the game forces byte 23 to NUL); III/VC v1 names may hold 24.
+   * By default a longer name is a `RangeError` naming the entry. `true` cuts it to 23 characters and
+   * reports each cut in `warnings` (when given).
+   */
+  truncateNames?: boolean;
+  warnings?: DecodeWarning[];
+}
+
 /** Builds a SA `VER2` archive: the directory, then each entry's data from a sector boundary, zero-padded. */
-export function writeImg(entries: readonly ImgEntryData[]): Uint8Array {
+export function writeImg(entries: readonly ImgEntryData[], options: WriteImgOptions = {}): Uint8Array {
   const out = new ByteWriter();
   const directoryBytes = 8 + 32 * entries.length;
   let sector = Math.ceil(directoryBytes / SECTOR_BYTES);
   out.tag('VER2');
   out.u32(entries.length);
-  for (const { name, data } of entries) {
-    if (name.length > 23) throw new RangeError(`IMG entry name "${name}" is longer than 23 characters`);
+  entries.forEach(({ name: given, data }, index) => {
+    let name = given;
+    if (name.length > 23) {
+      if (!options.truncateNames) throw new RangeError(`IMG entry ${index} "${name}" has ${name.length} characters; VER2 names hold 23 (pass truncateNames: true to cut them)`);
+      name = name.slice(0, 23);
+      options.warnings?.push({ code: 'name-truncated', offset: 8 + 32 * index, message: `IMG: entry ${index} "${given}" was written as "${name}": VER2 names hold 23 characters (at byte ${8 + 32 * index})` });
+    }
     const sectors = Math.ceil(data.length / SECTOR_BYTES);
     if (sectors > 0xffff) throw new RangeError(`IMG entry "${name}" is larger than a VER2 entry can be (65535 sectors)`);
     out.u32(sector);
@@ -22,7 +38,7 @@ export function writeImg(entries: readonly ImgEntryData[]): Uint8Array {
     out.u16(0); // sizeInArchive: 0, as in the games' archives
     out.fixedName(name, 24);
     sector += sectors;
-  }
+  });
   out.pad(SECTOR_BYTES);
   for (const { data } of entries) {
     out.bytes(data);

@@ -1,3 +1,4 @@
+import { descendantsMask } from '../core/skeleton.js';
 import type { Pose } from './pose.js';
 import { slerpInto } from './sample-js.js';
 
@@ -18,19 +19,35 @@ export interface Layer {
  */
 export function blendPoses(out: Pose, layers: readonly Layer[]): Pose {
   if (layers.length === 0) throw new RangeError('blendPoses needs at least one layer');
-  for (const layer of layers) {
-    if (layer.pose.count !== out.count) throw new RangeError(`a layer has ${layer.pose.count} bones, the output pose ${out.count}`);
-    if (layer.mask && layer.mask.length < out.count) throw new RangeError(`a mask has ${layer.mask.length} weights for ${out.count} bones`);
-  }
+  // Weights and mask entries must be finite and 0 or more. Only their ratios matter, so both are
+  // divided by their largest value first: no product or total can overflow (1e308 + 1e308).
+  let weightScale = 0;
+  let maskScale = 0;
+  layers.forEach((layer, i) => {
+    if (layer.pose.count !== out.count) throw new RangeError(`blendPoses: layer ${i} has ${layer.pose.count} bones, the output pose ${out.count}`);
+    checkWeight(layer.weight, `layer ${i} weight`);
+    weightScale = Math.max(weightScale, layer.weight);
+    if (layer.mask) {
+      if (layer.mask.length < out.count) throw new RangeError(`blendPoses: layer ${i} mask has ${layer.mask.length} weights for ${out.count} bones`);
+      for (let bone = 0; bone < out.count; bone++) {
+        checkWeight(layer.mask[bone]!, `layer ${i} mask[${bone}]`);
+        maskScale = Math.max(maskScale, layer.mask[bone]!);
+      }
+    } else {
+      maskScale = Math.max(maskScale, 1);
+    }
+  });
+  const weightOf = (layer: Layer, bone: number) => (layer.weight / weightScale) * ((layer.mask ? layer.mask[bone]! : 1) / maskScale);
   for (let bone = 0; bone < out.count; bone++) {
     let total = 0;
     let x = 0;
     let y = 0;
     let z = 0;
     let hasTranslation = 0;
-    for (const { pose, weight, mask } of layers) {
-      const w = weight * (mask ? mask[bone]! : 1);
-      if (!(w > 0)) continue;
+    for (const layer of layers) {
+      const { pose } = layer;
+      const w = weightScale > 0 && maskScale > 0 ? weightOf(layer, bone) : 0;
+      if (w === 0) continue;
       total += w;
       if (total === w) out.rotations.set(pose.rotations.subarray(4 * bone, 4 * bone + 4), 4 * bone);
       else slerpInto(out.rotations, 4 * bone, pose.rotations, 4 * bone, w / total, out.rotations, 4 * bone);
@@ -59,19 +76,11 @@ export function blendPoses(out: Pose, layers: readonly Layer[]): Pose {
  * indices into `skeleton.parents` (-1 = root), e.g. an `IFFReader`.
  */
 export function boneMask(skeleton: { parents: ArrayLike<number> }, rootBones: readonly number[], weight = 1): Float32Array {
-  const { parents } = skeleton;
-  const mask = new Float32Array(parents.length);
-  const roots = new Set(rootBones);
-  for (let bone = 0; bone < parents.length; bone++) {
-    // Walk up at most parents.length steps, so a cycle cannot hang it.
-    for (let at = bone, steps = 0; at >= 0 && steps <= parents.length; at = parents[at]!, steps++) {
-      if (roots.has(at)) {
-        mask[bone] = weight;
-        break;
-      }
-    }
-  }
-  return mask;
+  return Float32Array.from(descendantsMask(skeleton.parents, rootBones), (inside) => inside * weight);
+}
+
+function checkWeight(weight: number, what: string): void {
+  if (!(weight >= 0 && weight < Infinity)) throw new RangeError(`blendPoses: ${what} is ${weight}; weights must be finite and 0 or more`);
 }
 
 /**

@@ -1,5 +1,37 @@
-import { IFFReader } from '../iff/reader.js';
-import type { Animation } from '../ifp/track.js';
+/** One bone's keys, as every clip format hands them to playback. */
+export interface SkeletalTrack {
+  /** As stored; `bone<index>` for formats without names. */
+  readonly boneName: string;
+  /** HAnim node id; -1 where the format has none. */
+  readonly boneId: number;
+  /** Key times in seconds. */
+  readonly times: Float32Array;
+  /** x y z w per key. */
+  readonly rotations: Float32Array;
+  /** x y z per key, or null for a rotation-only track. */
+  readonly translations: Float32Array | null;
+}
+
+/**
+ * What playback needs from a clip, whatever its format: IFP `Animation`, ANM2 `IFFReader`, and any
+ * format added later. Sampling, binding and the three.js adapter see only this.
+ */
+export interface SkeletalClip {
+  readonly name: string;
+  /** Seconds: the loop period. */
+  readonly duration: number;
+  readonly tracks: readonly SkeletalTrack[];
+  /**
+   * How `bindClip` matches tracks to skeleton bones. 'id-or-name': by HAnim id where the track has
+   * one, else by name (IFP). 'index': track k drives bone k (ANM2, IGI 2).
+   */
+  readonly bindBy: 'id-or-name' | 'index';
+  /**
+   * True when the arrays are views of memory the caller may still change (a zero-copy ANM2 clip):
+   * the wasm sampler then copies them on every call instead of once.
+   */
+  readonly zeroCopy?: boolean;
+}
 
 /** One track as the samplers see it. */
 export interface SampledTrack {
@@ -13,45 +45,29 @@ export interface ClipTracks {
   tracks: SampledTrack[];
   /** Loop period in seconds (as f32, so both samplers wrap identically). */
   duration: number;
-  /** Per track: the IFP bone id, or the IFF bone index. */
+  /** Per track: the bone id (-1 for none). */
   boneIds: Int32Array;
   boneNames: string[];
+  /** Copy on every wasm call: see `SkeletalClip.zeroCopy`. */
+  volatile: boolean;
 }
 
-/** Something `sampleClip` can play: an IFP animation, or an IGI 2 FORM/ANM2 clip. */
-export type Clip = Animation | IFFReader;
+/** @deprecated the name of `SkeletalClip` before every format implemented it. */
+export type Clip = SkeletalClip;
 
-const cache = new WeakMap<Clip, ClipTracks>();
+const cache = new WeakMap<SkeletalClip, ClipTracks>();
 
-/**
- * IFP: one track per bone, with its own key times; bone ids and names as stored. IFF: one track per
- * bone, all sharing the key times; bone indices as ids, names `bone<index>`; the root motion (TRAN)
- * becomes the translation of bone 0's track.
- */
-export function clipTracks(clip: Clip): ClipTracks {
+export function clipTracks(clip: SkeletalClip): ClipTracks {
   let tracks = cache.get(clip);
   if (!tracks) {
-    tracks = clip instanceof IFFReader ? iffTracks(clip) : ifpTracks(clip);
+    tracks = {
+      tracks: clip.tracks.map(({ times, rotations, translations }) => ({ times, rotations, translations })),
+      duration: Math.fround(clip.duration),
+      boneIds: Int32Array.from(clip.tracks, (track, index) => (clip.bindBy === 'index' ? index : track.boneId)),
+      boneNames: clip.tracks.map((track) => track.boneName),
+      volatile: clip.zeroCopy === true,
+    };
     cache.set(clip, tracks);
   }
   return tracks;
-}
-
-function ifpTracks(animation: Animation): ClipTracks {
-  const bones = animation.bones;
-  return {
-    tracks: bones.map(({ times, rotations, translations }) => ({ times, rotations, translations })),
-    duration: Math.fround(animation.duration),
-    boneIds: Int32Array.from(bones, (bone) => bone.boneId),
-    boneNames: bones.map((bone) => bone.boneName),
-  };
-}
-
-function iffTracks(reader: IFFReader): ClipTracks {
-  return {
-    tracks: reader.tracks.map(({ times, rotations, boneIndex }) => ({ times, rotations, translations: boneIndex === 0 ? reader.rootMotion : null })),
-    duration: Math.fround(reader.duration),
-    boneIds: Int32Array.from(reader.tracks, (track) => track.boneIndex),
-    boneNames: reader.tracks.map((track) => `bone${track.boneIndex}`),
-  };
 }

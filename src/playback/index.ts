@@ -1,4 +1,5 @@
-export { clipTracks, type Clip, type ClipTracks, type SampledTrack } from './clip.js';
+export { clipTracks, type Clip, type ClipTracks, type SampledTrack, type SkeletalClip, type SkeletalTrack } from './clip.js';
+export { bindClip, type BoundClip } from './bind.js';
 export { createPose, createPoseBatch, type Pose, type PoseBatch } from './pose.js';
 export { sampleClip, sampleBatch, type SampleOptions } from './sample.js';
 export { resetPoseSamplers } from './sampler-wasm.js';

@@ -1,55 +1,77 @@
+import { hierarchyOrder, type Skeleton } from '../core/skeleton.js';
 import type { Pose } from './pose.js';
-
-const orders = new WeakMap<object, Int32Array>();
-
-/** Bone indices with every parent before its children; cached per parents array. */
-function hierarchyOrder(parents: ArrayLike<number>): Int32Array {
-  const known = orders.get(parents as object);
-  if (known) return known;
-  const children: number[][] = Array.from({ length: parents.length }, () => []);
-  const order: number[] = [];
-  for (let bone = 0; bone < parents.length; bone++) {
-    const parent = parents[bone]!;
-    if (parent < 0 || parent >= parents.length) order.push(bone);
-    else children[parent]!.push(bone);
-  }
-  for (let i = 0; i < order.length; i++) order.push(...children[order[i]!]!);
-  if (order.length !== parents.length) throw new RangeError('the parent links form a cycle');
-  const result = Int32Array.from(order);
-  orders.set(parents as object, result);
-  return result;
-}
 
 /**
  * World matrices (16 floats each, column-major as in glTF and three.js) for a pose: local =
- * translate(t) * rotate(q), world = world(parent) * local, parents first. A bone whose pose has no
- * translation uses `restTranslations` (x, y, z per bone), or 0. `parents` are indices into the pose.
+ * translate(t) * rotate(q), world = world(parent) * local, parents first. Rotations need not be unit
+ * length: each is normalised as the matrix is built, so the rotation part is always orthonormal.
+ *
+ * With a `Skeleton` (the pose made by `createPose(skeleton)`), a bone without a translation uses the
+ * skeleton's rest translation. The older form takes a `parents` array (indices into the pose, -1 for
+ * roots, in any order) and optional rest translations (x y z per bone). Bad input is a `RangeError`:
+ * parents that are not whole numbers in range, a cycle, or arrays that do not match the pose.
  */
-export function poseToMatrices(pose: Pose, parents: ArrayLike<number>, restTranslations?: ArrayLike<number> | null, out = new Float32Array(16 * pose.count)): Float32Array {
+export function poseToMatrices(pose: Pose, skeleton: Skeleton, out?: Float32Array): Float32Array;
+export function poseToMatrices(pose: Pose, parents: ArrayLike<number>, restTranslations?: ArrayLike<number> | null, out?: Float32Array): Float32Array;
+export function poseToMatrices(
+  pose: Pose,
+  hierarchy: Skeleton | ArrayLike<number>,
+  restOrOut?: ArrayLike<number> | null,
+  maybeOut?: Float32Array,
+): Float32Array {
+  const isSkeleton = 'restRotations' in hierarchy;
+  const parents = isSkeleton ? hierarchy.parents : hierarchy;
+  const rest = isSkeleton ? hierarchy.restTranslations : (restOrOut ?? null);
+  const out = (isSkeleton ? (restOrOut as Float32Array | undefined) : maybeOut) ?? new Float32Array(16 * pose.count);
+  if (parents.length !== pose.count) throw new RangeError(`poseToMatrices: ${parents.length} parents for a pose of ${pose.count} bones`);
+  if (rest && rest.length < 3 * pose.count) throw new RangeError(`poseToMatrices: ${rest.length} rest translation values for ${pose.count} bones (3 each)`);
+  if (out.length < 16 * pose.count) throw new RangeError(`poseToMatrices: the output holds ${out.length} floats, ${16 * pose.count} are needed`);
+  // A Skeleton's parents come first by contract; the bare-array form may list them in any order.
+  // Both are checked on every call: the arrays are mutable, so nothing is cached.
+  if (isSkeleton) checkParentsFirst(parents);
+  const order = isSkeleton ? null : hierarchyOrder(parents);
   const local = new Float64Array(16);
-  for (const bone of hierarchyOrder(parents)) {
+  for (let i = 0; i < pose.count; i++) {
+    const bone = order ? order[i]! : i;
     const q = 4 * bone;
-    const t = pose.hasTranslation[bone] ? pose.translations : restTranslations;
+    const t = pose.hasTranslation[bone] ? pose.translations : rest;
     const tx = t ? t[3 * bone]! : 0;
     const ty = t ? t[3 * bone + 1]! : 0;
     const tz = t ? t[3 * bone + 2]! : 0;
     compose(pose.rotations[q]!, pose.rotations[q + 1]!, pose.rotations[q + 2]!, pose.rotations[q + 3]!, tx, ty, tz, local);
     const parent = parents[bone]!;
-    if (parent >= 0 && parent < pose.count) multiply(out, 16 * parent, local, 0, out, 16 * bone);
+    if (parent >= 0) multiply(out, 16 * parent, local, 0, out, 16 * bone);
     else out.set(local, 16 * bone);
   }
   return out;
 }
 
-/** The GPU matrix palette: world(bone) * inverseBind(bone), 16 floats per bone, column-major. */
-export function skinningMatrices(world: Float32Array, inverseBind: Float32Array, out = new Float32Array(world.length)): Float32Array {
-  for (let at = 0; at + 16 <= world.length; at += 16) multiply(world, at, inverseBind, at, out, at);
+function checkParentsFirst(parents: ArrayLike<number>): void {
+  for (let bone = 0; bone < parents.length; bone++) {
+    const parent = parents[bone]!;
+    if (parent >= bone || parent < -1) throw new RangeError(`poseToMatrices: skeleton bone ${bone} has parent ${parent}; a parent must be -1 or a bone before it`);
+  }
+}
+
+/**
+ * The GPU matrix palette: world(bone) * inverseBind(bone), 16 floats per bone, column-major. Takes
+ * the skeleton's inverse binds, or an array of them.
+ */
+export function skinningMatrices(world: Float32Array, inverseBind: Skeleton | Float32Array, out = new Float32Array(world.length)): Float32Array {
+  const binds = inverseBind instanceof Float32Array ? inverseBind : inverseBind.inverseBindMatrices;
+  if (!binds) throw new RangeError('skinningMatrices: the skeleton has no inverse bind matrices');
+  if (world.length % 16 !== 0) throw new RangeError(`skinningMatrices: ${world.length} world floats is not a whole number of 4x4 matrices`);
+  if (binds.length < world.length) throw new RangeError(`skinningMatrices: ${binds.length / 16} inverse bind matrices for ${world.length / 16} bones`);
+  if (out.length < world.length) throw new RangeError(`skinningMatrices: the output holds ${out.length} floats, ${world.length} are needed`);
+  for (let at = 0; at < world.length; at += 16) multiply(world, at, binds, at, out, at);
   return out;
 }
 
-/** translate(t) * rotate(q), column-major. */
+/** translate(t) * rotate(q / |q|), column-major; a zero quaternion gives no rotation. */
 function compose(x: number, y: number, z: number, w: number, tx: number, ty: number, tz: number, m: Float64Array): void {
-  const x2 = x + x, y2 = y + y, z2 = z + z;
+  const norm = x * x + y * y + z * z + w * w;
+  const s = norm > 0 ? 2 / norm : 0;
+  const x2 = x * s, y2 = y * s, z2 = z * s;
   const xx = x * x2, xy = x * y2, xz = x * z2, yy = y * y2, yz = y * z2, zz = z * z2;
   const wx = w * x2, wy = w * y2, wz = w * z2;
   m[0] = 1 - (yy + zz); m[1] = xy + wz; m[2] = xz - wy; m[3] = 0;

@@ -1,22 +1,42 @@
-import { clipTracks, type Clip } from './clip.js';
+import type { Skeleton } from '../core/skeleton.js';
+import type { BoundClip } from './bind.js';
+import { clipTracks, type SkeletalClip } from './clip.js';
 
-/** A sampled pose: one entry per track of the clip it was made for, in the clip's track order. */
+/**
+ * A sampled pose. Made for a clip, it has one entry per track, in the clip's order. Made for a
+ * skeleton (or a bound clip), one entry per skeleton bone, in the skeleton's order.
+ */
 export interface Pose {
   count: number;
-  /** IFP bone ids (HAnim), or IFF bone indices. */
+  /** HAnim ids (IFP, DFF), or bone indices (ANM2 clips); -1 where there is none. */
   boneIds: Int32Array;
   boneNames: string[];
   /** x, y, z, w per bone. */
   rotations: Float32Array;
   /** x, y, z per bone; 0 where the track has no translation (see `hasTranslation`). */
   translations: Float32Array;
-  /** 1 where the clip's track carries a translation, 0 where the skeleton's rest translation applies. */
+  /** 1 where the translation is set (a track's, or the rest pose's), 0 where a skeleton's rest translation applies. */
   hasTranslation: Uint8Array;
 }
 
-/** Allocates a pose for a clip, once, to be reused by every `sampleClip` call. */
-export function createPose(clip: Clip): Pose {
-  const { tracks, boneIds, boneNames } = clipTracks(clip);
+/**
+ * Allocates a pose, once, to be reused by every `sampleClip` call: for a skeleton (or a clip bound
+ * to one) one entry per bone, for a bare clip one per track.
+ */
+export function createPose(source: SkeletalClip | Skeleton | BoundClip): Pose {
+  if ('trackOfBone' in source) source = source.skeleton;
+  if ('restRotations' in source) {
+    const count = source.boneCount;
+    return {
+      count,
+      boneIds: Int32Array.from(source.ids),
+      boneNames: [...source.names],
+      rotations: new Float32Array(4 * count),
+      translations: new Float32Array(3 * count),
+      hasTranslation: new Uint8Array(count).fill(1),
+    };
+  }
+  const { tracks, boneIds, boneNames } = clipTracks(source);
   const count = tracks.length;
   return {
     count,
@@ -30,7 +50,7 @@ export function createPose(clip: Clip): Pose {
 
 /** Poses of many instances in one pair of buffers: instance i's bones start at bone `offsets[i]`. */
 export interface PoseBatch {
-  clips: readonly Clip[];
+  clips: readonly (SkeletalClip | BoundClip)[];
   offsets: Int32Array;
   boneCount: number;
   rotations: Float32Array;
@@ -38,12 +58,17 @@ export interface PoseBatch {
 }
 
 /** Allocates one batch for instances of these clips (one entry per instance; clips may repeat). */
-export function createPoseBatch(clips: readonly Clip[]): PoseBatch {
+export function createPoseBatch(clips: readonly (SkeletalClip | BoundClip)[]): PoseBatch {
   const offsets = new Int32Array(clips.length);
   let boneCount = 0;
   clips.forEach((clip, i) => {
     offsets[i] = boneCount;
-    boneCount += clipTracks(clip).tracks.length;
+    boneCount += sampledTracks(clip).tracks.length;
   });
   return { clips, offsets, boneCount, rotations: new Float32Array(4 * boneCount), translations: new Float32Array(3 * boneCount) };
+}
+
+/** What the samplers play for a clip or a bound clip. */
+export function sampledTracks(clip: SkeletalClip | BoundClip) {
+  return 'sampled' in clip ? clip.sampled : clipTracks(clip);
 }

@@ -9,7 +9,8 @@ export function sampleTracksJs(
   rotations: Float32Array, translations: Float32Array, firstBone: number,
 ): void {
   if (Number.isNaN(time)) time = 0;
-  if (loop && duration > 0) time -= Math.floor(time / duration) * duration;
+  // An infinite duration (a key at +Infinity) has no period: nothing to wrap.
+  if (loop && duration > 0 && duration < Infinity) time -= Math.floor(time / duration) * duration;
   for (let k = 0; k < tracks.length; k++) sampleTrack(tracks[k]!, time, rotations, translations, firstBone + k);
 }
 
@@ -39,6 +40,8 @@ function sampleTrack(track: SampledTrack, time: number, outQ: Float32Array, outT
     a = low;
     b = high;
     u = (time - times[a]!) / (times[b]! - times[a]!);
+    // A segment with a non-finite end (a key at -Infinity) holds its earlier key.
+    if (u !== u) u = 0;
   }
   slerpInto(q, 4 * a, q, 4 * b, u, outQ, at);
   const out = 3 * bone;

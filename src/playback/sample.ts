@@ -1,6 +1,7 @@
 import { resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
-import { clipTracks, type Clip } from './clip.js';
-import type { Pose, PoseBatch } from './pose.js';
+import type { BoundClip } from './bind.js';
+import type { SkeletalClip } from './clip.js';
+import { sampledTracks, type Pose, type PoseBatch } from './pose.js';
 import { sampleTracksJs } from './sample-js.js';
 import { poseSampler } from './sampler-wasm.js';
 
@@ -12,14 +13,20 @@ export interface SampleOptions {
 }
 
 /**
- * Evaluates every track of `clip` at `time` (seconds) into `pose`: shortest-arc slerp between the
- * rotation keys around `time`, lerp between translation keys. Keys are found by binary search. The
- * first and last keys are held outside the key range. A NaN time samples the start. Returns the
- * backend that ran ('js' also when the host refused the wasm sampler memory).
+ * Evaluates `clip` at `time` (seconds) into `pose`: shortest-arc slerp between the rotation keys
+ * around `time`, lerp between translation keys. Keys are found by binary search. The first and last
+ * keys are held outside the key range. A NaN time samples the start.
+ *
+ * A bare clip fills one pose entry per track (`createPose(clip)`). A bound clip (`bindClip`) fills one
+ * per skeleton bone (`createPose(skeleton)`), with unit rotations, and rest values where no track
+ * drives a bone. Returns the backend that ran ('js' also when the host refused the wasm memory).
  */
-export function sampleClip(clip: Clip, time: number, pose: Pose, options: SampleOptions = {}): Backend {
-  const tracks = clipTracks(clip);
-  if (pose.count !== tracks.tracks.length) throw new RangeError(`pose has ${pose.count} bones, the clip ${tracks.tracks.length} tracks: make it with createPose(clip)`);
+export function sampleClip(clip: SkeletalClip | BoundClip, time: number, pose: Pose, options: SampleOptions = {}): Backend {
+  const tracks = sampledTracks(clip);
+  if (pose.count !== tracks.tracks.length) {
+    const hint = 'sampled' in clip ? 'make it with createPose(skeleton)' : 'make it with createPose(clip)';
+    throw new RangeError(`pose has ${pose.count} bones, the clip ${tracks.tracks.length} tracks: ${hint}`);
+  }
   const backend = resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
   if (backend !== 'js' && poseSampler(backend)?.sample([{ clip: tracks, time, loop, firstBone: 0 }], pose.count, pose.rotations, pose.translations)) return backend;
@@ -36,7 +43,7 @@ export function sampleBatch(batch: PoseBatch, times: ArrayLike<number>, options:
   if (times.length !== batch.clips.length) throw new RangeError(`${times.length} times for ${batch.clips.length} instances`);
   const backend = resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
-  const requests = batch.clips.map((clip, i) => ({ clip: clipTracks(clip), time: times[i]!, loop, firstBone: batch.offsets[i]! }));
+  const requests = batch.clips.map((clip, i) => ({ clip: sampledTracks(clip), time: times[i]!, loop, firstBone: batch.offsets[i]! }));
   if (backend !== 'js' && poseSampler(backend)?.sample(requests, batch.boneCount, batch.rotations, batch.translations)) return backend;
   for (const request of requests) sampleTracksJs(request.clip.tracks, request.clip.duration, request.time, loop, batch.rotations, batch.translations, request.firstBone);
   return 'js';

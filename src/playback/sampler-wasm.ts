@@ -46,7 +46,7 @@ class PoseSampler {
   }
 
   #upload(clip: ClipTracks): number {
-    const known = this.#clips.get(clip);
+    const known = clip.volatile ? undefined : this.#clips.get(clip);
     if (known !== undefined) return known;
     const arrays = new Map<Float32Array, number>(); // tracks may share arrays (IFF key times)
     let bytes = CLIP_BYTES + TRACK_BYTES * clip.tracks.length;
@@ -75,7 +75,7 @@ class PoseSampler {
       view.setUint32(at + 12, track.translations ? base + arrays.get(track.translations)! : 0, true);
     });
     this.#heapEnd = base + bytes;
-    this.#clips.set(clip, base);
+    if (!clip.volatile) this.#clips.set(clip, base);
     return base;
   }
 
@@ -91,7 +91,28 @@ class PoseSampler {
   }
 
   #sample(requests: readonly SampleRequest[], boneCount: number, rotations: Float32Array, translations: Float32Array): void {
-    const clips = requests.map((request) => this.#upload(request.clip));
+    // Kept clips first; then volatile ones (views of memory the caller may change), copied for this
+    // call only, above the kept ones, and dropped when it returns.
+    const clips = new Array<number>(requests.length);
+    requests.forEach((request, i) => {
+      if (!request.clip.volatile) clips[i] = this.#upload(request.clip);
+    });
+    const keptEnd = this.#heapEnd;
+    const copies = new Map<ClipTracks, number>();
+    requests.forEach((request, i) => {
+      if (!request.clip.volatile) return;
+      let at = copies.get(request.clip);
+      if (at === undefined) copies.set(request.clip, (at = this.#upload(request.clip)));
+      clips[i] = at;
+    });
+    try {
+      this.#run(requests, clips, boneCount, rotations, translations);
+    } finally {
+      this.#heapEnd = keptEnd;
+    }
+  }
+
+  #run(requests: readonly SampleRequest[], clips: readonly number[], boneCount: number, rotations: Float32Array, translations: Float32Array): void {
     const instancesAt = align8(this.#scratch(INSTANCE_BYTES * requests.length + 28 * boneCount + 16));
     const rotationsAt = instancesAt + INSTANCE_BYTES * requests.length;
     const translationsAt = rotationsAt + 16 * boneCount;

@@ -16,6 +16,12 @@ const HEADER_BYTES = 34;
 const SPRITE_BYTES = 20;
 const SCRIPT_ENTRY_BYTES = 8;
 const INSTRUCTION_HEADER = 4;
+// Header fields that point at the two path strings.
+const TEXTURE_FIELD = 0x1a;
+const ALPHA_FIELD = 0x1e;
+// Instructions without arguments share one frozen list: a file of NOPs then costs one small object
+// per instruction, not two.
+const NO_ARGS: number[] = Object.freeze([]) as unknown as number[];
 
 const fail = (code: string, offset: number, detail: string) => new DecodeError('ANIM', code, offset, detail);
 
@@ -55,8 +61,8 @@ export class SpriteAnimReader {
     const scriptTable = cursor.u32();
     const textureAt = cursor.u32();
     const alphaAt = cursor.u32();
-    this.texturePath = textureAt === 0 ? null : readString(input, textureAt, 'texture path');
-    this.alphaPath = alphaAt === 0 ? null : readString(input, alphaAt, 'alpha path');
+    this.texturePath = textureAt === 0 ? null : readString(input, textureAt, 'texture path', TEXTURE_FIELD);
+    this.alphaPath = alphaAt === 0 ? null : readString(input, alphaAt, 'alpha path', ALPHA_FIELD);
 
     // `fieldAt`: the header field that points at the table, named when the table is not in the data.
     const table = (at: number, count: number, entryBytes: number, what: string, fieldAt: number): DataView => {
@@ -73,11 +79,22 @@ export class SpriteAnimReader {
       this.sprites.push(sprite);
     }
     const scripts = table(scriptTable, scriptCount, SCRIPT_ENTRY_BYTES, 'script table', 0x16);
+    // Entries that share an offset share one decoded script. Distinct offsets may still overlap (one
+    // starting inside another), so all of them together may decode at most the file's size in
+    // instruction bytes: the work stays linear in the input, whatever the table says.
+    const decoded = new Map<number, Instruction[]>();
+    const budget = { bytes: input.length };
     for (let i = 0; i < scriptCount; i++) {
+      const entryAt = scriptTable + i * SCRIPT_ENTRY_BYTES;
       const id = scripts.getInt32(i * SCRIPT_ENTRY_BYTES, true);
       const offset = scripts.getUint32(i * SCRIPT_ENTRY_BYTES + 4, true);
-      const script = { id, offset, instructions: decodeScript(input, id, offset, this.jumpMode) };
-      this.#register(this.#scriptById, script, scriptTable + i * SCRIPT_ENTRY_BYTES, 'script');
+      let instructions = decoded.get(offset);
+      if (!instructions) {
+        instructions = decodeScript(input, id, offset, this.jumpMode, budget, entryAt);
+        decoded.set(offset, instructions);
+      }
+      const script = { id, offset, instructions };
+      this.#register(this.#scriptById, script, entryAt, 'script');
       this.scripts.push(script);
     }
   }
@@ -100,20 +117,29 @@ export class SpriteAnimReader {
   }
 }
 
-/** A NUL-terminated Latin-1 string that must end before the data does. */
-function readString(input: Uint8Array, at: number, what: string): string {
+/**
+ * A NUL-terminated Latin-1 string that must end before the data does. An error names the header
+ * field that points at it, since the string's own offset may lie outside the file.
+ */
+function readString(input: Uint8Array, at: number, what: string, fieldAt: number): string {
   const end = at < input.length ? input.indexOf(0, at) : -1;
-  if (end < 0) throw fail('string-overrun', at, `${what} at byte ${at} has no NUL before the end of the data`);
+  if (end < 0) throw fail('string-overrun', fieldAt, `${what} at byte ${at} (the header field at byte ${fieldAt} points there) has no NUL before the end of the data`);
   return readLatin1(input, at, end - at);
 }
 
-/** Instructions from `offset` up to and including the first STOP, each checked against the instruction set. */
-function decodeScript(input: Uint8Array, id: number, offset: number, jumpMode: JumpMode): Instruction[] {
+/**
+ * Instructions from `offset` up to and including the first STOP, each checked against the instruction
+ * set. Decoding takes instruction bytes from `budget`, shared by all scripts of the file.
+ */
+function decodeScript(input: Uint8Array, id: number, offset: number, jumpMode: JumpMode, budget: { bytes: number }, entryAt: number): Instruction[] {
   const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
   const instructions: Instruction[] = [];
   let at = offset;
   for (;;) {
     const where = `script ${id}, instruction at byte ${at - offset} of the script`;
+    if (budget.bytes < INSTRUCTION_HEADER) {
+      throw fail('overlapping-scripts', entryAt, `script ${id} (table entry at byte ${entryAt}) overlaps other scripts so much that decoding it would read more instruction bytes than the file holds`);
+    }
     if (at > input.length || input.length - at < INSTRUCTION_HEADER) {
       throw fail('missing-stop', Math.min(at, input.length), `${where}: the data ends before a STOP`);
     }
@@ -124,7 +150,8 @@ function decodeScript(input: Uint8Array, id: number, offset: number, jumpMode: J
     if (!info) throw fail('unknown-opcode', at, `${where}: unknown opcode ${opcode}`);
     if (size !== info.size) throw fail('bad-arg-size', at, `${where}: ${info.name} (opcode ${opcode}) has ${size} argument bytes; it takes ${info.size}`);
     if (input.length - at - INSTRUCTION_HEADER < size) throw fail('missing-stop', at, `${where}: ${info.name} (opcode ${opcode}) runs past the end of the data`);
-    const args: number[] = [];
+    budget.bytes -= INSTRUCTION_HEADER + size;
+    const args: number[] = info.args.length === 0 ? NO_ARGS : [];
     let argAt = at + INSTRUCTION_HEADER;
     for (const [, type] of info.args) {
       if (type === 'u8') args.push(input[argAt++]!);

@@ -47,6 +47,12 @@ export interface SpriteScriptRunnerOptions {
 
 type Vector = 'offset' | 'scale' | 'rotation';
 
+/** API misuse is a RangeError naming the option: a NaN step limit would otherwise loop forever. */
+function checkedOption(value: unknown, name: string, valid: (n: number) => boolean, expected: string): number {
+  if (typeof value !== 'number' || !valid(value)) throw new RangeError(`SpriteScriptRunner option ${name} must be ${expected}, got ${String(value)}`);
+  return value;
+}
+
 /**
  * Runs one script of an ANIM file for one sprite, frame by frame, at 60 frames per second.
  *
@@ -94,8 +100,8 @@ export class SpriteScriptRunner {
     script.instructions.forEach((instruction, index) => {
       if (instruction.opcode === Op['INTERRUPT_LABEL'] && !this.#labels.has(instruction.args[0]!)) this.#labels.set(instruction.args[0]!, index);
     });
-    this.#random = new SeededRandom(options.seed ?? 0);
-    this.#maxSteps = options.maxStepsPerFrame ?? 4096;
+    this.#random = new SeededRandom(checkedOption(options.seed ?? 0, 'seed', Number.isSafeInteger, 'an integer'));
+    this.#maxSteps = checkedOption(options.maxStepsPerFrame ?? 4096, 'maxStepsPerFrame', (n) => Number.isSafeInteger(n) && n > 0, 'a positive integer');
     this.#runDue();
   }
 
@@ -155,7 +161,8 @@ export class SpriteScriptRunner {
     const s = this.state;
     switch (opcode) {
       case Op['SET_SPRITE']: s.sprite = args[0]!; break;
-      case Op['SET_RANDOM_SPRITE']: s.sprite = this.#random.between(args[0]!, args[0]! + args[1]!); break;
+      // Sprite ids are s32 in the engine: min + amp and the draw wrap as 32-bit integers do.
+      case Op['SET_RANDOM_SPRITE']: s.sprite = this.#random.between(args[0]!, args[0]! + args[1]!) | 0; break;
       case Op['SET_OFFSET']: this.#set('offset', args); break;
       case Op['SET_SCALE']: this.#set('scale', args); break;
       case Op['SET_ROTATION']: this.#set('rotation', args); break;

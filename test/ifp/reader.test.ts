@@ -151,10 +151,26 @@ describe('IFPReader errors', () => {
     expect(decodeErrorOf(() => new IFPReader(Uint8Array.of(0x41, 0x4e)))).toBeInstanceOf(DecodeError);
   });
 
-  it('checks counts against the remaining bytes before allocating', () => {
+  it('checks counts against the remaining bytes before allocating: strict throws, lenient warns and keeps what is complete', () => {
     const bytes = anp3();
     new DataView(bytes.buffer).setUint32(32, 0xffffffff, true);
-    expect(decodeErrorOf(() => new IFPReader(bytes))).toMatchObject({ code: 'count-exceeds-data', offset: 36 });
+    expect(decodeErrorOf(() => new IFPReader(bytes, { strict: true }))).toMatchObject({ code: 'count-exceeds-data', offset: 36 });
+    const lenient = new IFPReader(bytes);
+    expect(lenient.warnings[0]).toMatchObject({ code: 'count-exceeds-data', offset: 36 });
+    // Every animation the file really holds is kept; the walk stops where the data does.
+    expect(lenient.animations.map((a) => a.name)).toEqual(new IFPReader(anp3()).animations.map((a) => a.name));
+  });
+
+  it('lenient: a file cut after a few animations keeps every complete one, although its count promises more', () => {
+    const whole = anp3();
+    // Cut in the middle of the second animation, and make the header promise 311 (as SA's ped.ifp does).
+    const cut = whole.slice(0, findTag(whole, 'Odd_Times') + 40);
+    new DataView(cut.buffer).setUint32(32, 311, true);
+    const kept = new IFPReader(cut);
+    expect(kept.animations.map((a) => a.name)).toEqual(['WEAPON_start_throw']);
+    expect(bits(kept.animations[0]!.bones[0]!.rotations)).toEqual(bits(new IFPReader(whole).animations[0]!.bones[0]!.rotations));
+    expect(kept.warnings.map((w) => w.code)).toEqual(['count-exceeds-data', 'count-exceeds-data']); // the count, then the cut track
+    expect(decodeErrorOf(() => new IFPReader(cut, { strict: true })).code).toBe('count-exceeds-data');
   });
 
   it('keeps the animations before a broken one, with the failure as a warning; strict throws', () => {

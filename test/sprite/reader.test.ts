@@ -90,7 +90,11 @@ describe('SpriteAnimReader errors (format ANIM: script id, byte offset, opcode)'
     new DataView(far.buffer).setUint32(0x16, 0xfffffff0, true); // script table offset
     expect(decodeErrorOf(() => new SpriteAnimReader(far))).toMatchObject({ code: 'table-overrun', offset: 0x16 });
     const path = writeSpriteAnim({ ...specs.spritesNoPaths, texturePath: 'a.png' });
-    expect(decodeErrorOf(() => new SpriteAnimReader(path.subarray(0, 37)))).toMatchObject({ code: 'string-overrun', offset: 34 });
+    // The error names the header field that points at the string, not the string's own offset.
+    expect(decodeErrorOf(() => new SpriteAnimReader(path.subarray(0, 37)))).toMatchObject({ code: 'string-overrun', offset: 0x1a });
+    const wild = path.slice();
+    new DataView(wild.buffer).setUint32(0x1a, 0xffffff00, true);
+    expect(decodeErrorOf(() => new SpriteAnimReader(wild))).toMatchObject({ code: 'string-overrun', offset: 0x1a });
   });
 
   it('names the script, the offset and the opcode of a bad instruction', () => {

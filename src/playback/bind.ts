@@ -1,0 +1,85 @@
+import type { Skeleton } from '../core/skeleton.js';
+import type { ClipTracks, SampledTrack, SkeletalClip } from './clip.js';
+
+/**
+ * A clip matched to a skeleton: sampling it gives one pose entry per skeleton bone. Bones that no
+ * track drives keep their rest pose (the partial-animation rule of the games).
+ */
+export interface BoundClip {
+  readonly clip: SkeletalClip;
+  readonly skeleton: Skeleton;
+  /** Per skeleton bone: the index of the clip track that drives it, or -1 (rest pose). */
+  readonly trackOfBone: Int32Array;
+  /** Names of the clip's tracks that drive no bone. */
+  readonly unmatchedTracks: string[];
+  /** Skeleton bones that no track drives: they keep their rest pose. */
+  readonly restBones: number[];
+  /** @internal one sampled track per skeleton bone, unit rotations, translations filled from the rest pose. */
+  readonly sampled: ClipTracks;
+}
+
+/**
+ * Matches each skeleton bone to the clip track that drives it. IFP tracks ('id-or-name') match by
+ * HAnim id where they carry one (SA, VC), else by name, case-insensitively with spaces trimmed (GTA
+ * III). ANM2 and IGI 2 tracks ('index') match by index. The first track wins a bone.
+ *
+ * The bound clip keeps its own copy of the keys it plays: rotations normalised (real int16 keys are
+ * up to 16% off unit length), and, for a rotation-only track, translations filled with the bone's rest
+ * translation. Rest bones get one key of their rest pose. So sampling yields a whole skeleton pose in
+ * one call, with unit rotations.
+ */
+export function bindClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
+  const trackOfBone = new Int32Array(skeleton.boneCount).fill(-1);
+  const unmatchedTracks: string[] = [];
+  clip.tracks.forEach((track, index) => {
+    let bone = -1;
+    if (clip.bindBy === 'index') bone = index < skeleton.boneCount ? index : -1;
+    else {
+      if (track.boneId >= 0) bone = skeleton.indexOf(track.boneId);
+      if (bone < 0) bone = skeleton.indexOf(track.boneName);
+    }
+    if (bone >= 0 && trackOfBone[bone] === -1) trackOfBone[bone] = index;
+    else unmatchedTracks.push(track.boneName);
+  });
+  const restBones: number[] = [];
+  trackOfBone.forEach((track, bone) => {
+    if (track < 0) restBones.push(bone);
+  });
+  const tracks = Array.from(trackOfBone, (track, bone) => boundTrack(track < 0 ? undefined : clip.tracks[track]!, skeleton, bone));
+  const sampled: ClipTracks = { tracks, duration: Math.fround(clip.duration), boneIds: Int32Array.from(skeleton.ids), boneNames: [...skeleton.names], volatile: false };
+  return { clip, skeleton, trackOfBone, unmatchedTracks, restBones, sampled };
+}
+
+const ZERO_TIME = new Float32Array(1);
+
+function boundTrack(track: SampledTrack | undefined, skeleton: Skeleton, bone: number): SampledTrack {
+  const rest = skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3);
+  if (!track || track.times.length === 0) {
+    return { times: ZERO_TIME, rotations: unitRotations(skeleton.restRotations.subarray(4 * bone, 4 * bone + 4)), translations: Float32Array.from(rest) };
+  }
+  const keys = track.times.length;
+  let translations = track.translations;
+  if (!translations) {
+    translations = new Float32Array(3 * keys);
+    for (let k = 0; k < keys; k++) translations.set(rest, 3 * k);
+  }
+  return { times: track.times, rotations: unitRotations(track.rotations), translations };
+}
+
+/** A unit-length copy; a zero quaternion becomes identity, and NaN stays NaN. */
+export function unitRotations(rotations: Float32Array): Float32Array {
+  const out = new Float32Array(rotations.length);
+  for (let at = 0; at + 4 <= rotations.length; at += 4) {
+    const x = rotations[at]!, y = rotations[at + 1]!, z = rotations[at + 2]!, w = rotations[at + 3]!;
+    const length = Math.sqrt(x * x + y * y + z * z + w * w);
+    if (length !== 0) {
+      out[at] = x / length;
+      out[at + 1] = y / length;
+      out[at + 2] = z / length;
+      out[at + 3] = w / length;
+    } else {
+      out[at + 3] = 1;
+    }
+  }
+  return out;
+}
