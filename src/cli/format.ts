@@ -20,7 +20,9 @@ export function summariseIFP(reader: IFPReader): string {
 }
 
 export function summariseIFF(reader: IFFReader): string {
-  const extras = reader.unknownChunks.length ? `, unknown chunks ${reader.unknownChunks.map((c) => c.id).join(' ')}` : '';
+  const counts = new Map<string, number>();
+  for (const chunk of reader.unknownChunks) counts.set(chunk.id, (counts.get(chunk.id) ?? 0) + 1);
+  const extras = counts.size ? `, unknown chunks ${[...counts].map(([id, n]) => (n > 1 ? `${id} x${n}` : id)).join(' ')}` : '';
   return (
     `IFF ANM2: ${plural(reader.boneCount, 'bone')}, ${plural(reader.frameCount, 'frame')} at ${reader.sampleRate} Hz, ` +
     `${f32Text(reader.duration)} s, root motion ${reader.rootMotion ? 'yes' : 'no'}${extras}, ${reader.zeroCopy ? 'zero-copy' : 'copied'}`
@@ -42,4 +44,19 @@ export function textTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
+}
+
+/**
+ * JSON with every number exact: JSON has no NaN, infinities or -0, so those four are written as the
+ * strings "NaN", "Infinity", "-Infinity" and "-0" (NaN payload bits are not kept). Every other
+ * number is the decoded value, which reads back to the same f32.
+ */
+export function exactJson(document: unknown): string {
+  return JSON.stringify(document, (_key, value: unknown) => {
+    if (typeof value !== 'number') return value;
+    if (Number.isNaN(value)) return 'NaN';
+    if (value === Infinity) return 'Infinity';
+    if (value === -Infinity) return '-Infinity';
+    return Object.is(value, -0) ? '-0' : value;
+  });
 }

@@ -37,13 +37,14 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     out: { type: 'string', short: 'o' },
     corpus: { type: 'string' },
     quick: { type: 'boolean' },
+    force: { type: 'boolean' },
   });
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values['help']) {
     print(HELP[command]!);
     return 'help';
   }
-  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], img: ['out'], bench: ['corpus', 'quick'] };
+  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], img: ['out', 'force'], bench: ['corpus', 'quick'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const one = (what: string) => {
@@ -62,7 +63,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     case 'img': {
       const [action, archive, ...names] = positionals;
       if (action === 'ls' && archive && !names.length) return imgList(archive, print);
-      if (action === 'extract' && archive) return imgExtract(archive, names, (values['out'] as string | undefined) ?? '.', print);
+      if (action === 'extract' && archive) return imgExtract(archive, names, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print);
       throw new UsageError('img takes "ls ARCHIVE" or "extract ARCHIVE [NAME...]"', HELP['img']);
     }
     case 'bench':

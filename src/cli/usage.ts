@@ -19,7 +19,7 @@ commands:
   dump FILE [--anim NAME] [--json]
                                 every decoded value
   img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
-  img extract ARCHIVE [NAME...] [-o DIR]
+  img extract ARCHIVE [NAME...] [-o DIR] [--force]
                                 write entries to files
   bench [--corpus DIR] [--quick]
                                 the benchmark suite on the generated SA-sized corpus
@@ -42,10 +42,12 @@ Prints every decoded value of an IFP or FORM/ANM2 file, or the script listing of
 --anim keeps one IFP animation
 (case-insensitive). --json prints the document described in the README ("JSON dump schema").`,
   img: `usage: gameanim img ls ARCHIVE
-       gameanim img extract ARCHIVE [NAME...] [-o DIR]
+       gameanim img extract ARCHIVE [NAME...] [-o DIR] [--force]
 
 ARCHIVE is a SA VER2 .img, or a III/VC .dir (its .img must sit beside it for extract). extract
-writes the named entries (all when none are named) into DIR (default: the current folder).`,
+writes the named entries (all when none are named) into DIR (default: the current folder). When
+entries overlap so that this would write more than 64 times the archive's size, nothing is written
+unless --force is given.`,
   bench: `usage: gameanim bench [--corpus DIR] [--quick]
 
 Runs the benchmark suite: decoding the SA-sized corpus with each backend, the naive baseline and the

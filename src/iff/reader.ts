@@ -141,7 +141,7 @@ export class IFFReader implements SkeletalClip {
         if (known[id]) throw fail('duplicate-chunk', chunk.offset, `a second ${id} chunk (the first is at byte ${known[id]!.offset})`);
         known[id] = chunk;
       } else {
-        this.unknownChunks.push({ id: chunk.id, offset: chunk.offset, size: chunk.size, data: input.subarray(chunk.dataOffset, chunk.dataOffset + chunk.size) });
+        this.unknownChunks.push(new UnknownChunk(chunk.id, chunk.offset, chunk.size, input, chunk.dataOffset));
       }
     }
     return known;
@@ -176,6 +176,21 @@ export class IFFReader implements SkeletalClip {
         message: `IFF: ${count} rotation keys are not unit length (first: bone ${bone}, key ${key}); kept as stored (at byte ${quatAt + 4 * first})`,
       });
     }
+  }
+}
+
+/** A listed unknown chunk. Its payload view is made on first use: files may hold 500,000 of them. */
+class UnknownChunk implements IffUnknownChunk {
+  constructor(
+    readonly id: string,
+    readonly offset: number,
+    readonly size: number,
+    private readonly input: Uint8Array,
+    private readonly dataOffset: number,
+  ) {}
+
+  get data(): Uint8Array {
+    return this.input.subarray(this.dataOffset, this.dataOffset + this.size);
   }
 }
 

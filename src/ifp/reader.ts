@@ -6,7 +6,8 @@ import { decodeTracksWasm } from './decode-wasm.js';
 import { reportTrailingBytes, scanIFP, type ScannedPackage } from './scan.js';
 import { decodeAnpWasm } from './scan-wasm.js';
 import { Animation } from './track.js';
-import type { TrackRows, TrackTable } from './track-table.js';
+import { Field, type TrackRows, type TrackTable } from './track-table.js';
+import { KIND_INFO, type TrackKind } from './track-kinds.js';
 import type { IFPFormat } from './types.js';
 
 export interface IFPReaderOptions {
@@ -71,6 +72,7 @@ export class IFPReader {
       byteLength: pkg.byteLength,
     }));
     this.animations = this.packages.flatMap((pkg) => pkg.animations);
+    reportNonFiniteTimes(packages, table, output, warnings);
     this.warnings = warnings;
     this.backend = backend;
   }
@@ -92,6 +94,38 @@ export class IFPReader {
 
   get keyframeCount(): number {
     return this.animations.reduce((sum, animation) => sum + animation.keyframeCount, 0);
+  }
+}
+
+/**
+ * Float key times (types 1 and 2, ANPK) may be infinite or NaN, which no sampler can place: one
+ * `non-finite-time` warning counts them and names the first. Sampling is still defined: a segment
+ * with a non-finite end holds its earlier key, and an infinite duration does not loop. int16 times
+ * are always finite and are not walked.
+ */
+function reportNonFiniteTimes(packages: readonly ScannedPackage[], table: TrackRows, output: Float32Array, warnings: DecodeWarning[]): void {
+  let count = 0;
+  let first = '';
+  let firstAt = 0;
+  for (const pkg of packages) {
+    for (const animation of pkg.animations) {
+      for (let row = animation.firstRow; row < animation.firstRow + animation.trackCount; row++) {
+        const kind = table.get(row, Field.Kind) as TrackKind;
+        if (KIND_INFO[kind].compressed) continue;
+        const times = table.get(row, Field.Times);
+        const frames = table.get(row, Field.FrameCount);
+        for (let k = 0; k < frames; k++) {
+          if (Number.isFinite(output[times + k]!)) continue;
+          if (count++ === 0) {
+            first = `animation "${animation.name}", bone "${table.boneName(row)}", key ${k}: ${output[times + k]}`;
+            firstAt = table.get(row, Field.Source) + k * KIND_INFO[kind].frameBytes;
+          }
+        }
+      }
+    }
+  }
+  if (count > 0) {
+    warnings.push({ code: 'non-finite-time', offset: firstAt, message: `IFP: ${count} key times are infinite or NaN (first: ${first}); sampling holds the key before such a time (at byte ${firstAt})` });
   }
 }
 

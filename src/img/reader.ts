@@ -67,6 +67,11 @@ export class ImgArchive {
     return new ImgArchive(imgBytes, dirBytes instanceof Uint8Array ? dirBytes : new Uint8Array(dirBytes));
   }
 
+  /** Bytes of archive data (the .img for v1 archives). */
+  get dataLength(): number {
+    return this.#data.length;
+  }
+
   /** Case-insensitive lookup; undefined when there is no such entry. */
   find(name: string): ImgEntry | undefined {
     return this.#byName.get(nameKey(name));

@@ -19,6 +19,7 @@ const INSTRUCTION_HEADER = 4;
 // Header fields that point at the two path strings.
 const TEXTURE_FIELD = 0x1a;
 const ALPHA_FIELD = 0x1e;
+const OVERLAP_ALLOWANCE = 64 << 10;
 // Instructions without arguments share one frozen list: a file of NOPs then costs one small object
 // per instruction, not two.
 const NO_ARGS: number[] = Object.freeze([]) as unknown as number[];
@@ -80,10 +81,10 @@ export class SpriteAnimReader {
     }
     const scripts = table(scriptTable, scriptCount, SCRIPT_ENTRY_BYTES, 'script table', 0x16);
     // Entries that share an offset share one decoded script. Distinct offsets may still overlap (one
-    // starting inside another), so all of them together may decode at most the file's size in
-    // instruction bytes: the work stays linear in the input, whatever the table says.
+    // starting inside another), so all of them together may decode at most the file's size (plus a
+    // small allowance) in instruction bytes: the work stays linear in the input, whatever the table says.
     const decoded = new Map<number, Instruction[]>();
-    const budget = { bytes: input.length };
+    const budget = { bytes: input.length + OVERLAP_ALLOWANCE };
     for (let i = 0; i < scriptCount; i++) {
       const entryAt = scriptTable + i * SCRIPT_ENTRY_BYTES;
       const id = scripts.getInt32(i * SCRIPT_ENTRY_BYTES, true);
@@ -127,6 +128,19 @@ function readString(input: Uint8Array, at: number, what: string, fieldAt: number
   return readLatin1(input, at, end - at);
 }
 
+/** One fixed shape for every decoded instruction: files of millions of them stay compact. */
+class DecodedInstruction implements Instruction {
+  constructor(
+    public offset: number,
+    public time: number,
+    public opcode: number,
+    public name: string,
+    public args: number[],
+  ) {}
+}
+
+const where = (id: number, at: number) => `script ${id}, instruction at byte ${at} of the script`;
+
 /**
  * Instructions from `offset` up to and including the first STOP, each checked against the instruction
  * set. Decoding takes instruction bytes from `budget`, shared by all scripts of the file.
@@ -136,20 +150,19 @@ function decodeScript(input: Uint8Array, id: number, offset: number, jumpMode: J
   const instructions: Instruction[] = [];
   let at = offset;
   for (;;) {
-    const where = `script ${id}, instruction at byte ${at - offset} of the script`;
     if (budget.bytes < INSTRUCTION_HEADER) {
       throw fail('overlapping-scripts', entryAt, `script ${id} (table entry at byte ${entryAt}) overlaps other scripts so much that decoding it would read more instruction bytes than the file holds`);
     }
     if (at > input.length || input.length - at < INSTRUCTION_HEADER) {
-      throw fail('missing-stop', Math.min(at, input.length), `${where}: the data ends before a STOP`);
+      throw fail('missing-stop', Math.min(at, input.length), `${where(id, at - offset)}: the data ends before a STOP`);
     }
     const time = view.getUint16(at, true);
     const opcode = input[at + 2]!;
     const size = input[at + 3]!;
     const info = OPCODES[opcode];
-    if (!info) throw fail('unknown-opcode', at, `${where}: unknown opcode ${opcode}`);
-    if (size !== info.size) throw fail('bad-arg-size', at, `${where}: ${info.name} (opcode ${opcode}) has ${size} argument bytes; it takes ${info.size}`);
-    if (input.length - at - INSTRUCTION_HEADER < size) throw fail('missing-stop', at, `${where}: ${info.name} (opcode ${opcode}) runs past the end of the data`);
+    if (!info) throw fail('unknown-opcode', at, `${where(id, at - offset)}: unknown opcode ${opcode}`);
+    if (size !== info.size) throw fail('bad-arg-size', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) has ${size} argument bytes; it takes ${info.size}`);
+    if (input.length - at - INSTRUCTION_HEADER < size) throw fail('missing-stop', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) runs past the end of the data`);
     budget.bytes -= INSTRUCTION_HEADER + size;
     const args: number[] = info.args.length === 0 ? NO_ARGS : [];
     let argAt = at + INSTRUCTION_HEADER;
@@ -161,9 +174,9 @@ function decodeScript(input: Uint8Array, id: number, offset: number, jumpMode: J
       }
     }
     if (EASED.has(opcode) && !(args[args.length - 1]! < EASING_MODES)) {
-      throw fail('bad-easing', at, `${where}: ${info.name} (opcode ${opcode}) uses easing mode ${args[args.length - 1]}; modes are 0 to ${EASING_MODES - 1}`);
+      throw fail('bad-easing', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) uses easing mode ${args[args.length - 1]}; modes are 0 to ${EASING_MODES - 1}`);
     }
-    instructions.push({ offset: at - offset, time, opcode, name: info.name, args });
+    instructions.push(new DecodedInstruction(at - offset, time, opcode, info.name, args));
     at += INSTRUCTION_HEADER + size;
     if (opcode === Op['STOP']) break;
   }
@@ -172,10 +185,23 @@ function decodeScript(input: Uint8Array, id: number, offset: number, jumpMode: J
 }
 
 function checkJumps(instructions: Instruction[], id: number, scriptAt: number): void {
-  const starts = new Set(instructions.map((i) => i.offset));
   for (const instruction of instructions) {
-    if (instruction.opcode === Op['JUMP'] && !starts.has(instruction.args[0]!)) {
+    if (instruction.opcode === Op['JUMP'] && !startsAt(instructions, instruction.args[0]!)) {
       throw fail('bad-jump', scriptAt + instruction.offset, `script ${id}, instruction at byte ${instruction.offset} of the script: JUMP (opcode ${Op['JUMP']}) to byte ${instruction.args[0]}, which is not the start of an instruction of this script`);
     }
   }
+}
+
+/** Whether an instruction starts at `offset`: a binary search, since offsets increase (no set per script). */
+function startsAt(instructions: readonly Instruction[], offset: number): boolean {
+  let low = 0;
+  let high = instructions.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const at = instructions[middle]!.offset;
+    if (at === offset) return true;
+    if (at < offset) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DecodeError } from '../../src/index.js';
+import { arm, disarm } from './watchdog.mjs';
 
 /** `npm test` runs a seeded quick pass; `npm run fuzz -- --seed S --runs N` sets these. */
 export const FUZZ_SEED = Number(process.env['FUZZ_SEED'] ?? 20261130);
@@ -30,10 +31,15 @@ export function survives(format: string, bytes: Uint8Array, decode: (bytes: Uint
   const before = memory();
   const start = performance.now();
   let failure: unknown;
+  // The watchdog ends the run if the decode never returns (10x the limit below, which only a
+  // returning decode can be checked against).
+  arm(format, bytes, 10 * timeLimitMs(bytes.length));
   try {
     decode(bytes);
   } catch (error) {
     if (!(error instanceof DecodeError)) failure = error;
+  } finally {
+    disarm();
   }
   const elapsed = performance.now() - start;
   const grew = memory() - before;

@@ -4,6 +4,7 @@ import { summariseAnim } from '../format.js';
 
 /** The `--json` document for ANIM files; its schema is in the README. */
 export function animDocument(path: string, reader: SpriteAnimReader) {
+  const firstWith = new Map<readonly unknown[], number>();
   return {
     file: path,
     format: 'ANIM',
@@ -14,7 +15,13 @@ export function animDocument(path: string, reader: SpriteAnimReader) {
     alphaPath: reader.alphaPath,
     warnings: reader.warnings,
     sprites: reader.sprites,
-    scripts: reader.scripts,
+    // Entries at one offset share their instructions: each list is written once, the others refer to it.
+    scripts: reader.scripts.map((script) => {
+      const first = firstWith.get(script.instructions);
+      if (first !== undefined) return { id: script.id, offset: script.offset, sameAs: first };
+      firstWith.set(script.instructions, script.id);
+      return script;
+    }),
   };
 }
 
@@ -22,7 +29,15 @@ export function animDocument(path: string, reader: SpriteAnimReader) {
 export function dumpAnimText(reader: SpriteAnimReader, print: (line: string) => void): void {
   print(summariseAnim(reader));
   for (const s of reader.sprites) print(`  sprite ${s.id}: x ${s.x} y ${s.y} w ${s.width} h ${s.height}`);
+  // Entries at one offset share one script: print it once, so the output stays linear in the file.
+  const printed = new Map<readonly unknown[], number>();
   for (const script of reader.scripts) {
+    const same = printed.get(script.instructions);
+    if (same !== undefined) {
+      print(`script ${script.id} (at byte ${script.offset}): the same instructions as script ${same}`);
+      continue;
+    }
+    printed.set(script.instructions, script.id);
     print(`script ${script.id} (at byte ${script.offset}):`);
     for (const line of disassemble(script, { jumpMode: reader.jumpMode }).split('\n')) print(`  ${line}`);
   }

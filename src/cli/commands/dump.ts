@@ -2,7 +2,7 @@ import { IFFReader } from '../../iff/reader.js';
 import type { Animation } from '../../ifp/track.js';
 import { IFPReader } from '../../ifp/reader.js';
 import { detectKind, readInput } from '../inputs.js';
-import { f32Text } from '../format.js';
+import { exactJson, f32Text } from '../format.js';
 import { UsageError } from '../usage.js';
 import { SpriteAnimReader } from '../../sprite/reader.js';
 import { animDocument, dumpAnimText } from './dump-anim.js';
@@ -24,14 +24,14 @@ function dumpFile(path: string, options: DumpOptions, print: (line: string) => v
   if (kind === 'IFF') {
     if (options.anim) throw new UsageError(`${path}: an ANM2 file holds one clip; --anim does not apply`);
     const reader = new IFFReader(bytes);
-    if (options.json) print(JSON.stringify(iffDocument(path, reader)));
+    if (options.json) print(exactJson(iffDocument(path, reader)));
     else dumpIffText(reader, print);
     return { decodeErrors: [] };
   }
   if (kind === 'ANIM') {
     if (options.anim) throw new UsageError(`${path}: --anim applies to IFP files`);
     const reader = new SpriteAnimReader(bytes);
-    if (options.json) print(JSON.stringify(animDocument(path, reader)));
+    if (options.json) print(exactJson(animDocument(path, reader)));
     else dumpAnimText(reader, print);
     return { decodeErrors: [] };
   }
@@ -40,7 +40,7 @@ function dumpFile(path: string, options: DumpOptions, print: (line: string) => v
   const keep = (a: Animation) => !options.anim || a === reader.getAnimation(options.anim);
   if (options.anim && !reader.getAnimation(options.anim)) throw new UsageError(`${path}: no animation named "${options.anim}"`);
   if (options.json) {
-    print(JSON.stringify(dumpDocument(path, reader, keep)));
+    print(exactJson(dumpDocument(path, reader, keep)));
   } else {
     dumpText(reader, keep, print);
   }

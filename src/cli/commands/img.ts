@@ -19,13 +19,22 @@ function listArchive(path: string, print: (line: string) => void): CommandResult
   return { decodeErrors: [] };
 }
 
-export function imgExtract(path: string, names: string[], outDir: string, print: (line: string) => void): CommandResult {
-  return onFile(path, () => extractArchive(path, names, outDir, print));
+/** Beyond this many times the archive's size, extracting needs --force: overlapping entries can amplify it. */
+export const EXTRACT_AMPLIFICATION_LIMIT = 64;
+
+export function imgExtract(path: string, names: string[], outDir: string, force: boolean, print: (line: string) => void): CommandResult {
+  return onFile(path, () => extractArchive(path, names, outDir, force, print));
 }
 
-function extractArchive(path: string, names: string[], outDir: string, print: (line: string) => void): CommandResult {
-  const { archive } = openArchive(path, readInput(path), true);
+function extractArchive(path: string, names: string[], outDir: string, force: boolean, print: (line: string) => void): CommandResult {
+  const bytes = readInput(path);
+  const { archive } = openArchive(path, bytes, true);
   const chosen = names.length ? names.map((name) => archive.find(name) ?? missing(name, path)) : archive.entries;
+  const total = chosen.reduce((sum, entry) => sum + entry.size, 0);
+  const limit = EXTRACT_AMPLIFICATION_LIMIT * Math.max(bytes.length, archive.dataLength);
+  if (total > limit && !force) {
+    return { decodeErrors: [`${path}: extracting would write ${total} bytes, more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size (its entries overlap); nothing written. Add --force to write them anyway`] };
+  }
   const result: CommandResult = { decodeErrors: [] };
   mkdirSync(outDir, { recursive: true });
   const progress = startProgress(chosen.length, 'extracting');
@@ -35,8 +44,9 @@ function extractArchive(path: string, names: string[], outDir: string, print: (l
       try {
         // Names come from the archive: keep only the base name, so an entry cannot write elsewhere.
         const target = join(outDir, basename(entry.name.replace(/\\/g, '/')) || 'unnamed');
-        writeFileSync(target, archive.read(entry));
-        print(`${target} (${archive.read(entry).length} bytes)`);
+        const data = archive.read(entry);
+        writeFileSync(target, data);
+        print(`${target} (${data.length} bytes)`);
       } catch (error) {
         if (!(error instanceof DecodeError)) throw error;
         result.decodeErrors.push(`${path}: ${entry.name}: ${error.message}`);

@@ -1,0 +1,44 @@
+// A watchdog for the fuzz properties. A decode runs synchronously, so a real hang would never return
+// to the harness that times it: the suite would hang with it. This worker thread watches a clock the
+// harness sets before each case. When a case overruns, it saves the input to fixtures/regressions/,
+// says which format and how long, and kills the test process: the run fails instead of hanging.
+import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+
+const DATA_BYTES = 16 << 20;
+// Int32 slots: [armed (0/1), input length, format code]; Float64 slot 2: deadline (ms since epoch).
+const control = new SharedArrayBuffer(32);
+const data = new SharedArrayBuffer(DATA_BYTES);
+const flags = new Int32Array(control, 0, 3);
+const deadline = new Float64Array(control, 16, 1);
+const FORMATS = ['IFP', 'IMG', 'IFF', 'ANIM', 'DFF', 'ILFF'];
+
+
+/** @type {Worker | undefined} */
+let worker;
+
+function start() {
+  const regressions = process.env['FUZZ_REGRESSIONS_DIR'] ?? fileURLToPath(new URL('../../fixtures/regressions/', import.meta.url));
+  worker = new Worker(new URL('./watchdog-worker.cjs', import.meta.url), { workerData: { control, data, formats: FORMATS, regressions } });
+  worker.unref();
+}
+
+/**
+ * Starts the clock for one case: the input is kept where the watchdog can save it.
+ * @param {string} format
+ * @param {Uint8Array} bytes
+ * @param {number} limitMs
+ */
+export function arm(format, bytes, limitMs) {
+  if (!worker) start();
+  new Uint8Array(data).set(bytes.subarray(0, DATA_BYTES));
+  flags[1] = bytes.length;
+  flags[2] = Math.max(0, FORMATS.indexOf(format));
+  deadline[0] = Date.now() + limitMs;
+  Atomics.store(flags, 0, 1);
+  Atomics.notify(flags, 0);
+}
+
+export function disarm() {
+  Atomics.store(flags, 0, 0);
+}
