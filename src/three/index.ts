@@ -1,7 +1,7 @@
 // gameanim/three: decoded clips as three.js AnimationClips. `three` is an optional peer dependency,
 // so this adapter is only reachable through its own subpath, never from the package root.
 import { AnimationClip, QuaternionKeyframeTrack, VectorKeyframeTrack, type KeyframeTrack } from 'three';
-import { clipTracks, type Clip } from '../playback/clip.js';
+import { clipTracks, type SkeletalClip } from '../playback/clip.js';
 
 export interface ToAnimationClipOptions {
   /** The clip's name. Default: the animation's name, or 'anm2'. */
@@ -20,7 +20,7 @@ export interface ToAnimationClipOptions {
  * themselves: no copy, and they share the decoder's buffer. Tracks without keys are left out (three
  * needs at least one). Rotations are passed as decoded (the ANP3 convention for IFP).
  */
-export function toAnimationClip(clip: Clip, options: ToAnimationClipOptions = {}): AnimationClip {
+export function toAnimationClip(clip: SkeletalClip, options: ToAnimationClipOptions = {}): AnimationClip {
   const { tracks, boneIds, boneNames, duration } = clipTracks(clip);
   const nameOf = options.boneName ?? (({ boneName }) => boneName.trim());
   const keyframeTracks: KeyframeTrack[] = [];
@@ -30,6 +30,6 @@ export function toAnimationClip(clip: Clip, options: ToAnimationClipOptions = {}
     keyframeTracks.push(new QuaternionKeyframeTrack(`${bone}.quaternion`, track.times as unknown as number[], track.rotations as unknown as number[]));
     if (track.translations) keyframeTracks.push(new VectorKeyframeTrack(`${bone}.position`, track.times as unknown as number[], track.translations as unknown as number[]));
   });
-  const name = options.name ?? ('name' in clip ? clip.name : 'anm2');
+  const name = options.name ?? (clip.name || 'anm2');
   return new AnimationClip(name, duration, keyframeTracks);
 }

@@ -9,6 +9,7 @@ const open = {
   iff: (b) => new api.IFFReader(b),
   dir: (b) => api.ImgArchive.fromDir(b, new Uint8Array(0)),
   img: (b) => new api.ImgArchive(b),
+  ifp: (b) => new api.IFPReader(b),
 }[reader];
 globalThis.gc();
 const before = process.memoryUsage();
