@@ -176,3 +176,66 @@ export const spritesNoPaths = {
   sprites: [{ id: 0, x: 0, y: 0, width: 64, height: 64 }],
   scripts: [{ id: 0, instructions: [i(0, 'SET_SPRITE', 0), i(5, 'STOP')] }],
 };
+
+/** A 3x3 rotation (right, up, at columns) of `degrees` about Z. */
+function aboutZ(degrees) {
+  const c = Math.cos((degrees * Math.PI) / 180);
+  const s = Math.sin((degrees * Math.PI) / 180);
+  return [c, s, 0, -s, c, 0, 0, 0, 1];
+}
+
+/** The inverse of a rigid frame chain's world matrix, column-major 4x4, for each bone (a bind pose equal to the rest pose). */
+function inverseBinds(frames, boneFrames) {
+  const world = frames.map(() => null);
+  const local = (f) => {
+    const [a, b, c, d, e, g, h, i, j] = f.rotation;
+    return [a, b, c, 0, d, e, g, 0, h, i, j, 0, f.position[0], f.position[1], f.position[2], 1];
+  };
+  const multiply = (p, q) => Array.from({ length: 16 }, (_, k) => {
+    const column = Math.floor(k / 4), row = k % 4;
+    return p[row] * q[4 * column] + p[4 + row] * q[4 * column + 1] + p[8 + row] * q[4 * column + 2] + p[12 + row] * q[4 * column + 3];
+  });
+  frames.forEach((f, i) => (world[i] = f.parent < 0 ? local(f) : multiply(world[f.parent], local(f))));
+  return boneFrames.flatMap((frame) => {
+    const m = world[frame];
+    // Rigid: inverse = [Rᵀ | -Rᵀ t].
+    const r = [m[0], m[4], m[8], m[1], m[5], m[9], m[2], m[6], m[10]];
+    const t = [m[12], m[13], m[14]];
+    const it = [0, 1, 2].map((row) => -(r[row] * t[0] + r[3 + row] * t[1] + r[6 + row] * t[2]));
+    return [r[0], r[1], r[2], 0, r[3], r[4], r[5], 0, r[6], r[7], r[8], 0, it[0], it[1], it[2], 1];
+  });
+}
+
+const pedFrames = [
+  { name: '', parent: -1, rotation: aboutZ(0), position: [0, 0, 0] },
+  { name: 'Root', parent: 0, rotation: aboutZ(0), position: [0, 0, 0.5], hanimId: 0 },
+  { name: ' Pelvis', parent: 1, rotation: aboutZ(90), position: [0, 0, 0.25], hanimId: 1 },
+  { name: ' Spine', parent: 2, rotation: aboutZ(0), position: [0.125, 0, 0], hanimId: 2 },
+  { name: 'R UpperArm', parent: 3, rotation: aboutZ(-90), position: [0.25, -0.125, 0], hanimId: 22 },
+  { name: 'R Hand', parent: 4, rotation: aboutZ(0), position: [0.375, 0, 0], hanimId: 24 },
+];
+
+/** A five-bone SA-style skeleton whose ids and names bind to anp3AllTypes; Skin PLG in the newer layout. */
+export const dffPed = {
+  frames: pedFrames,
+  hierarchy: { frame: 1, nodes: [{ id: 0, flags: 0 }, { id: 1, flags: 0 }, { id: 2, flags: 0 }, { id: 22, flags: 0 }, { id: 24, flags: 1 }] },
+  inverseBindMatrices: inverseBinds(pedFrames, [1, 2, 3, 4, 5]),
+  skinLayout: 'plain',
+};
+
+/** The same skeleton with a branch (PUSH/POP) and the older Skin PLG layout (0xDEADDEAD before each matrix). */
+const branchFrames = [...pedFrames.slice(0, 4), { ...pedFrames[4], parent: 3 }, { name: 'L UpperArm', parent: 3, rotation: aboutZ(90), position: [0.25, 0.125, 0], hanimId: 32 }];
+export const dffBranchOldSkin = {
+  frames: branchFrames,
+  hierarchy: { frame: 1, nodes: [{ id: 0, flags: 0 }, { id: 1, flags: 0 }, { id: 2, flags: 0 }, { id: 22, flags: 3 }, { id: 32, flags: 1 }] },
+  inverseBindMatrices: inverseBinds(branchFrames, [1, 2, 3, 4, 5]),
+  skinLayout: 'deaddead',
+};
+
+/** A prop: frames and names, no HAnim hierarchy. */
+export const dffProp = {
+  frames: [
+    { name: 'door', parent: -1, rotation: aboutZ(0), position: [0, 0, 0] },
+    { name: 'handle', parent: 0, rotation: aboutZ(45), position: [0.5, 0, 1] },
+  ],
+};

@@ -1,6 +1,6 @@
 // Regenerates fixtures/ with the project's own writers. Run with `npm run fixtures`.
 import { writeFile } from 'node:fs/promises';
-import { writeIFF, writeIFP, writeSpriteAnim } from '../dist/index.js';
+import { writeDFF, writeIFF, writeIFP, writeSpriteAnim } from '../dist/index.js';
 import * as specs from './fixture-specs.mjs';
 
 const concat = (...parts) => {
@@ -28,6 +28,9 @@ const fixtures = {
   'anm2-odd-chunk.iff': writeIFF(specs.anm2OddChunk.clip, { chunkOrder: specs.anm2OddChunk.chunkOrder }),
   'sprites-all-opcodes.anim': writeSpriteAnim(specs.spritesAllOpcodes),
   'sprites-no-paths.anim': writeSpriteAnim(specs.spritesNoPaths),
+  'dff-ped-5bone.dff': writeDFF(specs.dffPed),
+  'dff-branch-old-skin.dff': writeDFF(specs.dffBranchOldSkin),
+  'dff-prop.dff': writeDFF(specs.dffProp),
 };
 
 for (const [name, bytes] of Object.entries(fixtures)) {

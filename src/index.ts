@@ -7,3 +7,4 @@ export { SpriteAnimReader, writeSpriteAnim, disassemble, SpriteScriptRunner, eas
 export type { SpriteAnimReaderOptions, SpriteScriptRunnerOptions, SpriteState, Interpolation, OpcodeInfo, ArgType, Instruction, JumpMode, Script, Sprite, SpriteAnimDoc } from './sprite/index.js';
 export * from './playback/index.js';
 export { createSkeleton, hierarchyOrder, boneNameKey, type Skeleton, type SkeletonInit } from './core/skeleton.js';
+export * from './dff/index.js';

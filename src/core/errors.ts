@@ -1,5 +1,5 @@
 /** The file formats this library reads; every error and warning names one. */
-export type FormatName = 'IFP' | 'IMG' | 'IFF' | 'ANIM';
+export type FormatName = 'IFP' | 'IMG' | 'IFF' | 'ANIM' | 'DFF';
 
 /** Something the reader noticed and tolerated. Readers collect these; nothing goes to the console. */
 export interface DecodeWarning {

@@ -1,0 +1,3 @@
+export { DFFReader } from './reader.js';
+export { writeDFF, type DffDoc } from './writer.js';
+export type { DffFrame, DFFReaderOptions } from './types.js';

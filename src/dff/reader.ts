@@ -1,0 +1,296 @@
+import { DecodeError, type DecodeWarning } from '../core/errors.js';
+import { readLatin1 } from '../core/names.js';
+import { createSkeleton, type Skeleton } from '../core/skeleton.js';
+import { orthonormalDeviation, rotationQuaternion } from './rotation.js';
+import { children, expectSection, Section, sectionAt, type SectionHeader } from './sections.js';
+import type { DFFReaderOptions, DffFrame } from './types.js';
+
+const FRAME_BYTES = 56;
+const HANIM_NODE_BYTES = 12;
+const PUSH = 2;
+const POP = 1;
+const DEAD_MARKER = 0xdeaddead;
+/** Frame matrices this far from orthonormal are more than float noise (custom skins scale and shear bones). */
+const SHEAR_TOLERANCE = 1e-2;
+/** The Clump Struct sizes RenderWare writes: atomic count, then light and camera counts (3.3 and later). */
+const CLUMP_STRUCT_SIZES = [4, 12];
+
+const fail = (code: string, offset: number, detail: string) => new DecodeError('DFF', code, offset, detail);
+
+interface HAnimNode {
+  id: number;
+  flags: number;
+}
+
+/**
+ * Reads the skeleton of a RenderWare model (`.dff`, GTA III, VC and SA): the frame hierarchy, the
+ * HAnim node list that orders the bones and gives their ids, and the Skin PLG's inverse bind
+ * matrices. Geometry is skipped. Real-file quirks are tolerated with a warning: sections before the
+ * Clump, a Clump Struct whose size lies, junk after the Clump.
+ */
+export class DFFReader {
+  readonly frames: DffFrame[] = [];
+  /** Null for models without an HAnim hierarchy (vehicles, props), with a `no-hanim` warning. */
+  readonly skeleton: Skeleton | null;
+  readonly warnings: DecodeWarning[] = [];
+  /** The RenderWare library id stamp of the Clump (0x1803FFFF in SA files). */
+  readonly libraryId: number;
+  readonly #strict: boolean;
+
+  constructor(bytes: Uint8Array | ArrayBuffer, options: DFFReaderOptions = {}) {
+    const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+    this.#strict = options.strict ?? false;
+    const clump = this.#findClump(view);
+    this.libraryId = clump.libraryId;
+    if (clump.end < input.length) this.#warn('trailing-bytes', clump.end, `${input.length - clump.end} bytes after the Clump; ignored`);
+
+    const sections = this.#clumpSections(view, clump);
+    const frameList = sections.find((s) => s.type === Section.FrameList);
+    if (!frameList) throw fail('no-frame-list', clump.at, 'the Clump holds no Frame List');
+    const hierarchy = this.#readFrames(view, input, frameList);
+    const inverseBinds = this.#readInverseBinds(view, sections, hierarchy?.nodes.length ?? 0);
+    this.skeleton = hierarchy ? this.#buildSkeleton(hierarchy, inverseBinds) : null;
+    if (!hierarchy) this.#warn('no-hanim', frameList.at, 'no frame carries an HAnim hierarchy (a vehicle or a prop?): the model has no skeleton');
+  }
+
+  /**
+   * A skeleton of every frame, in frame order, with the frames' own parent links: for models without
+   * an HAnim hierarchy, such as GTA III peds, whose tracks bind by frame name.
+   */
+  frameSkeleton(): Skeleton {
+    const restRotations = new Float32Array(4 * this.frames.length);
+    this.frames.forEach((frame, i) => rotationQuaternion(frame.rotation, restRotations, 4 * i));
+    return createSkeleton({
+      names: this.frames.map((frame) => frame.name),
+      ids: this.frames.map((frame) => frame.hanimId),
+      parents: this.frames.map((frame, i) => (frame.parent < i ? frame.parent : -1)),
+      restRotations,
+      restTranslations: this.frames.flatMap((frame) => Array.from(frame.position)),
+    });
+  }
+
+  /** The first Clump at the top level; other sections before it are skipped. */
+  #findClump(view: DataView): SectionHeader {
+    let at = 0;
+    while (at < view.byteLength) {
+      if (view.byteLength - at < 12) break;
+      const type = view.getUint32(at, true);
+      const size = view.getUint32(at + 4, true);
+      if (type === Section.Clump) {
+        // The Clump's own size may run past the data in a cut file: that is truncation.
+        return sectionAt(view, at, view.byteLength, 'Clump');
+      }
+      if (size > view.byteLength - at - 12) break;
+      at += 12 + size;
+    }
+    throw fail(view.byteLength < 12 ? 'truncated' : 'no-clump', at, 'no Clump section: not a RenderWare model');
+  }
+
+  /** The Clump's children after its Struct, whose size field is not trusted. */
+  #clumpSections(view: DataView, clump: SectionHeader): SectionHeader[] {
+    const struct = expectSectionHeaderOnly(view, clump.data, clump.end, Section.Struct, 'Clump Struct');
+    let next = struct.data + struct.size;
+    if (!CLUMP_STRUCT_SIZES.includes(struct.size)) {
+      // Protected models: the game reads its 12 known bytes and carries on, and so do we.
+      this.#warn('bad-struct-size', struct.at + 4, `the Clump Struct claims ${struct.size} bytes; read as 12, as the game does`);
+      next = struct.data + 12;
+    }
+    return [...children(view, next, clump.end, 'Clump')];
+  }
+
+  #readFrames(view: DataView, input: Uint8Array, frameList: SectionHeader): { nodes: HAnimNode[]; frameOfNode: number[]; at: number } | undefined {
+    const struct = expectSection(view, frameList.data, frameList.end, Section.Struct, 'Frame List');
+    if (struct.size < 4) throw fail('truncated', struct.data, 'the Frame List Struct has no frame count');
+    const count = view.getUint32(struct.data, true);
+    if (count > (struct.size - 4) / FRAME_BYTES) {
+      throw fail('count-exceeds-data', struct.data, `frame count ${count} needs ${count * FRAME_BYTES} bytes, the Frame List Struct holds ${struct.size - 4}`);
+    }
+    let sheared = 0;
+    let firstSheared = -1;
+    for (let i = 0; i < count; i++) {
+      const at = struct.data + 4 + FRAME_BYTES * i;
+      const floats = Float32Array.from({ length: 12 }, (_, k) => view.getFloat32(at + 4 * k, true));
+      const parent = view.getInt32(at + 48, true);
+      if (parent < -1 || parent >= count) throw fail('bad-parent', at + 48, `frame ${i} has parent ${parent}; expected -1 to ${count - 1}`);
+      this.frames.push({ name: '', parent, rotation: floats.subarray(0, 9), position: floats.subarray(9, 12), hanimId: -1 });
+      if (orthonormalDeviation(floats) > SHEAR_TOLERANCE && sheared++ === 0) firstSheared = i;
+    }
+    if (sheared > 0) {
+      this.#warn('non-orthonormal-frame', struct.data + 4 + FRAME_BYTES * firstSheared, `${sheared} frame matrices are scaled or sheared by more than ${SHEAR_TOLERANCE} (first: frame ${firstSheared}); their rest rotations use the nearest rotation`);
+    }
+
+    // One Extension per frame, in frame order: its name and its HAnim PLG.
+    let hierarchy: { nodes: HAnimNode[]; frameOfNode: number[]; at: number } | undefined;
+    let at = struct.end;
+    for (let i = 0; i < count; i++) {
+      const extension = expectSection(view, at, frameList.end, Section.Extension, `frame ${i}`);
+      for (const plugin of children(view, extension.data, extension.end, `frame ${i} extension`)) {
+        if (plugin.type === Section.FrameName) this.frames[i]!.name = readLatin1(input, plugin.data, plugin.size);
+        else if (plugin.type === Section.HAnimPlg) {
+          const nodes = this.#readHAnim(view, plugin, i);
+          if (nodes && !hierarchy) hierarchy = { nodes, frameOfNode: [], at: plugin.data };
+        }
+      }
+      at = extension.end;
+    }
+    if (!hierarchy) return undefined;
+    const frameById = new Map<number, number>();
+    this.frames.forEach((frame, i) => {
+      if (frame.hanimId >= 0 && !frameById.has(frame.hanimId)) frameById.set(frame.hanimId, i);
+    });
+    hierarchy.frameOfNode = hierarchy.nodes.map((node) => frameById.get(node.id) ?? -1);
+    const missing = hierarchy.nodes.filter((_, n) => hierarchy!.frameOfNode[n]! < 0);
+    if (missing.length) this.#warn('missing-bone-frame', hierarchy.at, `${missing.length} HAnim nodes (first: id ${missing[0]!.id}) have no frame with that id: they keep an identity rest pose`);
+    return hierarchy;
+  }
+
+  /** A frame's HAnim PLG: its node id, and for the frame that owns the hierarchy, the node list. */
+  #readHAnim(view: DataView, plugin: SectionHeader, frame: number): HAnimNode[] | undefined {
+    if (plugin.size < 12) throw fail('truncated', plugin.data, `frame ${frame}: the HAnim PLG needs 12 bytes, it has ${plugin.size}`);
+    this.frames[frame]!.hanimId = view.getInt32(plugin.data + 4, true);
+    const count = view.getInt32(plugin.data + 8, true);
+    if (count <= 0) return undefined;
+    const listAt = plugin.data + 20;
+    if (count > (plugin.size - 20) / HANIM_NODE_BYTES) {
+      throw fail('count-exceeds-data', plugin.data + 8, `frame ${frame}: HAnim node count ${count} needs ${20 + count * HANIM_NODE_BYTES} bytes, the PLG has ${plugin.size}`);
+    }
+    return Array.from({ length: count }, (_, n) => ({ id: view.getInt32(listAt + HANIM_NODE_BYTES * n, true), flags: view.getUint32(listAt + HANIM_NODE_BYTES * n + 8, true) }));
+  }
+
+  /**
+   * The first Skin PLG's inverse bind matrices, in HAnim node order; null (with a warning, or an error
+   * when strict) when there is none or it does not fit.
+   */
+  #readInverseBinds(view: DataView, clumpSections: SectionHeader[], boneCount: number): Float32Array | null {
+    const skin = this.#findSkin(view, clumpSections);
+    if (!skin || boneCount === 0) return null;
+    try {
+      return readSkinMatrices(view, skin.plugin, skin.vertexCount, boneCount);
+    } catch (error) {
+      if (this.#strict || !(error instanceof DecodeError)) throw error;
+      this.warnings.push(error.toWarning());
+      return null;
+    }
+  }
+
+  #findSkin(view: DataView, clumpSections: SectionHeader[]): { plugin: SectionHeader; vertexCount: number } | undefined {
+    const list = clumpSections.find((s) => s.type === Section.GeometryList);
+    if (!list) return undefined;
+    for (const geometry of children(view, list.data, list.end, 'Geometry List')) {
+      if (geometry.type !== Section.Geometry) continue;
+      const sections = [...children(view, geometry.data, geometry.end, 'Geometry')];
+      const struct = sections[0];
+      if (!struct || struct.type !== Section.Struct || struct.size < 16) throw fail('unknown-section', geometry.data, 'a Geometry must start with its Struct');
+      const vertexCount = view.getInt32(struct.data + 8, true);
+      const extension = sections.find((s) => s.type === Section.Extension);
+      if (!extension) continue;
+      for (const plugin of children(view, extension.data, extension.end, 'Geometry extension')) {
+        if (plugin.type === Section.SkinPlg) return { plugin, vertexCount };
+      }
+    }
+    return undefined;
+  }
+
+  #buildSkeleton(hierarchy: { nodes: HAnimNode[]; frameOfNode: number[]; at: number }, inverseBindMatrices: Float32Array | null): Skeleton {
+    const { nodes, frameOfNode } = hierarchy;
+    const parents = parentsFromFlags(nodes);
+    // The frames' own links must agree; where they do not, they win (if they keep parents first).
+    const boneOfFrame = new Map(frameOfNode.map((frame, bone) => [frame, bone]));
+    let disagreements = 0;
+    let first = -1;
+    nodes.forEach((_, bone) => {
+      const frame = frameOfNode[bone]!;
+      if (frame < 0) return;
+      let up = this.frames[frame]!.parent;
+      for (let steps = 0; up >= 0 && !boneOfFrame.has(up) && steps < this.frames.length; steps++) up = this.frames[up]!.parent;
+      const linked = up >= 0 ? (boneOfFrame.get(up) ?? -1) : -1;
+      if (linked !== parents[bone]) {
+        if (disagreements++ === 0) first = bone;
+        if (linked < bone) parents[bone] = linked;
+      }
+    });
+    if (disagreements) {
+      this.#warn('hierarchy-mismatch', hierarchy.at, `${disagreements} HAnim nodes have another parent in the PUSH/POP flags than in the frame links (first: node ${first}, id ${nodes[first]!.id}); the frame links win`);
+    }
+    const restRotations = new Float32Array(4 * nodes.length);
+    const restTranslations = new Float32Array(3 * nodes.length);
+    frameOfNode.forEach((frame, bone) => {
+      if (frame < 0) {
+        restRotations[4 * bone + 3] = 1;
+        return;
+      }
+      rotationQuaternion(this.frames[frame]!.rotation, restRotations, 4 * bone);
+      restTranslations.set(this.frames[frame]!.position, 3 * bone);
+    });
+    return createSkeleton({
+      names: frameOfNode.map((frame) => (frame < 0 ? '' : this.frames[frame]!.name)),
+      ids: nodes.map((node) => node.id),
+      parents,
+      restRotations,
+      restTranslations,
+      inverseBindMatrices,
+    });
+  }
+
+  #warn(code: string, offset: number, detail: string): void {
+    this.warnings.push({ code, offset, message: `DFF: ${detail} (at byte ${offset})` });
+  }
+}
+
+/** The Clump Struct's header only: its size may lie, so its payload is not checked against the Clump. */
+function expectSectionHeaderOnly(view: DataView, at: number, limit: number, type: number, what: string): SectionHeader {
+  if (limit - at < 12) throw fail('truncated', at, `${what}: a section header needs 12 bytes, ${Math.max(0, limit - at)} remain`);
+  const found = view.getUint32(at, true);
+  if (found !== type) throw fail('unknown-section', at, `${what}: expected section 0x${type.toString(16)}, found 0x${found.toString(16)}`);
+  const size = view.getUint32(at + 4, true);
+  return { type, at, data: at + 12, size, end: at + 12 + size, libraryId: view.getUint32(at + 8, true) };
+}
+
+/** Parents from the node flags, depth first: PUSH keeps the current bone as a parent, POP returns to it. */
+export function parentsFromFlags(nodes: readonly { flags: number }[]): Int32Array {
+  const parents = new Int32Array(nodes.length);
+  const stack: number[] = [];
+  let current = -1;
+  nodes.forEach((node, i) => {
+    parents[i] = current;
+    if (node.flags & PUSH) stack.push(current);
+    current = i;
+    if (node.flags & POP) current = stack.pop() ?? -1;
+  });
+  return parents;
+}
+
+/**
+ * The Skin PLG's inverse bind matrices: after the bone counts, the used-bone list, 4 bone indices and
+ * 4 weights per vertex. Each is a 4x4 in RenderWare's layout (fourth column padding, read as 0 0 0 1),
+ * preceded by 0xDEADDEAD in the older layout (used-bone count 0).
+ */
+function readSkinMatrices(view: DataView, plugin: SectionHeader, vertexCount: number, boneCount: number): Float32Array {
+  const skinBones = view.getUint8(plugin.data);
+  const usedBones = view.getUint8(plugin.data + 1);
+  if (skinBones !== boneCount) {
+    throw fail('skin-mismatch', plugin.data, `the Skin PLG has ${skinBones} bones, the HAnim hierarchy ${boneCount}: inverse binds not used`);
+  }
+  if (vertexCount < 0) throw fail('bad-count', plugin.data, `the skinned geometry has vertex count ${vertexCount}`);
+  const old = usedBones === 0;
+  const matricesAt = plugin.data + 4 + usedBones + 20 * vertexCount;
+  const stride = old ? 68 : 64;
+  if (matricesAt + stride * boneCount > plugin.end) {
+    throw fail('count-exceeds-data', plugin.data, `the Skin PLG's ${boneCount} matrices for ${vertexCount} vertices need ${matricesAt + stride * boneCount - plugin.data} bytes, it holds ${plugin.size}`);
+  }
+  const out = new Float32Array(16 * boneCount);
+  for (let bone = 0; bone < boneCount; bone++) {
+    let at = matricesAt + stride * bone;
+    if (old) {
+      if (view.getUint32(at, true) !== DEAD_MARKER) throw fail('bad-skin', at, `bone ${bone}: the older Skin PLG layout puts 0xDEADDEAD before each matrix`);
+      at += 4;
+    }
+    for (let k = 0; k < 16; k++) out[16 * bone + k] = view.getFloat32(at + 4 * k, true);
+    out[16 * bone + 3] = 0;
+    out[16 * bone + 7] = 0;
+    out[16 * bone + 11] = 0;
+    out[16 * bone + 15] = 1;
+  }
+  return out;
+}

@@ -1,0 +1,18 @@
+/** One RenderWare frame: a node of the model's transform hierarchy. */
+export interface DffFrame {
+  /** From the frame's name extension; '' when it has none. Spaces kept (' Pelvis'). */
+  name: string;
+  /** The parent frame's index, -1 for the root. */
+  parent: number;
+  /** 3x3, as stored: the right, up and at vectors (the columns of the rotation). */
+  rotation: Float32Array;
+  /** x y z, relative to the parent frame. */
+  position: Float32Array;
+  /** The HAnim node id from the frame's HAnim PLG; -1 when it has none. */
+  hanimId: number;
+}
+
+export interface DFFReaderOptions {
+  /** Throw on problems the reader could otherwise work around by dropping data (a broken Skin PLG). Default false. */
+  strict?: boolean;
+}
