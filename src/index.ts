@@ -8,3 +8,4 @@ export type { SpriteAnimReaderOptions, SpriteScriptRunnerOptions, SpriteState, I
 export * from './playback/index.js';
 export { createSkeleton, hierarchyOrder, boneNameKey, type Skeleton, type SkeletonInit } from './core/skeleton.js';
 export * from './dff/index.js';
+export { FORMATS, findFormat, type FileFormat, type DumpOptions as FormatDumpOptions } from './formats.js';

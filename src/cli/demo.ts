@@ -1,10 +1,9 @@
 // `npm start`: decodes the bundled demo corpus (fixtures/) and prints what it found and how fast.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { IFFReader } from '../iff/reader.js';
+import { textTable } from '../core/text.js';
+import { findFormat } from '../formats.js';
 import { IFPReader } from '../ifp/index.js';
-import { SpriteAnimReader } from '../sprite/reader.js';
-import { summariseAnim, summariseIFF, textTable } from './format.js';
 
 const fixturesDir = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 const RUNS = 25;
@@ -86,16 +85,10 @@ console.log(`gameanim demo: decoding ${rows.length} IFP files from fixtures/ (me
 console.log(textTable(header, cells));
 
 console.log('\nthe other formats:');
-for (const file of readdirSync(fixturesDir).filter((f) => f.endsWith('.iff') || f.endsWith('.anim')).sort()) {
+for (const file of readdirSync(fixturesDir).filter((f) => !f.endsWith('.ifp') && f.includes('.')).sort()) {
   const bytes = new Uint8Array(readFileSync(fixturesDir + file));
-  let ms: number;
-  let text: string;
-  if (file.endsWith('.iff')) {
-    const { ms: time, result } = timed(() => new IFFReader(bytes));
-    [ms, text] = [time, summariseIFF(result)];
-  } else {
-    const { ms: time, result } = timed(() => new SpriteAnimReader(bytes));
-    [ms, text] = [time, summariseAnim(result)];
-  }
-  console.log(`${file.padEnd(27)} ${ms.toFixed(3)} ms  ${text}`);
+  const format = findFormat(bytes, file);
+  if (!format) continue;
+  const { ms, result } = timed(() => format.open(bytes));
+  console.log(`${file.padEnd(27)} ${ms.toFixed(3)} ms  ${format.summary(result)}`);
 }

@@ -1,35 +1,46 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
+import { findFormat, type FileFormat } from '../formats.js';
 import { ImgArchive } from '../img/index.js';
-import { UsageError } from './usage.js';
 
-export type FileKind = 'IFP' | 'IMG' | 'IFF' | 'ANIM' | 'unknown';
+/** A problem with one input (missing, unreadable, a directory, of no known format): exit 1, after the other inputs. */
+export class InputError extends Error {}
 
 export function readInput(path: string): Uint8Array {
-  if (!existsSync(path)) throw new UsageError(`no such file: ${path}`);
-  return new Uint8Array(readFileSync(path));
+  let isFile: boolean;
+  try {
+    isFile = statSync(path).isFile();
+  } catch {
+    throw new InputError(`${path}: no such file`);
+  }
+  if (!isFile) throw new InputError(`${path}: not a file (a directory?)`);
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch (error) {
+    throw new InputError(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
 }
 
-/** What a file is, by its first bytes (and, for a III/VC directory, by its .dir extension). */
-export function detectKind(path: string, bytes: Uint8Array): FileKind {
-  const magic = String.fromCharCode(...bytes.subarray(0, 4));
-  if (magic === 'ANP3' || magic === 'ANP2' || magic === 'ANPK') return 'IFP';
-  if (magic === 'VER2' || path.toLowerCase().endsWith('.dir')) return 'IMG';
-  if (magic === 'FORM') return 'IFF';
-  if (magic === 'ANIM') return 'ANIM';
-  return 'unknown';
+/** The file's format, by its magic, else by its extension (a III/VC `.dir` is an IMG archive). */
+export function formatOf(path: string, bytes: Uint8Array): FileFormat {
+  const format = findFormat(bytes, path);
+  if (!format) {
+    const magic = JSON.stringify(String.fromCharCode(...bytes.subarray(0, 4)));
+    throw new InputError(`${path}: not a format gameanim reads (it starts with ${magic}); it reads IFP, IMG (.img, .dir), FORM/ANM2 (.iff), ANIM and DFF files`);
+  }
+  return format;
 }
 
 /** Opens a VER2 .img, or a III/VC .dir with the .img beside it (an empty one when it is missing). */
 export function openArchive(path: string, bytes: Uint8Array, needData = false): { archive: ImgArchive; note?: string } {
-  if (!path.toLowerCase().endsWith('.dir')) return { archive: new ImgArchive(bytes) };
+  if (!path.toLowerCase().endsWith('.dir')) {
+    if (String.fromCharCode(...bytes.subarray(0, 4)) !== 'VER2') {
+      throw new InputError(`${path}: not an IMG archive; give a San Andreas .img, or a GTA III/VC .dir with its .img beside it`);
+    }
+    return { archive: new ImgArchive(bytes) };
+  }
   const imgPath = path.slice(0, -4) + (path.endsWith('.DIR') ? '.IMG' : '.img');
   if (existsSync(imgPath)) return { archive: ImgArchive.fromDir(bytes, readInput(imgPath)) };
-  if (needData) throw new UsageError(`${basename(imgPath)} not found beside ${path}: extracting needs the archive's data`);
+  if (needData) throw new InputError(`${basename(imgPath)} not found beside ${path}: extracting needs the archive's data`);
   return { archive: ImgArchive.fromDir(bytes, new Uint8Array(0)), note: `${basename(imgPath)} not found: directory only` };
-}
-
-/** Entries that hold IFP data, by extension. */
-export function isIfpEntry(name: string): boolean {
-  return name.toLowerCase().endsWith('.ifp');
 }

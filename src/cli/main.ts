@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The `gameanim` command line: exit 0 ok, 1 decode error, 2 usage error.
+// The `gameanim` command line: exit 0 ok, 1 a problem with an input (after every other input), 2 a usage error.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { bench } from './commands/bench.js';
+import { bind } from './commands/bind.js';
 import { dump } from './commands/dump.js';
 import { imgExtract, imgList } from './commands/img.js';
 import { info } from './commands/info.js';
@@ -26,7 +27,8 @@ function parse(command: string, args: string[], options: ParseArgsConfig['option
 
 async function run(argv: string[]): Promise<CommandResult | 'help'> {
   const [command, ...args] = argv;
-  if (!command || command === '--help' || command === '-h' || command === 'help') {
+  if (!command) throw new UsageError('no command given', HELP['main']);
+  if (command === '--help' || command === '-h' || command === 'help') {
     print(HELP['main']!);
     return 'help';
   }
@@ -44,7 +46,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     print(HELP[command]!);
     return 'help';
   }
-  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], img: ['out', 'force'], bench: ['corpus', 'quick'] };
+  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: [], img: ['out', 'force'], bench: ['corpus', 'quick'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const one = (what: string) => {
@@ -60,6 +62,9 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       return list(one('FILE'), print);
     case 'dump':
       return dump(one('FILE'), { anim: values['anim'] as string | undefined, json: Boolean(values['json']) }, print);
+    case 'bind':
+      if (positionals.length !== 2) throw new UsageError('bind takes a MODEL and an animation FILE', HELP['bind']);
+      return bind(positionals[0]!, positionals[1]!, print);
     case 'img': {
       const [action, archive, ...names] = positionals;
       if (action === 'ls' && archive && !names.length) return imgList(archive, print);
@@ -75,8 +80,8 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
 
 try {
   const result = await run(process.argv.slice(2));
-  if (result !== 'help' && result.decodeErrors.length) {
-    for (const message of result.decodeErrors) process.stderr.write(`gameanim: ${message}\n`);
+  if (result !== 'help' && result.inputErrors.length) {
+    for (const message of result.inputErrors) process.stderr.write(`gameanim: ${message}\n`);
     process.exitCode = 1;
   }
 } catch (error) {

@@ -14,10 +14,11 @@ export const HELP: Record<string, string> = {
 usage: gameanim <command> [options]
 
 commands:
-  info FILE...                  format, packages, counts and warnings (IMG archives entry by entry)
+  info FILE...                  format, counts and warnings (IMG archives entry by entry; a model's bone table)
   list FILE                     animations with track counts, key counts and durations
   dump FILE [--anim NAME] [--json]
                                 every decoded value
+  bind MODEL FILE               how the animations of FILE bind to the skeleton of MODEL (a .dff)
   img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
   img extract ARCHIVE [NAME...] [-o DIR] [--force]
                                 write entries to files
@@ -25,13 +26,16 @@ commands:
                                 the benchmark suite on the generated SA-sized corpus
 
 gameanim <command> --help shows a command's options.
-exit codes: 0 ok, 1 decode error (names the file and byte offset), 2 usage error`,
+exit codes: 0 ok; 1 a problem with an input (missing, unreadable, a directory, undecodable, no such
+animation), reported after every other input is processed; 2 a usage error`,
   info: `usage: gameanim info FILE...
 
-Prints each file's format, packages, animation/track/keyframe counts and warnings (for FORM/ANM2
-files: bones, frames, sample rate, duration, root motion, unknown chunks). IMG archives
-(.img VER2, or a III/VC .dir with its .img beside it) are walked entry by entry; IFP entries are
-decoded, others are listed. A progress bar shows on a terminal for archives and many files.`,
+Prints each file's format, counts and warnings: IFP packages, animations, tracks and keyframes;
+FORM/ANM2 bones, frames, sample rate, duration, root motion and unknown chunks; ANIM sprites and
+scripts; for a DFF model, its bone table (index, HAnim id, name, parent, rest translation). IMG
+archives (.img VER2, or a III/VC .dir with its .img beside it) are walked entry by entry: entries of
+a known format are decoded, others are counted. A progress bar shows on a terminal for archives and
+many files.`,
   list: `usage: gameanim list FILE
 
 Lists the animations of an IFP file (or of every IFP entry of an IMG archive): name, tracks, keys
@@ -48,6 +52,12 @@ ARCHIVE is a SA VER2 .img, or a III/VC .dir (its .img must sit beside it for ext
 writes the named entries (all when none are named) into DIR (default: the current folder). When
 entries overlap so that this would write more than 64 times the archive's size, nothing is written
 unless --force is given.`,
+  bind: `usage: gameanim bind MODEL FILE
+
+Reads the skeleton of MODEL (a RenderWare .dff with an HAnim hierarchy, or an ANM2 clip) and binds
+every animation of FILE to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
+ignored), ANM2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
+no bone, and the bones that keep their rest pose. Exits 1 when no animation drives any bone.`,
   bench: `usage: gameanim bench [--corpus DIR] [--quick]
 
 Runs the benchmark suite: decoding the SA-sized corpus with each backend, the naive baseline and the

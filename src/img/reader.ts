@@ -102,7 +102,7 @@ export class ImgArchive {
     const cursor = new ByteCursor(this.#data, 'IMG');
     const magic = cursor.tag('archive magic');
     if (magic !== 'VER2') {
-      throw new DecodeError('IMG', 'unknown-magic', 0, `not a VER2 archive: magic ${JSON.stringify(magic)}${this.#data.length ? '; for a GTA III/VC archive use ImgArchive.fromDir(dir, img)' : ''}`);
+      throw new DecodeError('IMG', 'unknown-magic', 0, `not a VER2 archive: magic ${JSON.stringify(magic)}${this.#data.length ? '; GTA III/VC archives are a .dir directory beside a header-less .img' : ''}`);
     }
     const count = cursor.u32('entry count');
     cursor.needItems(count, ENTRY_BYTES, 'directory entry');

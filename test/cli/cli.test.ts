@@ -158,25 +158,70 @@ describe('gameanim CLI', () => {
     expect(extract.code).toBe(0);
     const archive = new ImgArchive(new Uint8Array(readFileSync(archivePath)));
     expect(Buffer.from(readFileSync(join(out, 'run.ifp'))).equals(Buffer.from(archive.get('run.ifp')!))).toBe(true);
-    expect(gameanim('img', 'extract', archivePath, 'nope.ifp', '-o', out).code).toBe(2);
+    const missing = gameanim('img', 'extract', archivePath, 'nope.ifp', '-o', out);
+    expect(missing.code).toBe(1); // an input problem, not a usage error
+    expect(missing.stderr).toContain('has no entry named "nope.ifp" (gameanim img ls');
+    // Messages name commands, not API calls.
+    const notArchive = gameanim('img', 'ls', 'fixtures/anp2-basic.ifp');
+    expect(notArchive.code).toBe(1);
+    expect(notArchive.stderr).toContain('not an IMG archive; give a San Andreas .img, or a GTA III/VC .dir with its .img beside it');
+    expect(notArchive.stderr).not.toMatch(/ImgArchive|fromDir/);
   });
 
-  it('exits 2 for usage errors, and every command has --help', () => {
-    for (const args of [[], ['frobnicate'], ['list'], ['dump', 'a', 'b'], ['info', '--json', 'x'], ['img', 'rm', 'x'], ['list', 'no-such-file.ifp']]) {
+  it('info on a model prints its bone table; bind prints matched, unmatched and rest bones', () => {
+    const model = gameanim('info', 'fixtures/dff-ped-5bone.dff');
+    expect(model.code).toBe(0);
+    expect(model.stdout.split('\n').slice(0, 4)).toEqual([
+      'fixtures/dff-ped-5bone.dff: DFF: 6 frames, 5 bones, inverse binds',
+      '  bone  id  name          parent  rest translation',
+      '     0   0  "Root"            -1  0 0 0.5',
+      '     1   1  " Pelvis"          0  0 0 0.25',
+    ]);
+    const bound = gameanim('bind', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp');
+    expect(bound.code).toBe(0);
+    expect(bound.stdout).toContain('WEAPON_start_throw      3/5                 1           2');
+    expect(bound.stdout).toContain('WEAPON_start_throw: unmatched tracks "Object"');
+    expect(bound.stdout).toContain('WEAPON_start_throw: rest bones " Spine", "R UpperArm"');
+    const nothing = gameanim('bind', 'fixtures/dff-ped-5bone.dff', 'fixtures/anm2-48bone.iff');
+    expect(nothing.code).toBe(0); // ANM2 binds by index: its first five tracks drive the five bones
+    const prop = gameanim('bind', 'fixtures/dff-prop.dff', 'fixtures/anp3-all-types.ifp');
+    expect(prop.code).toBe(1);
+    expect(prop.stderr).toContain('has no skeleton to bind to');
+  });
+
+  it('exits 2 for usage errors only, and every command has --help', () => {
+    for (const args of [[], ['frobnicate'], ['list'], ['dump', 'a', 'b'], ['info', '--json', 'x'], ['img', 'rm', 'x'], ['bind', 'x'], ['dump', 'fixtures/anm2-2bone.iff', '--anim', 'x']]) {
       const { code, stderr } = gameanim(...args);
-      if (args.length === 0) {
-        expect(code).toBe(0); // bare `gameanim` prints the overview
-        continue;
-      }
       expect(code, args.join(' ')).toBe(2);
       expect(stderr).toMatch(/^gameanim: /);
     }
-    for (const command of ['info', 'list', 'dump', 'img', 'bench']) {
+    expect(gameanim().stderr).toContain('usage: gameanim <command>'); // bare: the overview, on stderr
+    for (const command of ['info', 'list', 'dump', 'bind', 'img', 'bench']) {
       const { code, stdout } = gameanim(command, '--help');
       expect(code).toBe(0);
       expect(stdout).toMatch(new RegExp(`^usage: gameanim ${command}`));
     }
-    expect(gameanim('dump', 'fixtures/anp2-basic.ifp', '--anim', 'missing').code).toBe(2);
+    expect(gameanim('--help').code).toBe(0);
+  });
+
+  it('exits 1 for a problem with an input, after processing every other input', () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['info', 'no-such-file.ifp', 'fixtures/anp2-basic.ifp'], /gameanim: no-such-file\.ifp: no such file/],
+      [['info', 'fixtures', 'fixtures/anp2-basic.ifp'], /gameanim: fixtures: not a file \(a directory\?\)/],
+      [['info', 'package.json', 'fixtures/anp2-basic.ifp'], /gameanim: package\.json: not a format gameanim reads/],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = gameanim(...args);
+      expect(code, args.join(' ')).toBe(1);
+      expect(stderr).toMatch(message);
+      expect(stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace
+      expect(stdout).toContain('fixtures/anp2-basic.ifp: IFP ANP2'); // the next input was still processed
+    }
+    expect(gameanim('list', 'fixtures/sprites-no-paths.anim').code).toBe(1); // as info does for a file it cannot list
+    expect(gameanim('list', 'no-such-file.ifp').code).toBe(1);
+    const unknown = gameanim('dump', 'fixtures/anp2-basic.ifp', '--anim', 'missing');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no animation named "missing"');
   });
 
   // script(1) gives the CLI a terminal, where the progress bar must appear (and clear itself).

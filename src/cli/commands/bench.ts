@@ -14,5 +14,5 @@ export async function bench(options: { corpus?: string; quick?: boolean }, print
     throw new UsageError(`gameanim bench needs a development checkout with its dev dependencies (npm ci): ${(error as Error).message}`);
   }
   await suite.runBenchmarks({ corpusDir: options.corpus, quick: options.quick, log: print });
-  return { decodeErrors: [] };
+  return { inputErrors: [] };
 }

@@ -1,10 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { DecodeError } from '../../core/errors.js';
-import { openArchive, readInput } from '../inputs.js';
-import { textTable } from '../format.js';
+import { InputError, openArchive, readInput } from '../inputs.js';
+import { textTable } from '../../core/text.js';
 import { startProgress } from '../progress.js';
-import { UsageError } from '../usage.js';
 import { onFile, type CommandResult } from './result.js';
 
 export function imgList(path: string, print: (line: string) => void): CommandResult {
@@ -16,7 +15,7 @@ function listArchive(path: string, print: (line: string) => void): CommandResult
   if (note) print(`# ${note}`);
   print(textTable(['name', 'offset', 'size'], archive.entries.map((e) => [e.name, String(e.offset), String(e.size)])));
   for (const w of archive.warnings) print(`warning ${w.code}: ${w.message}`);
-  return { decodeErrors: [] };
+  return { inputErrors: [] };
 }
 
 /** Beyond this many times the archive's size, extracting needs --force: overlapping entries can amplify it. */
@@ -33,9 +32,9 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
   const total = chosen.reduce((sum, entry) => sum + entry.size, 0);
   const limit = EXTRACT_AMPLIFICATION_LIMIT * Math.max(bytes.length, archive.dataLength);
   if (total > limit && !force) {
-    return { decodeErrors: [`${path}: extracting would write ${total} bytes, more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size (its entries overlap); nothing written. Add --force to write them anyway`] };
+    return { inputErrors: [`${path}: extracting would write ${total} bytes, more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size (its entries overlap); nothing written. Add --force to write them anyway`] };
   }
-  const result: CommandResult = { decodeErrors: [] };
+  const result: CommandResult = { inputErrors: [] };
   mkdirSync(outDir, { recursive: true });
   const progress = startProgress(chosen.length, 'extracting');
   try {
@@ -49,7 +48,7 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
         print(`${target} (${data.length} bytes)`);
       } catch (error) {
         if (!(error instanceof DecodeError)) throw error;
-        result.decodeErrors.push(`${path}: ${entry.name}: ${error.message}`);
+        result.inputErrors.push(`${path}: ${entry.name}: ${error.message}`);
       }
     }
   } finally {
@@ -59,5 +58,5 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
 }
 
 function missing(name: string, path: string): never {
-  throw new UsageError(`${path} has no entry named "${name}"`);
+  throw new InputError(`${path} has no entry named "${name}" (gameanim img ls ${path} lists them)`);
 }

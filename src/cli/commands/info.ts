@@ -1,55 +1,51 @@
 import { DecodeError } from '../../core/errors.js';
-import { IFFReader } from '../../iff/reader.js';
-import { IFPReader } from '../../ifp/reader.js';
-import { SpriteAnimReader } from '../../sprite/reader.js';
-import { detectKind, isIfpEntry, openArchive, readInput } from '../inputs.js';
-import { plural, summariseAnim, summariseIFF, summariseIFP, warningLines } from '../format.js';
+import { plural, warningLines } from '../../core/text.js';
+import { findFormat, type FileFormat } from '../../formats.js';
+import type { ImgEntry } from '../../img/index.js';
+import { formatOf, openArchive, readInput } from '../inputs.js';
 import { startProgress } from '../progress.js';
 import { EXTRACT_AMPLIFICATION_LIMIT } from './img.js';
-import { onFile, type CommandResult } from './result.js';
+import { merged, onFile, type CommandResult } from './result.js';
 
 type Print = (line: string) => void;
 
 export function info(paths: string[], print: Print): CommandResult {
-  const result: CommandResult = { decodeErrors: [] };
   const progress = startProgress(paths.length, 'files');
   try {
-    for (const path of paths) {
-      progress.tick(path);
-      const bytes = readInput(path);
-      result.decodeErrors.push(...onFile(path, () => describeFile(path, bytes, print)).decodeErrors);
-    }
+    return merged(
+      paths.map((path) => {
+        progress.tick(path);
+        return onFile(path, () => describeFile(path, print));
+      }),
+    );
   } finally {
     progress.stop();
   }
-  return result;
 }
 
-function describeFile(path: string, bytes: Uint8Array, print: Print): CommandResult {
-  const kind = detectKind(path, bytes);
-  if (kind === 'IMG') return describeArchive(path, bytes, print);
-  if (kind === 'IFF' || kind === 'ANIM') {
-    const reader = kind === 'IFF' ? new IFFReader(bytes) : new SpriteAnimReader(bytes);
-    print(`${path}: ${reader instanceof IFFReader ? summariseIFF(reader) : summariseAnim(reader)}`);
-    warningLines(reader.warnings, '  ').forEach(print);
-  } else {
-    // Unknown files go to the IFP reader too, whose unknown-magic error says what was found.
-    const reader = new IFPReader(bytes);
-    print(`${path}: ${summariseIFP(reader)} (${reader.backend})`);
-    warningLines(reader.warnings, '  ').forEach(print);
-  }
-  return { decodeErrors: [] };
+function describeFile(path: string, print: Print): CommandResult {
+  const bytes = readInput(path);
+  const format = formatOf(path, bytes);
+  if (format.name === 'IMG') return describeArchive(path, bytes, print);
+  const reader = format.open(bytes);
+  const backend = 'backend' in reader ? ` (${String(reader.backend)})` : '';
+  print(`${path}: ${format.summary(reader)}${backend}`);
+  format.details?.(reader).forEach(print);
+  warningLines(format.warnings(reader), '  ').forEach(print);
+  return { inputErrors: [] };
 }
 
-/** Every IFP entry decoded and summarised; a broken entry is reported and the others still are. */
+/**
+ * Every entry of a known format decoded and summarised; a broken entry is reported and the others
+ * still are. Entries that share a byte range are decoded once, and all together at most 64 times the
+ * archive's size: a hostile directory cannot multiply the work.
+ */
 function describeArchive(path: string, bytes: Uint8Array, print: Print): CommandResult {
-  const result: CommandResult = { decodeErrors: [] };
+  const result: CommandResult = { inputErrors: [] };
   const { archive, note } = openArchive(path, bytes);
   print(`${path}: IMG ${archive.version}, ${plural(archive.entries.length, 'entry', 'entries')}${note ? ` (${note})` : ''}`);
   warningLines(archive.warnings, '  ').forEach(print);
-  const totals = { files: 0, animations: 0, tracks: 0, keyframes: 0, other: 0 };
-  // Entries that share a byte range (a hostile directory can list one range thousands of times) are
-  // decoded once; the others say so.
+  const totals = { byFormat: new Map<string, number>(), animations: 0, tracks: 0, keyframes: 0, other: 0 };
   const decodedRange = new Map<string, string>();
   const decodeLimit = EXTRACT_AMPLIFICATION_LIMIT * bytes.length;
   let decodedBytes = 0;
@@ -59,12 +55,14 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print): Command
   try {
     for (const entry of archive.entries) {
       progress.tick(entry.name);
-      if (!isIfpEntry(entry.name)) {
-        totals.other++;
-        continue;
-      }
       if (entry.offset + entry.size > archive.dataLength) {
         outOfRange++; // reported once below (and in the archive's warning), not entry by entry
+        continue;
+      }
+      const data = archive.read(entry);
+      const format = findFormat(data, entry.name);
+      if (!format || format.name === 'IMG') {
+        totals.other++;
         continue;
       }
       const range = `${entry.offset}+${entry.size}`;
@@ -74,41 +72,46 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print): Command
         continue;
       }
       decodedRange.set(range, entry.name);
-      // Distinct but overlapping ranges could still make the work many times the archive: cap it.
       decodedBytes += entry.size;
       if (decodedBytes > decodeLimit) {
         skipped++;
         continue;
       }
-      try {
-        const reader = new IFPReader(archive.read(entry));
-        print(`  ${entry.name}: ${summariseIFP(reader)}`);
-        warningLines(reader.warnings, '    ').forEach(print);
-        totals.files++;
-        totals.animations += reader.animations.length;
-        totals.tracks += reader.trackCount;
-        totals.keyframes += reader.keyframeCount;
-      } catch (error) {
-        if (!(error instanceof DecodeError)) throw error;
-        print(`  ${entry.name}: error ${error.code}: ${error.message}`);
-        result.decodeErrors.push(`${path}: ${entry.name}: ${error.message}`);
-      }
+      describeEntry(path, entry, format, data, totals, print, result);
     }
   } finally {
     progress.stop();
   }
   // Without its .img a directory has no data to decode: the note above says so, and that is no error.
-  if (outOfRange && !note) {
-    const message = `${path}: ${plural(outOfRange, 'IFP entry lies', 'IFP entries lie')} past the archive's data and could not be decoded`;
-    print(`  ${message}`);
-    result.decodeErrors.push(message);
-  }
+  if (outOfRange && !note) report(`${path}: ${plural(outOfRange, 'entry lies', 'entries lie')} past the archive's data and could not be decoded`, print, result);
   if (skipped) {
-    const message = `${path}: ${plural(skipped, 'entry was', 'entries were')} not decoded: the entries overlap, and decoding them all would read more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size`;
-    print(`  ${message}`);
-    result.decodeErrors.push(message);
+    report(`${path}: ${plural(skipped, 'entry was', 'entries were')} not decoded: the entries overlap, and decoding them all would read more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size`, print, result);
   }
-  const counts = [plural(totals.files, 'IFP entry', 'IFP entries'), plural(totals.animations, 'animation'), plural(totals.tracks, 'track'), plural(totals.keyframes, 'keyframe')];
+  const files = [...totals.byFormat].map(([name, n]) => plural(n, `${name} entry`, `${name} entries`));
+  const counts = [...(files.length ? files : ['0 entries decoded']), plural(totals.animations, 'animation'), plural(totals.tracks, 'track'), plural(totals.keyframes, 'keyframe')];
   print(`  total: ${counts.join(', ')}${totals.other ? `; ${totals.other} other entries not decoded` : ''}`);
   return result;
+}
+
+function describeEntry(path: string, entry: ImgEntry, format: FileFormat, data: Uint8Array, totals: { byFormat: Map<string, number>; animations: number; tracks: number; keyframes: number }, print: Print, result: CommandResult): void {
+  try {
+    const reader = format.open(data);
+    print(`  ${entry.name}: ${format.summary(reader)}`);
+    warningLines(format.warnings(reader), '    ').forEach(print);
+    totals.byFormat.set(format.name, (totals.byFormat.get(format.name) ?? 0) + 1);
+    for (const clip of format.clips?.(reader) ?? []) {
+      totals.animations++;
+      totals.tracks += clip.tracks.length;
+      for (const track of clip.tracks) totals.keyframes += track.times.length;
+    }
+  } catch (error) {
+    if (!(error instanceof DecodeError)) throw error;
+    print(`  ${entry.name}: error ${error.code}: ${error.message}`);
+    result.inputErrors.push(`${path}: ${entry.name}: ${error.message}`);
+  }
+}
+
+function report(message: string, print: Print, result: CommandResult): void {
+  print(`  ${message}`);
+  result.inputErrors.push(message);
 }

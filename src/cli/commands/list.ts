@@ -1,29 +1,36 @@
-import { IFPReader } from '../../ifp/reader.js';
-import { detectKind, isIfpEntry, openArchive, readInput } from '../inputs.js';
-import { f32Text, textTable } from '../format.js';
-import { UsageError } from '../usage.js';
+import { f32Text, textTable } from '../../core/text.js';
+import type { SkeletalClip } from '../../playback/clip.js';
+import { findFormat } from '../../formats.js';
+import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
 import { onFile, type CommandResult } from './result.js';
 
+/** The clips of a file (or of every entry of an archive): name, tracks, keys, seconds. */
 export function list(path: string, print: (line: string) => void): CommandResult {
   return onFile(path, () => listFile(path, print));
 }
 
 function listFile(path: string, print: (line: string) => void): CommandResult {
   const bytes = readInput(path);
-  const kind = detectKind(path, bytes);
-  const readers: Array<[string, IFPReader]> = [];
-  if (kind === 'IFP') {
-    readers.push(['', new IFPReader(bytes)]);
-  } else if (kind === 'IMG') {
+  const format = formatOf(path, bytes);
+  const sources: Array<{ prefix: string; clips: SkeletalClip[]; warnings: readonly { code: string; message: string }[] }> = [];
+  if (format.name === 'IMG') {
     const { archive } = openArchive(path, bytes, true);
-    for (const entry of archive.entries) if (isIfpEntry(entry.name)) readers.push([`${entry.name}/`, new IFPReader(archive.read(entry))]);
+    for (const entry of archive.entries) {
+      const data = archive.read(entry);
+      const inner = findFormat(data, entry.name);
+      if (!inner?.clips) continue;
+      const reader = inner.open(data);
+      sources.push({ prefix: `${entry.name}/`, clips: inner.clips(reader), warnings: inner.warnings(reader) });
+    }
   } else {
-    throw new UsageError(`${path}: list takes an IFP file or an IMG archive`);
+    if (!format.clips) throw new InputError(`${path}: a ${format.name} file holds no animations to list`);
+    const reader = format.open(bytes);
+    sources.push({ prefix: '', clips: format.clips(reader), warnings: format.warnings(reader) });
   }
-  const rows = readers.flatMap(([prefix, reader]) =>
-    reader.animations.map((a) => [prefix + a.name, String(a.trackCount), String(a.keyframeCount), f32Text(a.duration)]),
+  const rows = sources.flatMap(({ prefix, clips }) =>
+    clips.map((clip) => [prefix + (clip.name || '(unnamed)'), String(clip.tracks.length), String(clip.tracks.reduce((n, t) => n + t.times.length, 0)), f32Text(clip.duration)]),
   );
   print(textTable(['animation', 'tracks', 'keys', 'seconds'], rows));
-  for (const [prefix, reader] of readers) for (const w of reader.warnings) print(`${prefix}warning ${w.code}: ${w.message}`);
-  return { decodeErrors: [] };
+  for (const { prefix, warnings } of sources) for (const w of warnings) print(`${prefix}warning ${w.code}: ${w.message}`);
+  return { inputErrors: [] };
 }

@@ -1,0 +1,39 @@
+// Text helpers shared by the formats' summaries and dumps, and by the CLI.
+import type { DecodeWarning } from './errors.js';
+
+export const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+
+/** A float as the shortest text that reads back to the same f32. */
+export function f32Text(value: number): string {
+  for (let digits = 1; digits < 10; digits++) {
+    const text = value.toPrecision(digits);
+    if (Math.fround(Number(text)) === value) return String(Number(text));
+  }
+  return String(value);
+}
+
+export function warningLines(warnings: readonly DecodeWarning[], indent: string): string[] {
+  return warnings.map((w) => `${indent}warning ${w.code}: ${w.message}`);
+}
+
+/** Numbers right-aligned; the columns in `leftAligned` (text) left-aligned, the first by default. */
+export function textTable(header: string[], rows: string[][], leftAligned: readonly number[] = [0]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (leftAligned.includes(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+/**
+ * JSON with every number exact: JSON has no NaN, infinities or -0, so those four are written as the
+ * strings "NaN", "Infinity", "-Infinity" and "-0" (NaN payload bits are not kept). Every other
+ * number is the decoded value, which reads back to the same f32.
+ */
+export function exactJson(document: unknown): string {
+  return JSON.stringify(document, (_key, value: unknown) => {
+    if (typeof value !== 'number') return value;
+    if (Number.isNaN(value)) return 'NaN';
+    if (value === Infinity) return 'Infinity';
+    if (value === -Infinity) return '-Infinity';
+    return Object.is(value, -0) ? '-0' : value;
+  });
+}
