@@ -1,26 +1,67 @@
-// gameanim/three: decoded clips as three.js AnimationClips. `three` is an optional peer dependency,
-// so this adapter is only reachable through its own subpath, never from the package root.
-import { AnimationClip, QuaternionKeyframeTrack, VectorKeyframeTrack, type KeyframeTrack } from 'three';
+// gameanim/three: skeletons as three.js bones and clips as AnimationClips. `three` is an optional
+// peer dependency, so this adapter is only reachable through its own subpath, never from the package
+// root.
+import { AnimationClip, Bone, Matrix4, QuaternionKeyframeTrack, Skeleton as ThreeSkeleton, VectorKeyframeTrack, type KeyframeTrack } from 'three';
+import type { Skeleton } from '../core/skeleton.js';
+import type { BoundClip } from '../playback/bind.js';
 import { clipTracks, type SkeletalClip } from '../playback/clip.js';
 
 export interface ToAnimationClipOptions {
   /** The clip's name. Default: the animation's name, or 'anm2'. */
   name?: string;
   /**
-   * The name of the three.js bone (Object3D) a track drives. Default: the IFP bone name without its
-   * leading and trailing spaces (" Pelvis" -> "Pelvis"), or `bone<index>` for ANM2 clips.
+   * The name of the three.js bone (Object3D) a track drives. Default: the bone name without its
+   * leading and trailing spaces (" Pelvis" -> "Pelvis"), or `bone<index>` for ANM2 clips; for a bound
+   * clip, the name `toSkeleton` gave the skeleton bone.
    */
   boneName?: (track: { boneName: string; boneId: number; index: number }) => string;
 }
 
+/** The three.js name of a skeleton bone: trimmed, without the characters track paths reserve. */
+export function threeBoneName(name: string): string {
+  return name.trim().replace(/[[\].:/]/g, '');
+}
+
+export interface ThreeSkeletonParts {
+  /** One per skeleton bone, in the skeleton's order, in rest pose, parented as the skeleton says. */
+  bones: Bone[];
+  /** The bones without a parent: add these to the scene (or to the skinned mesh). */
+  roots: Bone[];
+  /** With the skeleton's inverse binds when it has them, else three's own from the rest pose. */
+  skeleton: ThreeSkeleton;
+}
+
+/** `THREE.Bone`s in rest pose (rest rotation and translation, local to the parent) and a `THREE.Skeleton`. */
+export function toSkeleton(skeleton: Skeleton): ThreeSkeletonParts {
+  const bones = skeleton.names.map((name, i) => {
+    const bone = new Bone();
+    bone.name = threeBoneName(name) || `bone${i}`;
+    bone.quaternion.fromArray(skeleton.restRotations, 4 * i);
+    bone.position.fromArray(skeleton.restTranslations, 3 * i);
+    return bone;
+  });
+  const roots: Bone[] = [];
+  bones.forEach((bone, i) => {
+    const parent = skeleton.parents[i]!;
+    if (parent >= 0) bones[parent]!.add(bone);
+    else roots.push(bone);
+  });
+  const binds = skeleton.inverseBindMatrices;
+  const inverses = binds ? bones.map((_, i) => new Matrix4().fromArray(binds, 16 * i)) : undefined;
+  for (const root of roots) root.updateMatrixWorld(true);
+  return { bones, roots, skeleton: new ThreeSkeleton(bones, inverses) };
+}
+
 /**
- * A `THREE.AnimationClip` with a QuaternionKeyframeTrack (`<bone>.quaternion`) per track and a
- * VectorKeyframeTrack (`<bone>.position`) where the track has translations. three keeps typed arrays
- * of the right type as they are, so the clip's times and values are the decoded `Float32Array`s
- * themselves: no copy, and they share the decoder's buffer. Tracks without keys are left out (three
- * needs at least one). Rotations are passed as decoded (the ANP3 convention for IFP).
+ * A `THREE.AnimationClip`. For a bare clip: a QuaternionKeyframeTrack (`<bone>.quaternion`) per
+ * track and a VectorKeyframeTrack (`<bone>.position`) where the track has translations; three keeps
+ * typed arrays as they are, so times and values are the decoded `Float32Array`s themselves. For a
+ * bound clip (`bindClip`): tracks for the skeleton bones a track drives, named as `toSkeleton` names
+ * them, with the bound clip's unit rotations; bones without a track keep their rest pose in three.js
+ * as they do in `sampleClip`. Tracks without keys are left out (three needs at least one).
  */
-export function toAnimationClip(clip: SkeletalClip, options: ToAnimationClipOptions = {}): AnimationClip {
+export function toAnimationClip(clip: SkeletalClip | BoundClip, options: ToAnimationClipOptions = {}): AnimationClip {
+  if ('trackOfBone' in clip) return boundAnimationClip(clip, options);
   const { tracks, boneIds, boneNames, duration } = clipTracks(clip);
   const nameOf = options.boneName ?? (({ boneName }) => boneName.trim());
   const keyframeTracks: KeyframeTrack[] = [];
@@ -30,6 +71,20 @@ export function toAnimationClip(clip: SkeletalClip, options: ToAnimationClipOpti
     keyframeTracks.push(new QuaternionKeyframeTrack(`${bone}.quaternion`, track.times as unknown as number[], track.rotations as unknown as number[]));
     if (track.translations) keyframeTracks.push(new VectorKeyframeTrack(`${bone}.position`, track.times as unknown as number[], track.translations as unknown as number[]));
   });
-  const name = options.name ?? (clip.name || 'anm2');
-  return new AnimationClip(name, duration, keyframeTracks);
+  return new AnimationClip(options.name ?? (clip.name || 'anm2'), duration, keyframeTracks);
+}
+
+function boundAnimationClip(bound: BoundClip, options: ToAnimationClipOptions): AnimationClip {
+  const { skeleton, clip, trackOfBone, sampled } = bound;
+  const keyframeTracks: KeyframeTrack[] = [];
+  trackOfBone.forEach((trackIndex, bone) => {
+    if (trackIndex < 0) return;
+    const source = clip.tracks[trackIndex]!;
+    if (source.times.length === 0) return;
+    const name = options.boneName?.({ boneName: skeleton.names[bone]!, boneId: skeleton.ids[bone]!, index: bone }) ?? (threeBoneName(skeleton.names[bone]!) || `bone${bone}`);
+    const track = sampled.tracks[bone]!;
+    keyframeTracks.push(new QuaternionKeyframeTrack(`${name}.quaternion`, track.times as unknown as number[], track.rotations as unknown as number[]));
+    if (source.translations) keyframeTracks.push(new VectorKeyframeTrack(`${name}.position`, track.times as unknown as number[], track.translations as unknown as number[]));
+  });
+  return new AnimationClip(options.name ?? (clip.name || 'anm2'), sampled.duration, keyframeTracks);
 }

@@ -1,7 +1,7 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { createPose, IFFReader, IFPReader, sampleClip, type Clip } from '../../src/index.js';
-import { toAnimationClip } from '../../src/three/index.js';
+import { bindClip, createPose, DFFReader, IFFReader, IFPReader, poseToMatrices, sampleClip, type Clip } from '../../src/index.js';
+import { toAnimationClip, toSkeleton } from '../../src/three/index.js';
 import { fixture, sample, samplesPresent } from '../helpers/files.js';
 
 /** Plays `clip` with THREE.AnimationMixer and with sampleClip; returns the largest difference. */
@@ -58,5 +58,44 @@ describe('toAnimationClip (gameanim/three)', () => {
     for (const animation of new IFPReader(sample('rwparserng_ped_anp3.ifp')).animations) {
       expect(largestDifference(animation, animation.bones.map((b) => b.boneName.trim()), times), animation.name).toBeLessThan(1e-5);
     }
+  });
+});
+
+describe('toSkeleton and toAnimationClip(bound) on a real SA model', () => {
+  if (!samplesPresent) {
+    it.skip('real sample files not found: skipping the bound three.js test', () => {});
+    return;
+  }
+  it('after mixer.setTime(t), every bone matrixWorld equals poseToMatrices within 1e-5 (sa_skin_plain.dff, rwparserng_ped_anp3.ifp)', () => {
+    for (const model of ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff']) {
+      const skeleton = new DFFReader(sample(model)).skeleton!;
+      for (const animation of new IFPReader(sample('rwparserng_ped_anp3.ifp')).animations) {
+        const bound = bindClip(animation, skeleton);
+        const parts = toSkeleton(skeleton);
+        const scene = new THREE.Group();
+        scene.add(...parts.roots);
+        const mixer = new THREE.AnimationMixer(scene);
+        mixer.clipAction(toAnimationClip(bound)).play();
+        const pose = createPose(skeleton);
+        let largest = 0;
+        for (const time of [0, 0.1, 0.37, animation.duration * 0.5, animation.duration * 0.93]) {
+          mixer.setTime(time);
+          scene.updateMatrixWorld(true);
+          sampleClip(bound, time, pose);
+          const world = poseToMatrices(pose, skeleton);
+          parts.bones.forEach((bone, b) => bone.matrixWorld.elements.forEach((v, k) => (largest = Math.max(largest, Math.abs(v - world[16 * b + k]!)))));
+        }
+        expect(largest, `${model} ${animation.name}`).toBeLessThan(1e-5);
+      }
+    }
+  });
+
+  it('toSkeleton builds bones in rest pose with the skeleton\'s names, parents and inverse binds', () => {
+    const skeleton = new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!;
+    const { bones, roots, skeleton: three } = toSkeleton(skeleton);
+    expect(bones.map((b) => b.name).slice(0, 3)).toEqual(['Root', 'Pelvis', 'Spine']);
+    expect(roots).toEqual([bones[0]]);
+    expect(bones[2]!.parent).toBe(bones[1]);
+    expect(three.boneInverses[5]!.elements).toEqual(Array.from(skeleton.inverseBindMatrices!.subarray(80, 96)));
   });
 });
