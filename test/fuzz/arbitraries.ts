@@ -1,6 +1,6 @@
 // fast-check arbitraries: valid documents for every format, and the mutations applied to their bytes.
 import fc from 'fast-check';
-import { OPCODES, type IffClip, type PackageData, type SpriteAnimDoc, type TrackData } from '../../src/index.js';
+import { OPCODES, type DffDoc, type IffClip, type PackageData, type SpriteAnimDoc, type TrackData } from '../../src/index.js';
 
 /** Latin-1 names without NUL (a NUL ends a name on read), up to `max` characters. */
 const name = (max: number) => fc.string({ unit: fc.integer({ min: 1, max: 255 }).map((c) => String.fromCharCode(c)), minLength: 0, maxLength: max });
@@ -97,6 +97,45 @@ export const spriteDocs: fc.Arbitrary<SpriteAnimDoc> = fc.record({
   sprites: fc.uniqueArray(fc.record({ id: fc.integer({ min: -5, max: 50 }), x: fc.float({ noNaN: true }), y: fc.float({ noNaN: true }), width: fc.float({ noNaN: true }), height: fc.float({ noNaN: true }) }), { maxLength: 5, selector: (s) => s.id }),
   scripts: fc.uniqueArray(fc.record({ id: fc.integer({ min: 0, max: 20 }), instructions: scriptInstructions }), { minLength: 1, maxLength: 4, selector: (s) => s.id }),
 });
+
+/**
+ * A skeleton-only DFF: a clump root frame, then `n` bones in depth-first order whose PUSH/POP flags
+ * and frame parents agree, with rotations about random axes and inverse binds (any 16 floats; the
+ * reader keeps 12 and sets the padding column).
+ */
+export const dffDocs = fc
+  .record({
+    parents: fc.array(fc.nat(), { minLength: 1, maxLength: 40 }),
+    angles: fc.array(fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), { minLength: 40, maxLength: 40 }),
+    ids: fc.uniqueArray(fc.integer({ min: 0, max: 500 }), { minLength: 40, maxLength: 40 }),
+    names: fc.array(fc.string({ maxLength: 20, unit: fc.constantFrom(...' abcdefghijKLMNOP0123456789_'.split('')) }), { minLength: 40, maxLength: 40 }),
+    binds: fc.float32Array({ minLength: 640, maxLength: 640, noNaN: true }),
+    layout: fc.constantFrom('plain' as const, 'deaddead' as const),
+    withSkin: fc.boolean(),
+  })
+  .map(({ parents: picks, angles, ids, names, binds, layout, withSkin }): DffDoc => {
+    const count = picks.length;
+    // Bone i's parent is one of the bones on the current depth-first path, which keeps the order valid.
+    const parents: number[] = [];
+    const path: number[] = [];
+    for (let i = 0; i < count; i++) {
+      if (i === 0) parents.push(-1);
+      else {
+        const keep = (picks[i]! % path.length) + 1;
+        path.length = keep;
+        parents.push(path[keep - 1]!);
+      }
+      path.push(i);
+    }
+    // Flags from the tree: PUSH when a later sibling follows, POP at a leaf.
+    const nodes = parents.map((parent, i) => ({
+      id: ids[i]!,
+      flags: (parents.includes(i) ? 0 : 1) | (parents.slice(i + 1).includes(parent) ? 2 : 0),
+    }));
+    const rotation = (angle: number) => [Math.cos(angle), Math.sin(angle), 0, -Math.sin(angle), Math.cos(angle), 0, 0, 0, 1];
+    const frames = [{ name: '', parent: -1, rotation: rotation(0), position: [0, 0, 0] }, ...parents.map((p, i) => ({ name: names[i]!, parent: p + 1, rotation: rotation(angles[i]!), position: [i, -i, 0.5], hanimId: ids[i]! }))];
+    return { frames, hierarchy: { frame: 1, nodes }, inverseBindMatrices: withSkin ? binds.subarray(0, 16 * count) : null, skinLayout: layout };
+  });
 
 /** Where a mutation should aim: the format's count, size and offset fields. */
 export interface Field {

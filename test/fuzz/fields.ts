@@ -62,3 +62,23 @@ export function animFields(bytes: Uint8Array): Field[] {
   const scriptTable = view.getUint32(0x16, true);
   return [6, 10, 0x12, 0x16, 0x1a, 0x1e].map((at) => ({ at })).concat(Array.from({ length: scriptCount }, (_, i) => ({ at: scriptTable + 8 * i + 4 })));
 }
+
+/** Every RenderWare section's size field (walked as far as the nesting is sound), and the counts a skeleton reads. */
+export function dffFields(bytes: Uint8Array): Field[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fields: Field[] = [];
+  const containers = new Set([0x10, 0x0e, 0x03, 0x1a, 0x0f, 0x14, 0x08]);
+  const walk = (from: number, to: number, depth: number) => {
+    for (let at = from; at + 12 <= to && fields.length < 400; ) {
+      const type = view.getUint32(at, true);
+      const size = view.getUint32(at + 4, true);
+      fields.push({ at: at + 4 });
+      if (type === 0x01 || type === 0x11e) fields.push({ at: at + 12 }, { at: at + 20 }); // frame / node counts
+      if (at + 12 + size > to) return;
+      if (containers.has(type) && depth < 6) walk(at + 12, at + 12 + size, depth + 1);
+      at += 12 + size;
+    }
+  };
+  walk(0, bytes.length, 0);
+  return fields;
+}

@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DFFReader, writeDFF } from '../../src/index.js';
+import { sample, samplesPresent } from '../helpers/files.js';
+import { applyAll, dffDocs, mutations } from './arbitraries.js';
+import { dffFields } from './fields.js';
+import { fuzzOptions, survives } from './harness.js';
+
+/** Everything a reader hands out, touched. */
+function readAll(bytes: Uint8Array): void {
+  const reader = new DFFReader(bytes);
+  const skeleton = reader.skeleton;
+  if (skeleton) {
+    for (let bone = 0; bone < skeleton.boneCount; bone++) skeleton.indexOf(skeleton.names[bone]!);
+    if (!skeleton.restRotations.every((v) => Number.isFinite(v))) throw new Error('non-finite rest rotation from finite frames');
+  }
+  reader.frameSkeleton();
+}
+
+describe('DFF under fuzzing', () => {
+  it('round-trips generated skeletons through writeDFF', () => {
+    fc.assert(
+      fc.property(dffDocs, (doc) => {
+        const reader = new DFFReader(writeDFF(doc));
+        const nodes = doc.hierarchy!.nodes;
+        expect(reader.warnings).toEqual([]);
+        expect(reader.frames.map((f) => f.name)).toEqual(doc.frames.map((f) => f.name));
+        const skeleton = reader.skeleton!;
+        expect(Array.from(skeleton.ids)).toEqual(nodes.map((n) => n.id));
+        expect(Array.from(skeleton.parents)).toEqual(doc.frames.slice(1).map((f) => f.parent - 1));
+        if (doc.inverseBindMatrices) {
+          const expected = Array.from(doc.inverseBindMatrices, (v, k) => (k % 16 === 15 ? 1 : k % 4 === 3 ? 0 : Math.fround(v)));
+          expect(Array.from(skeleton.inverseBindMatrices!)).toEqual(expected);
+        } else {
+          expect(skeleton.inverseBindMatrices).toBeNull();
+        }
+      }),
+      fuzzOptions(300),
+    );
+  });
+
+  it('reads mutated models or throws a DecodeError', () => {
+    const cases = dffDocs.chain((doc) => {
+      const bytes = writeDFF(doc);
+      return fc.tuple(fc.constant(bytes), fc.array(mutations(dffFields(bytes)), { minLength: 1, maxLength: 3 }));
+    });
+    fc.assert(
+      fc.property(cases, ([bytes, list]) => survives('DFF', applyAll(bytes, list), readAll)),
+      fuzzOptions(2000),
+    );
+  });
+
+  it.skipIf(!samplesPresent)('reads mutated real SA models or throws a DecodeError', () => {
+    const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff'].map((name) => sample(name));
+    const cases = fc.constantFrom(...models).chain((bytes) => fc.tuple(fc.constant(bytes), fc.array(mutations(dffFields(bytes)), { minLength: 1, maxLength: 3 })));
+    fc.assert(
+      fc.property(cases, ([bytes, list]) => survives('DFF', applyAll(bytes, list), readAll)),
+      fuzzOptions(300),
+    );
+  });
+});
