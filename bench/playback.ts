@@ -2,8 +2,8 @@
 // the same clips, in one run.
 import * as THREE from 'three';
 import { Bench } from 'tinybench';
-import { blendPoses, createPose, createPoseBatch, IFPReader, sampleBatch, sampleClip, saUpperBodyMask, type Animation } from 'gameanim';
-import { toAnimationClip } from 'gameanim/three';
+import { bindClip, blendPoses, createPose, createPoseBatch, createSkeleton, IFPReader, poseToMatrices, sampleBatch, sampleClip, saUpperBodyMask, type Animation, type Pose, type Skeleton } from 'gameanim';
+import { toAnimationClip, toSkeleton } from 'gameanim/three';
 
 const SAMPLES_PER_ITERATION = 100;
 const CROWD = 1000;
@@ -13,6 +13,20 @@ interface PlaybackRow {
   name: string;
   gameanim: number;
   three: number;
+}
+
+/** The SA ped hierarchy (parents by HAnim node position), as every SA ped model has it. */
+const SA_PED_PARENTS = [-1, 0, 1, 2, 3, 4, 5, 5, 5, 4, 9, 10, 11, 12, 13, 4, 15, 16, 17, 18, 19, 3, 3, 2, 1, 24, 25, 26, 1, 28, 29, 30];
+
+/** A ped skeleton for the corpus' ped clips: their bone ids and names, the SA hierarchy, a plausible rest pose. */
+function pedSkeleton(animation: Animation): Skeleton {
+  const tracks = animation.bones.slice(0, SA_PED_PARENTS.length);
+  return createSkeleton({
+    names: tracks.map((t) => t.boneName),
+    ids: tracks.map((t) => t.boneId),
+    parents: SA_PED_PARENTS.slice(0, tracks.length),
+    restTranslations: tracks.flatMap((_, i) => [0.02 * (i % 3), 0.1, 0.01 * (i % 5)]),
+  });
 }
 
 /** A scene graph with one bone per track, driven by its own AnimationMixer. */
@@ -57,6 +71,28 @@ export async function runPlaybackBenchmarks(ped: Uint8Array, { quick, log }: { q
     return mixer;
   });
 
+  // 1,000 peds on a skeleton: bound once (as a game binds a clip to a model once), then every frame
+  // sampled into one batch (one wasm call) and turned into world matrices per ped. three.js: the same
+  // skeletons as THREE.Bone hierarchies (toSkeleton), one mixer each, update + updateMatrixWorld.
+  const skeleton = pedSkeleton(a);
+  const bound = bindClip(a, skeleton);
+  const pedBatch = createPoseBatch(Array.from({ length: CROWD }, () => bound));
+  const pedPoses: Pose[] = Array.from({ length: CROWD }, (_, i) => ({
+    ...createPose(skeleton),
+    rotations: pedBatch.rotations.subarray(4 * skeleton.boneCount * i, 4 * skeleton.boneCount * (i + 1)),
+    translations: pedBatch.translations.subarray(3 * skeleton.boneCount * i, 3 * skeleton.boneCount * (i + 1)),
+  }));
+  const pedWorld = Array.from({ length: CROWD }, () => new Float32Array(16 * skeleton.boneCount));
+  const boundClip = toAnimationClip(bound);
+  const pedRigs = Array.from({ length: CROWD }, (_, i) => {
+    const group = new THREE.Group();
+    group.add(...toSkeleton(skeleton).roots);
+    const mixer = new THREE.AnimationMixer(group);
+    mixer.clipAction(boundClip).play();
+    mixer.setTime(crowdTimes[i]!);
+    return { group, mixer };
+  });
+
   const bench = new Bench(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 50, time: 1500, warmupIterations: 10 });
   const rows: Array<[string, number, () => void, () => void]> = [
     ['single clip (100 samples of 32 bones)', SAMPLES_PER_ITERATION * bones,
@@ -74,6 +110,13 @@ export async function runPlaybackBenchmarks(ped: Uint8Array, { quick, log }: { q
     [`crowd: ${CROWD} instances of a ${bones}-bone clip, one frame`, CROWD * bones,
       () => { for (let i = 0; i < CROWD; i++) crowdTimes[i]! += FRAME; sampleBatch(crowd, crowdTimes, { loop: true }); },
       () => { for (const mixer of mixers) mixer.update(FRAME); }],
+    [`${CROWD} peds on a ${skeleton.boneCount}-bone skeleton: sample + world matrices, one frame (bound once)`, CROWD * skeleton.boneCount,
+      () => {
+        for (let i = 0; i < CROWD; i++) crowdTimes[i]! += FRAME;
+        sampleBatch(pedBatch, crowdTimes, { loop: true });
+        for (let i = 0; i < CROWD; i++) poseToMatrices(pedPoses[i]!, skeleton, pedWorld[i]);
+      },
+      () => { for (const { group, mixer } of pedRigs) { mixer.update(FRAME); group.updateMatrixWorld(true); } }],
   ];
   for (const [name, , ours, theirs] of rows) {
     bench.add(`gameanim: ${name}`, ours);
@@ -92,7 +135,7 @@ export async function runPlaybackBenchmarks(ped: Uint8Array, { quick, log }: { q
   return [
     '## Playback: bone-samples per second (p50), against THREE.AnimationMixer',
     '',
-    `Clips: the first two animations of the corpus \`ped.ifp\` (${bones} bones). gameanim runs its default backend (wasm); three.js ${THREE.REVISION} runs \`mixer.setTime\` / \`mixer.update\` on a bone hierarchy. The two-layer three.js row weighs two actions 0.5 each (three.js has no per-bone masks).`,
+    `Clips: the first two animations of the corpus \`ped.ifp\` (${bones} bones). gameanim runs its default backend (wasm); three.js ${THREE.REVISION} runs \`mixer.setTime\` / \`mixer.update\` on a bone hierarchy. The two-layer three.js row weighs two actions 0.5 each (three.js has no per-bone masks). The peds row binds the clip to an SA-shaped skeleton once, then per frame samples all peds in one call and builds each ped's world matrices; three.js updates each ped's mixer and its bones' \`matrixWorld\`.`,
     '',
     '| row | gameanim | three.js | gameanim / three.js |',
     '|---|---:|---:|---:|',
