@@ -1,11 +1,10 @@
-// gameanim: everything public, from one entry point.
+// gameanim: everything public, from one entry point. Each subpath's index is re-exported whole, so an
+// export added to a format can't be left out of the root by hand (test/package.test.ts checks it).
 export * from './ifp/index.js';
 export * from './img/index.js';
-export { IFFReader, writeIFF, iffChunks, groupContents, isGroup } from './iff/index.js';
-export type { IffBone, IffClip, IffTrack, IffUnknownChunk, IffChunk, WriteIFFOptions } from './iff/index.js';
-export { SpriteAnimReader, writeSpriteAnim, disassemble, SpriteScriptRunner, ease, EASING_MODES, EASING_NAMES, OPCODES, Op } from './sprite/index.js';
-export type { SpriteAnimReaderOptions, SpriteScriptRunnerOptions, SpriteState, Interpolation, OpcodeInfo, ArgType, Instruction, JumpMode, Script, Sprite, SpriteAnimDoc } from './sprite/index.js';
-export * from './playback/index.js';
-export { createSkeleton, hierarchyOrder, boneNameKey, type Skeleton, type SkeletonInit } from './core/skeleton.js';
+export * from './iff/index.js';
+export * from './sprite/index.js';
 export * from './dff/index.js';
-export { FORMATS, findFormat, type FileFormat, type DumpOptions as FormatDumpOptions } from './formats.js';
+export * from './playback/index.js';
+export * from './core/index.js';
+export * from './formats.js';

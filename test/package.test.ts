@@ -54,6 +54,21 @@ describe('the npm package', () => {
     `);
     const [same, name, backend, keys] = JSON.parse(out);
     expect([same, name, backend]).toEqual([true, 'fixture', 'simd']);
-    expect(keys).toEqual(expect.arrayContaining(['IFPReader', 'DecodeError', 'writeIFP', 'ready', 'Track', 'Animation', 'ImgArchive', 'writeImg', 'IFFReader', 'writeIFF', 'iffChunks', 'SpriteAnimReader', 'SpriteScriptRunner', 'writeSpriteAnim', 'disassemble', 'ease']));
+    expect(keys).toEqual(expect.arrayContaining(['IFPReader', 'DecodeError', 'writeIFP', 'ready', 'Track', 'Animation', 'ImgArchive', 'writeImg', 'IFFReader', 'writeIFF', 'iffChunks', 'SpriteAnimReader', 'SpriteScriptRunner', 'writeSpriteAnim', 'disassemble', 'ease', 'DFFReader', 'bindClip', 'createSkeleton', 'FORMATS', 'CODES']));
+  });
+
+  it('the root re-exports every named export of every subpath but gameanim/three, as the same values', () => {
+    const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== '.' && subpath !== './package.json' && subpath !== './three');
+    expect(subpaths).toEqual(expect.arrayContaining(['./ifp', './iff', './sprite', './dff']));
+    const out = node(`
+      import * as root from 'gameanim';
+      const missing = [];
+      for (const subpath of ${JSON.stringify(subpaths)}) {
+        const module = await import('gameanim' + subpath.slice(1));
+        for (const [name, value] of Object.entries(module)) if (name !== 'default' && root[name] !== value) missing.push(subpath + ':' + name);
+      }
+      console.log(JSON.stringify(missing));
+    `);
+    expect(JSON.parse(out)).toEqual([]);
   });
 });

@@ -1,9 +1,12 @@
+import type { Code } from './codes.js';
+
 /** The file formats this library reads; every error and warning names one. */
 export type FormatName = 'IFP' | 'IMG' | 'IFF' | 'ANIM' | 'DFF';
 
 /** Something the reader noticed and tolerated. Readers collect these; nothing goes to the console. */
 export interface DecodeWarning {
-  code: string;
+  /** From the one table of codes, `CODES`. */
+  code: Code;
   /** Byte offset in the input where the problem is. */
   offset: number;
   message: string;
@@ -17,7 +20,7 @@ export class DecodeError extends Error {
   override readonly name = 'DecodeError';
   constructor(
     readonly format: FormatName,
-    readonly code: string,
+    readonly code: Code,
     readonly offset: number,
     readonly detail: string,
   ) {
@@ -27,4 +30,9 @@ export class DecodeError extends Error {
   toWarning(): DecodeWarning {
     return { code: this.code, offset: this.offset, message: this.message };
   }
+}
+
+/** The one way warnings are built: the message names the format and ends with the offset, as errors do. */
+export function warning(format: FormatName, code: Code, offset: number, detail: string): DecodeWarning {
+  return { code, offset, message: `${format}: ${detail} (at byte ${offset})` };
 }

@@ -34,7 +34,7 @@ export function* iffChunks(bytes: Uint8Array, start: number, end: number, format
     const id = readLatin1(bytes, pos, 4).padEnd(4, '\0');
     const size = view.getUint32(pos + 4, false);
     if (size > end - pos - 8) {
-      throw new DecodeError(format, 'chunk-overrun', pos, `${JSON.stringify(id)} chunk claims ${size} bytes, ${end - pos - 8} remain in its container`);
+      throw new DecodeError(format, 'truncated', pos, `${JSON.stringify(id)} chunk claims ${size} bytes, ${end - pos - 8} remain in its container`);
     }
     yield { id, offset: pos, size, dataOffset: pos + 8 };
     pos += 8 + size + (size & 1);

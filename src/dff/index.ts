@@ -1,3 +1,4 @@
 export { DFFReader } from './reader.js';
 export { writeDFF, type DffDoc } from './writer.js';
 export type { DffFrame, DFFReaderOptions } from './types.js';
+export { DecodeError, type DecodeWarning } from '../core/errors.js';

@@ -1,4 +1,5 @@
-import { DecodeError, type DecodeWarning } from '../core/errors.js';
+import type { Code } from '../core/codes.js';
+import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
 import { orthonormalDeviation, rotationQuaternion } from './rotation.js';
@@ -15,7 +16,7 @@ const SHEAR_TOLERANCE = 1e-2;
 /** The Clump Struct sizes RenderWare writes: atomic count, then light and camera counts (3.3 and later). */
 const CLUMP_STRUCT_SIZES = [4, 12];
 
-const fail = (code: string, offset: number, detail: string) => new DecodeError('DFF', code, offset, detail);
+const fail = (code: Code, offset: number, detail: string) => new DecodeError('DFF', code, offset, detail);
 
 interface HAnimNode {
   id: number;
@@ -233,8 +234,8 @@ export class DFFReader {
     });
   }
 
-  #warn(code: string, offset: number, detail: string): void {
-    this.warnings.push({ code, offset, message: `DFF: ${detail} (at byte ${offset})` });
+  #warn(code: Code, offset: number, detail: string): void {
+    this.warnings.push(warning('DFF', code, offset, detail));
   }
 }
 

@@ -1,4 +1,5 @@
-import { DecodeError, type DecodeWarning } from '../core/errors.js';
+import type { Code } from '../core/codes.js';
+import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { groupContents, type IffChunk } from '../core/iff-chunks.js';
 import { createSkeleton, describeHierarchyProblem, hierarchyOrder, hierarchyProblem, type Skeleton } from '../core/skeleton.js';
 import type { SkeletalClip } from '../playback/clip.js';
@@ -12,7 +13,7 @@ const BONE_BYTES = 4 + 64; // parent index + inverse bind matrix
 const UNIT_TOLERANCE = 1e-3;
 const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-const fail = (code: string, offset: number, detail: string) => new DecodeError('IFF', code, offset, detail);
+const fail = (code: Code, offset: number, detail: string) => new DecodeError('IFF', code, offset, detail);
 
 /**
  * Reads an IGI 2 skeletal clip in a FORM/ANM2 container: big-endian chunk sizes, little-endian
@@ -127,10 +128,10 @@ export class IFFReader implements SkeletalClip {
     if (magic !== 'FORM') throw fail(input.length < 4 ? 'truncated' : 'unknown-magic', 0, `not an IFF FORM file: starts with ${JSON.stringify(magic)}`);
     if (input.length < 12) throw fail('truncated', 0, `a FORM header and type need 12 bytes, the input has ${input.length}`);
     const form: IffChunk = { id: 'FORM', offset: 0, size: new DataView(input.buffer, input.byteOffset).getUint32(4, false), dataOffset: 8 };
-    if (form.size > input.length - 8) throw fail('form-overrun', 4, `FORM claims ${form.size} bytes, ${input.length - 8} follow its header`);
+    if (form.size > input.length - 8) throw fail('truncated', 4, `FORM claims ${form.size} bytes, ${input.length - 8} follow its header`);
     const end = 8 + form.size + (form.size & 1);
     if (end < input.length) {
-      this.warnings.push({ code: 'trailing-bytes', offset: end, message: `IFF: ${input.length - end} bytes after the FORM; ignored (at byte ${end})` });
+      this.warnings.push(warning('IFF', 'trailing-bytes', end, `${input.length - end} bytes after the FORM; ignored`));
     }
     const { type, chunks } = groupContents(input, form, 'IFF');
     if (type !== 'ANM2') throw fail('unknown-form-type', 8, `FORM type is ${JSON.stringify(type)}, expected "ANM2"`);
@@ -150,11 +151,7 @@ export class IFFReader implements SkeletalClip {
   #checkDuration(headAt: number): void {
     const sampled = (this.frameCount - 1) / this.sampleRate;
     if (this.frameCount > 0 && Math.abs(this.duration - sampled) > 1 / this.sampleRate) {
-      this.warnings.push({
-        code: 'duration-mismatch',
-        offset: headAt,
-        message: `IFF: HEAD duration ${this.duration} s differs from (frameCount - 1) / sampleRate = ${sampled} s by more than one frame; both kept (at byte ${headAt})`,
-      });
+      this.warnings.push(warning('IFF', 'duration-mismatch', headAt, `HEAD duration ${this.duration} s differs from (frameCount - 1) / sampleRate = ${sampled} s by more than one frame; both kept`));
     }
   }
 
@@ -170,11 +167,7 @@ export class IFFReader implements SkeletalClip {
     if (count > 0) {
       const bone = Math.floor(first / 4 / this.frameCount);
       const key = (first / 4) % this.frameCount;
-      this.warnings.push({
-        code: 'non-unit-quaternion',
-        offset: quatAt + 4 * first,
-        message: `IFF: ${count} rotation keys are not unit length (first: bone ${bone}, key ${key}); kept as stored (at byte ${quatAt + 4 * first})`,
-      });
+      this.warnings.push(warning('IFF', 'non-unit-quaternion', quatAt + 4 * first, `${count} rotation keys are not unit length (first: bone ${bone}, key ${key}); kept as stored`));
     }
   }
 }

@@ -1,4 +1,4 @@
-import { type DecodeWarning } from '../core/errors.js';
+import { warning, type DecodeWarning } from '../core/errors.js';
 import { indexByName, nameKey } from '../core/names.js';
 import { kernelModule, resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
 import { decodeTracksJs } from './decode-js.js';
@@ -125,7 +125,7 @@ function reportNonFiniteTimes(packages: readonly ScannedPackage[], table: TrackR
     }
   }
   if (count > 0) {
-    warnings.push({ code: 'non-finite-time', offset: firstAt, message: `IFP: ${count} key times are infinite or NaN (first: ${first}); sampling holds the key before such a time (at byte ${firstAt})` });
+    warnings.push(warning('IFP', 'non-finite-time', firstAt, `${count} key times are infinite or NaN (first: ${first}); sampling holds the key before such a time`));
   }
 }
 

@@ -1,5 +1,5 @@
 import { ByteCursor } from '../core/byte-cursor.js';
-import { DecodeError, type DecodeWarning } from '../core/errors.js';
+import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { NameCache, readLatin1 } from '../core/names.js';
 import { ANPK_KEY_TAGS, anpFrameTypeKind, KIND_INFO, TrackKind } from './track-kinds.js';
 import { TrackTable } from './track-table.js';
@@ -73,11 +73,7 @@ export function scanIFP(bytes: Uint8Array, strict: boolean): IFPScan {
 export function reportTrailingBytes(bytes: Uint8Array, at: number, warnings: DecodeWarning[]): void {
   const trailing = bytes.length - at;
   if (allZero(bytes, at)) return;
-  warnings.push({
-    code: 'trailing-bytes',
-    offset: at,
-    message: `IFP: ${trailing} bytes after the last package do not start a package; ignored (at byte ${at})`,
-  });
+  warnings.push(warning('IFP', 'trailing-bytes', at, `${trailing} bytes after the last package do not start a package; ignored`));
 }
 
 /** Whether every byte from `start` on is zero; eight at a time, since padding runs to 2 KB a file. */
@@ -131,11 +127,7 @@ function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {
       frameBytes += frameCount * bytesPerFrame;
     }
     if (declaredFrameBytes >= 0 && declaredFrameBytes !== frameBytes) {
-      scan.warnings.push({
-        code: 'frame-data-size',
-        offset: animationAt + 28,
-        message: `IFP: animation "${animationName}" declares ${declaredFrameBytes} frame bytes but holds ${frameBytes}; the real size was used`,
-      });
+      scan.warnings.push(warning('IFP', 'frame-data-size', animationAt + 28, `animation "${animationName}" declares ${declaredFrameBytes} frame bytes but holds ${frameBytes}; the real size was used`));
     }
     pkg.animations.push({ name: animationName, firstRow, trackCount: sequenceCount });
     pkg.byteLength = cursor.pos - start;

@@ -1,5 +1,6 @@
 import { ByteCursor } from '../core/byte-cursor.js';
-import { DecodeError, type DecodeWarning } from '../core/errors.js';
+import type { Code } from '../core/codes.js';
+import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { nameKey, readLatin1 } from '../core/names.js';
 
 export const SECTOR_BYTES = 2048;
@@ -131,11 +132,7 @@ export class ImgArchive {
       entries.push({ name, offset, size });
     }
     if (cursor.remaining > 0) {
-      this.warnings.push({
-        code: 'trailing-bytes',
-        offset: cursor.pos,
-        message: `IMG: the directory ends with ${cursor.remaining} bytes that are not a whole 32-byte entry; ignored (at byte ${cursor.pos})`,
-      });
+      this.warnings.push(warning('IMG', 'trailing-bytes', cursor.pos, `the directory ends with ${cursor.remaining} bytes that are not a whole 32-byte entry; ignored`));
     }
     return entries;
   }
@@ -154,10 +151,9 @@ export class ImgArchive {
   }
 
   /** One warning for every entry in `indices` (non-empty); `detail` describes the first. */
-  #warn(code: string, indices: readonly number[], detail: string): void {
-    const at = this.#recordOf(indices[0]!);
+  #warn(code: Code, indices: readonly number[], detail: string): void {
     const more = indices.length > 1 ? ` (and ${indices.length - 1} more entries like it)` : '';
-    this.warnings.push({ code, offset: at, message: `IMG: ${detail}${more} (at byte ${at})` });
+    this.warnings.push(warning('IMG', code, this.#recordOf(indices[0]!), detail + more));
   }
 
   /**
@@ -180,11 +176,7 @@ export class ImgArchive {
     if (!first) return;
     const [outer, inner] = [this.entries[first[0]]!, this.entries[first[1]]!];
     const at = this.#recordOf(first[1]);
-    this.warnings.push({
-      code: 'overlapping-entries',
-      offset: at,
-      message: `IMG: ${overlapping} entries overlap the data of an earlier one (first: "${inner.name}", bytes ${inner.offset} to ${end(first[1])}, inside "${outer.name}") (at byte ${at})`,
-    });
+    this.warnings.push(warning('IMG', 'overlapping-entries', at, `${overlapping} entries overlap the data of an earlier one (first: "${inner.name}", bytes ${inner.offset} to ${end(first[1])}, inside "${outer.name}")`));
   }
 
 }

@@ -1,5 +1,5 @@
 import { ByteWriter } from '../core/byte-writer.js';
-import type { DecodeWarning } from '../core/errors.js';
+import { warning, type DecodeWarning } from '../core/errors.js';
 import { SECTOR_BYTES } from './reader.js';
 
 export interface ImgEntryData {
@@ -29,7 +29,7 @@ export function writeImg(entries: readonly ImgEntryData[], options: WriteImgOpti
     if (name.length > 23) {
       if (!options.truncateNames) throw new RangeError(`IMG entry ${index} "${name}" has ${name.length} characters; VER2 names hold 23 (pass truncateNames: true to cut them)`);
       name = name.slice(0, 23);
-      options.warnings?.push({ code: 'name-truncated', offset: 8 + 32 * index, message: `IMG: entry ${index} "${given}" was written as "${name}": VER2 names hold 23 characters (at byte ${8 + 32 * index})` });
+      options.warnings?.push(warning('IMG', 'name-truncated', 8 + 32 * index, `entry ${index} "${given}" was written as "${name}": VER2 names hold 23 characters`));
     }
     const sectors = Math.ceil(data.length / SECTOR_BYTES);
     if (sectors > 0xffff) throw new RangeError(`IMG entry "${name}" is larger than a VER2 entry can be (65535 sectors)`);

@@ -1,5 +1,6 @@
 import { ByteCursor } from '../core/byte-cursor.js';
-import { DecodeError, type DecodeWarning } from '../core/errors.js';
+import type { Code } from '../core/codes.js';
+import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { EASING_MODES } from './easing.js';
 import { EASED, Op, OPCODES } from './opcodes.js';
@@ -24,7 +25,7 @@ const OVERLAP_ALLOWANCE = 64 << 10;
 // per instruction, not two.
 const NO_ARGS: number[] = Object.freeze([]) as unknown as number[];
 
-const fail = (code: string, offset: number, detail: string) => new DecodeError('ANIM', code, offset, detail);
+const fail = (code: Code, offset: number, detail: string) => new DecodeError('ANIM', code, offset, detail);
 
 /**
  * Reads an `ANIM` sprite-script file (../shared/spec/sprite-anim.md): the sprite atlas and every
@@ -110,10 +111,8 @@ export class SpriteAnimReader {
     return this.#scriptById.get(id);
   }
 
-  #register<T extends { id: number }>(index: Map<number, T>, item: T, at: number, what: string): void {
-    if (index.has(item.id)) {
-      this.warnings.push({ code: `duplicate-${what}-id`, offset: at, message: `ANIM: ${what} id ${item.id} appears again; the later entry wins (at byte ${at})` });
-    }
+  #register<T extends { id: number }>(index: Map<number, T>, item: T, at: number, what: 'sprite' | 'script'): void {
+    if (index.has(item.id)) this.warnings.push(warning('ANIM', `duplicate-${what}-id`, at, `${what} id ${item.id} appears again; the later entry wins`));
     index.set(item.id, item);
   }
 }

@@ -1,4 +1,5 @@
-import { DecodeError, type DecodeWarning } from '../core/errors.js';
+import type { Code } from '../core/codes.js';
+import type { DecodeWarning } from '../core/errors.js';
 import { SeededRandom } from '../core/seeded-random.js';
 import { ease } from './easing.js';
 import { JumpTable } from './jumps.js';
@@ -94,7 +95,7 @@ export class SpriteScriptRunner {
 
   constructor(reader: { getScript(id: number): Script | undefined; jumpMode?: JumpMode }, scriptId: number, options: SpriteScriptRunnerOptions = {}) {
     const script = reader.getScript(scriptId);
-    if (!script) throw new DecodeError('ANIM', 'unknown-script', 0, `no script with id ${scriptId}`);
+    if (!script) throw new RangeError(`SpriteScriptRunner: the file has no script with id ${scriptId}`);
     this.#instructions = script.instructions;
     this.#jumps = new JumpTable(script.instructions, options.jumpMode ?? reader.jumpMode ?? 'offset');
     script.instructions.forEach((instruction, index) => {
@@ -253,7 +254,7 @@ export class SpriteScriptRunner {
     }
   }
 
-  #warn(code: string, offset: number, message: string, key = String(offset)): void {
+  #warn(code: Code, offset: number, message: string, key = String(offset)): void {
     const id = `${code}:${key}`;
     const known = this.#warnings.get(id);
     if (known) known.count++;

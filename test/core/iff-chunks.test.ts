@@ -32,7 +32,7 @@ describe('iffChunks', () => {
     try {
       [...iffChunks(data, 0, data.length, 'IFF')];
     } catch (error) {
-      expect(error).toMatchObject({ format: 'IFF', code: 'chunk-overrun', offset: 10 });
+      expect(error).toMatchObject({ format: 'IFF', code: 'truncated', offset: 10 });
     }
     expect(() => [...iffChunks(data, 0, 13, 'IFF')]).toThrow(/chunk header needs 8 bytes/);
   });

@@ -91,7 +91,7 @@ describe('the script runner, adversarial cases', () => {
     expect(runner.warnings[0]!.message).toMatch(/scale is not finite/);
   });
 
-  it('never throws anything but DecodeError for a missing script', () => {
-    expect(() => new SpriteScriptRunner(file([{ time: 0, name: 'STOP', args: [] }]), 9)).toThrow(DecodeError);
+  it('a missing script id is API misuse: a RangeError, as everywhere', () => {
+    expect(() => new SpriteScriptRunner(file([{ time: 0, name: 'STOP', args: [] }]), 9)).toThrow(RangeError);
   });
 });

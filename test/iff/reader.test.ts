@@ -123,7 +123,7 @@ describe('IFFReader errors (format IFF, with offsets)', () => {
 
   it('rejects a FORM running past the data, other magics and other form types', () => {
     const bytes = form('ANM2', ...parts());
-    expect(decodeErrorOf(() => new IFFReader(bytes.subarray(0, bytes.length - 1)))).toMatchObject({ code: 'form-overrun', offset: 4 });
+    expect(decodeErrorOf(() => new IFFReader(bytes.subarray(0, bytes.length - 1)))).toMatchObject({ code: 'truncated', offset: 4 });
     expect(decodeErrorOf(() => new IFFReader(Uint8Array.of(0x52, 0x49, 0x46, 0x46)))).toMatchObject({ code: 'unknown-magic', offset: 0 });
     expect(decodeErrorOf(() => new IFFReader(new Uint8Array(0)))).toMatchObject({ code: 'truncated' });
     expect(decodeErrorOf(() => new IFFReader(form('ANM1', ...parts())))).toMatchObject({ code: 'unknown-form-type', offset: 8 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, skinningMatrices } from '../../src/index.js';
+import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, skinningMatrices, type SkeletalClip } from '../../src/index.js';
 import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 describe('binding real SA animations to real SA models', () => {
@@ -60,7 +60,7 @@ describe('binding real SA animations to real SA models', () => {
     const [, skeleton] = models[0]!;
     const walk = ped.getAnimation('walk_player')!;
     // Keep only the arm tracks (HAnim ids 21 to 26 and 31 to 36).
-    const arms = { ...walk, name: 'arms', bindBy: walk.bindBy, duration: walk.duration, tracks: walk.bones.filter((t) => (t.boneId >= 21 && t.boneId <= 26) || (t.boneId >= 31 && t.boneId <= 36)) };
+    const arms: SkeletalClip = { name: 'arms', bindBy: walk.bindBy, duration: walk.duration, tracks: walk.bones.filter((t) => (t.boneId >= 21 && t.boneId <= 26) || (t.boneId >= 31 && t.boneId <= 36)) };
     const bound = bindClip(arms, skeleton);
     expect(bound.restBones.length).toBe(32 - 12);
     const pose = createPose(skeleton);

@@ -134,7 +134,8 @@ describe('SpriteScriptRunner', () => {
     expect([runner.finished, runner.frame]).toEqual([true, 2]); // landed on STOP (clock set to its time)
   });
 
-  it('throws a DecodeError for a script id the file does not have', () => {
-    expect(() => new SpriteScriptRunner(reader, 1234)).toThrow(DecodeError);
+  it('throws a RangeError (API misuse) for a script id the file does not have', () => {
+    expect(() => new SpriteScriptRunner(reader, 1234)).toThrow(/no script with id 1234/);
+    expect(() => new SpriteScriptRunner(reader, 1234)).toThrow(RangeError);
   });
 });

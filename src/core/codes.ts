@@ -1,0 +1,63 @@
+/**
+ * Every error and warning code, in one table: the same code means the same condition in every format.
+ * `DecodeError.code` and `DecodeWarning.code` are typed with these.
+ */
+export const CODES = {
+  // Errors (DecodeError), shared
+  truncated: 'the data ends inside a structure, or a size claims more bytes than its container holds',
+  'count-exceeds-data': 'a count needs more bytes than remain (checked before anything is allocated); a warning in lenient IFP reads',
+  'bad-count': 'a count is negative',
+  'unknown-magic': "the data does not start with the format's magic",
+  'bad-parent': 'a parent index is out of range',
+  // IFP
+  'unknown-frame-type': 'an ANP frame type other than 1 to 4, or an ANPK key chunk other than KR00, KRT0, KRTS',
+  'unexpected-chunk': 'an ANPK chunk other than the one the structure needs there',
+  'bad-chunk': 'an ANPK chunk of the wrong size',
+  // IMG
+  'entry-out-of-range': 'an entry points past the end of the archive (an error for that entry, a warning for the archive)',
+  // IFF (FORM/ANM2)
+  'unknown-form-type': 'a FORM of another type than ANM2',
+  'missing-chunk': 'a required chunk (HEAD, BONE, QUAT) is absent',
+  'duplicate-chunk': 'a known chunk appears twice',
+  'chunk-size': "a chunk's payload does not match its formula",
+  'hierarchy-cycle': 'parent links form a cycle',
+  'bad-sample-rate': 'sample rate 0',
+  'bad-frame-count': 'frame count 0 with keys present',
+  // ANIM
+  'bad-version': 'another engine version than expected',
+  'table-overrun': 'a table starts or ends past the data',
+  'string-overrun': 'a path string has no NUL before the end of the data',
+  'overlapping-scripts': 'scripts overlap so much that decoding them would read more instruction bytes than the file holds',
+  'unknown-opcode': 'an opcode outside the instruction set',
+  'bad-arg-size': "an instruction's argument size does not match its opcode",
+  'missing-stop': 'a script runs to the end of the data without a STOP',
+  'bad-jump': 'a JUMP lands on no instruction (an error when read, a warning when run)',
+  'bad-easing': 'an easing mode outside 0 to 30',
+  // DFF
+  'no-clump': 'no Clump section: not a RenderWare model',
+  'no-frame-list': 'the Clump holds no Frame List',
+  'unknown-section': 'another section where the format requires a container or struct',
+  'skin-mismatch': 'the Skin PLG has another bone count than the HAnim hierarchy (an error when strict, else a warning)',
+  'bad-skin': 'the older Skin PLG layout without its 0xDEADDEAD markers (an error when strict, else a warning)',
+
+  // Warnings (DecodeWarning)
+  'trailing-bytes': 'bytes after the last structure, ignored',
+  'frame-data-size': "an ANP3 animation's declared frame bytes differ from the real ones",
+  'non-finite-time': 'key times that are infinite or NaN',
+  'duplicate-name': 'IMG entries with the same name: lookups return the first',
+  'overlapping-entries': 'IMG entries that share bytes',
+  'name-truncated': 'an IMG name cut to 23 characters by writeImg',
+  'duration-mismatch': "an ANM2 duration that differs from the frames' by more than one frame",
+  'non-unit-quaternion': 'ANM2 rotation keys more than 1e-3 from unit length, kept as stored',
+  'duplicate-sprite-id': 'a sprite id appears again: the later entry wins',
+  'duplicate-script-id': 'a script id appears again: the later entry wins',
+  'step-limit': 'a frame of the script runner was cut short after maxStepsPerFrame instructions',
+  'non-finite-state': 'the script runner state became NaN or infinite',
+  'bad-struct-size': "a DFF Clump Struct whose size lies (protected models); read as 12 bytes, as the game does",
+  'no-hanim': 'a DFF model without an HAnim hierarchy: no skeleton',
+  'hierarchy-mismatch': "a DFF's PUSH/POP flags and frame links disagree: the frame links win",
+  'non-orthonormal-frame': 'DFF frame matrices scaled or sheared beyond float noise: rest rotations use the nearest rotation',
+  'missing-bone-frame': 'a DFF HAnim node with no frame of its id: identity rest pose',
+} as const;
+
+export type Code = keyof typeof CODES;
