@@ -17,7 +17,7 @@ const fail = (code: Code, offset: number, detail: string) => new DecodeError('IF
 
 /**
  * Reads an IGI 2 skeletal clip in a FORM/ANM2 container: big-endian chunk sizes, little-endian
- * payloads (../shared/spec/igi-anm2.md).
+ * payloads (docs/formats/anm2.md).
  *
  * Zero copy: a float run that is 4-byte aligned in the input's buffer, on a little-endian host, is
  * handed out as a `Float32Array` view of the input itself. Such views share the input's lifetime and

@@ -19,7 +19,7 @@ const xyz = [['x', 'f32'], ['y', 'f32'], ['z', 'f32']] as const;
 const xy = [['x', 'f32'], ['y', 'f32']] as const;
 const timed = [['duration', 'u32'], ['mode', 'u8']] as const;
 
-/** The instruction set of engine version 1, indexed by opcode (../shared/spec/sprite-anim.md). */
+/** The instruction set of engine version 1, indexed by opcode (docs/formats/anim.md). */
 export const OPCODES: readonly OpcodeInfo[] = [
   op('NOP'),
   op('SET_SPRITE', ['id', 's32']),

@@ -28,7 +28,7 @@ const NO_ARGS: number[] = Object.freeze([]) as unknown as number[];
 const fail = (code: Code, offset: number, detail: string) => new DecodeError('ANIM', code, offset, detail);
 
 /**
- * Reads an `ANIM` sprite-script file (../shared/spec/sprite-anim.md): the sprite atlas and every
+ * Reads an `ANIM` sprite-script file (docs/formats/anim.md): the sprite atlas and every
  * script, decoded and validated up front, so that running a script never meets a malformed
  * instruction.
  */

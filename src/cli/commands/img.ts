@@ -36,7 +36,7 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
   }
   const result: CommandResult = { inputErrors: [] };
   mkdirSync(outDir, { recursive: true });
-  const progress = startProgress(chosen.length, 'extracting');
+  const progress = startProgress(chosen.length, 'extracting', print);
   try {
     for (const entry of chosen) {
       progress.tick(entry.name);
@@ -45,7 +45,7 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
         const target = join(outDir, basename(entry.name.replace(/\\/g, '/')) || 'unnamed');
         const data = archive.read(entry);
         writeFileSync(target, data);
-        print(`${target} (${data.length} bytes)`);
+        progress.print(`${target} (${data.length} bytes)`);
       } catch (error) {
         if (!(error instanceof DecodeError)) throw error;
         result.inputErrors.push(`${path}: ${entry.name}: ${error.message}`);

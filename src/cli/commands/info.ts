@@ -10,12 +10,12 @@ import { merged, onFile, type CommandResult } from './result.js';
 type Print = (line: string) => void;
 
 export function info(paths: string[], print: Print): CommandResult {
-  const progress = startProgress(paths.length, 'files');
+  const progress = startProgress(paths.length, 'files', print);
   try {
     return merged(
       paths.map((path) => {
         progress.tick(path);
-        return onFile(path, () => describeFile(path, print));
+        return onFile(path, () => describeFile(path, progress.print));
       }),
     );
   } finally {
@@ -51,7 +51,7 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print): Command
   let decodedBytes = 0;
   let skipped = 0;
   let outOfRange = 0;
-  const progress = startProgress(archive.entries.length, 'entries');
+  const progress = startProgress(archive.entries.length, 'entries', print);
   try {
     for (const entry of archive.entries) {
       progress.tick(entry.name);
@@ -68,7 +68,7 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print): Command
       const range = `${entry.offset}+${entry.size}`;
       const same = decodedRange.get(range);
       if (same !== undefined) {
-        print(`  ${entry.name}: the same bytes as ${same}, not decoded again`);
+        progress.print(`  ${entry.name}: the same bytes as ${same}, not decoded again`);
         continue;
       }
       decodedRange.set(range, entry.name);
@@ -77,7 +77,7 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print): Command
         skipped++;
         continue;
       }
-      describeEntry(path, entry, format, data, totals, print, result);
+      describeEntry(path, entry, format, data, totals, progress.print, result);
     }
   } finally {
     progress.stop();
