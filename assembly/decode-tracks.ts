@@ -60,7 +60,8 @@ export function decodeTracks(table: usize, trackCount: i32, inputBase: usize, ou
   }
 }
 
-// 0 stands for "no such array"; real outputs never start at address 0 (the shell keeps page 0 free).
+// 0 stands for "no such array"; real outputs never start at address 0 (the shell keeps the first
+// 16 bytes of memory free and places the input after them).
 @inline
 function outputAddress(outputBase: usize, floatOffset: i32): usize {
   return floatOffset < 0 ? 0 : outputBase + (<usize>floatOffset << 2);

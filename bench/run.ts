@@ -9,10 +9,11 @@ import { Bench } from 'tinybench';
 import { IFPReader, ImgArchive, type Backend } from 'gameanim';
 import { ensureCorpus } from './corpus.js';
 import { naiveDecode } from './naive-decoder.js';
-import { runPlaybackBenchmarks } from './playback.js';
 
 const QUICK_SCALE = 0.02;
-export const DEFAULT_CORPUS_DIR = fileURLToPath(new URL('../../bench/corpus/', import.meta.url));
+/** The corpus is generated once into the user's cache, so running the suite writes nothing elsewhere. */
+export const DEFAULT_CORPUS_DIR = join(process.env['XDG_CACHE_HOME'] || join(os.homedir(), '.cache'), 'gameanim', 'bench-corpus');
+/** The repository's bench/ folder: only a development checkout has one (with ANALYSIS.md). */
 const BENCH_DIR = fileURLToPath(new URL('../../bench/', import.meta.url));
 
 export interface BenchRunOptions {
@@ -20,6 +21,15 @@ export interface BenchRunOptions {
   /** A small corpus and few iterations: checks the suite runs, measures nothing worth keeping. */
   quick?: boolean;
   log?: (line: string) => void;
+  /** Write the report (Markdown) to this file. */
+  out?: string;
+  /** Write bench/RESULTS.md and append to bench/history/ (a development checkout only). */
+  record?: boolean;
+}
+
+/** Whether this is a development checkout, where --record can write bench/RESULTS.md. */
+export function canRecord(): boolean {
+  return existsSync(join(BENCH_DIR, 'ANALYSIS.md'));
 }
 
 export interface BenchRow {
@@ -79,7 +89,7 @@ function describeMachine(): string {
   return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.arch()} ${os.release()}, Node ${process.version} (V8 ${process.versions.v8})`;
 }
 
-export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = false, log = console.log }: BenchRunOptions = {}): Promise<BenchReport> {
+export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = false, log = console.log, out, record = false }: BenchRunOptions = {}): Promise<BenchReport> {
   const files = loadFiles(corpusDir, quick);
   const inputBytes = files.reduce((n, f) => n + f.length, 0);
   const reference = decodeCorpus(files, 'js');
@@ -115,10 +125,14 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
   });
 
   const machine = describeMachine();
-  const playback = await runPlaybackBenchmarks(files[0]!, { quick, log });
+  const playback = await playbackRows(files[0]!, quick, log);
   const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick }) + '\n' + playback;
   log(markdown);
-  if (!quick) {
+  if (out) {
+    writeFileSync(out, markdown);
+    log(`wrote ${out}`);
+  }
+  if (record) {
     writeFileSync(join(BENCH_DIR, 'RESULTS.md'), markdown + analysis());
     appendHistory(results, machine);
     log(`wrote bench/RESULTS.md and bench/history/${cpuSlug()}.csv`);
@@ -127,6 +141,19 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
 }
 
 const MB = (bytes: number) => (bytes / 1e6).toFixed(1);
+
+/** The playback rows compare with three.js, an optional peer: without it they are left out, and the report says so. */
+async function playbackRows(ped: Uint8Array, quick: boolean, log: (line: string) => void): Promise<string> {
+  let playback: typeof import('./playback.js');
+  try {
+    playback = await import('./playback.js');
+  } catch (error) {
+    const message = `Playback rows left out: they compare with three.js, which is not installed (${(error as Error).message.split('\n')[0]}). \`npm install three\` to run them.`;
+    log(message);
+    return `## Playback\n\n${message}\n`;
+  }
+  return playback.runPlaybackBenchmarks(ped, { quick, log });
+}
 
 function renderMarkdown(rows: BenchRow[], info: { inputBytes: number; outputBytes: number; keyframes: number; files: number; machine: string; quick: boolean }): string {
   const [bound, simd, , js, naive] = rows as [BenchRow, BenchRow, BenchRow, BenchRow, BenchRow];

@@ -20,8 +20,30 @@ describe('the npm package', () => {
       expect(existsSync(`${root}${target['types']}`), `${subpath} types`).toBe(true);
       expect(existsSync(`${root}${target['default']}`), `${subpath} code`).toBe(true);
     }
-    // The one runtime dependency: the CLI's progress bar (issue 3 asks for a well-known library).
-    expect(Object.keys(pkg.dependencies ?? {})).toEqual(['cli-progress']);
+    // Runtime dependencies serve the CLI only: its progress bar, and the benchmark it ships.
+    expect(Object.keys(pkg.dependencies ?? {})).toEqual(['cli-progress', 'pure-rand', 'tinybench']);
+    // Installing runs nothing; the build happens when packing.
+    expect(pkg.scripts.prepare).toBeUndefined();
+    expect(pkg.scripts.install).toBeUndefined();
+    expect(pkg.scripts.postinstall).toBeUndefined();
+    expect(pkg.scripts.prepack).toBe('npm run build');
+    expect(existsSync(`${root}LICENSE`)).toBe(true);
+  });
+
+  it('the library (not the CLI or the bench) imports no package at run time', () => {
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(file, 'utf8');
+      for (const [, spec] of code.matchAll(/from ['"]([^'"]+)['"]/g)) {
+        if (spec!.startsWith('.')) visit(new URL(spec!, `file://${file}`).pathname);
+        else if (!spec!.startsWith('node:')) packages.add(spec!);
+      }
+    };
+    visit(`${root}dist/index.js`);
+    expect([...packages]).toEqual([]);
   });
 
   it("keeps three.js out of the package root: only gameanim/three imports it", () => {

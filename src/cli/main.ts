@@ -40,13 +40,14 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     corpus: { type: 'string' },
     quick: { type: 'boolean' },
     force: { type: 'boolean' },
+    record: { type: 'boolean' },
   });
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values['help']) {
     print(HELP[command]!);
     return 'help';
   }
-  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: [], img: ['out', 'force'], bench: ['corpus', 'quick'] };
+  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: [], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const one = (what: string) => {
@@ -73,7 +74,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     }
     case 'bench':
       if (positionals.length) throw new UsageError('bench takes no FILE', HELP['bench']);
-      return bench({ corpus: values['corpus'] as string | undefined, quick: Boolean(values['quick']) }, print);
+      return bench({ corpus: values['corpus'] as string | undefined, quick: Boolean(values['quick']), out: values['out'] as string | undefined, record: Boolean(values['record']) }, print);
   }
   throw new UsageError(`unknown command "${command}"`, HELP['main']);
 }

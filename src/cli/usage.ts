@@ -22,8 +22,8 @@ commands:
   img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
   img extract ARCHIVE [NAME...] [-o DIR] [--force]
                                 write entries to files
-  bench [--corpus DIR] [--quick]
-                                the benchmark suite on the generated SA-sized corpus
+  bench [--corpus DIR] [--quick] [--out FILE] [--record]
+                                the benchmark suite on a generated SA-sized corpus
 
 gameanim <command> --help shows a command's options.
 exit codes: 0 ok; 1 a problem with an input (missing, unreadable, a directory, undecodable, no such
@@ -58,10 +58,12 @@ Reads the skeleton of MODEL (a RenderWare .dff with an HAnim hierarchy, or an AN
 every animation of FILE to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
 ignored), ANM2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
 no bone, and the bones that keep their rest pose. Exits 1 when no animation drives any bone.`,
-  bench: `usage: gameanim bench [--corpus DIR] [--quick]
+  bench: `usage: gameanim bench [--corpus DIR] [--quick] [--out FILE] [--record]
 
-Runs the benchmark suite: decoding the SA-sized corpus with each backend, the naive baseline and the
-memcpy bound. The corpus is generated into DIR (default bench/corpus) on first use. A full run
-writes bench/RESULTS.md and appends to bench/history/. --quick runs a tiny corpus, writes nothing.
-Peak memory per decoder is measured in a fresh child process.`,
+Runs the benchmark suite: decoding an SA-sized corpus with each backend against the naive baseline
+and the memcpy bound, then playback against THREE.AnimationMixer (when three is installed). The
+corpus is generated once into DIR (default: ~/.cache/gameanim/bench-corpus, or $XDG_CACHE_HOME).
+The tables are printed; --out writes them to FILE. In a development checkout, --record writes
+bench/RESULTS.md and appends to bench/history/. --quick runs a tiny corpus. Peak memory per decoder
+is measured in a fresh child process.`,
 };

@@ -1,8 +1,8 @@
 /** Argument encodings in ANIM bytecode (little-endian, packed). */
 export type ArgType = 's32' | 'u32' | 'f32' | 'u8';
 
-export interface OpcodeInfo {
-  name: string;
+export interface OpcodeInfo<Name extends string = string> {
+  name: Name;
   /** Argument names and encodings, in file order. */
   args: ReadonlyArray<readonly [name: string, type: ArgType]>;
   /** Argument bytes: what an instruction's `size` must equal. */
@@ -11,7 +11,7 @@ export interface OpcodeInfo {
 
 const ARG_BYTES: Record<ArgType, number> = { s32: 4, u32: 4, f32: 4, u8: 1 };
 
-function op(name: string, ...args: Array<readonly [string, ArgType]>): OpcodeInfo {
+function op<const Name extends string>(name: Name, ...args: Array<readonly [string, ArgType]>): OpcodeInfo<Name> {
   return { name, args, size: args.reduce((n, [, type]) => n + ARG_BYTES[type], 0) };
 }
 
@@ -20,7 +20,7 @@ const xy = [['x', 'f32'], ['y', 'f32']] as const;
 const timed = [['duration', 'u32'], ['mode', 'u8']] as const;
 
 /** The instruction set of engine version 1, indexed by opcode (docs/formats/anim.md). */
-export const OPCODES: readonly OpcodeInfo[] = [
+const TABLE = [
   op('NOP'),
   op('SET_SPRITE', ['id', 's32']),
   op('SET_RANDOM_SPRITE', ['min', 's32'], ['amp', 's32']),
@@ -48,9 +48,15 @@ export const OPCODES: readonly OpcodeInfo[] = [
   op('ROTATE_TO', ...xyz, ...timed),
   op('SCALE_TO', ...xy, ...timed),
   op('INTERRUPT_LABEL', ['label', 's32']),
-];
+] as const;
 
-export const Op = Object.fromEntries(OPCODES.map((info, code) => [info.name, code])) as Record<string, number>;
+export const OPCODES: readonly OpcodeInfo[] = TABLE;
+
+/** Opcode names as the table spells them. */
+export type OpName = (typeof TABLE)[number]['name'];
+
+/** Opcode numbers by name, typed from the table: `Op.STOP` is 19, and a misspelt name does not compile. */
+export const Op = Object.freeze(Object.fromEntries(TABLE.map((info, code) => [info.name, code]))) as { readonly [Name in OpName]: number };
 
 
 /** Opcodes whose last argument is an easing mode. */

@@ -58,7 +58,9 @@ export function writeSpriteAnim(doc: SpriteAnimDoc): Uint8Array {
 }
 
 function opcodeOf(instruction: { opcode?: number; name?: string }): number {
-  const opcode = instruction.opcode ?? (instruction.name === undefined ? undefined : Op[instruction.name]);
+  // Names come from callers at run time: look them up as strings, unknown ones are a RangeError below.
+  const byName: Readonly<Record<string, number | undefined>> = Op;
+  const opcode = instruction.opcode ?? (instruction.name === undefined ? undefined : byName[instruction.name]);
   if (opcode === undefined || !OPCODES[opcode]) throw new RangeError(`unknown instruction ${JSON.stringify(instruction.name ?? instruction.opcode)}`);
   return opcode;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError } from '../../src/core/errors.js';
 import { groupContents, iffChunks, isGroup } from '../../src/core/iff-chunks.js';
+import { decodeErrorOf } from '../helpers/errors.js';
 import { chunk, concat, form } from '../helpers/iff-bytes.js';
 
 const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
@@ -29,11 +30,7 @@ describe('iffChunks', () => {
   it('rejects a chunk that runs past its container, and a cut header, at their offsets', () => {
     const data = concat(chunk('GOOD', bytes('ab')), chunk('LONG', bytes('ab'), 1000));
     expect(() => [...iffChunks(data, 0, data.length, 'IFF')]).toThrow(DecodeError);
-    try {
-      [...iffChunks(data, 0, data.length, 'IFF')];
-    } catch (error) {
-      expect(error).toMatchObject({ format: 'IFF', code: 'truncated', offset: 10 });
-    }
+    expect(decodeErrorOf(() => [...iffChunks(data, 0, data.length, 'IFF')])).toMatchObject({ format: 'IFF', code: 'truncated', offset: 10 });
     expect(() => [...iffChunks(data, 0, 13, 'IFF')]).toThrow(/chunk header needs 8 bytes/);
   });
 });

@@ -2,18 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { kernelModule, ready, resolveBackend, simdSupported } from '../../src/core/wasm-kernel.js';
 
 describe('wasm kernel loader', () => {
-  it('compiles both builds synchronously at import on Node 20, where SIMD validates', () => {
-    expect(simdSupported).toBe(true);
+  it('compiles both builds synchronously at import', () => {
     for (const name of ['decode', 'pose'] as const) {
       expect(kernelModule('simd', name)).toBeInstanceOf(WebAssembly.Module);
       expect(kernelModule('scalar', name)).toBeInstanceOf(WebAssembly.Module);
     }
   });
 
-  it('resolves auto to simd and honours forced backends', async () => {
+  it('resolves auto to the best build the probe found, and honours forced backends', async () => {
     await ready;
-    expect(resolveBackend()).toBe('simd');
-    expect(resolveBackend('auto')).toBe('simd');
+    expect(resolveBackend()).toBe(simdSupported ? 'simd' : 'scalar');
+    expect(resolveBackend('auto')).toBe(resolveBackend());
     expect(resolveBackend('scalar')).toBe('scalar');
     expect(resolveBackend('js')).toBe('js');
   });
@@ -53,5 +52,28 @@ describe('a host that refuses synchronous compilation', () => {
       encoding: 'utf8',
     });
     expect(JSON.parse(out)).toEqual(['js', 'simd', true]);
+  });
+});
+
+describe('a host without WebAssembly SIMD', () => {
+  it('the probe fails, auto picks the scalar build, and decoding and sampling give the same values', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const code = `
+      // Act like an engine without SIMD: any module using the 0xfd (SIMD) prefix fails validation and compilation.
+      const hasSimd = (bytes) => new Uint8Array(bytes.buffer ?? bytes, bytes.byteOffset ?? 0, bytes.byteLength).includes(0xfd);
+      const realValidate = WebAssembly.validate;
+      WebAssembly.validate = (bytes) => !hasSimd(bytes) && realValidate(bytes);
+      const { simdSupported, IFPReader, createPose, sampleClip } = await import('gameanim');
+      const { readFileSync } = await import('node:fs');
+      const bytes = readFileSync('fixtures/anp3-all-types.ifp');
+      const auto = new IFPReader(bytes);
+      const js = new IFPReader(bytes, { backend: 'js' });
+      const same = auto.animations.every((a, i) => a.bones.every((b, k) => b.rotations.join() === js.animations[i].bones[k].rotations.join()));
+      const pose = createPose(auto.animations[0]);
+      console.log(JSON.stringify([simdSupported, auto.backend, same, sampleClip(auto.animations[0], 0.3, pose)]));
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([false, 'scalar', true, 'scalar']);
   });
 });

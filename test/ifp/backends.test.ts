@@ -98,7 +98,8 @@ describe('view ownership', () => {
       bytes.fill(0x55); // the views do not alias the input
       const big = everyInt16File().bytes;
       const small = fixture('anpk-all-keys.ifp');
-      // Large decodes get memories of their own; thousands of small ones fill shared slabs past their end.
+      // Decodes after it, large and small, reuse the wasm work memory; the first reader's arrays live in
+      // a buffer of its own and must not change.
       for (let i = 0; i < 20; i++) new IFPReader(big.subarray(0, 200_000 + i), { backend });
       for (let i = 0; i < 4000; i++) new IFPReader(small, { backend });
       expect(decodeAllOf(first)).toEqual(before);

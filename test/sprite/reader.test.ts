@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DecodeError, disassemble, SpriteAnimReader, writeSpriteAnim, type SpriteAnimDoc } from '../../src/index.js';
+import { DecodeError, disassemble, Op, SpriteAnimReader, writeSpriteAnim, type SpriteAnimDoc } from '../../src/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
 import { decodeErrorOf } from '../helpers/errors.js';
 import { fixture } from '../helpers/files.js';
@@ -138,5 +138,14 @@ describe('SpriteAnimReader errors (format ANIM: script id, byte offset, opcode)'
         expect(() => new SpriteAnimReader(bytes.subarray(0, length)), `${name} cut at ${length}`).toThrow(DecodeError);
       }
     }
+  });
+});
+
+describe('Op', () => {
+  it('is typed from the opcode table: a misspelt name does not compile, and the values are the opcodes', () => {
+    // @ts-expect-error 'JUPM' is not an opcode name
+    expect(Op['JUPM']).toBeUndefined();
+    expect(Op.JUMP).toBe(21);
+    expect(Object.isFrozen(Op)).toBe(true);
   });
 });

@@ -2,17 +2,19 @@ import { UsageError } from '../usage.js';
 import type { CommandResult } from './result.js';
 
 interface BenchModule {
-  runBenchmarks(options: { corpusDir?: string; quick?: boolean; log?: (line: string) => void }): Promise<unknown>;
+  canRecord(): boolean;
+  runBenchmarks(options: { corpusDir?: string; quick?: boolean; out?: string; record?: boolean; log?: (line: string) => void }): Promise<unknown>;
 }
 
-/** The suite lives in bench/ (compiled to dist/bench) and needs the dev dependencies. */
-export async function bench(options: { corpus?: string; quick?: boolean }, print: (line: string) => void): Promise<CommandResult> {
-  let suite: BenchModule;
-  try {
-    suite = (await import(new URL('../../bench/run.js', import.meta.url).href)) as BenchModule;
-  } catch (error) {
-    throw new UsageError(`gameanim bench needs a development checkout with its dev dependencies (npm ci): ${(error as Error).message}`);
-  }
-  await suite.runBenchmarks({ corpusDir: options.corpus, quick: options.quick, log: print });
+/**
+ * The benchmark suite ships with the package (dist/bench). It generates its corpus into the user's
+ * cache (or --corpus), prints the tables, and writes files only where --out says, or, in a development
+ * checkout, bench/RESULTS.md and its history with --record.
+ */
+export async function bench(options: { corpus?: string; quick?: boolean; out?: string; record?: boolean }, print: (line: string) => void): Promise<CommandResult> {
+  const suite = (await import(new URL('../../bench/run.js', import.meta.url).href)) as BenchModule;
+  if (options.record && !suite.canRecord()) throw new UsageError('--record writes bench/RESULTS.md in a development checkout of gameanim; use --out FILE here');
+  if (options.record && options.quick) throw new UsageError('--record keeps full runs only; drop --quick');
+  await suite.runBenchmarks({ corpusDir: options.corpus, quick: options.quick, out: options.out, record: options.record, log: print });
   return { inputErrors: [] };
 }

@@ -1,0 +1,64 @@
+// `node scripts/check-package.mjs` (run by .ci/run): packs the package as npm would publish it,
+// installs the tarball into an empty project, and uses it there as a user would: the CLI on files
+// (bench --quick included), and strict TypeScript 5.7 (the oldest the types support) on a consumer.
+// Any install warning, failing command or type error fails the check.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'gameanim-package-'));
+const run = (command, args, cwd) => {
+  const out = execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' } });
+  return out;
+};
+const step = (what) => console.log(`package check: ${what}`);
+
+step('npm pack');
+run('npm', ['pack', '--pack-destination', work, '--silent'], root);
+const tarball = join(work, readdirSync(work).find((name) => name.endsWith('.tgz')));
+
+const project = join(work, 'consumer');
+execFileSync('mkdir', [project]);
+writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
+step('npm install of the tarball into an empty project (no warnings, no install scripts)');
+const install = execFileSync('npm', ['install', tarball, '--no-fund', '--no-audit', '--loglevel=warn'], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+void install;
+const warnings = execFileSync('npm', ['install', '--no-fund', '--no-audit', '--loglevel=warn'], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+if (/warn/i.test(warnings)) throw new Error(`npm warned while installing:\n${warnings}`);
+
+for (const file of ['anp3-all-types.ifp', 'dff-ped-5bone.dff', 'sprites-all-opcodes.anim', 'anm2-2bone.iff']) copyFileSync(join(root, 'fixtures', file), join(project, file));
+const cli = (...args) => {
+  step(`npx gameanim ${args.join(' ')}`);
+  return run('npx', ['--no-install', 'gameanim', ...args], project);
+};
+cli('info', 'anp3-all-types.ifp', 'dff-ped-5bone.dff', 'sprites-all-opcodes.anim', 'anm2-2bone.iff');
+cli('list', 'anp3-all-types.ifp');
+cli('dump', 'anp3-all-types.ifp', '--json');
+cli('bind', 'dff-ped-5bone.dff', 'anp3-all-types.ifp');
+const bench = cli('bench', '--quick', '--corpus', join(work, 'corpus'), '--out', join(project, 'bench.md'));
+if (!bench.includes('| simd |')) throw new Error(`bench printed no table:\n${bench}`);
+if (readdirSync(project).some((name) => name === 'bench' || name === 'RESULTS.md')) throw new Error('bench wrote files it was not asked to');
+
+step('strict TypeScript 5.7 on a consumer of the published types');
+run('npm', ['install', '--no-fund', '--no-audit', '--loglevel=error', 'typescript@5.7.3'], project);
+writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: false, types: [] }, files: ['consumer.ts'] }));
+writeFileSync(join(project, 'consumer.ts'), `
+import { IFPReader, DFFReader, bindClip, createPose, sampleClip, poseToMatrices, DecodeError, type Skeleton, type SkeletalClip } from 'gameanim';
+import IFPReaderDefault from 'gameanim/ifp';
+declare const bytes: Uint8Array;
+const reader: IFPReader = new IFPReaderDefault(bytes);
+const clip: SkeletalClip = reader.animations[0]!;
+const skeleton: Skeleton | null = new DFFReader(bytes).skeleton;
+if (skeleton) {
+  const pose = createPose(skeleton);
+  sampleClip(bindClip(clip, skeleton), 0.5, pose);
+  const world: Float32Array = poseToMatrices(pose, skeleton);
+  void world;
+}
+try { new IFPReader(bytes, { strict: true }); } catch (error) { if (error instanceof DecodeError) console.log(error.code, error.offset); }
+`);
+run(join(project, 'node_modules', '.bin', 'tsc'), ['-p', project], project);
+console.log('package check: passed');
