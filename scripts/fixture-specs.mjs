@@ -239,3 +239,49 @@ export const dffProp = {
     { name: 'handle', parent: 0, rotation: aboutZ(45), position: [0.5, 0, 1] },
   ],
 };
+
+/** A unit quaternion of `degrees` about an axis (x, y, z need not be unit). */
+function quat(degrees, x, y, z) {
+  const half = (degrees * Math.PI) / 360;
+  const n = Math.hypot(x, y, z);
+  return [(x / n) * Math.sin(half), (y / n) * Math.sin(half), (z / n) * Math.sin(half), Math.cos(half)];
+}
+
+function igi2Track(ticks, phase, withPositions) {
+  const keys = ticks.map((t, k) => quat(20 * k + phase, 1, k + 1, 2));
+  return {
+    rotationTicks: Uint32Array.from(ticks),
+    rotations: f32(keys.flat()),
+    // Tangents off the key for some keys, equal for others (as in 44% of retail keys).
+    inTangents: f32(keys.map((q, k) => (k % 2 ? quat(20 * k + phase - 5, 1, k + 1, 2) : q)).flat()),
+    outTangents: f32(keys.map((q, k) => (k % 2 ? quat(20 * k + phase + 5, 1, k + 1, 2) : q)).flat()),
+    positionTicks: withPositions ? Uint32Array.from(ticks) : null,
+    positions: withPositions ? f32(ticks.flatMap((t) => [t / 16, 0, 4096])) : null,
+  };
+}
+
+/** A three-bone IGI 2 clip with every entry type: rotations with tangents, root motion, an attachment with pose and re-parenting keys, a trigger, and wrap keys after the separator. */
+export const igi2Clip = {
+  name: 'fixture_clip',
+  looping: true,
+  durationTicks: 960,
+  skeleton: { parents: [-1, 0, 0], restTranslations: [0, 0, 0, 100, 0, 0, -100, 0, 0] },
+  tracks: [igi2Track([0, 480, 960], 0, true), igi2Track([0, 320, 640], 10, false), igi2Track([0], 30, false)],
+  attachments: [
+    {
+      name: 'weapon',
+      position: f32([1, 2, 3]),
+      orientation: f32([0, 0, 0, 1]),
+      rotation2: f32([0, 0, 0, 1]),
+      unknown: 0.5,
+      bone: 1,
+      reserved: new Uint8Array(8),
+      keys: [
+        { ticks: 0, time: 0, position: f32([1, 2, 3]), rotation: f32([0, 0, 0, 1]), bone: null, matrix: null },
+        { ticks: 480, time: 0.1, position: f32([4, 5, 6]), rotation: null, bone: 2, matrix: f32([1, 0, 0, 0, 1, 0, 0, 0, 1]) },
+      ],
+    },
+  ],
+  triggers: [{ ticks: 320, time: 320 / 4800, bone: -1, event: 7, position: f32([10, 20, 30]) }],
+  wrapKeys: { tracks: [igi2Track([1120], 50, true), igi2Track([1120], 60, false)], attachmentKeys: [[]], triggers: [] },
+};

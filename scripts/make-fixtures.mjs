@@ -1,6 +1,6 @@
 // Regenerates fixtures/ with the project's own writers. Run with `npm run fixtures`.
 import { writeFile } from 'node:fs/promises';
-import { writeDFF, writeIFF, writeIFP, writeSpriteAnim } from '../dist/index.js';
+import { writeDFF, writeIFF, writeIFP, writeIGI2Clip, writeSpriteAnim } from '../dist/index.js';
 import * as specs from './fixture-specs.mjs';
 
 const concat = (...parts) => {
@@ -31,8 +31,32 @@ const fixtures = {
   'dff-ped-5bone.dff': writeDFF(specs.dffPed),
   'dff-branch-old-skin.dff': writeDFF(specs.dffBranchOldSkin),
   'dff-prop.dff': writeDFF(specs.dffProp),
+  'igi2-3bone.iff': writeIGI2Clip(specs.igi2Clip),
 };
 
+// IGI 2 bad input: one fixture per rule of docs/formats/igi2.md, each the clip above with one fault.
+const clip = fixtures['igi2-3bone.iff'];
+const u32At = (bytes, at, value) => (new DataView(bytes.buffer).setUint32(at, value, true), bytes);
+const chunkAt = (id) => { for (let at = 20; ; ) { if (String.fromCharCode(...clip.subarray(at, at + 4)) === id) return at; at += new DataView(clip.buffer).getUint32(at + 12, true); } };
+const tnve = chunkAt('TNVE') + 16;
+const second = tnve + 4 * clip[tnve + 2]; // the second entry
+const bad = {
+  'chunk-past-end': u32At(clip.slice(), chunkAt('REIH') + 4, 100000),
+  'next-not-forward': u32At(clip.slice(), chunkAt('DHNA') + 12, 4),
+  'size-mismatch': u32At(clip.slice(), 4, clip.length + 8),
+  'entry-size-zero': (() => { const b = clip.slice(); b[second + 2] = 0; b[second + 3] = 0; return b; })(),
+  'entry-past-end': (() => { const b = clip.slice(); new DataView(b.buffer).setUint16(second + 2, 60000, true); return b; })(),
+  'entry-wrong-size': (() => { const b = clip.slice(); new DataView(b.buffer).setUint16(second + 2, 7, true); return b; })(),
+  'unknown-entry-type': (() => { const b = clip.slice(); b[second] = 0x09; return b; })(),
+  'bone-out-of-range': (() => { const b = clip.slice(); b[second + 1] = 40; return b; })(),
+  'bad-link': u32At(clip.slice(), tnve + 8, 5),
+  'entry-count': u32At(clip.slice(), chunkAt('DHNA') + 16 + 28, 99),
+  'child-count-sum': (() => { const b = clip.slice(); b[chunkAt('REIH') + 16] = 3; return b; })(),
+  'orphan-bone': (() => { const b = clip.slice(); const at = chunkAt('REIH') + 16; b[at] = 0; b[at + 1] = 2; return b; })(),
+};
+for (const [name, bytes] of Object.entries(bad)) fixtures[`igi2-bad/${name}.iff`] = bytes;
+
+await import('node:fs').then(({ mkdirSync }) => mkdirSync(new URL('../fixtures/igi2-bad/', import.meta.url), { recursive: true }));
 for (const [name, bytes] of Object.entries(fixtures)) {
   await writeFile(new URL(`../fixtures/${name}`, import.meta.url), bytes);
   console.log(`fixtures/${name}: ${bytes.length} bytes`);

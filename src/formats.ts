@@ -5,6 +5,7 @@ import type { DecodeWarning } from './core/errors.js';
 import type { Skeleton } from './core/skeleton.js';
 import { dffFormat } from './dff/format.js';
 import { iffFormat } from './iff/format.js';
+import { igi2ClipFormat, igi2ModelFormat } from './igi2/format.js';
 import { ifpFormat } from './ifp/format.js';
 import { imgFormat } from './img/format.js';
 import type { SkeletalClip } from './playback/clip.js';
@@ -41,7 +42,7 @@ export interface FileFormat<Reader = any> {
   dumpJson(reader: Reader, file: string, options: DumpOptions): unknown;
 }
 
-export const FORMATS: readonly FileFormat[] = [ifpFormat, imgFormat, iffFormat, animFormat, dffFormat];
+export const FORMATS: readonly FileFormat[] = [ifpFormat, imgFormat, iffFormat, igi2ClipFormat, igi2ModelFormat, animFormat, dffFormat];
 
 /** The format whose magic the bytes carry, else the one whose extension the path has, else undefined. */
 export function findFormat(bytes: Uint8Array, path = ''): FileFormat | undefined {

@@ -5,6 +5,7 @@ export * from './img/index.js';
 export * from './iff/index.js';
 export * from './sprite/index.js';
 export * from './dff/index.js';
+export * from './igi2/index.js';
 export * from './playback/index.js';
 export * from './core/index.js';
 export * from './formats.js';

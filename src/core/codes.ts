@@ -17,7 +17,7 @@ export const CODES = {
   'entry-out-of-range': 'an entry points past the end of the archive (an error for that entry, a warning for the archive)',
   // IFF (FORM/ANM2)
   'unknown-form-type': 'a FORM of another type than ANM2',
-  'missing-chunk': 'a required chunk (HEAD, BONE, QUAT) is absent',
+  'missing-chunk': 'a required chunk is absent (ANM2: HEAD, BONE, QUAT; ILFF clips: DHNA, REIH, TNVE)',
   'duplicate-chunk': 'a known chunk appears twice',
   'chunk-size': "a chunk's payload does not match its formula",
   'hierarchy-cycle': 'parent links form a cycle',
@@ -40,7 +40,19 @@ export const CODES = {
   'skin-mismatch': 'the Skin PLG has another bone count than the HAnim hierarchy (an error when strict, else a warning)',
   'bad-skin': 'the older Skin PLG layout without its 0xDEADDEAD markers (an error when strict, else a warning)',
 
+  // ILFF (IGI 2 retail)
+  'bad-chunk-link': "an ILFF chunk's next-chunk offset does not move past the chunk",
+  'wrong-content-type': 'an ILFF file of another content type than the reader takes (MINA clips, OCEM models)',
+  'bad-hierarchy': "REIH child counts that do not make a tree of the header's bone count",
+  'bad-entry': 'a TNVE entry of size 0, past the payload, of the wrong size for its type, or with a link that is not an entry start',
+  'unknown-entry-type': 'a TNVE entry type other than 1, 3, 4, 6, 7 and 0xFF (an error when strict, else skipped with a warning)',
+  'bad-index': 'a TNVE entry whose bone or attachment index is out of range',
+  'no-separator': 'a TNVE run without its separator entry (0xFF)',
+
   // Warnings (DecodeWarning)
+  'size-mismatch': "an ILFF header whose size field is not the file's length",
+  'entry-count-mismatch': "a DHNA entry count that differs from the TNVE entries",
+  'no-skeleton': 'an IGI 2 model without a REIH hierarchy (a static model)',
   'trailing-bytes': 'bytes after the last structure, ignored',
   'frame-data-size': "an ANP3 animation's declared frame bytes differ from the real ones",
   'non-finite-time': 'key times that are infinite or NaN',

@@ -1,5 +1,5 @@
 import type { Skeleton } from '../core/skeleton.js';
-import type { ClipTracks, SampledTrack, SkeletalClip } from './clip.js';
+import { clipTracks, needsTypeScript, type ClipTracks, type SampledTrack, type SkeletalClip } from './clip.js';
 
 /**
  * A clip matched to a skeleton: sampling it gives one pose entry per skeleton bone. Bones that no
@@ -45,8 +45,10 @@ export function bindClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
   trackOfBone.forEach((track, bone) => {
     if (track < 0) restBones.push(bone);
   });
-  const tracks = Array.from(trackOfBone, (track, bone) => boundTrack(track < 0 ? undefined : clip.tracks[track]!, skeleton, bone));
-  const sampled: ClipTracks = { tracks, duration: Math.fround(clip.duration), boneIds: Int32Array.from(skeleton.ids), boneNames: [...skeleton.names], volatile: false };
+  // The clip's sampled tracks carry its wrap keys (IGI 2) already.
+  const source = clipTracks(clip).tracks;
+  const tracks = Array.from(trackOfBone, (track, bone) => boundTrack(track < 0 ? undefined : source[track]!, skeleton, bone));
+  const sampled: ClipTracks = { tracks, duration: Math.fround(clip.duration), boneIds: Int32Array.from(skeleton.ids), boneNames: [...skeleton.names], volatile: false, needsTypeScript: tracks.some(needsTypeScript) };
   return { clip, skeleton, trackOfBone, unmatchedTracks, restBones, sampled };
 }
 
@@ -59,11 +61,20 @@ function boundTrack(track: SampledTrack | undefined, skeleton: Skeleton, bone: n
   }
   const keys = track.times.length;
   let translations = track.translations;
-  if (!translations) {
+  let translationTimes = track.translationTimes ?? null;
+  if (!translations || (translationTimes && translationTimes.length === 0)) {
     translations = new Float32Array(3 * keys);
     for (let k = 0; k < keys; k++) translations.set(rest, 3 * k);
+    translationTimes = null;
   }
-  return { times: track.times, rotations: unitRotations(track.rotations), translations };
+  return {
+    times: track.times,
+    rotations: unitRotations(track.rotations),
+    translations,
+    translationTimes,
+    inTangents: track.inTangents ? unitRotations(track.inTangents) : null,
+    outTangents: track.outTangents ? unitRotations(track.outTangents) : null,
+  };
 }
 
 /** A unit-length copy; a zero quaternion becomes identity, and NaN stays NaN. */

@@ -10,6 +10,11 @@ export interface SkeletalTrack {
   readonly rotations: Float32Array;
   /** x y z per key, or null for a rotation-only track. */
   readonly translations: Float32Array | null;
+  /** When translations have key times of their own (IGI 2): seconds, one per translation key. */
+  readonly translationTimes?: Float32Array | null;
+  /** Squad control points, x y z w per rotation key (IGI 2): sampling uses them unless asked for slerp. */
+  readonly inTangents?: Float32Array | null;
+  readonly outTangents?: Float32Array | null;
 }
 
 /**
@@ -31,6 +36,11 @@ export interface SkeletalClip {
    * the wasm sampler then copies them on every call instead of once.
    */
   readonly zeroCopy?: boolean;
+  /**
+   * Keys after the clip's end, per track (IGI 2's entries after the separator): appended to each
+   * track for sampling, so a looping clip interpolates from its last key into them.
+   */
+  readonly wrapTracks?: readonly SkeletalTrack[];
 }
 
 /** One track as the samplers see it. */
@@ -38,6 +48,10 @@ export interface SampledTrack {
   times: Float32Array;
   rotations: Float32Array;
   translations: Float32Array | null;
+  /** Translation key times when they differ from `times`; null or absent when shared. */
+  translationTimes?: Float32Array | null;
+  inTangents?: Float32Array | null;
+  outTangents?: Float32Array | null;
 }
 
 /** A clip reduced to what sampling needs; built once per clip and cached. */
@@ -50,6 +64,8 @@ export interface ClipTracks {
   boneNames: string[];
   /** Copy on every wasm call: see `SkeletalClip.zeroCopy`. */
   volatile: boolean;
+  /** Some track has squad tangents or translation times of its own: the TypeScript sampler plays it. */
+  needsTypeScript: boolean;
 }
 
 /** @deprecated the name of `SkeletalClip` before every format implemented it. */
@@ -60,14 +76,48 @@ const cache = new WeakMap<SkeletalClip, ClipTracks>();
 export function clipTracks(clip: SkeletalClip): ClipTracks {
   let tracks = cache.get(clip);
   if (!tracks) {
+    const sampled = clip.tracks.map((track, index) => withWrapKeys(track, clip.wrapTracks?.[index]));
     tracks = {
-      tracks: clip.tracks.map(({ times, rotations, translations }) => ({ times, rotations, translations })),
+      tracks: sampled,
       duration: Math.fround(clip.duration),
       boneIds: Int32Array.from(clip.tracks, (track, index) => (clip.bindBy === 'index' ? index : track.boneId)),
       boneNames: clip.tracks.map((track) => track.boneName),
       volatile: clip.zeroCopy === true,
+      needsTypeScript: sampled.some(needsTypeScript),
     };
     cache.set(clip, tracks);
   }
   return tracks;
+}
+
+export function needsTypeScript(track: SampledTrack): boolean {
+  return Boolean(track.inTangents || track.outTangents || track.translationTimes);
+}
+
+/** The track's arrays, with the keys of its wrap track (if any) appended: one copy, made once per clip. */
+function withWrapKeys(track: SkeletalTrack, wrap: SkeletalTrack | undefined): SampledTrack {
+  const own: SampledTrack = {
+    times: track.times,
+    rotations: track.rotations,
+    translations: track.translations,
+    translationTimes: track.translationTimes ?? null,
+    inTangents: track.inTangents ?? null,
+    outTangents: track.outTangents ?? null,
+  };
+  if (!wrap || (wrap.times.length === 0 && !(wrap.translationTimes?.length))) return own;
+  const join = (a: Float32Array | null | undefined, b: Float32Array | null | undefined): Float32Array | null => {
+    if (!a && !b) return null;
+    const out = new Float32Array((a?.length ?? 0) + (b?.length ?? 0));
+    if (a) out.set(a);
+    if (b) out.set(b, a?.length ?? 0);
+    return out;
+  };
+  return {
+    times: join(track.times, wrap.times)!,
+    rotations: join(track.rotations, wrap.rotations)!,
+    translations: join(track.translations, wrap.translations),
+    translationTimes: join(track.translationTimes, wrap.translationTimes),
+    inTangents: join(track.inTangents, wrap.inTangents),
+    outTangents: join(track.outTangents, wrap.outTangents),
+  };
 }

@@ -2,33 +2,28 @@ import type { SampledTrack } from './clip.js';
 
 /**
  * The TypeScript sampler, the reference for assembly/sample-pose.ts: same search, same slerp, f64
- * arithmetic rounded to f32 on store.
+ * arithmetic rounded to f32 on store. It alone plays what the wasm kernel does not: squad with stored
+ * tangents (`squad`, for tracks that carry them) and translations with key times of their own.
  */
 export function sampleTracksJs(
   tracks: readonly SampledTrack[], duration: number, time: number, loop: boolean,
-  rotations: Float32Array, translations: Float32Array, firstBone: number,
+  rotations: Float32Array, translations: Float32Array, firstBone: number, squad = true,
 ): void {
   if (Number.isNaN(time)) time = 0;
   // An infinite duration (a key at +Infinity) has no period: nothing to wrap.
   if (loop && duration > 0 && duration < Infinity) time -= Math.floor(time / duration) * duration;
-  for (let k = 0; k < tracks.length; k++) sampleTrack(tracks[k]!, time, rotations, translations, firstBone + k);
+  for (let k = 0; k < tracks.length; k++) sampleTrack(tracks[k]!, time, rotations, translations, firstBone + k, squad);
 }
 
-function sampleTrack(track: SampledTrack, time: number, outQ: Float32Array, outT: Float32Array, bone: number): void {
-  const { times, rotations: q, translations: t } = track;
-  const keys = times.length;
-  const at = 4 * bone;
-  if (keys === 0) {
-    outQ.set([0, 0, 0, 1], at);
-    outT.fill(0, 3 * bone, 3 * bone + 3);
-    return;
-  }
-  let a = 0;
-  let b = 0;
-  let u = 0;
-  const last = keys - 1;
+/** The keys around a time: `segment.a`, `segment.b` and the fraction `segment.u` (one object, reused). */
+const segment = { a: 0, b: 0, u: 0 };
+
+function findSegment(times: Float32Array, time: number): void {
+  const last = times.length - 1;
+  segment.a = segment.b = 0;
+  segment.u = 0;
   if (time >= times[last]!) {
-    a = b = last;
+    segment.a = segment.b = last;
   } else if (time > times[0]!) {
     let low = 0;
     let high = last;
@@ -37,15 +32,40 @@ function sampleTrack(track: SampledTrack, time: number, outQ: Float32Array, outT
       if (times[middle]! <= time) low = middle;
       else high = middle;
     }
-    a = low;
-    b = high;
-    u = (time - times[a]!) / (times[b]! - times[a]!);
+    segment.a = low;
+    segment.b = high;
+    const u = (time - times[low]!) / (times[high]! - times[low]!);
     // A segment with a non-finite end (a key at -Infinity) holds its earlier key.
-    if (u !== u) u = 0;
+    segment.u = u === u ? u : 0;
   }
-  slerpInto(q, 4 * a, q, 4 * b, u, outQ, at);
+}
+
+const squadScratch = new Float32Array(8);
+
+function sampleTrack(track: SampledTrack, time: number, outQ: Float32Array, outT: Float32Array, bone: number, squad: boolean): void {
+  const { times, rotations: q, translations: t } = track;
+  const at = 4 * bone;
   const out = 3 * bone;
-  if (t) {
+  if (times.length === 0) {
+    outQ.set([0, 0, 0, 1], at);
+  } else {
+    findSegment(times, time);
+    const { a, b, u } = segment;
+    const inT = track.inTangents;
+    const outTangents = track.outTangents;
+    if (squad && inT && outTangents && a !== b) {
+      // squad(q_a, q_b, out_a, in_b; u) = slerp(slerp(q_a, q_b, u), slerp(out_a, in_b, u), 2u(1 - u))
+      slerpInto(q, 4 * a, q, 4 * b, u, squadScratch, 0);
+      slerpInto(outTangents, 4 * a, inT, 4 * b, u, squadScratch, 4);
+      slerpInto(squadScratch, 0, squadScratch, 4, 2 * u * (1 - u), outQ, at);
+    } else {
+      slerpInto(q, 4 * a, q, 4 * b, u, outQ, at);
+    }
+  }
+  const tTimes = track.translationTimes ?? times;
+  if (t && tTimes.length > 0) {
+    if (tTimes !== times) findSegment(tTimes, time);
+    const { a, b, u } = segment;
     for (let c = 0; c < 3; c++) outT[out + c] = t[3 * a + c]! + (t[3 * b + c]! - t[3 * a + c]!) * u;
   } else {
     outT[out] = outT[out + 1] = outT[out + 2] = 0;

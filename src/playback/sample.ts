@@ -10,6 +10,11 @@ export interface SampleOptions {
   loop?: boolean;
   /** As for decoding: `auto` (wasm SIMD build, then scalar, then TypeScript), or a forced path. */
   backend?: BackendOption;
+  /**
+   * For tracks with stored tangents (IGI 2): 'squad' (default) uses them, 'slerp' ignores them.
+   * Such clips, and clips whose translations have key times of their own, are sampled in TypeScript.
+   */
+  interpolation?: 'squad' | 'slerp';
 }
 
 /**
@@ -27,11 +32,11 @@ export function sampleClip(clip: SkeletalClip | BoundClip, time: number, pose: P
     const hint = 'sampled' in clip ? 'make it with createPose(skeleton)' : 'make it with createPose(clip)';
     throw new RangeError(`pose has ${pose.count} bones, the clip ${tracks.tracks.length} tracks: ${hint}`);
   }
-  const backend = resolveBackend(options.backend, 'pose');
+  const backend = tracks.needsTypeScript ? 'js' : resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
   if (backend !== 'js' && poseSampler(backend)?.sample([{ clip: tracks, time, loop, firstBone: 0 }], pose.count, pose.rotations, pose.translations)) return backend;
-  // Asked for js, or the host refused the wasm sampler memory.
-  sampleTracksJs(tracks.tracks, tracks.duration, time, loop, pose.rotations, pose.translations, 0);
+  // Asked for js, a clip only TypeScript plays, or the host refused the wasm sampler memory.
+  sampleTracksJs(tracks.tracks, tracks.duration, time, loop, pose.rotations, pose.translations, 0, options.interpolation !== 'slerp');
   return 'js';
 }
 
@@ -44,7 +49,9 @@ export function sampleBatch(batch: PoseBatch, times: ArrayLike<number>, options:
   const backend = resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
   const requests = batch.clips.map((clip, i) => ({ clip: sampledTracks(clip), time: times[i]!, loop, firstBone: batch.offsets[i]! }));
-  if (backend !== 'js' && poseSampler(backend)?.sample(requests, batch.boneCount, batch.rotations, batch.translations)) return backend;
-  for (const request of requests) sampleTracksJs(request.clip.tracks, request.clip.duration, request.time, loop, batch.rotations, batch.translations, request.firstBone);
+  const wasm = backend !== 'js' && !requests.some((request) => request.clip.needsTypeScript);
+  if (wasm && poseSampler(backend)?.sample(requests, batch.boneCount, batch.rotations, batch.translations)) return backend;
+  const squad = options.interpolation !== 'slerp';
+  for (const request of requests) sampleTracksJs(request.clip.tracks, request.clip.duration, request.time, loop, batch.rotations, batch.translations, request.firstBone, squad);
   return 'js';
 }

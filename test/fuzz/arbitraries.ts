@@ -1,6 +1,6 @@
 // fast-check arbitraries: valid documents for every format, and the mutations applied to their bytes.
 import fc from 'fast-check';
-import { OPCODES, type DffDoc, type IffClip, type PackageData, type SpriteAnimDoc, type TrackData } from '../../src/index.js';
+import { OPCODES, type DffDoc, type IGI2ClipDoc, type IffClip, type PackageData, type SpriteAnimDoc, type TrackData } from '../../src/index.js';
 
 /** Latin-1 names without NUL (a NUL ends a name on read), up to `max` characters. */
 const name = (max: number) => fc.string({ unit: fc.integer({ min: 1, max: 255 }).map((c) => String.fromCharCode(c)), minLength: 0, maxLength: max });
@@ -135,6 +135,63 @@ export const dffDocs = fc
     const rotation = (angle: number) => [Math.cos(angle), Math.sin(angle), 0, -Math.sin(angle), Math.cos(angle), 0, 0, 0, 1];
     const frames = [{ name: '', parent: -1, rotation: rotation(0), position: [0, 0, 0] }, ...parents.map((p, i) => ({ name: names[i]!, parent: p + 1, rotation: rotation(angles[i]!), position: [i, -i, 0.5], hanimId: ids[i]! }))];
     return { frames, hierarchy: { frame: 1, nodes }, inverseBindMatrices: withSkin ? binds.subarray(0, 16 * count) : null, skinLayout: layout };
+  });
+
+const f32s = (n: number) => fc.float32Array({ minLength: n, maxLength: n });
+const ticksArb = (max: number) => fc.uniqueArray(fc.integer({ min: 0, max }), { maxLength: 6 }).map((t) => Uint32Array.from(t.sort((a, b) => a - b)));
+
+/**
+ * A retail-shaped IGI 2 clip: a breadth-first tree of 1 to 48 bones, rotation keys with tangents
+ * (any float bits), root motion on bone 0, up to two attachments with pose and re-parenting keys,
+ * triggers, and wrap keys past the duration.
+ */
+export const igi2Docs: fc.Arbitrary<IGI2ClipDoc> = fc
+  .record({
+    bones: fc.integer({ min: 1, max: 48 }),
+    picks: fc.array(fc.nat(), { minLength: 48, maxLength: 48 }),
+    duration: fc.integer({ min: 0, max: 20000 }),
+    looping: fc.boolean(),
+    name: fc.string({ maxLength: 30, unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_0123456789'.split('')) }),
+    attachments: fc.integer({ min: 0, max: 2 }),
+    seed: fc.array(fc.tuple(ticksArb(20000), ticksArb(20000)), { minLength: 48, maxLength: 48 }),
+    floats: f32s(48 * 6 * 12),
+    triggers: fc.array(fc.tuple(fc.integer({ min: 0, max: 20000 }), fc.integer({ min: -1, max: 47 }), fc.integer({ min: 0, max: 0xffff })), { maxLength: 3 }),
+  })
+  .map(({ bones, picks, duration, looping, name, attachments, seed, floats, triggers }): IGI2ClipDoc => {
+    // Breadth-first: bone i's parent is an earlier bone whose children are still being listed.
+    const parents = [-1];
+    let front = 0;
+    for (let i = 1; i < bones; i++) {
+      front = Math.min(i - 1, front + (picks[i]! % 2));
+      parents.push(front);
+    }
+    let f = 0;
+    const take = (n: number) => floats.slice(f, (f += n));
+    const split = (ticks: Uint32Array) => [ticks.filter((t) => t <= duration), ticks.filter((t) => t > duration)] as const;
+    const track = (ticks: Uint32Array, positionTicks: Uint32Array | null) => ({
+      rotationTicks: ticks, rotations: take(4 * ticks.length), inTangents: take(4 * ticks.length), outTangents: take(4 * ticks.length),
+      positionTicks, positions: positionTicks ? take(3 * positionTicks.length) : null,
+    });
+    const [main, wrap] = [0, 1].map((part) =>
+      Array.from({ length: bones }, (_, bone) => {
+        const [rot, pos] = seed[bone]!;
+        return track(Uint32Array.from(split(rot)[part]!), bone === 0 ? Uint32Array.from(split(pos)[part]!) : null);
+      }),
+    );
+    const key = (ticks: number, k: number) => (k % 2
+      ? { ticks, time: ticks / 4800, position: take(3), rotation: null, bone: (k % 3) - 1, matrix: take(9) }
+      : { ticks, time: ticks / 4800, position: take(3), rotation: take(4), bone: null, matrix: null });
+    return {
+      name, looping, durationTicks: duration,
+      skeleton: { parents, restTranslations: take(3 * bones) },
+      tracks: main!,
+      attachments: Array.from({ length: attachments }, (_, a) => ({
+        name: `att${a}`, position: take(3), orientation: take(4), rotation2: take(4), unknown: 0.25, bone: a - 1, reserved: new Uint8Array(8),
+        keys: Array.from(split(seed[a]![0])[0]!, key),
+      })),
+      triggers: triggers.filter(([t]) => t <= duration).sort((a, b) => a[0] - b[0]).map(([ticks, bone, event]) => ({ ticks, time: ticks / 4800, bone, event, position: take(3) })),
+      wrapKeys: { tracks: wrap!, attachmentKeys: Array.from({ length: attachments }, () => []), triggers: [] },
+    };
   });
 
 /** Where a mutation should aim: the format's count, size and offset fields. */

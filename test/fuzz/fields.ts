@@ -82,3 +82,27 @@ export function dffFields(bytes: Uint8Array): Field[] {
   walk(0, bytes.length, 0);
   return fields;
 }
+
+/** The ILFF header size, every chunk's length and next offset, the DHNA counts, and every TNVE entry's size and link. */
+export function ilffFields(bytes: Uint8Array): Field[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fields: Field[] = [{ at: 4 }];
+  for (let at = 20; at + 16 <= bytes.length && fields.length < 400; ) {
+    const id = String.fromCharCode(...bytes.subarray(at, at + 4));
+    const size = view.getUint32(at + 4, true);
+    const next = view.getUint32(at + 12, true);
+    fields.push({ at: at + 4 }, { at: at + 12 });
+    if (id === 'DHNA') fields.push({ at: at + 16 + 16 }, { at: at + 16 + 20 }, { at: at + 16 + 28 }, { at: at + 16 + 36 });
+    if (id === 'TNVE') {
+      for (let e = at + 16; e + 12 <= Math.min(bytes.length, at + 16 + size) && fields.length < 400; ) {
+        fields.push({ at: e }, { at: e + 8 });
+        const words = view.getUint16(e + 2, true);
+        if (words === 0) break;
+        e += 4 * words;
+      }
+    }
+    if (next === 0) break;
+    at += next;
+  }
+  return fields;
+}

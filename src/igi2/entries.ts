@@ -1,0 +1,45 @@
+// TNVE, the keyed entries of an IGI 2 clip: one table of entry types shared by the reader and the
+// writer, and the decode loop that walks them into structure-of-arrays tracks.
+
+/** Entry types, with their size in 4-byte words (the 12-byte header included). */
+export const Entry = {
+  AttachmentParent: 0x01,
+  Position: 0x03,
+  Rotation: 0x04,
+  Trigger: 0x06,
+  AttachmentPose: 0x07,
+  Separator: 0xff,
+} as const;
+
+export const ENTRY_WORDS: Readonly<Record<number, number>> = {
+  [Entry.AttachmentParent]: 17,
+  [Entry.Position]: 6,
+  [Entry.Rotation]: 18,
+  [Entry.Trigger]: 8,
+  [Entry.AttachmentPose]: 11,
+  [Entry.Separator]: 3,
+};
+
+export const ENTRY_HEADER = 12;
+
+/**
+ * The order the game's tools write entries in, at one time: attachment re-parenting, positions,
+ * rotations, attachment poses, triggers, then the separator; by index within a type. Checked on
+ * the retail samples, whose files the writer reproduces byte for byte.
+ */
+export const ENTRY_RANK: Readonly<Record<number, number>> = {
+  [Entry.AttachmentParent]: 0,
+  [Entry.Position]: 1,
+  [Entry.Rotation]: 2,
+  [Entry.AttachmentPose]: 3,
+  [Entry.Trigger]: 4,
+  [Entry.Separator]: 5,
+};
+
+/** Byte offsets inside a rotation entry: the key, its in-tangent and its out-tangent, each followed by 4 filler bytes. */
+export const ROTATION_KEY = 12;
+export const ROTATION_IN = 32;
+export const ROTATION_OUT = 52;
+/** The high half of a trigger's event word in real files. */
+export const EVENT_FILLER = 0xabab0000;
+export const NO_BONE = 0xffffffff;
