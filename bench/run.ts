@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import { IFPReader, ImgArchive, type Backend } from 'gameanim';
 import { ensureCorpus } from './corpus.js';
+import { runIgi2Benchmarks } from './igi2.js';
 import { naiveDecode } from './naive-decoder.js';
 
 const QUICK_SCALE = 0.02;
@@ -126,7 +127,8 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
 
   const machine = describeMachine();
   const playback = await playbackRows(files[0]!, quick, log);
-  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick }) + '\n' + playback;
+  const igi2 = await runIgi2Benchmarks({ quick, log });
+  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick }) + '\n' + playback + '\n' + igi2;
   log(markdown);
   if (out) {
     writeFileSync(out, markdown);

@@ -41,13 +41,14 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     quick: { type: 'boolean' },
     force: { type: 'boolean' },
     record: { type: 'boolean' },
+    skeleton: { type: 'string' },
   });
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values['help']) {
     print(HELP[command]!);
     return 'help';
   }
-  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: [], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record'] };
+  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const one = (what: string) => {
@@ -63,9 +64,12 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       return list(one('FILE'), print);
     case 'dump':
       return dump(one('FILE'), { anim: values['anim'] as string | undefined, json: Boolean(values['json']) }, print);
-    case 'bind':
-      if (positionals.length !== 2) throw new UsageError('bind takes a MODEL and an animation FILE', HELP['bind']);
-      return bind(positionals[0]!, positionals[1]!, print);
+    case 'bind': {
+      // `bind MODEL FILE`, or `bind FILE --skeleton MODEL`.
+      const skeleton = values['skeleton'] as string | undefined;
+      if (skeleton ? positionals.length !== 1 : positionals.length !== 2) throw new UsageError('bind takes a MODEL and an animation FILE (or FILE --skeleton MODEL)', HELP['bind']);
+      return skeleton ? bind(skeleton, positionals[0]!, print) : bind(positionals[0]!, positionals[1]!, print);
+    }
     case 'img': {
       const [action, archive, ...names] = positionals;
       if (action === 'ls' && archive && !names.length) return imgList(archive, print);

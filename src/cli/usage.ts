@@ -18,7 +18,7 @@ commands:
   list FILE                     animations with track counts, key counts and durations
   dump FILE [--anim NAME] [--json]
                                 every decoded value
-  bind MODEL FILE               how the animations of FILE bind to the skeleton of MODEL (a .dff)
+  bind MODEL FILE               how the animations of FILE bind to the skeleton of MODEL (.dff, .mef)
   img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
   img extract ARCHIVE [NAME...] [-o DIR] [--force]
                                 write entries to files
@@ -53,10 +53,12 @@ writes the named entries (all when none are named) into DIR (default: the curren
 entries overlap so that this would write more than 64 times the archive's size, nothing is written
 unless --force is given.`,
   bind: `usage: gameanim bind MODEL FILE
+       gameanim bind FILE --skeleton MODEL
 
-Reads the skeleton of MODEL (a RenderWare .dff with an HAnim hierarchy, or an ANM2 clip) and binds
+Reads the skeleton of MODEL (a RenderWare .dff with an HAnim hierarchy, an IGI 2 .mef, or a clip
+that carries one: ANM2, IGI 2) and binds
 every animation of FILE to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
-ignored), ANM2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
+ignored), ANM2 and IGI 2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
 no bone, and the bones that keep their rest pose. Exits 1 when no animation drives any bone.`,
   bench: `usage: gameanim bench [--corpus DIR] [--quick] [--out FILE] [--record]
 

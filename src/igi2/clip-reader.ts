@@ -3,7 +3,7 @@ import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
 import type { SkeletalClip } from '../playback/clip.js';
-import { Entry, ENTRY_HEADER, ENTRY_WORDS, NO_BONE, ROTATION_IN, ROTATION_KEY, ROTATION_OUT } from './entries.js';
+import { Entry, ENTRY_HEADER, NO_BONE, ROTATION_IN, ROTATION_KEY, ROTATION_OUT, WORDS_BY_TYPE } from './entries.js';
 import { readHierarchy } from './hierarchy.js';
 import { readIlff, type IlffChunk } from './ilff.js';
 import type { IGI2Attachment, IGI2AttachmentKey, IGI2ClipReaderOptions, IGI2Track, IGI2Trigger, IGI2WrapKeys } from './types.js';
@@ -29,11 +29,16 @@ export class IGI2ClipReader implements SkeletalClip {
   readonly boneCount: number;
   /** The DHNA version field (4 in every retail file). */
   readonly version: number;
-  readonly skeleton: Skeleton;
-  readonly tracks: IGI2Track[];
+  /** REIH's parents and rest translations (as stored: 4096 units per metre, Z up). */
+  readonly parents: Int32Array;
+  readonly restTranslations: Float32Array;
   readonly attachments: IGI2Attachment[] = [];
   readonly triggers: IGI2Trigger[] = [];
-  readonly wrapKeys: IGI2WrapKeys;
+  readonly #sections: [SectionTracks, SectionTracks];
+  readonly #wrapExtras: { attachmentKeys: IGI2AttachmentKey[][]; triggers: IGI2Trigger[] };
+  #tracks: IGI2Track[] | undefined;
+  #wrapKeys: IGI2WrapKeys | undefined;
+  #skeleton: Skeleton | undefined;
   readonly warnings: DecodeWarning[] = [];
   /** The REIH child counts, as stored (breadth-first). */
   readonly childCounts: Uint8Array;
@@ -63,7 +68,8 @@ export class IGI2ClipReader implements SkeletalClip {
     if (this.boneCount > reih.size) throw fail('count-exceeds-data', head.data + 20, `bone count ${this.boneCount} needs more bytes than REIH holds (${reih.size})`);
     const hierarchy = readHierarchy(input, reih.data, reih.size, this.boneCount);
     this.childCounts = hierarchy.childCounts;
-    this.skeleton = createSkeleton({ names: Array.from({ length: this.boneCount }, (_, i) => `bone${i}`), parents: hierarchy.parents, restTranslations: hierarchy.restTranslations });
+    this.parents = hierarchy.parents;
+    this.restTranslations = hierarchy.restTranslations;
 
     const atta = chunk('ATTA');
     if (attachmentCount > 0) {
@@ -78,10 +84,31 @@ export class IGI2ClipReader implements SkeletalClip {
       this.warnings.push(warning('ILFF', 'entry-count-mismatch', head.data + 28, `DHNA counts ${entryCount} entries, TNVE holds ${walked.entries}`));
     }
     const decoded = decodeEntries(input, view, tnve, walked, this);
-    this.tracks = decoded.tracks;
+    this.#sections = decoded.sections;
     this.triggers.push(...decoded.triggers);
     decoded.attachmentKeys.forEach((keys, a) => this.attachments[a]!.keys.push(...keys));
-    this.wrapKeys = { tracks: decoded.wrapTracks, attachmentKeys: decoded.wrapAttachmentKeys, triggers: decoded.wrapTriggers };
+    this.#wrapExtras = { attachmentKeys: decoded.wrapAttachmentKeys, triggers: decoded.wrapTriggers };
+  }
+
+  /**
+   * One track per bone. All keys are decoded with the file; the per-bone views are made on first
+   * access, so a clip whose tracks are never all read does not pay for a few hundred small objects.
+   */
+  get tracks(): IGI2Track[] {
+    this.#tracks ??= sectionTracks(this.#sections[0]);
+    return this.#tracks;
+  }
+
+  /** The entries after the separator, in the same shapes. */
+  get wrapKeys(): IGI2WrapKeys {
+    this.#wrapKeys ??= { tracks: sectionTracks(this.#sections[1]), ...this.#wrapExtras };
+    return this.#wrapKeys;
+  }
+
+  /** The clip's own skeleton: REIH's parents and rest translations, bones named `bone0`, `bone1`, ... (clips carry no names). */
+  get skeleton(): Skeleton {
+    this.#skeleton ??= createSkeleton({ names: Array.from({ length: this.boneCount }, (_, i) => `bone${i}`), parents: this.parents, restTranslations: this.restTranslations });
+    return this.#skeleton;
   }
 
   /** Seconds: `durationTicks / ticksPerSecond`. */
@@ -140,20 +167,23 @@ function walkEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, bones: 
   const counts = () => [new Uint32Array(bones), new Uint32Array(bones)] as [Uint32Array, Uint32Array];
   const walk: Walk = { entries: 0, separatorEnd: -1, end: tnve.size, rotationCounts: counts(), positionCounts: counts() };
   const starts = new Uint8Array(Math.ceil(tnve.size / 4) + 1);
-  const links: number[] = [];
+  const links = new Uint32Array(2 * Math.ceil(tnve.size / ENTRY_HEADER));
+  let linkCount = 0;
+  const payload = payloadWords(input, view, tnve, tnve.size);
   let section = 0;
   let at = 0;
   try {
     while (at < tnve.size) {
       const where = tnve.data + at;
       if (tnve.size - at < ENTRY_HEADER) throw fail('bad-entry', where, `an entry header needs ${ENTRY_HEADER} bytes, ${tnve.size - at} remain in TNVE`);
-      const type = input[where]!;
-      const index = input[where + 1]!;
-      const words = view.getUint16(where + 2, true);
+      const head = payload[at >> 2]!;
+      const type = head & 0xff;
+      const index = (head >>> 8) & 0xff;
+      const words = head >>> 16;
       if (words === 0) throw fail('bad-entry', where, 'an entry of size 0');
       if (4 * words > tnve.size - at) throw fail('bad-entry', where, `an entry of ${4 * words} bytes runs past TNVE (${tnve.size - at} remain)`);
-      const expected = ENTRY_WORDS[type];
-      if (expected === undefined) {
+      const expected = WORDS_BY_TYPE[type]!;
+      if (expected === 0) {
         if (strict) throw fail('unknown-entry-type', where, `entry type 0x${type.toString(16)}`);
         warnings.push(warning('ILFF', 'unknown-entry-type', where, `entry type 0x${type.toString(16)} skipped`));
       } else if (words !== expected) {
@@ -169,7 +199,11 @@ function walkEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, bones: 
         }
       }
       starts[at >> 2] = 1;
-      links.push(view.getUint32(where + 8, true), where + 8);
+      const link = payload[(at >> 2) + 2]!;
+      if (link !== 0) {
+        links[linkCount++] = link;
+        links[linkCount++] = where + 8;
+      }
       walk.entries++;
       at += 4 * words;
     }
@@ -178,7 +212,7 @@ function walkEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, bones: 
     warnings.push(error.toWarning());
     walk.end = at; // the broken entry's start: everything before it is kept
   }
-  for (let i = 0; i < links.length; i += 2) {
+  for (let i = 0; i < linkCount; i += 2) {
     const link = links[i]!;
     if (link !== 0 && !(4 * link < walk.end && starts[link])) {
       const detail = `an entry links to word ${link}, which starts no entry`;
@@ -196,75 +230,154 @@ function walkEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, bones: 
 }
 
 interface Decoded {
-  tracks: IGI2Track[];
-  wrapTracks: IGI2Track[];
+  sections: [SectionTracks, SectionTracks];
   triggers: IGI2Trigger[];
   wrapTriggers: IGI2Trigger[];
   attachmentKeys: IGI2AttachmentKey[][];
   wrapAttachmentKeys: IGI2AttachmentKey[][];
 }
 
-interface TrackBuilder {
-  ticks: Uint32Array;
-  /** Key, in-tangent, out-tangent: u32 bit patterns, 4 per key each. */
-  key: Uint32Array;
-  inTangent: Uint32Array;
-  outTangent: Uint32Array;
-  positionTicks: Uint32Array | null;
-  positionBits: Uint32Array | null;
-  rotations: number;
-  positions: number;
+/**
+ * One section's tracks (before or after the separator) in one ArrayBuffer, handed out as views per
+ * bone. The decode loop writes through two whole-buffer views at per-bone word offsets, and bones
+ * without keys share empty arrays: a clip has about 50 bones, so per-bone allocations, not the
+ * entries, would otherwise be most of the work.
+ */
+interface SectionTracks {
+  buffer: ArrayBuffer;
+  bits: Uint32Array;
+  floats: Float32Array;
+  /** Per bone, word offsets of: rotation ticks, seconds, key, in-tangent, out-tangent; position ticks, seconds, values. */
+  offsets: Int32Array;
+  rotationCounts: Uint32Array;
+  positionCounts: Uint32Array;
+  /** Keys written so far, per bone. */
+  rotationFill: Uint32Array;
+  positionFill: Uint32Array;
+}
+
+const OFFSETS = 8;
+const EMPTY_U32 = new Uint32Array(0);
+const EMPTY_F32 = new Float32Array(0);
+
+function allocateSection(rotationCounts: Uint32Array, positionCounts: Uint32Array): SectionTracks {
+  const bones = rotationCounts.length;
+  const offsets = new Int32Array(OFFSETS * bones);
+  let at = 0;
+  for (let bone = 0; bone < bones; bone++) {
+    const r = rotationCounts[bone]!;
+    const p = positionCounts[bone]!;
+    const o = OFFSETS * bone;
+    offsets[o] = at;
+    offsets[o + 1] = at += r;
+    offsets[o + 2] = at += r;
+    offsets[o + 3] = at += 4 * r;
+    offsets[o + 4] = at += 4 * r;
+    offsets[o + 5] = at += 4 * r;
+    offsets[o + 6] = at += p;
+    offsets[o + 7] = at += p;
+    at += 3 * p;
+  }
+  const buffer = new ArrayBuffer(4 * at);
+  return { buffer, bits: new Uint32Array(buffer), floats: new Float32Array(buffer), offsets, rotationCounts, positionCounts, rotationFill: new Uint32Array(bones), positionFill: new Uint32Array(bones) };
+}
+
+/** The per-bone views of a decoded section. */
+function sectionTracks({ buffer, offsets, rotationCounts, positionCounts }: SectionTracks): IGI2Track[] {
+  return Array.from(rotationCounts, (r, bone) => {
+    const p = positionCounts[bone]!;
+    const o = OFFSETS * bone;
+    const u32 = (field: number, length: number) => (length ? new Uint32Array(buffer, 4 * offsets[o + field]!, length) : EMPTY_U32);
+    const f32 = (field: number, length: number) => (length ? new Float32Array(buffer, 4 * offsets[o + field]!, length) : EMPTY_F32);
+    const rotationTimes = f32(1, r);
+    const positionTimes = p ? f32(6, p) : null;
+    const positions = p ? f32(7, 3 * p) : null;
+    return {
+      boneName: `bone${bone}`,
+      boneId: -1,
+      times: rotationTimes,
+      rotationTimes,
+      rotationTicks: u32(0, r),
+      rotations: f32(2, 4 * r),
+      inTangents: f32(3, 4 * r),
+      outTangents: f32(4, 4 * r),
+      translations: positions,
+      translationTimes: positionTimes,
+      positionTimes,
+      positionTicks: p ? u32(5, p) : null,
+      positions,
+    };
+  });
 }
 
 /**
- * Second pass: the stride-72 rotation entries go straight into u32 arrays (exact float bits), one
- * structure of arrays per bone; when the payload is 4-byte aligned on a little-endian host, through a
- * Uint32Array view of the input rather than a DataView.
+ * The TNVE payload as little-endian u32 words: a view of the input when it is 4-byte aligned on a
+ * little-endian host (every real case), else one copy.
+ */
+function payloadWords(input: Uint8Array, view: DataView, tnve: IlffChunk, end: number): Uint32Array {
+  const absolute = input.byteOffset + tnve.data;
+  if (littleEndianHost && absolute % 4 === 0) return new Uint32Array(input.buffer, absolute, end >> 2);
+  const words = new Uint32Array(end >> 2);
+  for (let i = 0; i < words.length; i++) words[i] = view.getUint32(tnve.data + 4 * i, true);
+  return words;
+}
+
+/**
+ * Second pass: the stride-72 rotation entries go straight into u32 words (exact float bits), one
+ * structure of arrays per bone, through plain typed-array reads of the payload.
  */
 function decodeEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, walk: Walk, clip: { boneCount: number; ticksPerSecond: number; attachments: readonly unknown[] }): Decoded {
-  const builders = [0, 1].map((section) =>
-    Array.from({ length: clip.boneCount }, (_, bone): TrackBuilder => {
-      const rotations = walk.rotationCounts[section]![bone]!;
-      const positions = walk.positionCounts[section]![bone]!;
-      return {
-        ticks: new Uint32Array(rotations),
-        key: new Uint32Array(4 * rotations),
-        inTangent: new Uint32Array(4 * rotations),
-        outTangent: new Uint32Array(4 * rotations),
-        positionTicks: positions ? new Uint32Array(positions) : null,
-        positionBits: positions ? new Uint32Array(3 * positions) : null,
-        rotations: 0,
-        positions: 0,
-      };
-    }),
-  );
-  const absolute = input.byteOffset + tnve.data;
-  const words = littleEndianHost && absolute % 4 === 0 ? new Uint32Array(input.buffer, absolute, walk.end >> 2) : undefined;
-  const u32 = (byte: number) => (words ? words[byte >> 2]! : view.getUint32(tnve.data + byte, true));
-  const decoded: Decoded = { tracks: [], wrapTracks: [], triggers: [], wrapTriggers: [], attachmentKeys: clip.attachments.map(() => []), wrapAttachmentKeys: clip.attachments.map(() => []) };
+  const sections: [SectionTracks, SectionTracks] = [allocateSection(walk.rotationCounts[0], walk.positionCounts[0]), allocateSection(walk.rotationCounts[1], walk.positionCounts[1])];
+  const w = payloadWords(input, view, tnve, walk.end);
+  const u32 = (byte: number) => w[byte >> 2]!;
+  const decoded: Decoded = { sections, triggers: [], wrapTriggers: [], attachmentKeys: clip.attachments.map(() => []), wrapAttachmentKeys: clip.attachments.map(() => []) };
   const seconds = (ticks: number) => Math.fround(ticks / clip.ticksPerSecond);
+  const rate = clip.ticksPerSecond;
 
   for (let at = 0; at < walk.end; ) {
     const where = tnve.data + at;
-    const type = input[where]!;
-    const index = input[where + 1]!;
-    const size = 4 * view.getUint16(where + 2, true);
-    const ticks = u32(at + 4);
+    const base = at >> 2;
+    const head = w[base]!;
+    const type = head & 0xff;
+    const index = (head >>> 8) & 0xff;
+    const size = 4 * (head >>> 16);
+    const ticks = w[base + 1]!;
+    const { bits, floats: times, offsets, rotationFill, positionFill } = sections[at < walk.separatorEnd ? 0 : 1]!;
     const section = at < walk.separatorEnd ? 0 : 1;
     if (type === Entry.Rotation) {
-      const track = builders[section]![index]!;
-      const k = track.rotations++;
-      track.ticks[k] = ticks;
-      for (let c = 0; c < 4; c++) {
-        track.key[4 * k + c] = u32(at + ROTATION_KEY + 4 * c);
-        track.inTangent[4 * k + c] = u32(at + ROTATION_IN + 4 * c);
-        track.outTangent[4 * k + c] = u32(at + ROTATION_OUT + 4 * c);
-      }
+      // Key, in- and out-tangent: words 3..6, 8..11, 13..16 of the 18-word entry.
+      const o = OFFSETS * index;
+      const k = rotationFill[index]!++;
+      bits[offsets[o]! + k] = ticks;
+      times[offsets[o + 1]! + k] = ticks / rate;
+      const key = offsets[o + 2]! + 4 * k;
+      const inTangent = offsets[o + 3]! + 4 * k;
+      const outTangent = offsets[o + 4]! + 4 * k;
+      const q = base + (ROTATION_KEY >> 2);
+      const i = base + (ROTATION_IN >> 2);
+      const t = base + (ROTATION_OUT >> 2);
+      bits[key] = w[q]!;
+      bits[key + 1] = w[q + 1]!;
+      bits[key + 2] = w[q + 2]!;
+      bits[key + 3] = w[q + 3]!;
+      bits[inTangent] = w[i]!;
+      bits[inTangent + 1] = w[i + 1]!;
+      bits[inTangent + 2] = w[i + 2]!;
+      bits[inTangent + 3] = w[i + 3]!;
+      bits[outTangent] = w[t]!;
+      bits[outTangent + 1] = w[t + 1]!;
+      bits[outTangent + 2] = w[t + 2]!;
+      bits[outTangent + 3] = w[t + 3]!;
     } else if (type === Entry.Position) {
-      const track = builders[section]![index]!;
-      const k = track.positions++;
-      track.positionTicks![k] = ticks;
-      for (let c = 0; c < 3; c++) track.positionBits![3 * k + c] = u32(at + ENTRY_HEADER + 4 * c);
+      const o = OFFSETS * index;
+      const k = positionFill[index]!++;
+      bits[offsets[o + 5]! + k] = ticks;
+      times[offsets[o + 6]! + k] = ticks / rate;
+      const values = offsets[o + 7]! + 3 * k;
+      const p = base + (ENTRY_HEADER >> 2);
+      bits[values] = w[p]!;
+      bits[values + 1] = w[p + 1]!;
+      bits[values + 2] = w[p + 2]!;
     } else if (type === Entry.Trigger) {
       const bone = u32(at + 12);
       (section ? decoded.wrapTriggers : decoded.triggers).push({ ticks, time: seconds(ticks), bone: bone === NO_BONE ? -1 : bone, event: u32(at + 16) & 0xffff, position: floats(view, where + 20, 3) });
@@ -282,27 +395,5 @@ function decodeEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, walk:
     at += size;
   }
 
-  const finish = (builder: TrackBuilder, bone: number): IGI2Track => {
-    const rotationTimes = Float32Array.from(builder.ticks, seconds);
-    const positionTimes = builder.positionTicks && Float32Array.from(builder.positionTicks, seconds);
-    const positions = builder.positionBits && new Float32Array(builder.positionBits.buffer);
-    return {
-      boneName: `bone${bone}`,
-      boneId: -1,
-      times: rotationTimes,
-      rotationTimes,
-      rotationTicks: builder.ticks,
-      rotations: new Float32Array(builder.key.buffer),
-      inTangents: new Float32Array(builder.inTangent.buffer),
-      outTangents: new Float32Array(builder.outTangent.buffer),
-      translations: positions,
-      translationTimes: positionTimes,
-      positionTimes,
-      positionTicks: builder.positionTicks,
-      positions,
-    };
-  };
-  decoded.tracks = builders[0]!.map(finish);
-  decoded.wrapTracks = builders[1]!.map(finish);
   return decoded;
 }

@@ -43,3 +43,7 @@ export const ROTATION_OUT = 52;
 /** The high half of a trigger's event word in real files. */
 export const EVENT_FILLER = 0xabab0000;
 export const NO_BONE = 0xffffffff;
+
+/** ENTRY_WORDS as a table by type byte (0: unknown), for the decode loop. */
+export const WORDS_BY_TYPE = new Uint8Array(256);
+for (const [type, words] of Object.entries(ENTRY_WORDS)) WORDS_BY_TYPE[Number(type)] = words;

@@ -18,7 +18,7 @@ export const igi2ClipFormat: FileFormat<IGI2ClipReader> = {
     const rotations = clip.tracks.reduce((n, t) => n + t.rotationTicks.length, 0);
     const wrap = clip.wrapKeys.tracks.reduce((n, t) => n + t.rotationTicks.length + (t.positionTicks?.length ?? 0), 0);
     return (
-      `ILFF MINA "${clip.name}": ${plural(clip.boneCount, 'bone')}, ${plural(rotations, 'rotation key')}, ${f32Text(clip.duration)} s ` +
+      `ILFF MINA "${clip.name}": ${plural(clip.boneCount, 'bone')}, ${plural(rotations, 'rotation key')}, ${f32Text(Math.fround(clip.duration))} s ` +
       `(${clip.durationTicks} ticks at ${clip.ticksPerSecond}/s), ${clip.looping ? 'looping' : 'not looping'}, ` +
       `${plural(clip.attachments.length, 'attachment')}, ${plural(clip.triggers.length, 'trigger')}, ${plural(wrap, 'wrap key')}`
     );

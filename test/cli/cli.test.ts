@@ -189,6 +189,27 @@ describe('gameanim CLI', () => {
     expect(prop.stderr).toContain('has no skeleton to bind to');
   });
 
+  it('IGI 2: both kinds of .iff are told apart by magic, and every command reads ILFF clips and models', () => {
+    const both = gameanim('info', 'fixtures/anm2-2bone.iff', 'fixtures/igi2-3bone.iff');
+    expect(both.code).toBe(0);
+    expect(both.stdout).toContain('fixtures/anm2-2bone.iff: IFF ANM2: 2 bones');
+    expect(both.stdout).toContain('fixtures/igi2-3bone.iff: ILFF MINA "fixture_clip": 3 bones, 7 rotation keys, 0.2 s (960 ticks at 4800/s), looping, 1 attachment, 1 trigger, 3 wrap keys');
+    expect(gameanim('list', 'fixtures/igi2-3bone.iff').stdout).toContain('fixture_clip       3     7      0.2');
+    const text = gameanim('dump', 'fixtures/igi2-3bone.iff');
+    expect(text.stdout).toContain('  bone 1 parent 0: 3 rotation keys');
+    const json = JSON.parse(gameanim('dump', 'fixtures/igi2-3bone.iff', '--json').stdout);
+    expect(json).toMatchObject({ format: 'ILFF', contentType: 'MINA', name: 'fixture_clip', durationTicks: 960, parents: [-1, 0, 0] });
+    expect(json.tracks[0].rotationTicks).toEqual([0, 480, 960]);
+    expect(json.wrapKeys.tracks[0].rotationTicks).toEqual([1120]);
+    // A clip carries its own skeleton: bind it to itself, either way round.
+    expect(gameanim('bind', 'fixtures/igi2-3bone.iff', '--skeleton', 'fixtures/igi2-3bone.iff').stdout).toContain('fixture_clip      3/3');
+    expect(gameanim('bind', 'fixtures/igi2-3bone.iff', 'fixtures/igi2-3bone.iff').code).toBe(0);
+    expect(gameanim('info', 'fixtures/igi2-bad/entry-wrong-size.iff').stdout).toContain('warning bad-entry');
+    const broken = gameanim('info', 'fixtures/igi2-bad/orphan-bone.iff');
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/ILFF: REIH leaves bone 1 without a parent \(at byte \d+\)/);
+  });
+
   it('exits 2 for usage errors only, and every command has --help', () => {
     for (const args of [[], ['frobnicate'], ['list'], ['dump', 'a', 'b'], ['info', '--json', 'x'], ['img', 'rm', 'x'], ['bind', 'x'], ['dump', 'fixtures/anm2-2bone.iff', '--anim', 'x']]) {
       const { code, stderr } = gameanim(...args);

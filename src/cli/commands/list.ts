@@ -28,7 +28,7 @@ function listFile(path: string, print: (line: string) => void): CommandResult {
     sources.push({ prefix: '', clips: format.clips(reader), warnings: format.warnings(reader) });
   }
   const rows = sources.flatMap(({ prefix, clips }) =>
-    clips.map((clip) => [prefix + (clip.name || '(unnamed)'), String(clip.tracks.length), String(clip.tracks.reduce((n, t) => n + t.times.length, 0)), f32Text(clip.duration)]),
+    clips.map((clip) => [prefix + (clip.name || '(unnamed)'), String(clip.tracks.length), String(clip.tracks.reduce((n, t) => n + t.times.length, 0)), f32Text(Math.fround(clip.duration))]),
   );
   print(textTable(['animation', 'tracks', 'keys', 'seconds'], rows));
   for (const { prefix, warnings } of sources) for (const w of warnings) print(`${prefix}warning ${w.code}: ${w.message}`);
