@@ -58,7 +58,8 @@ export function toSkeleton(skeleton: Skeleton): ThreeSkeletonParts {
  * typed arrays as they are, so times and values are the decoded `Float32Array`s themselves. For a
  * bound clip (`bindClip`): tracks for the skeleton bones a track drives, named as `toSkeleton` names
  * them, with the bound clip's unit rotations; bones without a track keep their rest pose in three.js
- * as they do in `sampleClip`. Tracks without keys are left out (three needs at least one).
+ * as they do in `sampleClip`. Tracks without keys are left out (three needs at least one). three.js
+ * interpolates rotations with slerp: IGI 2's squad tangents are not used there.
  */
 export function toAnimationClip(clip: SkeletalClip | BoundClip, options: ToAnimationClipOptions = {}): AnimationClip {
   if ('trackOfBone' in clip) return boundAnimationClip(clip, options);
@@ -69,7 +70,8 @@ export function toAnimationClip(clip: SkeletalClip | BoundClip, options: ToAnima
     if (track.times.length === 0) return;
     const bone = nameOf({ boneName: boneNames[index]!, boneId: boneIds[index]!, index });
     keyframeTracks.push(new QuaternionKeyframeTrack(`${bone}.quaternion`, track.times as unknown as number[], track.rotations as unknown as number[]));
-    if (track.translations) keyframeTracks.push(new VectorKeyframeTrack(`${bone}.position`, track.times as unknown as number[], track.translations as unknown as number[]));
+    const positionTimes = track.translationTimes ?? track.times;
+    if (track.translations && positionTimes.length) keyframeTracks.push(new VectorKeyframeTrack(`${bone}.position`, positionTimes as unknown as number[], track.translations as unknown as number[]));
   });
   return new AnimationClip(options.name ?? (clip.name || 'anm2'), duration, keyframeTracks);
 }
@@ -84,7 +86,8 @@ function boundAnimationClip(bound: BoundClip, options: ToAnimationClipOptions): 
     const name = options.boneName?.({ boneName: skeleton.names[bone]!, boneId: skeleton.ids[bone]!, index: bone }) ?? (threeBoneName(skeleton.names[bone]!) || `bone${bone}`);
     const track = sampled.tracks[bone]!;
     keyframeTracks.push(new QuaternionKeyframeTrack(`${name}.quaternion`, track.times as unknown as number[], track.rotations as unknown as number[]));
-    if (source.translations) keyframeTracks.push(new VectorKeyframeTrack(`${name}.position`, track.times as unknown as number[], track.translations as unknown as number[]));
+    const positionTimes = track.translationTimes ?? track.times;
+    if (source.translations && positionTimes.length) keyframeTracks.push(new VectorKeyframeTrack(`${name}.position`, positionTimes as unknown as number[], track.translations as unknown as number[]));
   });
   return new AnimationClip(options.name ?? (clip.name || 'anm2'), sampled.duration, keyframeTracks);
 }

@@ -99,3 +99,31 @@ describe('toSkeleton and toAnimationClip(bound) on a real SA model', () => {
     expect(three.boneInverses[5]!.elements).toEqual(Array.from(skeleton.inverseBindMatrices!.subarray(80, 96)));
   });
 });
+
+describe('IGI 2 clips in three.js', () => {
+  it('plays the fixture clip with its own position key times; with slerp, it matches sampleClip within 1e-5', async () => {
+    const { IGI2ClipReader } = await import('../../src/index.js');
+    const clip = new IGI2ClipReader(fixture('igi2-3bone.iff'));
+    const three = toAnimationClip(clip);
+    const position = three.tracks.find((t) => t.name === 'bone0.position')!;
+    expect(Array.from(position.times)).toEqual(Array.from(clip.tracks[0]!.positionTimes!).concat(Array.from(clip.wrapKeys.tracks[0]!.positionTimes!)));
+    const root = new THREE.Object3D();
+    const bones = clip.tracks.map((_, i) => {
+      const bone = new THREE.Bone();
+      bone.name = `bone${i}`;
+      root.add(bone);
+      return bone;
+    });
+    const mixer = new THREE.AnimationMixer(root);
+    mixer.clipAction(three).play();
+    const pose = createPose(clip);
+    for (const time of [0.01, 0.07, 0.13, 0.19]) {
+      mixer.setTime(time);
+      sampleClip(clip, time, pose, { interpolation: 'slerp' });
+      bones.forEach((bone, i) => {
+        [bone.quaternion.x, bone.quaternion.y, bone.quaternion.z, bone.quaternion.w].forEach((v, k) => expect(Math.abs(v - pose.rotations[4 * i + k]!)).toBeLessThan(1e-5));
+      });
+      [bones[0]!.position.x, bones[0]!.position.y, bones[0]!.position.z].forEach((v, k) => expect(Math.abs(v - pose.translations[k]!)).toBeLessThan(1e-4));
+    }
+  });
+});
