@@ -2,6 +2,7 @@ import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
+import { readGeometry, type DffGeometry } from './geometry.js';
 import { orthonormalDeviation, rotationQuaternion } from './rotation.js';
 import { children, expectSection, Section, sectionAt, type SectionHeader } from './sections.js';
 import type { DFFReaderOptions, DffFrame } from './types.js';
@@ -34,6 +35,8 @@ export class DFFReader {
   /** Null for models without an HAnim hierarchy (vehicles, props), with a `no-hanim` warning. */
   readonly skeleton: Skeleton | null;
   readonly warnings: DecodeWarning[] = [];
+  /** The model's geometries (positions, normals, UVs, prelit colours, triangles by material, skin weights). */
+  readonly geometries: DffGeometry[] = [];
   /** The RenderWare library id stamp of the Clump (0x1803FFFF in SA files). */
   readonly libraryId: number;
   readonly #strict: boolean;
@@ -52,6 +55,7 @@ export class DFFReader {
     const hierarchy = this.#readFrames(view, input, frameList);
     const inverseBinds = this.#readInverseBinds(view, sections, hierarchy?.nodes.length ?? 0);
     this.skeleton = hierarchy ? this.#buildSkeleton(hierarchy, inverseBinds) : null;
+    this.#readGeometries(input, view, sections);
     if (!hierarchy) this.#warn('no-hanim', frameList.at, 'no frame carries an HAnim hierarchy (a vehicle or a prop?): the model has no skeleton');
   }
 
@@ -232,6 +236,33 @@ export class DFFReader {
       restTranslations,
       inverseBindMatrices,
     });
+  }
+
+  /**
+   * Every geometry of the Geometry List, with the frame its atomic hangs from. A geometry that does
+   * not read is left out with a warning (strict: the error), so the skeleton of a model with an odd
+   * mesh still loads.
+   */
+  #readGeometries(input: Uint8Array, view: DataView, clumpSections: SectionHeader[]): void {
+    const frameOfGeometry = new Map<number, number>();
+    for (const atomic of clumpSections) {
+      if (atomic.type !== Section.Atomic) continue;
+      const struct = [...children(view, atomic.data, atomic.end, 'Atomic')][0];
+      if (struct && struct.type === Section.Struct && struct.size >= 8) frameOfGeometry.set(view.getInt32(struct.data + 4, true), view.getInt32(struct.data, true));
+    }
+    const list = clumpSections.find((s) => s.type === Section.GeometryList);
+    if (!list) return;
+    let index = 0;
+    for (const geometry of children(view, list.data, list.end, 'Geometry List')) {
+      if (geometry.type !== Section.Geometry) continue;
+      try {
+        this.geometries.push(readGeometry(input, view, geometry, frameOfGeometry.get(index) ?? -1));
+      } catch (error) {
+        if (this.#strict || !(error instanceof DecodeError)) throw error;
+        this.warnings.push(error.toWarning());
+      }
+      index++;
+    }
   }
 
   #warn(code: Code, offset: number, detail: string): void {

@@ -149,3 +149,55 @@ describe('DFFReader on real SA models', () => {
     }
   });
 });
+
+describe('DFF geometry', () => {
+  it('a skeleton-only model has one empty geometry carrying the skin', () => {
+    const reader = new DFFReader(fixture('dff-ped-5bone.dff'));
+    expect(reader.geometries).toHaveLength(1);
+    expect(reader.geometries[0]).toMatchObject({ frame: -1, vertexCount: 0, groups: [], materials: [] });
+    expect(reader.geometries[0]!.indices.length).toBe(0);
+  });
+
+  it.skipIf(!samplesPresent)('real SA skins: positions, normals, UVs, triangles by material from the Bin Mesh, materials, skin weights', () => {
+    const plain = new DFFReader(sample('dff/sa_skin_plain.dff')).geometries;
+    expect(plain).toHaveLength(1);
+    const g = plain[0]!;
+    expect([g.frame, g.vertexCount, g.positions.length, g.normals!.length, g.uvs!.length, g.colors]).toEqual([0, 991, 2973, 2973, 1982, null]);
+    expect(g.groups).toEqual([
+      { material: 0, start: 0, count: 918 },
+      { material: 1, start: 918, count: 1320 },
+      { material: 2, start: 2238, count: 552 },
+      { material: 3, start: 2790, count: 840 },
+    ]);
+    expect(g.materials.map((m) => m.texture)).toEqual(['futbolka', 'shtani', 'torso', 'BMYDRUG']);
+    expect(g.materials[0]!.color).toEqual([149, 149, 149, 255]);
+    expect(Math.max(...g.indices)).toBeLessThan(991);
+    // Weights of every vertex sum to 1; indices address the 32 skeleton bones.
+    for (let v = 0; v < g.vertexCount; v++) expect(g.skinWeights![4 * v]! + g.skinWeights![4 * v + 1]! + g.skinWeights![4 * v + 2]! + g.skinWeights![4 * v + 3]!).toBeCloseTo(1, 4);
+    expect(Math.max(...g.skinIndices!)).toBeLessThan(32);
+    // Counter-clockwise: the face normals agree with the stored vertex normals almost everywhere.
+    let agree = 0;
+    for (let t = 0; t < g.indices.length; t += 3) {
+      const [a, b, c] = [g.indices[t]!, g.indices[t + 1]!, g.indices[t + 2]!];
+      const p = (i: number, k: number) => g.positions[3 * i + k]!;
+      const u = [0, 1, 2].map((k) => p(b, k) - p(a, k));
+      const w = [0, 1, 2].map((k) => p(c, k) - p(a, k));
+      const n = [u[1]! * w[2]! - u[2]! * w[1]!, u[2]! * w[0]! - u[0]! * w[2]!, u[0]! * w[1]! - u[1]! * w[0]!];
+      const vn = [0, 1, 2].map((k) => g.normals![3 * a + k]! + g.normals![3 * b + k]! + g.normals![3 * c + k]!);
+      if (n[0]! * vn[0]! + n[1]! * vn[1]! + n[2]! * vn[2]! > 0) agree++;
+    }
+    expect(agree / (g.indices.length / 3)).toBeGreaterThan(0.95);
+    const protectedModel = new DFFReader(sample('dff/sa_skin_protected.dff')).geometries[0]!;
+    expect([protectedModel.vertexCount, protectedModel.indices.length / 3, protectedModel.groups.length]).toEqual([4636, 5945, 12]);
+  });
+
+  it.skipIf(!samplesPresent)('a broken geometry is left out with a warning (strict: thrown); the skeleton still reads', () => {
+    const bytes = sample('dff/sa_skin_plain.dff').slice();
+    new DataView(bytes.buffer).setInt32(4146 + 12 + 8, 1e8, true); // vertex count of the geometry
+    const reader = new DFFReader(bytes);
+    expect(reader.geometries).toEqual([]);
+    expect(reader.warnings.map((w) => w.code)).toContain('count-exceeds-data');
+    expect(reader.skeleton!.boneCount).toBe(32);
+    expect(decodeErrorOf(() => new DFFReader(bytes, { strict: true }))).toMatchObject({ format: 'DFF', code: 'count-exceeds-data' });
+  });
+});

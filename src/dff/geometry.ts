@@ -1,0 +1,223 @@
+import { DecodeError } from '../core/errors.js';
+import { readLatin1 } from '../core/names.js';
+import { children, expectSection, Section, type SectionHeader } from './sections.js';
+
+/** A material: its colour (RGBA bytes) and the name of its texture, if it has one (TXD textures are not read). */
+export interface DffMaterial {
+  color: [number, number, number, number];
+  texture: string | null;
+}
+
+/** Triangles of one material: `count` indices from `start` in `indices`. */
+export interface DffGroup {
+  material: number;
+  start: number;
+  count: number;
+}
+
+/** One geometry of the model, as typed arrays (docs/formats/dff.md). */
+export interface DffGeometry {
+  /** The frame its atomic hangs from; -1 when no atomic uses the geometry. */
+  frame: number;
+  vertexCount: number;
+  /** x y z per vertex (the first morph target). */
+  positions: Float32Array;
+  normals: Float32Array | null;
+  /** u v per vertex, the first texture coordinate set. */
+  uvs: Float32Array | null;
+  /** Prelit vertex colours, RGBA bytes per vertex. */
+  colors: Uint8Array | null;
+  /**
+   * Three vertex indices per triangle, counter-clockwise, grouped by material (see `groups`): from the
+   * Bin Mesh PLG when the geometry has one (strips become lists), else from the triangle list.
+   */
+  indices: Uint32Array;
+  groups: DffGroup[];
+  materials: DffMaterial[];
+  /** From the Skin PLG: 4 bone indices (in the skeleton's order) and 4 weights per vertex. */
+  skinIndices: Uint8Array | null;
+  skinWeights: Float32Array | null;
+}
+
+const Flag = { TriStrip: 0x01, Textured: 0x04, Prelit: 0x08, Normals: 0x10, Textured2: 0x80, Native: 0x01000000 } as const;
+
+const fail = (code: 'truncated' | 'count-exceeds-data' | 'bad-count' | 'unknown-section', offset: number, detail: string) => new DecodeError('DFF', code, offset, detail);
+
+/** Reads one Geometry section (its Struct, Material List and Extension with Bin Mesh and Skin PLGs). */
+export function readGeometry(input: Uint8Array, view: DataView, geometry: SectionHeader, frame: number): DffGeometry {
+  const sections = [...children(view, geometry.data, geometry.end, 'Geometry')];
+  const struct = sections[0];
+  if (!struct || struct.type !== Section.Struct) throw fail('unknown-section', geometry.data, 'a Geometry must start with its Struct');
+  const need = (at: number, bytes: number, what: string) => {
+    if (at + bytes > struct.end) throw fail('count-exceeds-data', at, `geometry ${what} needs ${bytes} bytes, the Geometry Struct holds ${Math.max(0, struct.end - at)} more`);
+  };
+  need(struct.data, 16, 'header');
+  const flags = view.getUint32(struct.data, true);
+  const triangleCount = view.getInt32(struct.data + 4, true);
+  const vertexCount = view.getInt32(struct.data + 8, true);
+  const morphTargets = view.getInt32(struct.data + 12, true);
+  if (triangleCount < 0 || vertexCount < 0 || morphTargets < 0) throw fail('bad-count', struct.data + 4, `geometry counts ${triangleCount} triangles, ${vertexCount} vertices, ${morphTargets} morph targets`);
+  if (flags & Flag.Native) throw fail('unknown-section', struct.data, 'a geometry in a platform-native layout (not the PC layout) is not read');
+  let at = struct.data + 16;
+  // RenderWare before 3.4 stores three lighting floats here.
+  if (geometry.libraryId !== 0 && rwVersion(geometry.libraryId) < 0x34000) at += 12;
+
+  let colors: Uint8Array | null = null;
+  if (flags & Flag.Prelit) {
+    need(at, 4 * vertexCount, 'prelit colours');
+    colors = input.slice(at, at + 4 * vertexCount);
+    at += 4 * vertexCount;
+  }
+  const texSets = ((flags >>> 16) & 0xff) || (flags & Flag.Textured2 ? 2 : flags & Flag.Textured ? 1 : 0);
+  let uvs: Float32Array | null = null;
+  if (texSets > 0) {
+    need(at, 8 * vertexCount * texSets, 'texture coordinates');
+    uvs = floatsAt(view, at, 2 * vertexCount);
+    at += 8 * vertexCount * texSets;
+  }
+  need(at, 8 * triangleCount, 'triangles');
+  const triangleAt = at;
+  at += 8 * triangleCount;
+
+  let positions: Float32Array | null = null;
+  let normals: Float32Array | null = null;
+  if (morphTargets > 0) {
+    need(at, 24, 'morph target');
+    const hasPositions = view.getUint32(at + 16, true) !== 0;
+    const hasNormals = view.getUint32(at + 20, true) !== 0;
+    at += 24;
+    if (hasPositions) {
+      need(at, 12 * vertexCount, 'positions');
+      positions = floatsAt(view, at, 3 * vertexCount);
+      at += 12 * vertexCount;
+    }
+    if (hasNormals && flags & Flag.Normals) {
+      need(at, 12 * vertexCount, 'normals');
+      normals = floatsAt(view, at, 3 * vertexCount);
+    }
+  }
+
+  const materialList = sections.find((s) => s.type === Section.MaterialList);
+  const materials = materialList ? readMaterials(input, view, materialList) : [];
+  const extension = sections.find((s) => s.type === Section.Extension);
+  const plugins = extension ? [...children(view, extension.data, extension.end, 'Geometry extension')] : [];
+  // The Bin Mesh PLG is what the game draws from, split by material; the triangle list's material ids
+  // are 0 for every triangle in real custom skins. So the Bin Mesh wins when there is one.
+  const binMesh = plugins.find((p) => p.type === Section.BinMeshPlg);
+  const { indices, groups } = binMesh ? trianglesFromBinMesh(view, binMesh, vertexCount, materials.length) : trianglesFromList(view, triangleAt, triangleCount, vertexCount);
+  const skin = plugins.find((p) => p.type === Section.SkinPlg);
+  let skinIndices: Uint8Array | null = null;
+  let skinWeights: Float32Array | null = null;
+  if (skin) {
+    const used = view.getUint8(skin.data + 1);
+    const indicesAt = skin.data + 4 + used;
+    if (indicesAt + 20 * vertexCount > skin.end) throw fail('count-exceeds-data', skin.data, `the Skin PLG's weights for ${vertexCount} vertices run past it`);
+    skinIndices = input.slice(indicesAt, indicesAt + 4 * vertexCount);
+    skinWeights = floatsAt(view, indicesAt + 4 * vertexCount, 4 * vertexCount);
+  }
+  return { frame, vertexCount, positions: positions ?? new Float32Array(3 * vertexCount), normals, uvs, colors, indices, groups, materials, skinIndices, skinWeights };
+}
+
+/** The RenderWare version in a library id stamp (3.x.y.z as 0x3xyz0, e.g. 0x36003 for SA). */
+export function rwVersion(libraryId: number): number {
+  return libraryId & 0xffff0000 ? (((libraryId >>> 14) & 0x3ff00) + 0x30000) | ((libraryId >>> 16) & 0x3f) : libraryId << 8;
+}
+
+function floatsAt(view: DataView, at: number, count: number): Float32Array {
+  const out = new Float32Array(count);
+  for (let i = 0; i < count; i++) out[i] = view.getFloat32(at + 4 * i, true);
+  return out;
+}
+
+/** The triangle list: per triangle u16 v2, v1, material, v3; written as (v1, v2, v3), counter-clockwise, grouped by material. */
+function trianglesFromList(view: DataView, at: number, count: number, vertexCount: number): { indices: Uint32Array; groups: DffGroup[] } {
+  const byMaterial = new Map<number, number[]>();
+  for (let t = 0; t < count; t++) {
+    const o = at + 8 * t;
+    const v2 = view.getUint16(o, true);
+    const v1 = view.getUint16(o + 2, true);
+    const material = view.getUint16(o + 4, true);
+    const v3 = view.getUint16(o + 6, true);
+    if (v1 >= vertexCount || v2 >= vertexCount || v3 >= vertexCount) throw fail('count-exceeds-data', o, `triangle ${t} names vertex ${Math.max(v1, v2, v3)}; the geometry has ${vertexCount}`);
+    let list = byMaterial.get(material);
+    if (!list) byMaterial.set(material, (list = []));
+    list.push(v1, v2, v3);
+  }
+  return grouped(byMaterial);
+}
+
+/** Bin Mesh PLG: per material, a triangle list or strip of u32 indices. Strips become lists (alternate winding, degenerate triangles dropped). */
+function trianglesFromBinMesh(view: DataView, plugin: SectionHeader | undefined, vertexCount: number, materials: number): { indices: Uint32Array; groups: DffGroup[] } {
+  const byMaterial = new Map<number, number[]>();
+  if (!plugin) return grouped(byMaterial);
+  if (plugin.size < 12) throw fail('truncated', plugin.data, 'the Bin Mesh PLG needs 12 bytes');
+  const strip = view.getUint32(plugin.data, true) === 1;
+  const meshes = view.getUint32(plugin.data + 4, true);
+  let at = plugin.data + 12;
+  if (meshes > (plugin.end - at) / 8) throw fail('count-exceeds-data', plugin.data + 4, `Bin Mesh PLG mesh count ${meshes} needs more bytes than it holds`);
+  for (let m = 0; m < meshes; m++) {
+    if (at + 8 > plugin.end) throw fail('truncated', at, 'a Bin Mesh header runs past the PLG');
+    const count = view.getUint32(at, true);
+    const material = view.getUint32(at + 4, true);
+    at += 8;
+    if (count > (plugin.end - at) / 4) throw fail('count-exceeds-data', at - 8, `Bin Mesh ${m} claims ${count} indices, more than the PLG holds`);
+    if (materials && material >= materials) throw fail('count-exceeds-data', at - 4, `Bin Mesh ${m} uses material ${material}; the geometry has ${materials}`);
+    const idx = Array.from({ length: count }, (_, i) => view.getUint32(at + 4 * i, true));
+    at += 4 * count;
+    if (idx.some((v) => v >= vertexCount)) throw fail('count-exceeds-data', at, `Bin Mesh ${m} names a vertex beyond the geometry's ${vertexCount}`);
+    let list = byMaterial.get(material);
+    if (!list) byMaterial.set(material, (list = []));
+    if (!strip) {
+      for (let i = 0; i + 2 < idx.length; i += 3) list.push(idx[i]!, idx[i + 1]!, idx[i + 2]!);
+    } else {
+      for (let i = 0; i + 2 < idx.length; i++) {
+        const [a, b, c] = i % 2 ? [idx[i + 1]!, idx[i]!, idx[i + 2]!] : [idx[i]!, idx[i + 1]!, idx[i + 2]!];
+        if (a !== b && b !== c && a !== c) list.push(a, b, c);
+      }
+    }
+  }
+  return grouped(byMaterial);
+}
+
+function grouped(byMaterial: Map<number, number[]>): { indices: Uint32Array; groups: DffGroup[] } {
+  const groups: DffGroup[] = [];
+  let total = 0;
+  for (const [material, list] of [...byMaterial].sort((a, b) => a[0] - b[0])) {
+    groups.push({ material, start: total, count: list.length });
+    total += list.length;
+  }
+  const indices = new Uint32Array(total);
+  for (const group of groups) indices.set(byMaterial.get(group.material)!, group.start);
+  return { indices, groups };
+}
+
+/** Material List: its Struct (count, then an index per slot: -1 for a new material), then the Materials. */
+function readMaterials(input: Uint8Array, view: DataView, list: SectionHeader): DffMaterial[] {
+  const struct = expectSection(view, list.data, list.end, Section.Struct, 'Material List');
+  const count = struct.size >= 4 ? view.getUint32(struct.data, true) : 0;
+  if (count > (struct.size - 4) / 4) throw fail('count-exceeds-data', struct.data, `material count ${count} needs more bytes than the Material List Struct holds`);
+  const slots = Array.from({ length: count }, (_, i) => view.getInt32(struct.data + 4 + 4 * i, true));
+  const own: DffMaterial[] = [];
+  for (const material of children(view, struct.end, list.end, 'Material List')) {
+    if (material.type !== Section.Material) continue;
+    const ms = expectSection(view, material.data, material.end, Section.Struct, 'Material');
+    if (ms.size < 16) throw fail('truncated', ms.data, 'a Material Struct needs 16 bytes');
+    const color: DffMaterial['color'] = [input[ms.data + 4]!, input[ms.data + 5]!, input[ms.data + 6]!, input[ms.data + 7]!];
+    let texture: string | null = null;
+    for (const child of children(view, ms.end, material.end, 'Material')) {
+      if (child.type !== Section.Texture) continue;
+      const name = [...children(view, child.data, child.end, 'Texture')].find((s) => s.type === Section.String);
+      if (name) texture = readLatin1(input, name.data, name.size);
+    }
+    own.push({ color, texture });
+  }
+  // A slot of -1 takes the next material of the list; another value repeats an earlier slot's.
+  const out: DffMaterial[] = [];
+  let next = 0;
+  for (const slot of slots) {
+    const material = slot < 0 ? own[next++] : out[slot];
+    if (!material) throw fail('count-exceeds-data', struct.data, `the Material List names more materials than it holds (${own.length})`);
+    out.push(material);
+  }
+  return out;
+}
