@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import { IFPReader, ImgArchive, type Backend } from 'gameanim';
 import { ensureCorpus } from './corpus.js';
+import { runGltfBenchmarks } from './gltf.js';
 import { runIgi2Benchmarks } from './igi2.js';
 import { naiveDecode } from './naive-decoder.js';
 
@@ -128,7 +129,8 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
   const machine = describeMachine();
   const playback = await playbackRows(files[0]!, quick, log);
   const igi2 = await runIgi2Benchmarks({ quick, log });
-  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick }) + '\n' + playback + '\n' + igi2;
+  const gltf = await runGltfBenchmarks({ quick, log });
+  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick }) + '\n' + playback + '\n' + igi2 + '\n' + gltf;
   log(markdown);
   if (out) {
     writeFileSync(out, markdown);

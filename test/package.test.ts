@@ -46,20 +46,22 @@ describe('the npm package', () => {
     expect([...packages]).toEqual([]);
   });
 
-  it("keeps three.js out of the package root: only gameanim/three imports it", () => {
+  it("keeps three.js and glTF-Transform out of the package root: only gameanim/three and gameanim/gltf import them", () => {
     // Follow every relative import from dist/index.js; none may name 'three'.
     const seen = new Set<string>();
     const visit = (file: string) => {
       if (seen.has(file)) return;
       seen.add(file);
       const code = readFileSync(file, 'utf8');
-      expect(code, file).not.toMatch(/from ['"]three['"]/);
+      expect(code, file).not.toMatch(/from ['"](three|@gltf-transform\/core)['"]/);
       for (const [, spec] of code.matchAll(/from ['"](\.[^'"]+)['"]/g)) visit(new URL(spec!, `file://${file}`).pathname);
     };
     visit(`${root}dist/index.js`);
     expect(seen.size).toBeGreaterThan(20);
     expect(readFileSync(`${root}dist/three/index.js`, 'utf8')).toMatch(/from ['"]three['"]/);
     expect(pkg.peerDependenciesMeta.three.optional).toBe(true);
+    expect(pkg.peerDependenciesMeta['@gltf-transform/core'].optional).toBe(true);
+    expect(readFileSync(`${root}dist/gltf/export.js`, 'utf8')).toMatch(/from ['"]@gltf-transform\/core['"]/);
   });
 
   it("default-exports IFPReader from 'gameanim/ifp', as the library it replaces did", () => {
@@ -80,7 +82,8 @@ describe('the npm package', () => {
   });
 
   it('the root re-exports every named export of every subpath but gameanim/three, as the same values', () => {
-    const subpaths = Object.keys(pkg.exports).filter((subpath) => subpath !== '.' && subpath !== './package.json' && subpath !== './three');
+    // gameanim/three and gameanim/gltf are adapters for optional peers: the root never loads them.
+    const subpaths = Object.keys(pkg.exports).filter((subpath) => !['.', './package.json', './three', './gltf'].includes(subpath));
     expect(subpaths).toEqual(expect.arrayContaining(['./ifp', './iff', './sprite', './dff']));
     const out = node(`
       import * as root from 'gameanim';

@@ -3,6 +3,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
+import { exportCommand, importCommand } from './commands/gltf.js';
 import { dump } from './commands/dump.js';
 import { imgExtract, imgList } from './commands/img.js';
 import { info } from './commands/info.js';
@@ -34,7 +35,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
   }
   if (!(command in HELP) || command === 'main') throw new UsageError(`unknown command "${command}"`, HELP['main']);
   const { values: parsed, positionals } = parse(command, args, {
-    anim: { type: 'string' },
+    anim: { type: 'string', multiple: true },
     json: { type: 'boolean' },
     out: { type: 'string', short: 'o' },
     corpus: { type: 'string' },
@@ -42,13 +43,15 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     force: { type: 'boolean' },
     record: { type: 'boolean' },
     skeleton: { type: 'string' },
+    gltf: { type: 'boolean' },
+    format: { type: 'string' },
   });
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values['help']) {
     print(HELP[command]!);
     return 'help';
   }
-  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record'] };
+  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf'], import: ['skeleton', 'out', 'format'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const one = (what: string) => {
@@ -63,7 +66,19 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     case 'list':
       return list(one('FILE'), print);
     case 'dump':
-      return dump(one('FILE'), { anim: values['anim'] as string | undefined, json: Boolean(values['json']) }, print);
+      if (((values['anim'] as unknown as string[] | undefined)?.length ?? 0) > 1) throw new UsageError('dump takes one --anim', HELP['dump']);
+      return dump(one('FILE'), { anim: (values['anim'] as unknown as string[] | undefined)?.[0], json: Boolean(values['json']) }, print);
+    case 'export': {
+      const out = values['out'] as string | undefined;
+      if (positionals.length !== 2 || !out) throw new UsageError('export takes MODEL ANIMS -o OUT.glb', HELP['export']);
+      return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']) }, print);
+    }
+    case 'import': {
+      const out = values['out'] as string | undefined;
+      const skeleton = values['skeleton'] as string | undefined;
+      if (positionals.length !== 1 || !out || !skeleton) throw new UsageError('import takes EDITED.glb --skeleton MODEL -o OUT.ifp', HELP['import']);
+      return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3' }, print);
+    }
     case 'bind': {
       // `bind MODEL FILE`, or `bind FILE --skeleton MODEL`.
       const skeleton = values['skeleton'] as string | undefined;

@@ -19,6 +19,10 @@ commands:
   dump FILE [--anim NAME] [--json]
                                 every decoded value
   bind MODEL FILE               how the animations of FILE bind to the skeleton of MODEL (.dff, .mef)
+  export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]
+                                the model (skeleton, skinned meshes) and its animations as glTF
+  import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]
+                                a glTF's animations as an IFP package for MODEL's skeleton
   img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
   img extract ARCHIVE [NAME...] [-o DIR] [--force]
                                 write entries to files
@@ -60,6 +64,17 @@ that carries one: ANM2, IGI 2) and binds
 every animation of FILE to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
 ignored), ANM2 and IGI 2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
 no bone, and the bones that keep their rest pose. Exits 1 when no animation drives any bone.`,
+  export: `usage: gameanim export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]
+
+Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or a clip that carries a
+skeleton) and the animations of ANIMS (all, or those named by --anim) as a glTF 2.0 binary. --gltf
+writes OUT.gltf with OUT.bin beside it instead. Needs @gltf-transform/core installed. Every change
+glTF forces on the data (times that repeat, negative times, non-unit rotations) is printed.`,
+  import: `usage: gameanim import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]
+
+Reads the animations of a glTF binary (from gameanim or another tool) and writes them as one IFP
+package for MODEL's skeleton: nodes match bones by name, then by the HAnim id gameanim's export
+records. ANP3 (default) and ANP2 are written with int16 frames. Needs @gltf-transform/core installed.`,
   bench: `usage: gameanim bench [--corpus DIR] [--quick] [--out FILE] [--record]
 
 Runs the benchmark suite: decoding an SA-sized corpus with each backend against the naive baseline

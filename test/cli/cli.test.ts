@@ -210,6 +210,26 @@ describe('gameanim CLI', () => {
     expect(broken.stderr).toMatch(/ILFF: REIH leaves bone 1 without a parent \(at byte \d+\)/);
   });
 
+  it('export writes a model and its clips as glTF (or .gltf + .bin); import brings an edited glTF back as IFP', () => {
+    const glb = join(scratch, 'ped.glb');
+    const out = gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp', '-o', glb, '--anim', 'WEAPON_start_throw');
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain(`${glb}: 1 animations on 5 bones`);
+    expect(out.stdout).toContain('unmatched-tracks: tracks that drive no bone of the skeleton were left out: Object');
+    expect(readFileSync(glb).subarray(0, 4).toString()).toBe('glTF');
+    const ifp = join(scratch, 'back.ifp');
+    const back = gameanim('import', glb, '--skeleton', 'fixtures/dff-ped-5bone.dff', '-o', ifp);
+    expect(back.code).toBe(0);
+    expect(back.stdout).toContain(`${ifp}: 1 animations (ANP3), 3 tracks`);
+    expect(new IFPReader(new Uint8Array(readFileSync(ifp))).animations[0]!.bones.map((b) => b.boneName)).toEqual(['Root', ' Pelvis', 'R Hand']);
+    const split = gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp', '-o', join(scratch, 'gltf', 'ped.gltf'), '--gltf');
+    expect(split.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(scratch, 'gltf', 'ped.gltf'), 'utf8')).buffers[0].uri).toBe('ped.bin');
+    expect(gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp', '-o', glb, '--anim', 'nope').code).toBe(1);
+    expect(gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp').code).toBe(2);
+    expect(gameanim('import', glb, '--skeleton', 'fixtures/dff-ped-5bone.dff', '-o', ifp, '--format', 'XYZ').code).toBe(2);
+  });
+
   it('exits 2 for usage errors only, and every command has --help', () => {
     for (const args of [[], ['frobnicate'], ['list'], ['dump', 'a', 'b'], ['info', '--json', 'x'], ['img', 'rm', 'x'], ['bind', 'x'], ['dump', 'fixtures/anm2-2bone.iff', '--anim', 'x']]) {
       const { code, stderr } = gameanim(...args);

@@ -1,0 +1,40 @@
+// glTF row of `npm run bench`: exporting all 7 animations of the SA ped.ifp on a real SA model, in ms.
+// It needs the real samples beside the repository and glTF-Transform installed; otherwise the report says why it is left out.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Bench } from 'tinybench';
+import { DFFReader, IFPReader } from 'gameanim';
+
+const SAMPLES = fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
+
+export async function runGltfBenchmarks({ quick, log }: { quick: boolean; log: (line: string) => void }): Promise<string> {
+  const heading = '## glTF export: a real model with all 7 animations of the SA ped.ifp';
+  if (!existsSync(`${SAMPLES}dff/sa_skin_plain.dff`)) return `${heading}\n\nLeft out: the real samples (../shared/samples) are not here.\n`;
+  let gltf: typeof import('gameanim/gltf');
+  try {
+    gltf = await import('gameanim/gltf');
+  } catch (error) {
+    return `${heading}\n\nLeft out: glTF-Transform is not installed (${(error as Error).message.split('\n')[0]}).\n`;
+  }
+  const model = new DFFReader(new Uint8Array(readFileSync(`${SAMPLES}dff/sa_skin_plain.dff`)));
+  const clips = new IFPReader(new Uint8Array(readFileSync(`${SAMPLES}rwparserng_ped_anp3.ifp`))).animations;
+  const bench = new Bench(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 30, time: 2000, warmupIterations: 5 });
+  let bytes = 0;
+  bench.add('export', async () => {
+    bytes = (await gltf.exportGltf({ model, clips })).glb!.length;
+  });
+  log(`running the glTF export row${quick ? ' (quick)' : ''}...`);
+  await bench.run();
+  const result = bench.tasks[0]!.result;
+  if (!('latency' in result)) throw new Error('the glTF export row did not complete');
+  return [
+    heading,
+    '',
+    `\`exportGltf({ model, clips })\`: sa_skin_plain.dff (32 bones, 991 vertices, 4 materials) and the 7 clips of rwparserng_ped_anp3.ifp, to a ${(bytes / 1e3).toFixed(0)} KB .glb.`,
+    '',
+    '| row | p50 ms | p99 ms |',
+    '|---|---:|---:|',
+    `| export to .glb | ${result.latency.p50.toFixed(2)} | ${result.latency.p99.toFixed(2)} |`,
+    '',
+  ].join('\n');
+}

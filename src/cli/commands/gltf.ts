@@ -1,0 +1,105 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { SkeletalClip } from '../../playback/clip.js';
+import type { IFPFormat } from '../../ifp/types.js';
+import { writeIFP } from '../../ifp/writer.js';
+import { formatOf, InputError, readInput } from '../inputs.js';
+import { UsageError } from '../usage.js';
+import { onFile, type CommandResult } from './result.js';
+
+type Gltf = typeof import('../../gltf/index.js');
+
+/** gameanim/gltf needs glTF-Transform, an optional peer dependency. */
+async function loadGltf(): Promise<Gltf> {
+  try {
+    return await import('../../gltf/index.js');
+  } catch (error) {
+    throw new UsageError(`export and import need glTF-Transform: npm install @gltf-transform/core (${(error as Error).message.split('\n')[0]})`);
+  }
+}
+
+function readModel(path: string) {
+  const bytes = readInput(path);
+  const format = formatOf(path, bytes);
+  const reader = format.open(bytes);
+  const skeleton = format.skeleton?.(reader);
+  if (!skeleton) throw new InputError(`${path}: has no skeleton (a ${format.name} file${format.skeleton ? ' without a bone hierarchy' : ''})`);
+  const geometries = 'geometries' in reader ? (reader as { geometries: [] }).geometries : [];
+  return { skeleton, geometries };
+}
+
+/** `export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes) with the clips. */
+export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean }, print: (line: string) => void): Promise<CommandResult> {
+  const gltf = await loadGltf();
+  let result: CommandResult = { inputErrors: [] };
+  let model: ReturnType<typeof readModel> | undefined;
+  result = onFile(modelPath, () => ((model = readModel(modelPath)), { inputErrors: [] }));
+  if (!model) return result;
+  let clips: SkeletalClip[] = [];
+  result = onFile(animsPath, () => {
+    const bytes = readInput(animsPath);
+    const format = formatOf(animsPath, bytes);
+    if (!format.clips) throw new InputError(`${animsPath}: a ${format.name} file holds no animations`);
+    clips = format.clips(format.open(bytes));
+    if (options.anims.length) {
+      const wanted = options.anims.map((name) => {
+        const clip = clips.find((c) => c.name.toLowerCase() === name.toLowerCase());
+        if (!clip) throw new InputError(`${animsPath}: no animation named "${name}"`);
+        return clip;
+      });
+      clips = wanted;
+    }
+    return { inputErrors: [] };
+  });
+  if (result.inputErrors.length) return result;
+  const binName = `${basename(options.out).replace(/\.(glb|gltf)$/i, '')}.bin`;
+  const exported = await gltf.exportGltf({ model: model!, clips, container: options.gltf ? 'gltf' : 'glb', binName });
+  const failed = writeOutputs(exported.glb ? [[options.out, exported.glb]] : [[options.out, exported.gltf!.json], [join(dirname(options.out), binName), exported.gltf!.bin]]);
+  if (failed) return failed;
+  print(`${options.out}: ${clips.length} animations on ${model!.skeleton.boneCount} bones${model!.geometries.length ? `, ${model!.geometries.length} meshes` : ''}`);
+  for (const note of exported.notes) print(`  ${note.code}: ${note.message}`);
+  return { inputErrors: [] };
+}
+
+/** `import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`. */
+export async function importCommand(glbPath: string, options: { skeleton: string; out: string; format: string }, print: (line: string) => void): Promise<CommandResult> {
+  if (!['ANP3', 'ANP2', 'ANPK'].includes(options.format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
+  const gltf = await loadGltf();
+  let model: ReturnType<typeof readModel> | undefined;
+  const modelResult = onFile(options.skeleton, () => ((model = readModel(options.skeleton)), { inputErrors: [] }));
+  if (!model) return modelResult;
+  const bytes = (() => {
+    try {
+      return readInput(glbPath);
+    } catch (error) {
+      if (error instanceof InputError) return error;
+      throw error;
+    }
+  })();
+  if (bytes instanceof InputError) return { inputErrors: [bytes.message] };
+  let imported: Awaited<ReturnType<Gltf['importGltf']>>;
+  try {
+    imported = await gltf.importGltf(bytes, { skeleton: model.skeleton, format: options.format as IFPFormat, packageName: basename(options.out).replace(/\.ifp$/i, '') });
+  } catch (error) {
+    return { inputErrors: [`${glbPath}: ${(error as Error).message}`] };
+  }
+  const failed = writeOutputs([[options.out, writeIFP(imported.packages, { format: options.format as IFPFormat })]]);
+  if (failed) return failed;
+  const animations = imported.packages[0]!.animations;
+  print(`${options.out}: ${animations.length} animations (${options.format}), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
+  for (const note of imported.notes) print(`  ${note.code}: ${note.message}`);
+  return { inputErrors: [] };
+}
+
+/** Writes the files (making their folder); a path that cannot be written is an input problem, exit 1. */
+function writeOutputs(files: Array<[string, Uint8Array | string]>): CommandResult | undefined {
+  for (const [path, data] of files) {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, data);
+    } catch (error) {
+      return { inputErrors: [`${path}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`] };
+    }
+  }
+  return undefined;
+}

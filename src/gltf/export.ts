@@ -1,0 +1,256 @@
+import { Document, WebIO, type Accessor, type Buffer, type Node } from '@gltf-transform/core';
+import type { Skeleton } from '../core/skeleton.js';
+import type { DffGeometry } from '../dff/geometry.js';
+import { bindClip } from '../playback/bind.js';
+import { clipTracks, type SkeletalClip } from '../playback/clip.js';
+import { createPose } from '../playback/pose.js';
+import { sampleClip } from '../playback/sample.js';
+import { fixTimes, pick, unitKeys, type GltfNote, type RepeatPolicy } from './policies.js';
+
+export interface ExportGltfOptions {
+  /** A model: its skeleton and, when it has them, its skinned geometries (a `DFFReader` is one). */
+  model?: { skeleton: Skeleton | null; geometries?: readonly DffGeometry[] };
+  /** The skeleton, when there is no model (or to use another one: an IGI 2 clip with its `.mef`'s names). */
+  skeleton?: Skeleton;
+  clips: readonly SkeletalClip[];
+  /** 'glb' (default): one binary file; 'gltf': JSON plus one .bin. */
+  container?: 'glb' | 'gltf';
+  /** The .bin's file name for 'gltf'. Default 'gameanim.bin'. */
+  binName?: string;
+  /** Key times that repeat or go back: nudged 0.1 ms past the previous key (default), or dropped. */
+  repeatedTimes?: RepeatPolicy;
+  /** Keep the games' axes (Z up, the default) or turn the scene to glTF's Y up. */
+  axes?: 'z-up' | 'y-up';
+  /** Clips whose rotations use squad (IGI 2) are resampled at this rate, in Hz. Default 60. */
+  resampleRate?: number;
+}
+
+export interface ExportGltfResult {
+  /** The .glb, for 'glb'. */
+  glb: Uint8Array | null;
+  /** The .gltf JSON and its .bin, for 'gltf'. */
+  gltf: { json: string; bin: Uint8Array; binName: string } | null;
+  /** What the export changed to satisfy glTF: one note per policy that applied, with counts. */
+  notes: GltfNote[];
+}
+
+const GENERATOR = 'gameanim';
+/** A root node that turns Z-up content to glTF's Y up: -90 degrees about X. */
+const Z_TO_Y = [-Math.SQRT1_2, 0, 0, Math.SQRT1_2] as const;
+
+/**
+ * A glTF document of a skeleton in rest pose, the model's skinned meshes when there is a model, and
+ * one animation per clip. IFP and ANM2 keys are written as stored (LINEAR samplers, no resampling);
+ * IGI 2 rotations, which interpolate with squad, are resampled at 60 Hz. The bytes are the same for
+ * the same input. Built with glTF-Transform (an optional peer dependency).
+ */
+export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltfResult> {
+  const skeleton = options.skeleton ?? options.model?.skeleton ?? null;
+  if (!skeleton) throw new RangeError('exportGltf needs a skeleton: a model with one, or the skeleton option');
+  const notes: GltfNote[] = [];
+  const doc = new Document();
+  doc.getRoot().getAsset().generator = GENERATOR;
+  const buffer = doc.createBuffer('gameanim').setURI(options.binName ?? 'gameanim.bin');
+  const scene = doc.createScene('gameanim');
+  doc.getRoot().setDefaultScene(scene);
+
+  const bones = skeleton.names.map((name, i) => {
+    const node = doc.createNode(boneNodeName(name, i));
+    node.setTranslation(Array.from(skeleton.restTranslations.subarray(3 * i, 3 * i + 3)) as [number, number, number]);
+    node.setRotation(Array.from(skeleton.restRotations.subarray(4 * i, 4 * i + 4)) as [number, number, number, number]);
+    node.setExtras({ gameanimBone: i, hanimId: skeleton.ids[i] });
+    return node;
+  });
+  const roots: Node[] = [];
+  bones.forEach((node, i) => {
+    const parent = skeleton.parents[i]!;
+    if (parent >= 0) bones[parent]!.addChild(node);
+    else roots.push(node);
+  });
+  let top = roots;
+  if (options.axes === 'y-up') {
+    const axes = doc.createNode('z-up-to-y-up').setRotation([...Z_TO_Y]);
+    roots.forEach((root) => axes.addChild(root));
+    top = [axes];
+    notes.push({ code: 'converted-axes', message: 'the scene is turned from the games\' Z up to glTF\'s Y up by a root node rotated -90 degrees about X; the keys are unchanged' });
+  }
+  top.forEach((node) => scene.addChild(node));
+
+  const geometries = (options.model?.geometries ?? []).filter((g) => g.vertexCount > 0 && g.indices.length > 0);
+  if (geometries.length) {
+    const fixedNormals = addSkinnedMeshes(doc, buffer, scene, bones, skeleton, geometries);
+    if (fixedNormals) notes.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
+  }
+
+  const tally = { nudged: 0, dropped: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, unmatched: new Set<string>() };
+  const skipped: string[] = [];
+  for (const clip of options.clips) {
+    // glTF forbids an animation without channels: a clip that drives no bone of this skeleton is left out.
+    if (bindClip(clip, skeleton).restBones.length === skeleton.boneCount) skipped.push(clip.name || '(unnamed)');
+    else addAnimation(doc, buffer, bones, skeleton, clip, options, tally);
+  }
+  if (skipped.length) notes.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton and were left out: ${skipped.slice(0, 5).join(', ')}` });
+  if (tally.nudged) notes.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
+  if (tally.dropped) notes.push({ code: 'dropped-times', message: `${tally.dropped} keys whose time repeated or went back were dropped (glTF needs strictly increasing times)` });
+  if (tally.shifted) notes.push({ code: 'shifted-times', message: `${tally.shifted} clips had negative key times; their keys were shifted later by up to ${tally.shiftedBy} s` });
+  if (tally.normalised) notes.push({ code: 'normalised-rotations', message: `${tally.normalised} rotation keys were not unit length; they were normalised (glTF needs unit quaternions)` });
+  if (tally.resampled) notes.push({ code: 'resampled', message: `${tally.resampled} clips interpolate with squad (IGI 2); their rotations were resampled at ${options.resampleRate ?? 60} Hz for glTF's LINEAR samplers` });
+  if (tally.unmatched.size) notes.push({ code: 'unmatched-tracks', message: `tracks that drive no bone of the skeleton were left out: ${[...tally.unmatched].slice(0, 10).join(', ')}${tally.unmatched.size > 10 ? ', ...' : ''}` });
+
+  const io = new WebIO();
+  if (options.container === 'gltf') {
+    const { json, resources } = await io.writeJSON(doc);
+    const binName = options.binName ?? 'gameanim.bin';
+    return { glb: null, gltf: { json: JSON.stringify(json), bin: resources[binName] ?? new Uint8Array(0), binName }, notes };
+  }
+  return { glb: await io.writeBinary(doc), gltf: null, notes };
+}
+
+/** Node names: the bone name trimmed (' Pelvis' -> 'Pelvis'), as three.js and Blender show them; bone<i> when empty. */
+export function boneNodeName(name: string, index: number): string {
+  return name.trim() || `bone${index}`;
+}
+
+function accessor(doc: Document, buffer: Buffer, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint8Array | Uint16Array | Uint32Array, normalized = false): Accessor {
+  return doc.createAccessor().setType(type).setArray(array).setBuffer(buffer).setNormalized(normalized);
+}
+
+/** Adds the meshes and their skin; returns how many normals had to be normalised. */
+function addSkinnedMeshes(doc: Document, buffer: Buffer, scene: ReturnType<Document['createScene']>, bones: Node[], skeleton: Skeleton, geometries: readonly DffGeometry[]): number {
+  let fixedNormals = 0;
+  const skin = doc.createSkin('skin');
+  bones.forEach((bone) => skin.addJoint(bone));
+  if (skeleton.inverseBindMatrices) skin.setInverseBindMatrices(accessor(doc, buffer, 'MAT4', Float32Array.from(skeleton.inverseBindMatrices)));
+  const root = bones[skeleton.parents.findIndex((p) => p < 0)];
+  if (root) skin.setSkeleton(root);
+  geometries.forEach((geometry, g) => {
+    const mesh = doc.createMesh(`geometry${g}`);
+    const position = accessor(doc, buffer, 'VEC3', geometry.positions);
+    const normals = geometry.normals && unitNormals(geometry.normals);
+    if (normals) fixedNormals += normals.fixed;
+    const normal = normals && accessor(doc, buffer, 'VEC3', normals.values);
+    const uv = geometry.uvs && accessor(doc, buffer, 'VEC2', geometry.uvs);
+    const color = geometry.colors && accessor(doc, buffer, 'VEC4', geometry.colors, true);
+    const joints = geometry.skinIndices && geometry.skinWeights && accessor(doc, buffer, 'VEC4', jointsWithWeight(geometry.skinIndices, geometry.skinWeights));
+    const weights = geometry.skinWeights && accessor(doc, buffer, 'VEC4', normalisedWeights(geometry.skinWeights));
+    const materials = geometry.materials.map((m, i) =>
+      doc.createMaterial(m.texture ?? `material${i}`).setBaseColorFactor([m.color[0] / 255, m.color[1] / 255, m.color[2] / 255, m.color[3] / 255]).setAlphaMode(m.color[3] < 255 ? 'BLEND' : 'OPAQUE'),
+    );
+    for (const group of geometry.groups) {
+      const indices = geometry.indices.subarray(group.start, group.start + group.count);
+      const primitive = doc
+        .createPrimitive()
+        .setAttribute('POSITION', position)
+        .setIndices(accessor(doc, buffer, 'SCALAR', geometry.vertexCount <= 0xffff ? Uint16Array.from(indices) : Uint32Array.from(indices)));
+      if (normal) primitive.setAttribute('NORMAL', normal);
+      if (uv) primitive.setAttribute('TEXCOORD_0', uv);
+      if (color) primitive.setAttribute('COLOR_0', color);
+      if (joints && weights) primitive.setAttribute('JOINTS_0', joints).setAttribute('WEIGHTS_0', weights);
+      const material = materials[group.material];
+      if (material) primitive.setMaterial(material);
+      mesh.addPrimitive(primitive);
+    }
+    const node = doc.createNode(`mesh${g}`).setMesh(mesh);
+    if (joints && weights) node.setSkin(skin);
+    scene.addChild(node);
+  });
+  return fixedNormals;
+}
+
+/** Normals at unit length (a zero one becomes +Z), and how many changed by more than float noise. */
+function unitNormals(normals: Float32Array): { values: Float32Array; fixed: number } {
+  const values = new Float32Array(normals.length);
+  let fixed = 0;
+  for (let v = 0; v < normals.length; v += 3) {
+    const length = Math.hypot(normals[v]!, normals[v + 1]!, normals[v + 2]!);
+    if (Math.abs(length - 1) > 1e-4) fixed++;
+    if (length > 0 && Number.isFinite(length)) for (let c = 0; c < 3; c++) values[v + c] = normals[v + c]! / length;
+    else values[v + 2] = 1;
+  }
+  return { values, fixed };
+}
+
+/** Joint indices, 0 where the weight is 0 (a joint with no weight means nothing; validators flag it). */
+function jointsWithWeight(indices: Uint8Array, weights: Float32Array): Uint8Array {
+  return Uint8Array.from(indices, (joint, i) => (weights[i] === 0 ? 0 : joint));
+}
+
+/** Skin weights scaled to sum to 1 per vertex (glTF requires it; real files are within 1e-7 of it). */
+function normalisedWeights(weights: Float32Array): Float32Array {
+  const out = new Float32Array(weights.length);
+  for (let v = 0; v < weights.length; v += 4) {
+    const sum = weights[v]! + weights[v + 1]! + weights[v + 2]! + weights[v + 3]!;
+    if (sum > 0) for (let c = 0; c < 4; c++) out[v + c] = weights[v + c]! / sum;
+    else out[v] = 1;
+  }
+  return out;
+}
+
+type Tally = { nudged: number; dropped: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; unmatched: Set<string> };
+
+function addAnimation(doc: Document, buffer: Buffer, bones: Node[], skeleton: Skeleton, clip: SkeletalClip, options: ExportGltfOptions, tally: Tally): void {
+  const bound = bindClip(clip, skeleton);
+  bound.unmatchedTracks.forEach((name) => tally.unmatched.add(name));
+  const tracks = clipTracks(clip).tracks;
+  const squad = tracks.some((t) => t.inTangents || t.outTangents);
+  // One shift for the whole clip keeps its channels in step.
+  let earliest = 0;
+  for (const track of tracks) {
+    if (track.times.length) earliest = Math.min(earliest, track.times[0]!);
+    if (track.translationTimes?.length) earliest = Math.min(earliest, track.translationTimes[0]!);
+  }
+  const shift = earliest < 0 ? -earliest : 0;
+  if (shift) {
+    tally.shifted++;
+    tally.shiftedBy = Math.max(tally.shiftedBy, shift);
+  }
+  const animation = doc.createAnimation(clip.name || 'clip');
+  const channel = (bone: number, path: 'rotation' | 'translation', times: Float32Array, values: Float32Array) => {
+    if (times.length === 0) return;
+    const sampler = doc
+      .createAnimationSampler()
+      .setInput(accessor(doc, buffer, 'SCALAR', times))
+      .setOutput(accessor(doc, buffer, path === 'rotation' ? 'VEC4' : 'VEC3', values))
+      .setInterpolation('LINEAR');
+    animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(bones[bone]!).setTargetPath(path).setSampler(sampler));
+  };
+  const policy = options.repeatedTimes ?? 'nudge';
+  const resampled = squad ? resampleRotations(clip, options.resampleRate ?? 60, tracks.length) : null;
+  if (resampled) tally.resampled++;
+  bound.trackOfBone.forEach((trackIndex, bone) => {
+    if (trackIndex < 0) return;
+    const track = tracks[trackIndex]!;
+    if (resampled) {
+      channel(bone, 'rotation', Float32Array.from(resampled.times, (t) => Math.fround(t + shift)), resampled.rotations[trackIndex]!);
+    } else {
+      const fixed = fixTimes(track.times, shift, policy, tally);
+      channel(bone, 'rotation', fixed.times, unitKeys(track.rotations, fixed.keep, tally));
+    }
+    if (track.translations) {
+      const fixed = fixTimes(track.translationTimes ?? track.times, shift, policy, tally);
+      channel(bone, 'translation', fixed.times, pick(track.translations, fixed.keep, 3));
+    }
+  });
+}
+
+/** Rotations of every track sampled with the clip's own curve (squad) at `rate` Hz, and at its end. */
+function resampleRotations(clip: SkeletalClip, rate: number, trackCount: number): { times: Float32Array; rotations: Float32Array[] } {
+  const times: number[] = [];
+  for (let k = 0; k / rate < clip.duration; k++) times.push(Math.fround(k / rate));
+  times.push(Math.fround(clip.duration));
+  return resampleAt(clip, Float32Array.from(times), trackCount);
+}
+
+function resampleAt(clip: SkeletalClip, times: Float32Array, trackCount: number): { times: Float32Array; rotations: Float32Array[] } {
+  const pose = createPose(clip);
+  const rotations = Array.from({ length: trackCount }, () => new Float32Array(4 * times.length));
+  times.forEach((time, k) => {
+    sampleClip(clip, time, pose);
+    for (let t = 0; t < trackCount; t++) {
+      const q = pose.rotations.subarray(4 * t, 4 * t + 4);
+      const length = Math.hypot(...q) || 1;
+      rotations[t]!.set([q[0]! / length, q[1]! / length, q[2]! / length, q[3]! / length], 4 * k);
+    }
+  });
+  return { times, rotations };
+}

@@ -1,0 +1,6 @@
+// gameanim/gltf: export skinned models and clips to glTF, and import edited clips back into IFP.
+// glTF-Transform (@gltf-transform/core) is an optional peer dependency, so this adapter is only
+// reachable through its own subpath, never from the package root.
+export { exportGltf, boneNodeName, type ExportGltfOptions, type ExportGltfResult } from './export.js';
+export type { GltfNote, RepeatPolicy } from './policies.js';
+export { importGltf, type ImportGltfOptions, type ImportGltfResult } from './import.js';
