@@ -49,6 +49,9 @@ export const CODES = {
   'bad-index': 'a TNVE entry whose bone or attachment index is out of range',
   'no-separator': 'a TNVE run without its separator entry (0xFF)',
 
+  // GLTF (import)
+  'bad-gltf': 'a file glTF-Transform cannot read as a binary glTF',
+
   // Warnings (DecodeWarning)
   'size-mismatch': "an ILFF header whose size field is not the file's length",
   'entry-count-mismatch': "a DHNA entry count that differs from the TNVE entries",

@@ -5,7 +5,7 @@ import { bindClip } from '../playback/bind.js';
 import { clipTracks, type SkeletalClip } from '../playback/clip.js';
 import { createPose } from '../playback/pose.js';
 import { sampleClip } from '../playback/sample.js';
-import { fixTimes, pick, unitKeys, type GltfNote, type RepeatPolicy } from './policies.js';
+import { fixTimes, pick, unitKeys, type GltfWarning, type RepeatPolicy } from './policies.js';
 
 export interface ExportGltfOptions {
   /** A model: its skeleton and, when it has them, its skinned geometries (a `DFFReader` is one). */
@@ -30,8 +30,8 @@ export interface ExportGltfResult {
   glb: Uint8Array | null;
   /** The .gltf JSON and its .bin, for 'gltf'. */
   gltf: { json: string; bin: Uint8Array; binName: string } | null;
-  /** What the export changed to satisfy glTF: one note per policy that applied, with counts. */
-  notes: GltfNote[];
+  /** What the export changed to satisfy glTF: one warning per policy that applied, with counts. */
+  warnings: GltfWarning[];
 }
 
 const GENERATOR = 'gameanim';
@@ -47,7 +47,7 @@ const Z_TO_Y = [-Math.SQRT1_2, 0, 0, Math.SQRT1_2] as const;
 export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltfResult> {
   const skeleton = options.skeleton ?? options.model?.skeleton ?? null;
   if (!skeleton) throw new RangeError('exportGltf needs a skeleton: a model with one, or the skeleton option');
-  const notes: GltfNote[] = [];
+  const warnings: GltfWarning[] = [];
   const doc = new Document();
   doc.getRoot().getAsset().generator = GENERATOR;
   const buffer = doc.createBuffer('gameanim').setURI(options.binName ?? 'gameanim.bin');
@@ -72,14 +72,14 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     const axes = doc.createNode('z-up-to-y-up').setRotation([...Z_TO_Y]);
     roots.forEach((root) => axes.addChild(root));
     top = [axes];
-    notes.push({ code: 'converted-axes', message: 'the scene is turned from the games\' Z up to glTF\'s Y up by a root node rotated -90 degrees about X; the keys are unchanged' });
+    warnings.push({ code: 'converted-axes', message: 'the scene is turned from the games\' Z up to glTF\'s Y up by a root node rotated -90 degrees about X; the keys are unchanged' });
   }
   top.forEach((node) => scene.addChild(node));
 
   const geometries = (options.model?.geometries ?? []).filter((g) => g.vertexCount > 0 && g.indices.length > 0);
   if (geometries.length) {
     const fixedNormals = addSkinnedMeshes(doc, buffer, scene, bones, skeleton, geometries);
-    if (fixedNormals) notes.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
+    if (fixedNormals) warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
   }
 
   const tally = { nudged: 0, dropped: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, unmatched: new Set<string>() };
@@ -89,21 +89,21 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     if (bindClip(clip, skeleton).restBones.length === skeleton.boneCount) skipped.push(clip.name || '(unnamed)');
     else addAnimation(doc, buffer, bones, skeleton, clip, options, tally);
   }
-  if (skipped.length) notes.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton and were left out: ${skipped.slice(0, 5).join(', ')}` });
-  if (tally.nudged) notes.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
-  if (tally.dropped) notes.push({ code: 'dropped-times', message: `${tally.dropped} keys whose time repeated or went back were dropped (glTF needs strictly increasing times)` });
-  if (tally.shifted) notes.push({ code: 'shifted-times', message: `${tally.shifted} clips had negative key times; their keys were shifted later by up to ${tally.shiftedBy} s` });
-  if (tally.normalised) notes.push({ code: 'normalised-rotations', message: `${tally.normalised} rotation keys were not unit length; they were normalised (glTF needs unit quaternions)` });
-  if (tally.resampled) notes.push({ code: 'resampled', message: `${tally.resampled} clips interpolate with squad (IGI 2); their rotations were resampled at ${options.resampleRate ?? 60} Hz for glTF's LINEAR samplers` });
-  if (tally.unmatched.size) notes.push({ code: 'unmatched-tracks', message: `tracks that drive no bone of the skeleton were left out: ${[...tally.unmatched].slice(0, 10).join(', ')}${tally.unmatched.size > 10 ? ', ...' : ''}` });
+  if (skipped.length) warnings.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton and were left out: ${skipped.slice(0, 5).join(', ')}` });
+  if (tally.nudged) warnings.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
+  if (tally.dropped) warnings.push({ code: 'dropped-times', message: `${tally.dropped} keys whose time repeated or went back were dropped (glTF needs strictly increasing times)` });
+  if (tally.shifted) warnings.push({ code: 'shifted-times', message: `${tally.shifted} clips had negative key times; their keys were shifted later by up to ${tally.shiftedBy} s` });
+  if (tally.normalised) warnings.push({ code: 'normalised-rotations', message: `${tally.normalised} rotation keys were not unit length; they were normalised (glTF needs unit quaternions)` });
+  if (tally.resampled) warnings.push({ code: 'resampled', message: `${tally.resampled} clips interpolate with squad (IGI 2); their rotations were resampled at ${options.resampleRate ?? 60} Hz for glTF's LINEAR samplers` });
+  if (tally.unmatched.size) warnings.push({ code: 'unmatched-tracks', message: `tracks that drive no bone of the skeleton were left out: ${[...tally.unmatched].slice(0, 10).join(', ')}${tally.unmatched.size > 10 ? ', ...' : ''}` });
 
   const io = new WebIO();
   if (options.container === 'gltf') {
     const { json, resources } = await io.writeJSON(doc);
     const binName = options.binName ?? 'gameanim.bin';
-    return { glb: null, gltf: { json: JSON.stringify(json), bin: resources[binName] ?? new Uint8Array(0), binName }, notes };
+    return { glb: null, gltf: { json: JSON.stringify(json), bin: resources[binName] ?? new Uint8Array(0), binName }, warnings };
   }
-  return { glb: await io.writeBinary(doc), gltf: null, notes };
+  return { glb: await io.writeBinary(doc), gltf: null, warnings };
 }
 
 /** Node names: the bone name trimmed (' Pelvis' -> 'Pelvis'), as three.js and Blender show them; bone<i> when empty. */

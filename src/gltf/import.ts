@@ -3,7 +3,7 @@ import { DecodeError } from '../core/errors.js';
 import type { Skeleton } from '../core/skeleton.js';
 import type { IFPFormat, PackageData, TrackData } from '../ifp/types.js';
 import { slerpInto } from '../playback/sample-js.js';
-import type { GltfNote } from './policies.js';
+import type { GltfWarning } from './policies.js';
 
 export interface ImportGltfOptions {
   /** The skeleton the clips were made for: glTF nodes map to its bones by name, then by the HAnim id the export records. */
@@ -21,7 +21,7 @@ export interface ImportGltfOptions {
 export interface ImportGltfResult {
   /** For `writeIFP(packages, { format })`. */
   packages: PackageData[];
-  notes: GltfNote[];
+  warnings: GltfWarning[];
 }
 
 interface Curve {
@@ -35,12 +35,17 @@ interface Curve {
  * Reads the animations of a glTF (from gameanim or any other tool) as IFP packages. Each animation
  * becomes one IFP animation with a track for every bone that moves: rotations (and translations, as
  * KRT0, where a bone has a translation channel) at the union of its key times. LINEAR keys come
- * through as they are; STEP and CUBICSPLINE samplers are resampled at 60 Hz, and the notes say so.
+ * through as they are; STEP and CUBICSPLINE samplers are resampled at 60 Hz, and the warnings say so.
  */
 export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions): Promise<ImportGltfResult> {
   const { skeleton } = options;
-  const doc = await new WebIO().readBinary(bytes);
-  const notes: GltfNote[] = [];
+  let doc: Awaited<ReturnType<WebIO['readBinary']>>;
+  try {
+    doc = await new WebIO().readBinary(bytes);
+  } catch (error) {
+    throw new DecodeError('GLTF', 'bad-gltf', 0, `not a glTF binary glTF-Transform can read: ${(error as Error).message}`);
+  }
+  const warnings: GltfWarning[] = [];
   const rate = options.resampleRate ?? 60;
   const format = options.format ?? 'ANP3';
   const compressed = format !== 'ANPK' && (options.compressed ?? true);
@@ -83,9 +88,9 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       });
     return { name: animation.getName() || `animation${a}`, bones };
   });
-  if (unmatched.size) notes.push({ code: 'unmatched-channels', message: `channels of nodes that match no bone were left out: ${[...unmatched].slice(0, 10).join(', ')}` });
-  if (resampled) notes.push({ code: 'resampled', message: `${resampled} STEP or CUBICSPLINE samplers were resampled at ${rate} Hz` });
-  return { packages: [{ name: options.packageName ?? 'gameanim', animations }], notes };
+  if (unmatched.size) warnings.push({ code: 'unmatched-channels', message: `channels of nodes that match no bone were left out: ${[...unmatched].slice(0, 10).join(', ')}` });
+  if (resampled) warnings.push({ code: 'resampled', message: `${resampled} STEP or CUBICSPLINE samplers were resampled at ${rate} Hz` });
+  return { packages: [{ name: options.packageName ?? 'gameanim', animations }], warnings };
 }
 
 /** By name (case and spaces ignored, and underscores as spaces, as tools rename), then by the recorded HAnim id. */

@@ -2,5 +2,5 @@
 // glTF-Transform (@gltf-transform/core) is an optional peer dependency, so this adapter is only
 // reachable through its own subpath, never from the package root.
 export { exportGltf, boneNodeName, type ExportGltfOptions, type ExportGltfResult } from './export.js';
-export type { GltfNote, RepeatPolicy } from './policies.js';
+export type { GltfWarning, RepeatPolicy } from './policies.js';
 export { importGltf, type ImportGltfOptions, type ImportGltfResult } from './import.js';

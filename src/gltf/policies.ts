@@ -2,7 +2,7 @@
 // specification requires, and reports what it did.
 
 /** What the export or import changed, and how much. */
-export interface GltfNote {
+export interface GltfWarning {
   code: 'nudged-times' | 'dropped-times' | 'shifted-times' | 'normalised-rotations' | 'resampled' | 'unmatched-tracks' | 'unmatched-channels' | 'converted-axes' | 'skipped-clips' | 'normalised-normals';
   message: string;
 }

@@ -15,6 +15,10 @@ function readAll(bytes: Uint8Array): void {
     if (!skeleton.restRotations.every((v) => Number.isFinite(v))) throw new Error('non-finite rest rotation from finite frames');
   }
   reader.frameSkeleton();
+  for (const geometry of reader.geometries) {
+    if (geometry.indices.some((i) => i >= geometry.vertexCount)) throw new Error('an index past the vertices');
+    if (geometry.positions.length !== 3 * geometry.vertexCount) throw new Error('positions of the wrong length');
+  }
 }
 
 describe('DFF under fuzzing', () => {

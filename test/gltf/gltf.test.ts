@@ -49,17 +49,17 @@ describe('exportGltf on fixtures', () => {
     expect(Buffer.from(first.glb!).equals(Buffer.from(second.glb!))).toBe(true);
     expect(await errorsOf(first.glb!)).toEqual([]);
     // Odd_Times repeats a time and starts before 0; Object is a track no bone has; the fixture's keys are not unit length.
-    expect(first.notes.map((n) => n.code).sort()).toEqual(['normalised-rotations', 'nudged-times', 'shifted-times', 'unmatched-tracks']);
+    expect(first.warnings.map((n) => n.code).sort()).toEqual(['normalised-rotations', 'nudged-times', 'shifted-times', 'unmatched-tracks']);
     // The first clip's times need no policy, so three.js and sampleClip play the same keys.
     expect(await largestThreeDifference(first.glb!, skeleton, clips.slice(0, 1))).toBeLessThan(1e-4);
   });
 
   it('drops repeated times when asked, normalises non-unit keys, and turns the scene Y up on request', async () => {
     const clip = animationOf([{ boneId: 0, boneName: 'Root', times: [0, 0.5, 0.5, 1], rotations: [0, 0, 0, 2, ...aboutZ(10), ...aboutZ(20), ...aboutZ(30)] }]);
-    const { glb, notes } = await exportGltf({ skeleton, clips: [clip], repeatedTimes: 'drop', axes: 'y-up' });
+    const { glb, warnings } = await exportGltf({ skeleton, clips: [clip], repeatedTimes: 'drop', axes: 'y-up' });
     expect(await errorsOf(glb!)).toEqual([]);
-    expect(notes.map((n) => n.code).sort()).toEqual(['converted-axes', 'dropped-times', 'normalised-rotations']);
-    expect(notes.find((n) => n.code === 'dropped-times')!.message).toMatch(/^1 keys/);
+    expect(warnings.map((n) => n.code).sort()).toEqual(['converted-axes', 'dropped-times', 'normalised-rotations']);
+    expect(warnings.find((n) => n.code === 'dropped-times')!.message).toMatch(/^1 keys/);
     const doc = await new WebIO().readBinary(glb!);
     expect(doc.getRoot().listScenes()[0]!.listChildren()[0]!.getName()).toBe('z-up-to-y-up');
     expect(Array.from(doc.getRoot().listAnimations()[0]!.listSamplers()[0]!.getInput()!.getArray()!)).toEqual([0, 0.5, 1]);
@@ -76,6 +76,12 @@ describe('exportGltf on fixtures', () => {
 });
 
 describe('importGltf', () => {
+  it('bad bytes are a DecodeError naming GLTF', async () => {
+    await expect(importGltf(new Uint8Array([1, 2, 3, 4]), { skeleton })).rejects.toMatchObject({ name: 'DecodeError', format: 'GLTF', code: 'bad-gltf' });
+    const glb = (await exportGltf({ skeleton, clips: new IFPReader(fixture('anp2-basic.ifp')).animations })).glb!;
+    for (const cut of [12, 20, 100]) await expect(importGltf(glb.subarray(0, cut), { skeleton })).rejects.toMatchObject({ format: 'GLTF' });
+  });
+
   it("reads another tool's glTF when the names match: underscores, CUBICSPLINE and STEP resampled at 60 Hz", async () => {
     const doc = new Document();
     const buffer = doc.createBuffer();
@@ -91,8 +97,8 @@ describe('importGltf', () => {
     animation.addChannel(doc.createAnimationChannel().setTargetNode(hand).setTargetPath('rotation').setSampler(cubic));
     animation.addChannel(doc.createAnimationChannel().setTargetNode(root).setTargetPath('translation').setSampler(step));
     const glb = await new WebIO().writeBinary(doc);
-    const { packages, notes } = await importGltf(glb, { skeleton });
-    expect(notes.map((n) => n.code)).toEqual(['resampled']);
+    const { packages, warnings } = await importGltf(glb, { skeleton });
+    expect(warnings.map((n) => n.code)).toEqual(['resampled']);
     const ifp = new IFPReader(writeIFP(packages, { format: 'ANP3' }));
     const [rootTrack, handTrack] = ifp.animations[0]!.bones;
     expect([rootTrack!.boneName, rootTrack!.keyframeType, handTrack!.boneName, handTrack!.keyframeType]).toEqual(['Root', 'KRT0', 'R Hand', 'KR00']);
@@ -114,9 +120,9 @@ describe('glTF on the real samples', () => {
   it('walk_player, run_player and a KRT0 clip on both models: 0 validator errors, and three.js plays them as poseToMatrices', async () => {
     const clips = [ped.getAnimation('walk_player')!, ped.getAnimation('run_player')!, iii.animations.find((a) => a.bones.some((b) => b.keyframeType === 'KRT0'))!];
     for (const model of models) {
-      const { glb, notes } = await exportGltf({ model, clips });
+      const { glb, warnings } = await exportGltf({ model, clips });
       expect(await errorsOf(glb!)).toEqual([]);
-      expect(notes.map((n) => n.code)).toContain('normalised-rotations');
+      expect(warnings.map((n) => n.code)).toContain('normalised-rotations');
       expect(await largestThreeDifference(glb!, model.skeleton!, clips.slice(0, 2))).toBeLessThan(1e-4);
     }
   });
@@ -149,9 +155,9 @@ describe('glTF on the real samples', () => {
     for (const name of ['igi2/push_button_1st_pers.iff', 'igi2/fire_pullpin_flashbang_1st.iff']) {
       const clip = new IGI2ClipReader(sample(name));
       for (const target of [clip.skeleton, arms]) {
-        const { glb, notes } = await exportGltf({ skeleton: target, clips: [clip] });
+        const { glb, warnings } = await exportGltf({ skeleton: target, clips: [clip] });
         expect(await errorsOf(glb!)).toEqual([]);
-        expect(notes.map((n) => n.code)).toContain('resampled');
+        expect(warnings.map((n) => n.code)).toContain('resampled');
         const doc = await new WebIO().readBinary(glb!);
         expect(doc.getRoot().listNodes()[1]!.getName()).toBe(target === arms ? 'upper left arm' : 'bone1');
         const times = doc.getRoot().listAnimations()[0]!.listSamplers()[0]!.getInput()!.getArray()!;

@@ -57,7 +57,7 @@ export async function exportCommand(modelPath: string, animsPath: string, option
   const failed = writeOutputs(exported.glb ? [[options.out, exported.glb]] : [[options.out, exported.gltf!.json], [join(dirname(options.out), binName), exported.gltf!.bin]]);
   if (failed) return failed;
   print(`${options.out}: ${clips.length} animations on ${model!.skeleton.boneCount} bones${model!.geometries.length ? `, ${model!.geometries.length} meshes` : ''}`);
-  for (const note of exported.notes) print(`  ${note.code}: ${note.message}`);
+  for (const warning of exported.warnings) print(`  ${warning.code}: ${warning.message}`);
   return { inputErrors: [] };
 }
 
@@ -87,7 +87,7 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   if (failed) return failed;
   const animations = imported.packages[0]!.animations;
   print(`${options.out}: ${animations.length} animations (${options.format}), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
-  for (const note of imported.notes) print(`  ${note.code}: ${note.message}`);
+  for (const warning of imported.warnings) print(`  ${warning.code}: ${warning.message}`);
   return { inputErrors: [] };
 }
 
