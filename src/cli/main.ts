@@ -4,6 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
 import { exportCommand, importCommand } from './commands/gltf.js';
+import { view } from './commands/view.js';
 import { dump } from './commands/dump.js';
 import { imgExtract, imgList } from './commands/img.js';
 import { info } from './commands/info.js';
@@ -45,13 +46,14 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     skeleton: { type: 'string' },
     gltf: { type: 'boolean' },
     format: { type: 'string' },
+    port: { type: 'string' },
   });
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values['help']) {
     print(HELP[command]!);
     return 'help';
   }
-  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf'], import: ['skeleton', 'out', 'format'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record'] };
+  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf'], import: ['skeleton', 'out', 'format'], view: ['port'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const one = (what: string) => {
@@ -68,6 +70,11 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     case 'dump':
       if (((values['anim'] as unknown as string[] | undefined)?.length ?? 0) > 1) throw new UsageError('dump takes one --anim', HELP['dump']);
       return dump(one('FILE'), { anim: (values['anim'] as unknown as string[] | undefined)?.[0], json: Boolean(values['json']) }, print);
+    case 'view': {
+      const port = Number(values['port'] ?? 0);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, not ${values['port']}`, HELP['view']);
+      return view(positionals, port, print);
+    }
     case 'export': {
       const out = values['out'] as string | undefined;
       if (positionals.length !== 2 || !out) throw new UsageError('export takes MODEL ANIMS -o OUT.glb', HELP['export']);

@@ -23,6 +23,7 @@ commands:
                                 the model (skeleton, skinned meshes) and its animations as glTF
   import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]
                                 a glTF's animations as an IFP package for MODEL's skeleton
+  view [FILES...] [--port N]    the viewer page on 127.0.0.1, with FILES preloaded
   img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
   img extract ARCHIVE [NAME...] [-o DIR] [--force]
                                 write entries to files
@@ -75,6 +76,11 @@ glTF forces on the data (times that repeat, negative times, non-unit rotations) 
 Reads the animations of a glTF binary (from gameanim or another tool) and writes them as one IFP
 package for MODEL's skeleton: nodes match bones by name, then by the HAnim id gameanim's export
 records. ANP3 (default) and ANP2 are written with int16 frames. Needs @gltf-transform/core installed.`,
+  view: `usage: gameanim view [FILES...] [--port N]
+
+Serves the viewer (a static page: drop game files, watch the animation, read its curves) on
+127.0.0.1 and prints its URL. FILES are preloaded into the page. --port picks the port (default: any
+free one). Everything runs in the page; nothing is uploaded anywhere. Stop it with Ctrl-C.`,
   bench: `usage: gameanim bench [--corpus DIR] [--quick] [--out FILE] [--record]
 
 Runs the benchmark suite: decoding an SA-sized corpus with each backend against the naive baseline

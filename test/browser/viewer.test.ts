@@ -1,0 +1,121 @@
+// The viewer in a real browser: `gameanim view` serves it with files preloaded, and Debian's Chromium
+// (software WebGL) plays them; other files go in through the page's file input.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IFPReader } from '../../src/index.js';
+import { fixture, sample, samplesDir, samplesPresent } from '../helpers/files.js';
+
+const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const haveChromium = existsSync(chromiumPath);
+if (!haveChromium && process.env['CI']) throw new Error(`CI needs a browser at ${chromiumPath}; .ci/run installs Debian's chromium`);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Starts `gameanim view` with these files and resolves with its URL. */
+function startViewer(files: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'view', ...files, '--port', '0'], { cwd: root });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+      if (match) resolve({ url: match[0], child });
+    });
+    child.on('exit', (code) => reject(new Error(`gameanim view exited with ${code}`)));
+  });
+}
+
+async function canvasShot(page: Page, selector: string): Promise<Buffer> {
+  return page.locator(selector).screenshot();
+}
+
+describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromium (${haveChromium ? chromiumPath : 'not found'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    if (!existsSync(join(root, 'dist/viewer/index.html'))) throw new Error('dist/viewer is missing: run npm run build');
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('gameanim view preloads a model and an IFP: the list matches the reader, the model animates, the curves draw, no console errors', async () => {
+    const ifp = join(samplesDir, 'rwparserng_ped_anp3.ifp');
+    const { url, child } = await startViewer([join(samplesDir, 'dff/sa_skin_plain.dff'), ifp]);
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const errors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(url);
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      const firstFrameMs = await page.evaluate(() => (window as unknown as { firstFrameMs: number }).firstFrameMs);
+      console.log(`viewer: first animated frame ${firstFrameMs.toFixed(0)} ms after the files opened (rwparserng_ped_anp3.ifp with sa_skin_plain.dff, headless Chromium)`);
+      expect(await page.locator('#animations li[data-clip]').count()).toBe(new IFPReader(sample('rwparserng_ped_anp3.ifp')).animations.length);
+      expect(await page.locator('#bones tbody tr').count()).toBe(32);
+      const first = await canvasShot(page, '#scene');
+      await page.waitForTimeout(400);
+      const second = await canvasShot(page, '#scene');
+      expect(first.equals(second)).toBe(false);
+      // The curve canvas has more than one colour on it.
+      const colours = await page.evaluate(() => {
+        const canvas = document.querySelector('#curves canvas') as HTMLCanvasElement;
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        const seen = new Set<number>();
+        for (let i = 0; i < data.length; i += 64) seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+        return seen.size;
+      });
+      expect(colours).toBeGreaterThan(3);
+      // The README's screenshot: refreshed only when asked, so a test run never changes tracked files.
+      await page.screenshot({ path: process.env['VIEWER_SCREENSHOT'] ?? join(mkdtempSync(join(tmpdir(), 'gameanim-shot-')), 'viewer.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('opens files through the input: an IGI 2 clip with its .mef, an ANIM file, and a broken file that shows its DecodeError', async () => {
+    const { url, child } = await startViewer([]);
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const errors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(url);
+      const scratch = mkdtempSync(join(tmpdir(), 'gameanim-viewer-'));
+      const broken = join(scratch, 'broken.ifp');
+      writeFileSync(broken, fixture('anp3-all-types.ifp').subarray(0, 30));
+      await page.setInputFiles('#files', [broken]);
+      await page.waitForSelector('#problems li.error');
+      expect(await page.locator('#problems li.error').first().textContent()).toMatch(/broken\.ifp: truncated at byte 0: IFP: ANP3 package header needs 36 bytes/);
+      await page.setInputFiles('#files', [join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')]);
+      await page.waitForFunction(() => document.querySelectorAll('#animations li[data-clip]').length === 7);
+      await page.setInputFiles('#files', [join(samplesDir, 'igi2/push_button_1st_pers.iff'), join(samplesDir, 'igi2/005_01_1.mef')]);
+      await page.locator('#animations li', { hasText: 'push_button_1st_pers' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('#bones tbody tr').length === 47);
+      expect(await page.locator('#bones tbody tr').nth(1).textContent()).toContain('"upper left arm"');
+      const anim = join(root, 'fixtures/sprites-all-opcodes.anim');
+      await page.setInputFiles('#files', [anim]);
+      // An IMG archive: its entries list, and an IFP entry opens.
+      const img = join(scratch, 'anim.img');
+      const { writeImg } = await import('../../src/index.js');
+      writeFileSync(img, writeImg([{ name: 'walk.ifp', data: fixture('anp2-basic.ifp') }]));
+      await page.setInputFiles('#files', [img]);
+      await page.locator('#entries li', { hasText: 'walk.ifp' }).click();
+      await page.waitForFunction(() => [...document.querySelectorAll('#file-list li')].some((li) => li.textContent?.startsWith('walk.ifp')));
+      await page.locator('#animations li', { hasText: 'script 4' }).click();
+      await page.waitForFunction(() => (document.querySelector('#sprite-state')?.textContent ?? '').includes('sprite 2'));
+      expect(await page.locator('#disassembly').textContent()).toContain('MOVE_TO');
+      expect(errors).toEqual([]);
+    } finally {
+      child.kill();
+    }
+  });
+});

@@ -1,0 +1,329 @@
+// The gameanim viewer: drop game files, watch the animation, read its curves. Everything runs here in
+// the page; nothing is uploaded.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { bindClip, createPose, DecodeError, findFormat, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DffGeometry, type FileFormat, type Pose, type SkeletalClip, type Skeleton } from '../src/index.js';
+import { SceneView } from './scene.js';
+import { SpriteView } from './sprites.js';
+
+interface Opened {
+  name: string;
+  format: FileFormat;
+  reader: unknown;
+}
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const view = new SceneView($<HTMLCanvasElement>('scene'));
+const sprites = new SpriteView($<HTMLCanvasElement>('sprites'), $('sprite-state'), $('disassembly'));
+const state = {
+  files: [] as Opened[],
+  model: null as { name: string; skeleton: Skeleton; geometries: readonly DffGeometry[] } | null,
+  clips: [] as Array<{ file: string; clip: SkeletalClip }>,
+  clip: null as SkeletalClip | null,
+  bound: null as BoundClip | null,
+  pose: null as Pose | null,
+  bone: 0,
+  time: 0,
+  playing: false,
+  spriteFiles: [] as SpriteAnimReader[],
+};
+let openedAt = 0;
+(window as unknown as { viewer: unknown }).viewer = state;
+
+function problem(text: string, error = false): void {
+  const item = document.createElement('li');
+  item.textContent = text;
+  if (error) item.className = 'error';
+  $('problems').append(item);
+}
+
+/** Opens one file by its magic (or extension); a broken file shows its DecodeError and the page carries on. */
+function open(name: string, bytes: Uint8Array): void {
+  openedAt = performance.now();
+  const format = findFormat(bytes, name);
+  if (!format) return problem(`${name}: not a format gameanim reads`, true);
+  let reader: unknown;
+  try {
+    reader = name.toLowerCase().endsWith('.dir') ? ImgArchive.fromDir(bytes, new Uint8Array(0)) : format.open(bytes);
+  } catch (error) {
+    if (!(error instanceof DecodeError)) throw error;
+    return problem(`${name}: ${error.code} at byte ${error.offset}: ${error.message}`, true);
+  }
+  for (const w of format.warnings(reader)) problem(`${name}: warning ${w.code} at byte ${w.offset}: ${w.message}`);
+  state.files.push({ name, format, reader });
+  const item = document.createElement('li');
+  item.innerHTML = `${name} <small>${format.summary(reader).replace(/</g, '&lt;')}</small>`;
+  $('file-list').append(item);
+  if (reader instanceof ImgArchive) return showArchive(name, reader);
+  if (reader instanceof SpriteAnimReader) {
+    state.spriteFiles.push(reader);
+    return renderLists();
+  }
+  const skeleton = format.skeleton?.(reader) ?? null;
+  if (skeleton && !format.clips) state.model = { name, skeleton, geometries: (reader as { geometries?: DffGeometry[] }).geometries ?? [] };
+  for (const clip of format.clips?.(reader) ?? []) state.clips.push({ file: name, clip });
+  renderLists();
+  if (skeleton && !format.clips && state.clip) select(state.clip); // a model after its animations: bind them now
+  else if (!state.clip && state.clips.length) select(state.clips[0]!.clip);
+}
+
+function openArchivePair(name: string, dir: Uint8Array, img: Uint8Array): void {
+  try {
+    const archive = ImgArchive.fromDir(dir, img);
+    for (const w of archive.warnings) problem(`${name}: warning ${w.code} at byte ${w.offset}: ${w.message}`);
+    const item = document.createElement('li');
+    item.textContent = `${name} + .img: ${archive.entries.length} entries`;
+    $('file-list').append(item);
+    showArchive(name, archive);
+  } catch (error) {
+    if (!(error instanceof DecodeError)) throw error;
+    problem(`${name}: ${error.code} at byte ${error.offset}: ${error.message}`, true);
+  }
+}
+
+function showArchive(name: string, archive: ImgArchive): void {
+  $('entries-section').hidden = false;
+  for (const entry of archive.entries) {
+    const item = document.createElement('li');
+    item.textContent = `${entry.name} (${entry.size} bytes)`;
+    item.onclick = () => {
+      try {
+        open(entry.name, archive.read(entry));
+      } catch (error) {
+        if (!(error instanceof DecodeError)) throw error;
+        problem(`${name}/${entry.name}: ${error.code} at byte ${error.offset}: ${error.message}`, true);
+      }
+    };
+    $('entries').append(item);
+  }
+}
+
+function renderLists(): void {
+  const filter = $<HTMLInputElement>('search').value.toLowerCase();
+  const list = $('animations');
+  list.replaceChildren();
+  for (const { file, clip } of state.clips) {
+    if (filter && !clip.name.toLowerCase().includes(filter)) continue;
+    const keys = clip.tracks.reduce((n, t) => n + t.times.length, 0);
+    const item = document.createElement('li');
+    item.className = clip === state.clip ? 'selected' : '';
+    item.innerHTML = `${(clip.name || file).replace(/</g, '&lt;')} <small>${clip.tracks.length} tracks, ${keys} keys, ${clip.duration.toFixed(2)} s</small>`;
+    item.dataset['clip'] = 'true';
+    item.onclick = () => select(clip);
+    list.append(item);
+  }
+  for (const file of state.spriteFiles) {
+    for (const script of file.scripts) {
+      if (filter && !`script ${script.id}`.includes(filter)) continue;
+      const item = document.createElement('li');
+      item.innerHTML = `script ${script.id} <small>${script.instructions.length} instructions</small>`;
+      item.dataset['clip'] = 'true';
+      item.onclick = () => selectScript(file, script.id);
+      list.append(item);
+    }
+  }
+}
+
+/** Plays a clip: on the model's skeleton, else on the clip's own (ANM2, IGI 2), else curves only. */
+function select(clip: SkeletalClip): void {
+  sprites.stop();
+  $('sprite-view').hidden = true;
+  $('view').hidden = false;
+  $('disassembly-section').hidden = true;
+  state.clip = clip;
+  state.time = 0;
+  state.bone = 0;
+  const own = (clip as { skeleton?: Skeleton | null }).skeleton ?? null;
+  const skeleton = state.model?.skeleton ?? own;
+  state.bound = skeleton ? bindClip(clip, skeleton) : null;
+  state.pose = skeleton ? createPose(skeleton) : null;
+  view.show(skeleton, state.model && skeleton === state.model.skeleton ? state.model.geometries : []);
+  $('message').textContent = skeleton ? '' : 'A model is needed for a 3D view: drop its .dff (the curves work without one).';
+  $<HTMLButtonElement>('export').disabled = !skeleton;
+  $<HTMLInputElement>('scrub').max = String(clip.duration || 1);
+  state.playing = true;
+  $('play').textContent = 'Pause';
+  renderLists();
+  renderBones();
+  renderCurves();
+}
+
+function selectScript(file: SpriteAnimReader, id: number): void {
+  state.clip = null;
+  $('view').hidden = true;
+  $('sprite-view').hidden = false;
+  $('disassembly-section').hidden = false;
+  sprites.play(file, id);
+  state.playing = true;
+  $('play').textContent = 'Pause';
+}
+
+function renderBones(): void {
+  const body = document.querySelector('#bones tbody')!;
+  body.replaceChildren();
+  const bound = state.bound;
+  const rows = bound
+    ? bound.skeleton.names.map((name, i) => [i, bound.skeleton.ids[i]!, name, bound.skeleton.parents[i]!, bound.trackOfBone[i]! >= 0 ? 'matched' : 'rest'] as const)
+    : (state.clip?.tracks ?? []).map((t, i) => [i, t.boneId, t.boneName, -1, 'track'] as const);
+  for (const [index, id, name, parent, status] of rows) {
+    const row = document.createElement('tr');
+    row.className = `${status === 'rest' ? 'rest' : ''}${index === state.bone ? ' selected' : ''}`;
+    for (const cell of [index, id, JSON.stringify(name), parent, status]) row.insertCell().textContent = String(cell);
+    row.onclick = () => {
+      state.bone = index;
+      renderBones();
+      renderCurves();
+    };
+    body.append(row);
+  }
+}
+
+/** The track behind the selected bone: through the binding, or the clip's own track order. */
+function selectedTrack() {
+  if (!state.clip) return undefined;
+  const index = state.bound ? state.bound.trackOfBone[state.bone]! : state.bone;
+  return index >= 0 ? state.clip.tracks[index] : undefined;
+}
+
+let plot: uPlot | null = null;
+function renderCurves(): void {
+  plot?.destroy();
+  plot = null;
+  const track = selectedTrack();
+  const box = $('curves');
+  if (!track || track.times.length === 0) return void (box.textContent = 'No keys for this bone (it keeps its rest pose).');
+  box.textContent = '';
+  const times = Array.from(track.times);
+  const q = (c: number) => times.map((_, k) => track.rotations[4 * k + c]!);
+  const t = (c: number) => times.map((_, k) => (track.translations && !track.translationTimes ? track.translations[3 * k + c]! : null));
+  const speed = times.map((time, k) => {
+    if (k === 0) return 0;
+    const dot = Math.abs([0, 1, 2, 3].reduce((sum, c) => sum + track.rotations[4 * k + c]! * track.rotations[4 * (k - 1) + c]!, 0));
+    const dt = time - times[k - 1]!;
+    return dt > 0 ? ((2 * Math.acos(Math.min(1, dot))) / dt) * (180 / Math.PI) : 0;
+  });
+  const colors = ['#ff6b6b', '#6bff8a', '#6bb5ff', '#f0f0f0', '#ffb36b', '#b36bff', '#6bfff0', '#ffd36b'];
+  plot = new uPlot(
+    {
+      width: box.clientWidth || 600,
+      height: 190,
+      scales: { x: { time: false }, deg: {} },
+      axes: [{ stroke: '#aaa' }, { stroke: '#aaa' }, { side: 1, scale: 'deg', stroke: '#ffd36b', grid: { show: false } }],
+      series: [{}, ...['qx', 'qy', 'qz', 'qw', 'tx', 'ty', 'tz'].map((label, i) => ({ label, stroke: colors[i]!, width: 1.5 })), { label: 'deg/s', scale: 'deg', stroke: colors[7]!, width: 1 }],
+    },
+    [times, q(0), q(1), q(2), q(3), t(0), t(1), t(2), speed] as uPlot.AlignedData,
+    box,
+  );
+}
+
+function drawKeyMarks(): void {
+  const canvas = $<HTMLCanvasElement>('keys');
+  canvas.width = canvas.clientWidth;
+  const context = canvas.getContext('2d')!;
+  context.clearRect(0, 0, canvas.width, canvas.height);
+  const track = selectedTrack();
+  const duration = state.clip?.duration || 1;
+  if (track) {
+    context.fillStyle = '#8ab';
+    for (const time of track.times) context.fillRect(Math.round((time / duration) * (canvas.width - 1)), 2, 1, 10);
+  }
+  context.fillStyle = '#ffcc55';
+  context.fillRect(Math.round((state.time / duration) * (canvas.width - 1)) - 1, 0, 3, 14);
+}
+
+let last = performance.now();
+let firstFrameReported = false;
+function loop(now: number): void {
+  const speed = Number($<HTMLSelectElement>('speed').value);
+  const dt = (now - last) / 1000;
+  last = now;
+  if (state.clip) {
+    const duration = state.clip.duration;
+    if (state.playing) state.time += dt * speed;
+    if (state.time > duration) state.time = $<HTMLInputElement>('loop').checked ? (duration > 0 ? state.time % duration : 0) : duration;
+    $<HTMLInputElement>('scrub').value = String(state.time);
+    $('clock').textContent = `${state.time.toFixed(3)} s`;
+    if (state.bound && state.pose) {
+      sampleClip(state.bound, state.time, state.pose);
+      view.showTrail = $<HTMLInputElement>('trail').checked;
+      view.apply(state.pose);
+    }
+    drawKeyMarks();
+  }
+  if (sprites.active) sprites.tick(now, speed, state.playing);
+  else view.render();
+  if (state.clip && view.hasSkeleton && !firstFrameReported) {
+    firstFrameReported = true;
+    (window as unknown as { firstFrameMs: number }).firstFrameMs = performance.now() - openedAt;
+  }
+  requestAnimationFrame(loop);
+}
+
+async function openFiles(files: Iterable<File>): Promise<void> {
+  let list = [...files];
+  // A GTA III/VC archive is a .dir with its .img: dropped together, they open as one archive.
+  for (const dir of list.filter((f) => /\.dir$/i.test(f.name))) {
+    const img = list.find((f) => f.name.toLowerCase() === dir.name.toLowerCase().replace(/\.dir$/, '.img'));
+    if (!img) continue;
+    list = list.filter((f) => f !== dir && f !== img);
+    openArchivePair(dir.name, new Uint8Array(await dir.arrayBuffer()), new Uint8Array(await img.arrayBuffer()));
+  }
+  // Models first, so the animations dropped with them bind at once; PNGs are sprite atlases.
+  list.sort((a, b) => Number(/\.(dff|mef)$/i.test(b.name)) - Number(/\.(dff|mef)$/i.test(a.name)));
+  for (const file of list) {
+    if (/\.png$/i.test(file.name)) {
+      const image = new Image();
+      image.src = URL.createObjectURL(file);
+      await image.decode().catch(() => problem(`${file.name}: not an image the browser can read`, true));
+      sprites.atlas = image;
+      continue;
+    }
+    open(file.name, new Uint8Array(await file.arrayBuffer()));
+  }
+}
+
+async function exportGlb(): Promise<void> {
+  if (!state.clip || !state.bound) return;
+  const { exportGltf } = await import('../src/gltf/index.js');
+  const { glb, warnings } = await exportGltf({ model: state.model ?? undefined, skeleton: state.bound.skeleton, clips: [state.clip] });
+  for (const w of warnings) problem(`export: ${w.code}: ${w.message}`);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([glb!.slice()], { type: 'model/gltf-binary' }));
+  link.download = `${state.clip.name || 'clip'}.glb`;
+  link.click();
+}
+
+/** Files named on the `gameanim view` command line, served beside the page; none when hosted as plain files. */
+async function preload(): Promise<void> {
+  const response = await fetch('./preload.json').catch(() => null);
+  if (!response?.ok) return;
+  const { files } = (await response.json()) as { files: Array<{ name: string; url: string }> };
+  const fetched = await Promise.all(files.map(async ({ name, url }) => new File([await (await fetch(url)).arrayBuffer()], name)));
+  await openFiles(fetched);
+}
+
+$<HTMLInputElement>('files').onchange = (event) => void openFiles((event.target as HTMLInputElement).files ?? []);
+$('play').onclick = () => {
+  state.playing = !state.playing;
+  $('play').textContent = state.playing ? 'Pause' : 'Play';
+};
+$<HTMLInputElement>('scrub').oninput = (event) => {
+  state.time = Number((event.target as HTMLInputElement).value);
+  state.playing = false;
+  $('play').textContent = 'Play';
+};
+$<HTMLInputElement>('trail').onchange = () => view.clearTrail();
+$<HTMLInputElement>('search').oninput = renderLists;
+$('export').onclick = () => void exportGlb();
+document.addEventListener('dragover', (event) => {
+  event.preventDefault();
+  document.body.classList.add('dragging');
+});
+document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
+document.addEventListener('drop', (event) => {
+  event.preventDefault();
+  document.body.classList.remove('dragging');
+  void openFiles(event.dataTransfer?.files ?? []);
+});
+requestAnimationFrame(loop);
+void preload();

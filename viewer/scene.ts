@@ -1,0 +1,129 @@
+// The 3D view: the skinned model (untextured) or the bare hierarchy, a skeleton overlay, an orbit
+// camera (Z up, as the games are), and a trail of the root's path.
+import * as THREE from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import type { DffGeometry, Pose, Skeleton } from '../src/index.js';
+import { toSkeleton } from '../src/three/index.js';
+
+const TRAIL_POINTS = 600;
+
+export class SceneView {
+  readonly renderer: THREE.WebGLRenderer;
+  readonly scene = new THREE.Scene();
+  readonly camera = new THREE.PerspectiveCamera(40, 1, 0.01, 10_000);
+  readonly controls: OrbitControls;
+  #bones: THREE.Bone[] = [];
+  #content = new THREE.Group();
+  #trail: THREE.Line;
+  #trailPositions = new Float32Array(3 * TRAIL_POINTS);
+  #trailCount = 0;
+  showTrail = false;
+
+  constructor(readonly canvas: HTMLCanvasElement) {
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+    this.renderer.setClearColor(0x2a2d33);
+    this.camera.up.set(0, 0, 1);
+    this.controls = new OrbitControls(this.camera, canvas);
+    this.scene.add(new THREE.HemisphereLight(0xffffff, 0x444444, 2.5));
+    const light = new THREE.DirectionalLight(0xffffff, 1.5);
+    light.position.set(2, -3, 4);
+    this.scene.add(light);
+    const grid = new THREE.GridHelper(10, 20, 0x555555, 0x3a3a3a);
+    grid.rotation.x = Math.PI / 2;
+    this.scene.add(grid, this.#content);
+    const trailGeometry = new THREE.BufferGeometry();
+    trailGeometry.setAttribute('position', new THREE.BufferAttribute(this.#trailPositions, 3));
+    this.#trail = new THREE.Line(trailGeometry, new THREE.LineBasicMaterial({ color: 0xffcc55 }));
+    this.#trail.frustumCulled = false;
+    this.scene.add(this.#trail);
+  }
+
+  /** Shows a skeleton in rest pose, skinned with the model's geometries when there are any. */
+  show(skeleton: Skeleton | null, geometries: readonly DffGeometry[]): void {
+    this.#content.clear();
+    this.#bones = [];
+    this.clearTrail();
+    if (!skeleton) return;
+    const parts = toSkeleton(skeleton);
+    this.#bones = parts.bones;
+    this.#content.add(...parts.roots);
+    for (const geometry of geometries) {
+      if (!geometry.vertexCount || !geometry.indices.length || !geometry.skinIndices || !geometry.skinWeights) continue;
+      const buffer = new THREE.BufferGeometry();
+      buffer.setAttribute('position', new THREE.BufferAttribute(geometry.positions, 3));
+      if (geometry.normals) buffer.setAttribute('normal', new THREE.BufferAttribute(geometry.normals, 3));
+      buffer.setAttribute('skinIndex', new THREE.Uint16BufferAttribute(Uint16Array.from(geometry.skinIndices), 4));
+      buffer.setAttribute('skinWeight', new THREE.BufferAttribute(geometry.skinWeights, 4));
+      buffer.setIndex(new THREE.BufferAttribute(geometry.indices, 1));
+      const materials = geometry.materials.map((m) => new THREE.MeshStandardMaterial({ color: new THREE.Color(m.color[0] / 255, m.color[1] / 255, m.color[2] / 255), roughness: 0.8 }));
+      geometry.groups.forEach((group) => buffer.addGroup(group.start, group.count, group.material));
+      if (!geometry.normals) buffer.computeVertexNormals();
+      const mesh = new THREE.SkinnedMesh(buffer, materials.length ? materials : new THREE.MeshStandardMaterial({ color: 0x999999 }));
+      mesh.bind(parts.skeleton, new THREE.Matrix4());
+      mesh.frustumCulled = false;
+      this.#content.add(mesh);
+    }
+    const helper = new THREE.SkeletonHelper(this.#content);
+    (helper.material as THREE.LineBasicMaterial).depthTest = false;
+    this.#content.add(helper);
+    this.frame();
+  }
+
+  get hasSkeleton(): boolean {
+    return this.#bones.length > 0;
+  }
+
+  /** Applies a skeleton pose (from sampleClip of a bound clip) to the bones. */
+  apply(pose: Pose): void {
+    this.#bones.forEach((bone, i) => {
+      bone.quaternion.fromArray(pose.rotations, 4 * i);
+      bone.position.fromArray(pose.translations, 3 * i);
+    });
+    this.#content.updateMatrixWorld(true);
+    if (this.showTrail && this.#bones[0]) this.#addTrailPoint(new THREE.Vector3().setFromMatrixPosition(this.#bones[0].matrixWorld));
+    this.#trail.visible = this.showTrail;
+  }
+
+  clearTrail(): void {
+    this.#trailCount = 0;
+    this.#trail.geometry.setDrawRange(0, 0);
+  }
+
+  #addTrailPoint(point: THREE.Vector3): void {
+    if (this.#trailCount === TRAIL_POINTS) {
+      this.#trailPositions.copyWithin(0, 3);
+      this.#trailCount--;
+    }
+    point.toArray(this.#trailPositions, 3 * this.#trailCount++);
+    this.#trail.geometry.attributes['position']!.needsUpdate = true;
+    this.#trail.geometry.setDrawRange(0, this.#trailCount);
+  }
+
+  /** Points the camera at what is shown. */
+  frame(): void {
+    this.#content.updateMatrixWorld(true);
+    const box = new THREE.Box3();
+    for (const bone of this.#bones) box.expandByPoint(new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld));
+    this.#content.traverse((object) => {
+      if ((object as THREE.Mesh).isMesh) box.expandByObject(object);
+    });
+    const center = box.isEmpty() ? new THREE.Vector3() : box.getCenter(new THREE.Vector3());
+    const size = box.isEmpty() ? 2 : Math.max(box.getSize(new THREE.Vector3()).length(), 0.5);
+    this.controls.target.copy(center);
+    this.camera.position.copy(center).add(new THREE.Vector3(size * 1.2, -size * 1.6, size * 0.6));
+    this.camera.near = size / 100;
+    this.camera.far = size * 100;
+    this.camera.updateProjectionMatrix();
+  }
+
+  render(): void {
+    const { clientWidth: width, clientHeight: height } = this.canvas;
+    if (this.canvas.width !== width || this.canvas.height !== height) {
+      this.renderer.setSize(width, height, false);
+      this.camera.aspect = width / Math.max(1, height);
+      this.camera.updateProjectionMatrix();
+    }
+    this.controls.update();
+    this.renderer.render(this.scene, this.camera);
+  }
+}
