@@ -11,6 +11,13 @@ const KEEP_WORK_BYTES = 64 << 20;
 
 export const align16 = (n: number): number => (n + 15) & ~15;
 
+/**
+ * Where a decode's output goes: `bytes` bytes, 16-byte aligned, that the reader will view. By default
+ * a new buffer per reader; an `IFPDecoder` hands out parts of its own reusable buffer instead.
+ */
+export type Allocate = (bytes: number) => Uint8Array;
+export const newBuffer: Allocate = (bytes) => new Uint8Array(bytes);
+
 /** A kernel instance over a memory that only this library touches: no view handed out points into it. */
 export interface Work {
   memory: WebAssembly.Memory;
@@ -62,7 +69,7 @@ function layout(table: TrackTable) {
  * a fresh wasm memory by almost 2x (bench/ANALYSIS.md). It also means no view ever points into a
  * memory that can grow, so the work memory grows freely.
  */
-export function decodeTracksWasm(module: WebAssembly.Module, input: Uint8Array, table: TrackTable): Float32Array | undefined {
+export function decodeTracksWasm(module: WebAssembly.Module, input: Uint8Array, table: TrackTable, allocate: Allocate = newBuffer): Float32Array | undefined {
   const { outputAt, inputAt, tableAt, end } = layout(table);
   const work = end <= MAX_MEMORY_BYTES ? workFor(module, end) : undefined;
   if (!work) return undefined;
@@ -70,9 +77,10 @@ export function decodeTracksWasm(module: WebAssembly.Module, input: Uint8Array, 
   new Uint8Array(buffer, inputAt, table.inputEnd).set(input.subarray(0, table.inputEnd));
   new Int32Array(buffer, tableAt, table.count * ROW_FIELDS).set(table.used);
   work.decodeTracks(tableAt, table.count, inputAt, outputAt);
-  const output = new Float32Array(buffer.slice(outputAt, outputAt + table.outputFloats * 4));
+  const target = allocate(table.outputFloats * 4);
+  target.set(new Uint8Array(buffer, outputAt, table.outputFloats * 4));
   releaseIfHuge(module, work);
-  return output;
+  return new Float32Array(target.buffer, target.byteOffset, table.outputFloats);
 }
 
 /** Drops a work memory that grew past KEEP_WORK_BYTES, so one huge file does not pin its size. */

@@ -2,7 +2,7 @@ import { warning, type DecodeWarning } from '../core/errors.js';
 import { indexByName, nameKey } from '../core/names.js';
 import { kernelModule, resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
 import { decodeTracksJs } from './decode-js.js';
-import { decodeTracksWasm } from './decode-wasm.js';
+import { decodeTracksWasm, newBuffer, type Allocate } from './decode-wasm.js';
 import { reportTrailingBytes, scanIFP, type ScannedPackage } from './scan.js';
 import { decodeAnpWasm } from './scan-wasm.js';
 import { Animation } from './track.js';
@@ -15,6 +15,13 @@ export interface IFPReaderOptions {
   backend?: BackendOption;
   /** Throw on the first problem instead of keeping what was decoded before it. Default false. */
   strict?: boolean;
+}
+
+/** @internal How an IFPDecoder lends a reader its memory: where output goes, and a check that it is still lent. */
+export interface ArenaLoan {
+  allocate: Allocate;
+  /** Throws once the decoder has been reset. */
+  check: () => void;
 }
 
 export interface IFPPackage {
@@ -35,16 +42,18 @@ export interface IFPPackage {
  * input afterwards changes nothing here.
  */
 export class IFPReader {
-  readonly packages: IFPPackage[];
-  /** The animations of every package, in file order. */
-  readonly animations: Animation[];
+  readonly #packages: IFPPackage[];
+  readonly #animations: Animation[];
+  readonly #check: (() => void) | undefined;
   readonly warnings: DecodeWarning[];
   /** The decoder that ran. */
   readonly backend: Backend;
   #byName: Map<string, Animation> | undefined;
 
-  constructor(bytes: Uint8Array | ArrayBuffer, options: IFPReaderOptions = {}) {
+  /** @param loan internal: set by `IFPDecoder`, whose memory the reader's arrays then live in. */
+  constructor(bytes: Uint8Array | ArrayBuffer, options: IFPReaderOptions = {}, loan?: ArenaLoan) {
     const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const allocate = loan?.allocate ?? newBuffer;
     let backend = resolveBackend(options.backend);
     let packages: ScannedPackage[];
     let table: TrackRows;
@@ -52,29 +61,41 @@ export class IFPReader {
     let warnings: DecodeWarning[] = [];
     // Fast path: well-formed ANP3/ANP2 files are scanned and decoded in wasm. Everything else, and
     // every file with a problem to report, goes through the TypeScript scan.
-    const fast = backend === 'js' ? undefined : decodeAnpWasm(kernelModule(backend)!, input);
+    const fast = backend === 'js' ? undefined : decodeAnpWasm(kernelModule(backend)!, input, allocate);
     if (fast) {
       ({ packages, table, output } = fast);
       if (fast.stopAt < input.length) reportTrailingBytes(input, fast.stopAt, warnings);
     } else {
       const scan = scanIFP(input, options.strict ?? false);
-      const wasm = backend === 'js' ? undefined : decodeTracksWasm(kernelModule(backend)!, input, scan.table);
+      const wasm = backend === 'js' ? undefined : decodeTracksWasm(kernelModule(backend)!, input, scan.table, allocate);
       if (!wasm) backend = 'js'; // asked for js, or too large for (or refused by) wasm memory
-      output = wasm ?? decodeJs(input, scan.table);
+      output = wasm ?? decodeJs(input, scan.table, allocate);
       ({ packages, table, warnings } = scan);
     }
 
-    this.packages = packages.map((pkg) => ({
+    this.#check = loan?.check;
+    this.#packages = packages.map((pkg) => ({
       name: pkg.name,
       format: pkg.format,
-      animations: pkg.animations.map((a) => new Animation(a.name, table, output, a.firstRow, a.trackCount)),
+      animations: pkg.animations.map((a) => new Animation(a.name, table, output, a.firstRow, a.trackCount, loan?.check)),
       byteOffset: pkg.byteOffset,
       byteLength: pkg.byteLength,
     }));
-    this.animations = this.packages.flatMap((pkg) => pkg.animations);
+    this.#animations = this.#packages.flatMap((pkg) => pkg.animations);
     reportNonFiniteTimes(packages, table, output, warnings);
     this.warnings = warnings;
     this.backend = backend;
+  }
+
+  get packages(): IFPPackage[] {
+    this.#check?.();
+    return this.#packages;
+  }
+
+  /** The animations of every package, in file order. */
+  get animations(): Animation[] {
+    this.#check?.();
+    return this.#animations;
   }
 
   /** The first package's name ('' when the file has none). */
@@ -129,8 +150,9 @@ function reportNonFiniteTimes(packages: readonly ScannedPackage[], table: TrackR
   }
 }
 
-function decodeJs(input: Uint8Array, table: TrackTable): Float32Array {
-  const output = new Float32Array(table.outputFloats);
+function decodeJs(input: Uint8Array, table: TrackTable, allocate: Allocate): Float32Array {
+  const target = allocate(table.outputFloats * 4);
+  const output = new Float32Array(target.buffer, target.byteOffset, table.outputFloats);
   decodeTracksJs(input, table, output);
   return output;
 }

@@ -1,5 +1,5 @@
 import { readLatin1 } from '../core/names.js';
-import { align16, MAX_MEMORY_BYTES, OVERREAD_BYTES, releaseIfHuge, workFor } from './decode-wasm.js';
+import { align16, MAX_MEMORY_BYTES, newBuffer, OVERREAD_BYTES, releaseIfHuge, workFor, type Allocate } from './decode-wasm.js';
 import { PACKED_NAME_BYTES, PackedTable } from './packed-table.js';
 import type { ScannedPackage } from './scan.js';
 import { ROW_FIELDS } from './track-table.js';
@@ -23,7 +23,7 @@ const PACKAGE_RECORD = 4;
  * Returns undefined for anything else (ANPK, errors, anything worth a warning but trailing bytes),
  * and the caller takes the TypeScript scan, which is the reference for all of those.
  */
-export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array): FastDecode | undefined {
+export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array, allocate: Allocate = newBuffer): FastDecode | undefined {
   // Only "ANP3"/"ANP2" files can be taken: decline others before copying their bytes anywhere.
   const magic = readLatin1(input, 0, 4);
   if (magic !== 'ANP3' && magic !== 'ANP2') return undefined;
@@ -59,9 +59,10 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array): Fa
   // One buffer for the reader: [floats | rows | names].
   const floatBytes = outputFloats! * 4;
   const rowBytes = trackCount! * ROW_FIELDS * 4;
-  const owned = new ArrayBuffer(floatBytes + rowBytes + trackCount! * PACKED_NAME_BYTES);
+  const target = allocate(floatBytes + rowBytes + trackCount! * PACKED_NAME_BYTES);
+  const owned = target.buffer;
+  const base = target.byteOffset;
   const heap = new Uint8Array(work.memory.buffer);
-  const target = new Uint8Array(owned);
   target.set(heap.subarray(outputAt, outputAt + floatBytes));
   target.set(heap.subarray(rowsAt, rowsAt + rowBytes), floatBytes);
   target.set(heap.subarray(namesAt, namesAt + trackCount! * PACKED_NAME_BYTES), floatBytes + rowBytes);
@@ -85,8 +86,8 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array): Fa
   releaseIfHuge(module, work);
   return {
     packages,
-    table: new PackedTable(new Int32Array(owned, floatBytes, trackCount! * ROW_FIELDS), new Uint8Array(owned, floatBytes + rowBytes)),
-    output: new Float32Array(owned, 0, outputFloats!),
+    table: new PackedTable(new Int32Array(owned, base + floatBytes, trackCount! * ROW_FIELDS), new Uint8Array(owned, base + floatBytes + rowBytes, trackCount! * PACKED_NAME_BYTES)),
+    output: new Float32Array(owned, base, outputFloats!),
     stopAt: stopAt!,
   };
 }

@@ -58,9 +58,12 @@ export class Animation implements SkeletalClip {
     private readonly firstRow: number,
     /** Number of tracks, known without materialising them. */
     readonly trackCount: number,
+    /** Set for readers an IFPDecoder made: throws once the decoder's memory was reset. */
+    private readonly check?: () => void,
   ) {}
 
   get bones(): Track[] {
+    this.check?.();
     this.#bones ??= Array.from({ length: this.trackCount }, (_, i) => makeTrack(this.table, this.output, this.firstRow + i));
     return this.#bones;
   }
@@ -72,6 +75,7 @@ export class Animation implements SkeletalClip {
 
   /** Keys over all tracks, known without materialising them. */
   get keyframeCount(): number {
+    this.check?.();
     let count = 0;
     for (let row = this.firstRow; row < this.firstRow + this.trackCount; row++) count += this.table.get(row, Field.FrameCount);
     return count;
@@ -79,6 +83,7 @@ export class Animation implements SkeletalClip {
 
   /** The last key time over all tracks, in seconds. */
   get duration(): number {
+    this.check?.();
     if (this.#duration === undefined) {
       let duration = 0;
       for (let row = this.firstRow; row < this.firstRow + this.trackCount; row++) {
