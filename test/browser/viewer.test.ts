@@ -29,6 +29,16 @@ function startViewer(files: string[]): Promise<{ url: string; child: ChildProces
   });
 }
 
+/** A page at the viewer's URL, collecting console errors and uncaught exceptions. */
+async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  return { page, errors };
+}
+
 async function canvasShot(page: Page, selector: string): Promise<Buffer> {
   return page.locator(selector).screenshot();
 }
@@ -50,11 +60,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
     const ifp = join(samplesDir, 'rwparserng_ped_anp3.ifp');
     const { url, child } = await startViewer([join(samplesDir, 'dff/sa_skin_plain.dff'), ifp]);
     try {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      const errors: string[] = [];
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(url);
+      const { page, errors } = await openPage(browser, url);
       await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
       const firstFrameMs = await page.evaluate(() => (window as unknown as { firstFrameMs: number }).firstFrameMs);
       console.log(`viewer: first animated frame ${firstFrameMs.toFixed(0)} ms after the files opened (rwparserng_ped_anp3.ifp with sa_skin_plain.dff, headless Chromium)`);
@@ -84,11 +90,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
   it('opens files through the input: an IGI 2 clip with its .mef, an ANIM file, and a broken file that shows its DecodeError', async () => {
     const { url, child } = await startViewer([]);
     try {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      const errors: string[] = [];
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(url);
+      const { page, errors } = await openPage(browser, url);
       const scratch = mkdtempSync(join(tmpdir(), 'gameanim-viewer-'));
       const broken = join(scratch, 'broken.ifp');
       writeFileSync(broken, fixture('anp3-all-types.ifp').subarray(0, 30));

@@ -10,6 +10,8 @@ const open = {
   dir: (b) => api.ImgArchive.fromDir(b, new Uint8Array(0)),
   img: (b) => new api.ImgArchive(b),
   ifp: (b) => new api.IFPReader(b),
+  dff: (b) => new api.DFFReader(b),
+  ilff: (b) => { const clip = new api.IGI2ClipReader(b); void clip.tracks; return clip; },
 }[reader];
 globalThis.gc();
 const before = process.memoryUsage();
