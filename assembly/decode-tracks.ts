@@ -6,27 +6,23 @@
 //
 // Compiled twice from this one file: with `--enable simd` (ASC_FEATURE_SIMD true) and without.
 
-// Track table row: 8 x i32 = 32 bytes, as src/ifp/track-table.ts writes it:
-//   0 kind, 4 frameCount, 8 source (byte offset from inputBase),
-//   12 times, 16 rotations, 20 translations, 24 scales (float offsets from outputBase; -1 = none),
-//   28 boneId (not read here)
-// Relative offsets let the shell copy its table in with one memcpy, wherever the buffers land.
-const ROW_BYTES: usize = 32;
-
-// Kinds, as src/ifp/track-kinds.ts defines them.
-const ANP_FLOAT_ROT: i32 = 1;
-const ANP_FLOAT_ROT_TRANS: i32 = 2;
-const ANP_INT16_ROT: i32 = 3;
-const ANP_INT16_ROT_TRANS: i32 = 4;
-const ANPK_KR00: i32 = 5;
-const ANPK_KRT0: i32 = 6;
-const ANPK_KRTS: i32 = 7;
+// The track table rows, the kind numbers and the frame layouts come from src/core/wasm-layout.ts,
+// which the TypeScript shell imports too. Offsets in a row are relative, so the shell copies its table
+// in with one memcpy, wherever the buffers land.
+import {
+  ROW_BYTES, ROW_KIND, ROW_FRAME_COUNT, ROW_SOURCE, ROW_TIMES, ROW_ROTATIONS, ROW_TRANSLATIONS, ROW_SCALES,
+  KIND_ANP_FLOAT_ROT, KIND_ANP_FLOAT_ROT_TRANS, KIND_ANP_INT16_ROT, KIND_ANP_INT16_ROT_TRANS, KIND_ANPK_KR00, KIND_ANPK_KRT0, KIND_ANPK_KRTS,
+  FRAME_BYTES_ANP_FLOAT_ROT, FRAME_BYTES_ANP_FLOAT_ROT_TRANS, FRAME_BYTES_ANP_INT16_ROT, FRAME_BYTES_ANP_INT16_ROT_TRANS,
+  FRAME_BYTES_ANPK_KR00, FRAME_BYTES_ANPK_KRT0, FRAME_BYTES_ANPK_KRTS,
+  ANP_FLOAT_TIME_AT, ANP_FLOAT_TRANSLATION_AT, ANPK_TRANSLATION_AT, ANPK_SCALE_AT, ANPK_KR00_TIME_AT, ANPK_KRT0_TIME_AT, ANPK_KRTS_TIME_AT,
+  ROTATION_DIVISOR, TICKS_PER_SECOND, TRANSLATION_DIVISOR,
+} from '../src/core/wasm-layout';
 
 // Powers of two: multiplying is exact, so it equals the TS path's division bit for bit.
-const ROTATION_SCALE: f32 = 1.0 / 4096.0;
+const ROTATION_SCALE: f32 = 1.0 / <f32>ROTATION_DIVISOR;
 // Not a power of two: divide, never multiply by 1/60 (the two differ for most int16 values).
-const TICKS_PER_SECOND: f32 = 60.0;
-const TRANSLATION_DIVISOR: f32 = 1024.0;
+const TICKS_PER_SECOND_F32: f32 = <f32>TICKS_PER_SECOND;
+const TRANSLATION_DIVISOR_F32: f32 = <f32>TRANSLATION_DIVISOR;
 
 // ANPK stores the conjugate rotation; flipping the sign bits of x, y, z converts it without touching
 // NaN payloads, which keeps this path bit-identical with the TS one.
@@ -35,27 +31,27 @@ const CONJUGATE_SIGN: u32 = 0x80000000;
 export function decodeTracks(table: usize, trackCount: i32, inputBase: usize, outputBase: usize): void {
   for (let t = 0; t < trackCount; t++) {
     const row = table + <usize>t * ROW_BYTES;
-    const kind = load<i32>(row);
-    const frameCount = load<i32>(row, 4);
-    const source = inputBase + <usize>load<u32>(row, 8);
-    const times = outputAddress(outputBase, load<i32>(row, 12));
-    const rotations = outputAddress(outputBase, load<i32>(row, 16));
-    const translations = outputAddress(outputBase, load<i32>(row, 20));
-    const scales = outputAddress(outputBase, load<i32>(row, 24));
-    if (kind == ANP_INT16_ROT) {
-      decodeInt16(source, frameCount, 10, times, rotations, 0);
-    } else if (kind == ANP_INT16_ROT_TRANS) {
-      decodeInt16(source, frameCount, 16, times, rotations, translations);
-    } else if (kind == ANP_FLOAT_ROT) {
-      copyFloat(source, frameCount, 20, 16, 0, 0, 0, times, rotations, 0, 0);
-    } else if (kind == ANP_FLOAT_ROT_TRANS) {
-      copyFloat(source, frameCount, 32, 16, 20, 0, 0, times, rotations, translations, 0);
-    } else if (kind == ANPK_KR00) {
-      copyFloat(source, frameCount, 20, 16, 0, 0, CONJUGATE_SIGN, times, rotations, 0, 0);
-    } else if (kind == ANPK_KRT0) {
-      copyFloat(source, frameCount, 32, 28, 16, 0, CONJUGATE_SIGN, times, rotations, translations, 0);
-    } else if (kind == ANPK_KRTS) {
-      copyFloat(source, frameCount, 44, 40, 16, 28, CONJUGATE_SIGN, times, rotations, translations, scales);
+    const kind = load<i32>(row + (ROW_KIND << 2));
+    const frameCount = load<i32>(row + (ROW_FRAME_COUNT << 2));
+    const source = inputBase + <usize>load<u32>(row + (ROW_SOURCE << 2));
+    const times = outputAddress(outputBase, load<i32>(row + (ROW_TIMES << 2)));
+    const rotations = outputAddress(outputBase, load<i32>(row + (ROW_ROTATIONS << 2)));
+    const translations = outputAddress(outputBase, load<i32>(row + (ROW_TRANSLATIONS << 2)));
+    const scales = outputAddress(outputBase, load<i32>(row + (ROW_SCALES << 2)));
+    if (kind == KIND_ANP_INT16_ROT) {
+      decodeInt16(source, frameCount, FRAME_BYTES_ANP_INT16_ROT, times, rotations, 0);
+    } else if (kind == KIND_ANP_INT16_ROT_TRANS) {
+      decodeInt16(source, frameCount, FRAME_BYTES_ANP_INT16_ROT_TRANS, times, rotations, translations);
+    } else if (kind == KIND_ANP_FLOAT_ROT) {
+      copyFloat(source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT, ANP_FLOAT_TIME_AT, 0, 0, 0, times, rotations, 0, 0);
+    } else if (kind == KIND_ANP_FLOAT_ROT_TRANS) {
+      copyFloat(source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT_TRANS, ANP_FLOAT_TIME_AT, ANP_FLOAT_TRANSLATION_AT, 0, 0, times, rotations, translations, 0);
+    } else if (kind == KIND_ANPK_KR00) {
+      copyFloat(source, frameCount, FRAME_BYTES_ANPK_KR00, ANPK_KR00_TIME_AT, 0, 0, CONJUGATE_SIGN, times, rotations, 0, 0);
+    } else if (kind == KIND_ANPK_KRT0) {
+      copyFloat(source, frameCount, FRAME_BYTES_ANPK_KRT0, ANPK_KRT0_TIME_AT, ANPK_TRANSLATION_AT, 0, CONJUGATE_SIGN, times, rotations, translations, 0);
+    } else if (kind == KIND_ANPK_KRTS) {
+      copyFloat(source, frameCount, FRAME_BYTES_ANPK_KRTS, ANPK_KRTS_TIME_AT, ANPK_TRANSLATION_AT, ANPK_SCALE_AT, CONJUGATE_SIGN, times, rotations, translations, scales);
     }
   }
 }
@@ -76,7 +72,7 @@ function decodeInt16(
     // One 16-byte load covers a whole frame; for 10-byte frames it reads 6 bytes past the frame,
     // which the shell guarantees are inside memory (it pads the input copy).
     const rotationScale = f32x4.splat(ROTATION_SCALE);
-    const tailDivisor = f32x4(TICKS_PER_SECOND, TRANSLATION_DIVISOR, TRANSLATION_DIVISOR, TRANSLATION_DIVISOR);
+    const tailDivisor = f32x4(TICKS_PER_SECOND_F32, TRANSLATION_DIVISOR_F32, TRANSLATION_DIVISOR_F32, TRANSLATION_DIVISOR_F32);
     for (let i = 0; i < frameCount; i++) {
       const frame = v128.load(source + <usize>i * stride);
       const q = f32x4.mul(f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(frame)), rotationScale);
@@ -98,12 +94,12 @@ function decodeInt16(
       f32.store(q, <f32>load<i16>(frame, 2) * ROTATION_SCALE, 4);
       f32.store(q, <f32>load<i16>(frame, 4) * ROTATION_SCALE, 8);
       f32.store(q, <f32>load<i16>(frame, 6) * ROTATION_SCALE, 12);
-      f32.store(times + (<usize>i << 2), <f32>load<i16>(frame, 8) / TICKS_PER_SECOND);
+      f32.store(times + (<usize>i << 2), <f32>load<i16>(frame, 8) / TICKS_PER_SECOND_F32);
       if (translations) {
         const out = translations + <usize>i * 12;
-        f32.store(out, <f32>load<i16>(frame, 10) / TRANSLATION_DIVISOR);
-        f32.store(out, <f32>load<i16>(frame, 12) / TRANSLATION_DIVISOR, 4);
-        f32.store(out, <f32>load<i16>(frame, 14) / TRANSLATION_DIVISOR, 8);
+        f32.store(out, <f32>load<i16>(frame, 10) / TRANSLATION_DIVISOR_F32);
+        f32.store(out, <f32>load<i16>(frame, 12) / TRANSLATION_DIVISOR_F32, 4);
+        f32.store(out, <f32>load<i16>(frame, 14) / TRANSLATION_DIVISOR_F32, 8);
       }
     }
   }

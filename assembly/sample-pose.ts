@@ -3,14 +3,12 @@
 // of instances (crowds). Arithmetic is f64 throughout and rounds to f32 once on store, as the
 // TypeScript path (src/playback/sample-js.ts) does, so the two agree to well within 1e-6.
 //
-// Records, as src/playback/sampler-wasm.ts writes them:
+// Records, as src/playback/sampler-wasm.ts writes them (sizes in src/core/wasm-layout.ts):
 //   clip      12 bytes: u32 trackCount, f32 duration, u32 tracks address
 //   track     16 bytes: u32 keyCount, u32 times, u32 rotations, u32 translations (0 = none)
 //   instance  24 bytes: u32 clip address, u32 flags (1 = loop), f64 time, u32 first output bone, pad
 
-const TRACK_BYTES: usize = 16;
-const INSTANCE_BYTES: usize = 24;
-const LOOP: u32 = 1;
+import { SAMPLED_TRACK_BYTES as TRACK_BYTES, INSTANCE_BYTES, INSTANCE_LOOP as LOOP } from '../src/core/wasm-layout';
 
 export function sampleInstances(instances: usize, count: i32, outRotations: usize, outTranslations: usize): void {
   for (let i = 0; i < count; i++) {

@@ -10,13 +10,19 @@ const MAGIC_ANP3: u32 = 0x33504e41; // "ANP3" little-endian
 const MAGIC_ANP2: u32 = 0x32504e41;
 const FALLBACK: i32 = -1;
 
-const ROW_BYTES: usize = 32; // as in decode-tracks.ts
-const NAME_BYTES: usize = 24;
-const ANIMATION_RECORD_BYTES: usize = 12; // header offset, first row, track count
-const PACKAGE_RECORD_BYTES: usize = 16; // offset, byte length, first animation, animation count
+// The rows, records and results are laid out by src/core/wasm-layout.ts, which the shell reads with.
+import {
+  ROW_BYTES, ROW_KIND, ROW_FRAME_COUNT, ROW_SOURCE, ROW_TIMES, ROW_ROTATIONS, ROW_TRANSLATIONS, ROW_SCALES, ROW_BONE_ID,
+  KIND_ANP_FLOAT_ROT, KIND_ANP_FLOAT_ROT_TRANS, KIND_ANP_INT16_ROT, KIND_ANP_INT16_ROT_TRANS,
+  FRAME_BYTES_ANP_FLOAT_ROT, FRAME_BYTES_ANP_FLOAT_ROT_TRANS, FRAME_BYTES_ANP_INT16_ROT, FRAME_BYTES_ANP_INT16_ROT_TRANS,
+  PACKED_NAME_BYTES, ANIMATION_RECORD_FIELDS, PACKAGE_RECORD_FIELDS,
+} from '../src/core/wasm-layout';
 
-// Results, as u32 at `results`: 0 tracks, 4 animations, 8 packages, 12 output floats, 16 stop offset
-// (where the data stopped looking like a package).
+const ANIMATION_RECORD_BYTES: usize = ANIMATION_RECORD_FIELDS << 2;
+const PACKAGE_RECORD_BYTES: usize = PACKAGE_RECORD_FIELDS << 2;
+
+// Results, as u32 at `results`: tracks, animations, packages, output floats, stop offset (where the
+// data stopped looking like a package).
 export function scanAnp(
   input: usize, length: u32, rows: usize, names: usize, rowCapacity: u32,
   animations: usize, animationCapacity: u32, packages: usize, packageCapacity: u32, results: usize,
@@ -52,23 +58,29 @@ export function scanAnp(
         const header = input + pos;
         const frameType = load<u32>(header, 24);
         const frameCount = load<u32>(header, 28);
-        if (frameType < 1 || frameType > 4) return FALLBACK;
-        const bytesPerFrame: u32 = frameType == 1 ? 20 : frameType == 2 ? 32 : frameType == 3 ? 10 : 16;
-        const hasTranslation = frameType == 2 || frameType == 4;
+        // ANP frame types 1..4 are the first four track kinds, number for number.
+        const kind = frameType;
+        let bytesPerFrame: u32;
+        if (kind == KIND_ANP_FLOAT_ROT) bytesPerFrame = FRAME_BYTES_ANP_FLOAT_ROT;
+        else if (kind == KIND_ANP_FLOAT_ROT_TRANS) bytesPerFrame = FRAME_BYTES_ANP_FLOAT_ROT_TRANS;
+        else if (kind == KIND_ANP_INT16_ROT) bytesPerFrame = FRAME_BYTES_ANP_INT16_ROT;
+        else if (kind == KIND_ANP_INT16_ROT_TRANS) bytesPerFrame = FRAME_BYTES_ANP_INT16_ROT_TRANS;
+        else return FALLBACK;
+        const hasTranslation = kind == KIND_ANP_FLOAT_ROT_TRANS || kind == KIND_ANP_INT16_ROT_TRANS;
         pos += 36;
         if (<u64>frameCount * bytesPerFrame > <u64>(length - pos)) return FALLBACK;
 
         const out = rows + <usize>row * ROW_BYTES;
         const rotations = floats + frameCount;
-        store<u32>(out, frameType);
-        store<u32>(out, frameCount, 4);
-        store<u32>(out, pos, 8);
-        store<u32>(out, floats, 12);
-        store<u32>(out, rotations, 16);
-        store<i32>(out, hasTranslation ? <i32>(rotations + 4 * frameCount) : -1, 20);
-        store<i32>(out, -1, 24);
-        store<i32>(out, load<i32>(header, 32), 28);
-        memory.copy(names + <usize>row * NAME_BYTES, header, NAME_BYTES);
+        store<u32>(out + (ROW_KIND << 2), kind);
+        store<u32>(out + (ROW_FRAME_COUNT << 2), frameCount);
+        store<u32>(out + (ROW_SOURCE << 2), pos);
+        store<u32>(out + (ROW_TIMES << 2), floats);
+        store<u32>(out + (ROW_ROTATIONS << 2), rotations);
+        store<i32>(out + (ROW_TRANSLATIONS << 2), hasTranslation ? <i32>(rotations + 4 * frameCount) : -1);
+        store<i32>(out + (ROW_SCALES << 2), -1);
+        store<i32>(out + (ROW_BONE_ID << 2), load<i32>(header, 32));
+        memory.copy(names + <usize>row * PACKED_NAME_BYTES, header, PACKED_NAME_BYTES);
         floats += frameCount * (hasTranslation ? 8 : 5);
         pos += frameCount * bytesPerFrame;
         frameBytes += frameCount * bytesPerFrame;

@@ -10,6 +10,7 @@ type Table = { count: number; outputFloats: number; inputEnd: number; used: Int3
 const { scanIFP } = await internal<{ scanIFP(bytes: Uint8Array, strict: boolean): { table: Table } }>('ifp/scan.js');
 const { decodeTracksJs } = await internal<{ decodeTracksJs(i: Uint8Array, t: Table, o: Float32Array): void }>('ifp/decode-js.js');
 const { kernelModule } = await internal<{ kernelModule(b: string): WebAssembly.Module }>('core/wasm-kernel.js');
+const { ROW_BYTES, ROW_FIELDS } = await internal<{ ROW_BYTES: number; ROW_FIELDS: number }>('core/wasm-layout.js');
 
 const corpus = ensureCorpus(process.argv[2] ?? DEFAULT_CORPUS_DIR);
 const archive = new ImgArchive(corpus.animImg);
@@ -37,14 +38,14 @@ function stageWasm(build: 'simd' | 'scalar') {
     places[i]!.input = at;
     at = align(at + t.inputEnd + 16);
     places[i]!.table = at;
-    at = align(at + t.count * 32);
+    at = align(at + t.count * ROW_BYTES);
   });
   const memory = new WebAssembly.Memory({ initial: Math.ceil(at / 65536) });
   const { exports } = new WebAssembly.Instance(kernelModule(build), { env: { memory } });
   const decode = exports['decodeTracks'] as (table: number, count: number, input: number, output: number) => void;
   const buffer = memory.buffer;
   const copyIn = () => files.forEach((f, i) => new Uint8Array(buffer, places[i]!.input, tables[i]!.inputEnd).set(f.subarray(0, tables[i]!.inputEnd)));
-  const tableIn = () => tables.forEach((t, i) => new Int32Array(buffer, places[i]!.table, t.count * 8).set(t.used));
+  const tableIn = () => tables.forEach((t, i) => new Int32Array(buffer, places[i]!.table, t.count * ROW_FIELDS).set(t.used));
   copyIn();
   tableIn();
   const kernel = () => tables.forEach((t, i) => decode(places[i]!.table, t.count, places[i]!.input, places[i]!.output));

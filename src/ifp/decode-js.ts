@@ -1,6 +1,11 @@
+import {
+  ANP_FLOAT_TIME_AT, ANP_FLOAT_TRANSLATION_AT, ANPK_KR00_TIME_AT, ANPK_KRT0_TIME_AT, ANPK_KRTS_TIME_AT, ANPK_SCALE_AT,
+  ANPK_TRANSLATION_AT, FRAME_BYTES_ANP_FLOAT_ROT, FRAME_BYTES_ANP_FLOAT_ROT_TRANS, FRAME_BYTES_ANP_INT16_ROT,
+  FRAME_BYTES_ANP_INT16_ROT_TRANS, FRAME_BYTES_ANPK_KR00, FRAME_BYTES_ANPK_KRT0, FRAME_BYTES_ANPK_KRTS,
+  ROTATION_DIVISOR, TICKS_PER_SECOND, TRANSLATION_DIVISOR,
+} from '../core/wasm-layout.js';
 import { TrackKind } from './track-kinds.js';
 import { Field, type TrackTable } from './track-table.js';
-import { ROTATION_DIVISOR, TICKS_PER_SECOND, TRANSLATION_DIVISOR } from './track-kinds.js';
 
 const CONJUGATE_SIGN = 0x80000000 | 0;
 
@@ -25,25 +30,25 @@ export function decodeTracksJs(input: Uint8Array, table: TrackTable, out: Float3
     const scales = table.get(row, Field.Scales);
     switch (kind) {
       case TrackKind.AnpInt16Rot:
-        decodeInt16(view, out, source, frameCount, 10, times, rotations, -1);
+        decodeInt16(view, out, source, frameCount, FRAME_BYTES_ANP_INT16_ROT, times, rotations, -1);
         break;
       case TrackKind.AnpInt16RotTrans:
-        decodeInt16(view, out, source, frameCount, 16, times, rotations, translations);
+        decodeInt16(view, out, source, frameCount, FRAME_BYTES_ANP_INT16_ROT_TRANS, times, rotations, translations);
         break;
       case TrackKind.AnpFloatRot:
-        copyFloat(view, bits, source, frameCount, 20, 16, 0, 0, 0, times, rotations, -1, -1);
+        copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT, ANP_FLOAT_TIME_AT, 0, 0, 0, times, rotations, -1, -1);
         break;
       case TrackKind.AnpFloatRotTrans:
-        copyFloat(view, bits, source, frameCount, 32, 16, 20, 0, 0, times, rotations, translations, -1);
+        copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT_TRANS, ANP_FLOAT_TIME_AT, ANP_FLOAT_TRANSLATION_AT, 0, 0, times, rotations, translations, -1);
         break;
       case TrackKind.AnpkKR00:
-        copyFloat(view, bits, source, frameCount, 20, 16, 0, 0, CONJUGATE_SIGN, times, rotations, -1, -1);
+        copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KR00, ANPK_KR00_TIME_AT, 0, 0, CONJUGATE_SIGN, times, rotations, -1, -1);
         break;
       case TrackKind.AnpkKRT0:
-        copyFloat(view, bits, source, frameCount, 32, 28, 16, 0, CONJUGATE_SIGN, times, rotations, translations, -1);
+        copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KRT0, ANPK_KRT0_TIME_AT, ANPK_TRANSLATION_AT, 0, CONJUGATE_SIGN, times, rotations, translations, -1);
         break;
       case TrackKind.AnpkKRTS:
-        copyFloat(view, bits, source, frameCount, 44, 40, 16, 28, CONJUGATE_SIGN, times, rotations, translations, scales);
+        copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KRTS, ANPK_KRTS_TIME_AT, ANPK_TRANSLATION_AT, ANPK_SCALE_AT, CONJUGATE_SIGN, times, rotations, translations, scales);
         break;
     }
   }

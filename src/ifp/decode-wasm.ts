@@ -1,8 +1,7 @@
+import { OVERREAD_BYTES } from '../core/wasm-layout.js';
 import { ROW_FIELDS, type TrackTable } from './track-table.js';
 
 const PAGE_BYTES = 65536;
-// The SIMD kernel loads 16 bytes per int16 frame, up to 6 past the last frame it decodes.
-export const OVERREAD_BYTES = 16;
 // Addresses travel as i32 in the table; stay clear of the sign bit.
 export const MAX_MEMORY_BYTES = 0x7fff0000;
 // A work memory larger than this is dropped after the decode that needed it, so one huge file does

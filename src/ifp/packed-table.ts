@@ -1,8 +1,7 @@
 import { NameCache } from '../core/names.js';
+import { PACKED_NAME_BYTES } from '../core/wasm-layout.js';
 import { ROW_FIELDS, type Field, type TrackRows } from './track-table.js';
 
-/** Bytes per bone name in the wasm fast path's name block (ANP name fields). */
-export const PACKED_NAME_BYTES = 24;
 
 /**
  * Track rows and raw bone-name bytes as the wasm fast path leaves them, living in the reader's own

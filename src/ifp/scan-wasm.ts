@@ -1,6 +1,10 @@
 import { readLatin1 } from '../core/names.js';
-import { align16, MAX_MEMORY_BYTES, newBuffer, OVERREAD_BYTES, releaseIfHuge, workFor, type Allocate } from './decode-wasm.js';
-import { PACKED_NAME_BYTES, PackedTable } from './packed-table.js';
+import {
+  ANIMATION_RECORD_FIELDS as ANIMATION_RECORD, OVERREAD_BYTES, PACKAGE_RECORD_FIELDS as PACKAGE_RECORD, PACKED_NAME_BYTES,
+  SCAN_RESULT_BYTES as RESULT_BYTES,
+} from '../core/wasm-layout.js';
+import { align16, MAX_MEMORY_BYTES, newBuffer, releaseIfHuge, workFor, type Allocate } from './decode-wasm.js';
+import { PackedTable } from './packed-table.js';
 import type { ScannedPackage } from './scan.js';
 import { ROW_FIELDS } from './track-table.js';
 
@@ -13,9 +17,6 @@ export interface FastDecode {
   stopAt: number;
 }
 
-const RESULT_BYTES = 32;
-const ANIMATION_RECORD = 3; // u32 fields, as assembly/scan-anp.ts writes them
-const PACKAGE_RECORD = 4;
 
 /**
  * Scans and decodes a file of well-formed ANP3/ANP2 packages entirely in wasm: the header walk

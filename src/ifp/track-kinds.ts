@@ -1,16 +1,19 @@
+import * as layout from '../core/wasm-layout.js';
+
 /**
- * How one track's frames are stored. The numbering is shared with assembly/decode-tracks.ts,
- * which switches on it.
+ * How one track's frames are stored. The numbers and frame sizes come from src/core/wasm-layout.ts,
+ * which assembly/decode-tracks.ts switches on too.
  */
-export const enum TrackKind {
-  AnpFloatRot = 1,
-  AnpFloatRotTrans = 2,
-  AnpInt16Rot = 3,
-  AnpInt16RotTrans = 4,
-  AnpkKR00 = 5,
-  AnpkKRT0 = 6,
-  AnpkKRTS = 7,
-}
+export const TrackKind = {
+  AnpFloatRot: layout.KIND_ANP_FLOAT_ROT,
+  AnpFloatRotTrans: layout.KIND_ANP_FLOAT_ROT_TRANS,
+  AnpInt16Rot: layout.KIND_ANP_INT16_ROT,
+  AnpInt16RotTrans: layout.KIND_ANP_INT16_ROT_TRANS,
+  AnpkKR00: layout.KIND_ANPK_KR00,
+  AnpkKRT0: layout.KIND_ANPK_KRT0,
+  AnpkKRTS: layout.KIND_ANPK_KRTS,
+} as const;
+export type TrackKind = (typeof TrackKind)[keyof typeof TrackKind];
 
 export type KeyframeType = 'KR00' | 'KRT0' | 'KRTS';
 
@@ -21,13 +24,13 @@ interface KindInfo {
 }
 
 export const KIND_INFO: Record<TrackKind, KindInfo> = {
-  [TrackKind.AnpFloatRot]: { frameBytes: 20, keyframeType: 'KR00', compressed: false },
-  [TrackKind.AnpFloatRotTrans]: { frameBytes: 32, keyframeType: 'KRT0', compressed: false },
-  [TrackKind.AnpInt16Rot]: { frameBytes: 10, keyframeType: 'KR00', compressed: true },
-  [TrackKind.AnpInt16RotTrans]: { frameBytes: 16, keyframeType: 'KRT0', compressed: true },
-  [TrackKind.AnpkKR00]: { frameBytes: 20, keyframeType: 'KR00', compressed: false },
-  [TrackKind.AnpkKRT0]: { frameBytes: 32, keyframeType: 'KRT0', compressed: false },
-  [TrackKind.AnpkKRTS]: { frameBytes: 44, keyframeType: 'KRTS', compressed: false },
+  [TrackKind.AnpFloatRot]: { frameBytes: layout.FRAME_BYTES_ANP_FLOAT_ROT, keyframeType: 'KR00', compressed: false },
+  [TrackKind.AnpFloatRotTrans]: { frameBytes: layout.FRAME_BYTES_ANP_FLOAT_ROT_TRANS, keyframeType: 'KRT0', compressed: false },
+  [TrackKind.AnpInt16Rot]: { frameBytes: layout.FRAME_BYTES_ANP_INT16_ROT, keyframeType: 'KR00', compressed: true },
+  [TrackKind.AnpInt16RotTrans]: { frameBytes: layout.FRAME_BYTES_ANP_INT16_ROT_TRANS, keyframeType: 'KRT0', compressed: true },
+  [TrackKind.AnpkKR00]: { frameBytes: layout.FRAME_BYTES_ANPK_KR00, keyframeType: 'KR00', compressed: false },
+  [TrackKind.AnpkKRT0]: { frameBytes: layout.FRAME_BYTES_ANPK_KRT0, keyframeType: 'KRT0', compressed: false },
+  [TrackKind.AnpkKRTS]: { frameBytes: layout.FRAME_BYTES_ANPK_KRTS, keyframeType: 'KRTS', compressed: false },
 };
 
 /** ANP3/ANP2 `frameType` 1..4 maps straight onto the first four kinds. */
@@ -47,6 +50,4 @@ export function outputFloatsPerFrame(keyframeType: KeyframeType): number {
 }
 
 /** The games' fixed-point constants for compressed frames. */
-export const ROTATION_DIVISOR = 4096;
-export const TICKS_PER_SECOND = 60;
-export const TRANSLATION_DIVISOR = 1024;
+export { ROTATION_DIVISOR, TICKS_PER_SECOND, TRANSLATION_DIVISOR } from '../core/wasm-layout.js';

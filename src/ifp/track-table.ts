@@ -1,19 +1,21 @@
+import * as layout from '../core/wasm-layout.js';
 import { KIND_INFO, outputFloatsPerFrame, type TrackKind } from './track-kinds.js';
 
-/** i32 fields per row; assembly/decode-tracks.ts reads the same 32-byte rows. */
-export const ROW_FIELDS = 8;
-export const enum Field {
-  Kind = 0,
-  FrameCount = 1,
+/** i32 fields per row; assembly/decode-tracks.ts reads the same rows (src/core/wasm-layout.ts). */
+export const ROW_FIELDS = layout.ROW_FIELDS;
+export const Field = {
+  Kind: layout.ROW_KIND,
+  FrameCount: layout.ROW_FRAME_COUNT,
   /** Byte offset of the first frame in the input. */
-  Source = 2,
+  Source: layout.ROW_SOURCE,
   /** Float offsets in the output; -1 where the track has no such array. */
-  Times = 3,
-  Rotations = 4,
-  Translations = 5,
-  Scales = 6,
-  BoneId = 7,
-}
+  Times: layout.ROW_TIMES,
+  Rotations: layout.ROW_ROTATIONS,
+  Translations: layout.ROW_TRANSLATIONS,
+  Scales: layout.ROW_SCALES,
+  BoneId: layout.ROW_BONE_ID,
+} as const;
+export type Field = (typeof Field)[keyof typeof Field];
 
 /** What decoded tracks are read from: a scan's table, or the packed copy made by the wasm fast path. */
 export interface TrackRows {
@@ -53,14 +55,14 @@ export class TrackTable implements TrackRows {
     const translations = keyframeType === 'KR00' ? -1 : rotations + 4 * frameCount;
     const at = row * ROW_FIELDS;
     const rows = this.rows;
-    rows[at] = kind;
-    rows[at + 1] = frameCount;
-    rows[at + 2] = source;
-    rows[at + 3] = times;
-    rows[at + 4] = rotations;
-    rows[at + 5] = translations;
-    rows[at + 6] = keyframeType === 'KRTS' ? translations + 3 * frameCount : -1;
-    rows[at + 7] = boneId;
+    rows[at + Field.Kind] = kind;
+    rows[at + Field.FrameCount] = frameCount;
+    rows[at + Field.Source] = source;
+    rows[at + Field.Times] = times;
+    rows[at + Field.Rotations] = rotations;
+    rows[at + Field.Translations] = translations;
+    rows[at + Field.Scales] = keyframeType === 'KRTS' ? translations + 3 * frameCount : -1;
+    rows[at + Field.BoneId] = boneId;
     this.boneNames[row] = boneName;
     this.outputFloats += frameCount * outputFloatsPerFrame(keyframeType);
     const end = source + frameCount * frameBytes;

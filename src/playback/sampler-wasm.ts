@@ -1,13 +1,11 @@
 import { kernelModule } from '../core/wasm-kernel.js';
+// The pose module's static data (math tables) lives in its first RESERVED_BYTES; scripts/build-wasm.mjs checks it.
+import {
+  CLIP_BYTES, INSTANCE_BYTES, INSTANCE_LOOP as LOOP, POSE_RESERVED_BYTES as RESERVED_BYTES, SAMPLED_TRACK_BYTES as TRACK_BYTES,
+} from '../core/wasm-layout.js';
 import type { ClipTracks } from './clip.js';
 
 const PAGE_BYTES = 65536;
-// The pose module's static data (math tables) lives in the first page; scripts/build-wasm.mjs checks it.
-const RESERVED_BYTES = 65536;
-const CLIP_BYTES = 12;
-const TRACK_BYTES = 16;
-const INSTANCE_BYTES = 24;
-const LOOP = 1;
 
 const align8 = (n: number) => (n + 7) & ~7;
 

@@ -1,0 +1,72 @@
+// One source for the binary layout the TypeScript shell and the AssemblyScript kernels share. Both
+// sides import this file (it is valid TypeScript and valid AssemblyScript: plain integer constants),
+// so the track table, the kind numbers, the frame sizes and the records cannot drift apart.
+
+// --- The track table (src/ifp/track-table.ts writes it, assembly/decode-tracks.ts reads it) ---
+/** i32 fields per row. */
+export const ROW_FIELDS = 8;
+export const ROW_BYTES = 32;
+// Field indices. Source is a byte offset from the input base; times to scales are float offsets from
+// the output base, -1 where the track has no such array.
+export const ROW_KIND = 0;
+export const ROW_FRAME_COUNT = 1;
+export const ROW_SOURCE = 2;
+export const ROW_TIMES = 3;
+export const ROW_ROTATIONS = 4;
+export const ROW_TRANSLATIONS = 5;
+export const ROW_SCALES = 6;
+export const ROW_BONE_ID = 7;
+
+// --- Track kinds: how one track's frames are stored ---
+export const KIND_ANP_FLOAT_ROT = 1;
+export const KIND_ANP_FLOAT_ROT_TRANS = 2;
+export const KIND_ANP_INT16_ROT = 3;
+export const KIND_ANP_INT16_ROT_TRANS = 4;
+export const KIND_ANPK_KR00 = 5;
+export const KIND_ANPK_KRT0 = 6;
+export const KIND_ANPK_KRTS = 7;
+
+// --- The kind table: bytes per frame, and where time, translation and scale sit in a float frame ---
+export const FRAME_BYTES_ANP_FLOAT_ROT = 20;
+export const FRAME_BYTES_ANP_FLOAT_ROT_TRANS = 32;
+export const FRAME_BYTES_ANP_INT16_ROT = 10;
+export const FRAME_BYTES_ANP_INT16_ROT_TRANS = 16;
+export const FRAME_BYTES_ANPK_KR00 = 20;
+export const FRAME_BYTES_ANPK_KRT0 = 32;
+export const FRAME_BYTES_ANPK_KRTS = 44;
+/** ANP float frames: q[4], time, then translation. */
+export const ANP_FLOAT_TIME_AT = 16;
+export const ANP_FLOAT_TRANSLATION_AT = 20;
+/** ANPK frames: q[4], then translation (and scale), time last. */
+export const ANPK_TRANSLATION_AT = 16;
+export const ANPK_SCALE_AT = 28;
+export const ANPK_KR00_TIME_AT = 16;
+export const ANPK_KRT0_TIME_AT = 28;
+export const ANPK_KRTS_TIME_AT = 40;
+
+// --- The games' fixed-point constants for int16 frames ---
+export const ROTATION_DIVISOR = 4096;
+export const TICKS_PER_SECOND = 60;
+export const TRANSLATION_DIVISOR = 1024;
+
+// --- The wasm scan's records (assembly/scan-anp.ts writes them, src/ifp/scan-wasm.ts reads them) ---
+export const PACKED_NAME_BYTES = 24;
+/** u32 fields: header offset, first row, track count. */
+export const ANIMATION_RECORD_FIELDS = 3;
+/** u32 fields: offset, byte length, first animation, animation count. */
+export const PACKAGE_RECORD_FIELDS = 4;
+/** u32 results: tracks, animations, packages, output floats, stop offset (in 32 reserved bytes). */
+export const SCAN_RESULT_BYTES = 32;
+/** The SIMD kernel loads 16 bytes per int16 frame: up to this many past the last frame it decodes. */
+export const OVERREAD_BYTES = 16;
+
+// --- The pose sampler's records (src/playback/sampler-wasm.ts writes them, assembly/sample-pose.ts reads them) ---
+/** u32 track count, f32 duration, u32 tracks address. */
+export const CLIP_BYTES = 12;
+/** u32 key count, u32 times, u32 rotations, u32 translations (0 = none). */
+export const SAMPLED_TRACK_BYTES = 16;
+/** u32 clip address, u32 flags, f64 time, u32 first output bone, pad. */
+export const INSTANCE_BYTES = 24;
+export const INSTANCE_LOOP = 1;
+/** The pose module's static data (math tables) lives in this first part of its memory. */
+export const POSE_RESERVED_BYTES = 65536;
