@@ -38,6 +38,11 @@ export function decodeTracks(table: usize, trackCount: i32, inputBase: usize, ou
     const rotations = outputAddress(outputBase, load<i32>(row + (ROW_ROTATIONS << 2)));
     const translations = outputAddress(outputBase, load<i32>(row + (ROW_TRANSLATIONS << 2)));
     const scales = outputAddress(outputBase, load<i32>(row + (ROW_SCALES << 2)));
+    // Checked in the debug build only (scripts/build-wasm.mjs, test/core/wasm-debug.test.ts).
+    assert(frameCount >= 0, 'negative frame count');
+    assert(times != 0 && rotations != 0, 'a track without times or rotations');
+    assert(((times | rotations | translations | scales) & 3) == 0, 'a misaligned output array');
+    assert(disjoint(source, <usize>frameCount * 44, times, <usize>frameCount << 2), 'frames overlap their times');
     if (kind == KIND_ANP_INT16_ROT) {
       decodeInt16(source, frameCount, FRAME_BYTES_ANP_INT16_ROT, times, rotations, 0);
     } else if (kind == KIND_ANP_INT16_ROT_TRANS) {
@@ -52,8 +57,16 @@ export function decodeTracks(table: usize, trackCount: i32, inputBase: usize, ou
       copyFloat(source, frameCount, FRAME_BYTES_ANPK_KRT0, ANPK_KRT0_TIME_AT, ANPK_TRANSLATION_AT, 0, CONJUGATE_SIGN, times, rotations, translations, 0);
     } else if (kind == KIND_ANPK_KRTS) {
       copyFloat(source, frameCount, FRAME_BYTES_ANPK_KRTS, ANPK_KRTS_TIME_AT, ANPK_TRANSLATION_AT, ANPK_SCALE_AT, CONJUGATE_SIGN, times, rotations, translations, scales);
+    } else {
+      assert(false, 'unknown track kind');
     }
   }
+}
+
+// True when [a, a + aBytes) and [b, b + bBytes) share no byte. Frames are at most 44 bytes, so the
+// caller passes the largest stride and the check holds for every kind.
+function disjoint(a: usize, aBytes: usize, b: usize, bBytes: usize): bool {
+  return a + aBytes <= b || b + bBytes <= a;
 }
 
 // 0 stands for "no such array"; real outputs never start at address 0 (the shell keeps the first

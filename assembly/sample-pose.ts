@@ -20,6 +20,7 @@ export function sampleInstances(instances: usize, count: i32, outRotations: usiz
     const trackCount = load<u32>(clip);
     const duration = <f64>load<f32>(clip, 4);
     const tracks = <usize>load<u32>(clip, 8);
+    assert(clip != 0 && tracks != 0, 'an instance without a clip');
     if (time != time) time = 0; // NaN: the start
     // An infinite duration (a key at +Infinity) has no period: nothing to wrap.
     if ((flags & LOOP) != 0 && duration > 0 && duration < Infinity) time -= Math.floor(time / duration) * duration;
@@ -68,6 +69,8 @@ function sampleTrack(track: usize, time: f64, outQ: usize, outT: usize): void {
     // A segment with a non-finite end (a key at -Infinity) holds its earlier key.
     if (u != u) u = 0;
   }
+  assert(a <= b && b < keys, 'key search out of range');
+  assert(u >= 0 && u <= 1, 'interpolation factor outside [0, 1]');
   slerp(rotations + (<usize>a << 4), rotations + (<usize>b << 4), u, outQ);
   if (translations) {
     const p = translations + <usize>a * 12;

@@ -101,6 +101,7 @@ export function scanAnp(
     store<u32>(record, animationCount, 12);
     pkg++;
   }
+  assert(pos <= length && row <= rowCapacity && animation <= animationCapacity && pkg <= packageCapacity, 'the scan ran past its bounds');
   store<u32>(results, row);
   store<u32>(results, animation, 4);
   store<u32>(results, pkg, 8);

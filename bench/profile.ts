@@ -9,8 +9,13 @@ const internal = async <T>(path: string): Promise<T> => (await import(new URL(`.
 type Table = { count: number; outputFloats: number; inputEnd: number; used: Int32Array };
 const { scanIFP } = await internal<{ scanIFP(bytes: Uint8Array, strict: boolean): { table: Table } }>('ifp/scan.js');
 const { decodeTracksJs } = await internal<{ decodeTracksJs(i: Uint8Array, t: Table, o: Float32Array): void }>('ifp/decode-js.js');
-const { kernelModule } = await internal<{ kernelModule(b: string): WebAssembly.Module }>('core/wasm-kernel.js');
-const { ROW_BYTES, ROW_FIELDS } = await internal<{ ROW_BYTES: number; ROW_FIELDS: number }>('core/wasm-layout.js');
+const { kernelImports, kernelModule } = await internal<{
+  kernelModule(b: string): WebAssembly.Module;
+  kernelImports(memory: WebAssembly.Memory): WebAssembly.Imports;
+}>('core/wasm-kernel.js');
+const { ROW_FIELDS } = await internal<{ ROW_FIELDS: number }>('core/wasm-layout.js');
+type Place = { outputAt: number; inputAt: number; tableAt: number; end: number };
+const { workLayout } = await internal<{ workLayout(t: Table, start?: number): Place }>('ifp/decode-wasm.js');
 
 const corpus = ensureCorpus(process.argv[2] ?? DEFAULT_CORPUS_DIR);
 const archive = new ImgArchive(corpus.animImg);
@@ -27,29 +32,20 @@ function minTime(run: () => unknown, repeats = 60): number {
   return best;
 }
 
-// One warm memory laid out like src/ifp/decode-wasm.ts, holding the whole corpus at once.
+// One warm memory holding the whole corpus at once, each file laid out by the library's own workLayout.
 function stageWasm(build: 'simd' | 'scalar') {
-  const align = (n: number) => (n + 15) & ~15;
-  const places = tables.map(() => ({ input: 0, table: 0, output: 0 }));
-  let at = 16;
-  tables.forEach((t, i) => {
-    places[i]!.output = at;
-    at = align(at + t.outputFloats * 4);
-    places[i]!.input = at;
-    at = align(at + t.inputEnd + 16);
-    places[i]!.table = at;
-    at = align(at + t.count * ROW_BYTES);
-  });
-  const memory = new WebAssembly.Memory({ initial: Math.ceil(at / 65536) });
-  const { exports } = new WebAssembly.Instance(kernelModule(build), { env: { memory } });
+  const places: Place[] = [];
+  for (const table of tables) places.push(workLayout(table, places.at(-1)?.end));
+  const memory = new WebAssembly.Memory({ initial: Math.ceil(places.at(-1)!.end / 65536) });
+  const { exports } = new WebAssembly.Instance(kernelModule(build), kernelImports(memory));
   const decode = exports['decodeTracks'] as (table: number, count: number, input: number, output: number) => void;
   const buffer = memory.buffer;
-  const copyIn = () => files.forEach((f, i) => new Uint8Array(buffer, places[i]!.input, tables[i]!.inputEnd).set(f.subarray(0, tables[i]!.inputEnd)));
-  const tableIn = () => tables.forEach((t, i) => new Int32Array(buffer, places[i]!.table, t.count * ROW_FIELDS).set(t.used));
+  const copyIn = () => files.forEach((f, i) => new Uint8Array(buffer, places[i]!.inputAt, tables[i]!.inputEnd).set(f.subarray(0, tables[i]!.inputEnd)));
+  const tableIn = () => tables.forEach((t, i) => new Int32Array(buffer, places[i]!.tableAt, t.count * ROW_FIELDS).set(t.used));
   copyIn();
   tableIn();
-  const kernel = () => tables.forEach((t, i) => decode(places[i]!.table, t.count, places[i]!.input, places[i]!.output));
-  const copyOut = () => tables.map((t, i) => buffer.slice(places[i]!.output, places[i]!.output + t.outputFloats * 4));
+  const kernel = () => tables.forEach((t, i) => decode(places[i]!.tableAt, t.count, places[i]!.inputAt, places[i]!.outputAt));
+  const copyOut = () => tables.map((t, i) => buffer.slice(places[i]!.outputAt, places[i]!.outputAt + t.outputFloats * 4));
   return { copyIn: minTime(copyIn), kernel: minTime(kernel), copyOut: minTime(copyOut) };
 }
 

@@ -76,3 +76,28 @@ export function resolveBackend(option: BackendOption = 'auto', name: KernelName 
   }
   return option;
 }
+
+/**
+ * What a kernel instance imports: its memory, and `abort`, which only the debug build of the kernels
+ * calls (a failed assertion). The release builds compile assertions out and import no `abort`.
+ */
+export function kernelImports(memory: WebAssembly.Memory): WebAssembly.Imports {
+  const text = (at: number) => readKernelString(memory, at);
+  return {
+    env: {
+      memory,
+      abort(message: number, file: number, line: number, column: number): never {
+        throw new Error(`wasm kernel assertion failed: ${text(message)} (${text(file)}:${line}:${column})`);
+      },
+    },
+  };
+}
+
+/** An AssemblyScript string: UTF-16LE, its byte length in the 4 bytes before it. */
+function readKernelString(memory: WebAssembly.Memory, at: number): string {
+  const bytes = memory.buffer.byteLength;
+  if (at < 4 || at > bytes) return '?';
+  const length = new DataView(memory.buffer).getUint32(at - 4, true);
+  if (length > 4096 || at + length > bytes) return '?';
+  return String.fromCharCode(...new Uint16Array(memory.buffer.slice(at, at + (length & ~1))));
+}

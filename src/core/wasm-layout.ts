@@ -59,6 +59,11 @@ export const PACKAGE_RECORD_FIELDS = 4;
 export const SCAN_RESULT_BYTES = 32;
 /** The SIMD kernel loads 16 bytes per int16 frame: up to this many past the last frame it decodes. */
 export const OVERREAD_BYTES = 16;
+/**
+ * The decode module's buffers start here. Address 0 means "no such array" to the kernel, and the debug
+ * build keeps its assertion messages below this line (scripts/build-wasm.mjs checks they fit).
+ */
+export const DECODE_RESERVED_BYTES = 1024;
 
 // --- The pose sampler's records (src/playback/sampler-wasm.ts writes them, assembly/sample-pose.ts reads them) ---
 /** u32 track count, f32 duration, u32 tracks address. */

@@ -1,4 +1,5 @@
-import { OVERREAD_BYTES } from '../core/wasm-layout.js';
+import { kernelImports } from '../core/wasm-kernel.js';
+import { DECODE_RESERVED_BYTES, OVERREAD_BYTES } from '../core/wasm-layout.js';
 import { ROW_FIELDS, type TrackTable } from './track-table.js';
 
 const PAGE_BYTES = 65536;
@@ -35,7 +36,7 @@ export function workFor(module: WebAssembly.Module, bytes: number): Work | undef
     let work = workByModule.get(module);
     if (!work) {
       const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
-      const instance = new WebAssembly.Instance(module, { env: { memory } });
+      const instance = new WebAssembly.Instance(module, kernelImports(memory));
       const { decodeTracks, scanAnp } = instance.exports as unknown as Work;
       work = { memory, decodeTracks, scanAnp };
       workByModule.set(module, work);
@@ -49,9 +50,12 @@ export function workFor(module: WebAssembly.Module, bytes: number): Work | undef
   }
 }
 
-/** Layout: [16 unused | output floats | input copy | 16 spare bytes | track table]. */
-function layout(table: TrackTable) {
-  const outputAt = 16; // the kernel reads address 0 as "no such array"
+/**
+ * Where one decode's parts go in work memory, from `start` on: [output floats | input copy | overread
+ * padding | track table]. bench/profile.ts lays out its corpus with this too.
+ */
+export function workLayout(table: TrackTable, start = DECODE_RESERVED_BYTES) {
+  const outputAt = align16(start);
   const inputAt = outputAt + align16(table.outputFloats * 4);
   const tableAt = inputAt + align16(table.inputEnd + OVERREAD_BYTES);
   return { outputAt, inputAt, tableAt, end: tableAt + table.count * ROW_FIELDS * 4 };
@@ -69,7 +73,7 @@ function layout(table: TrackTable) {
  * memory that can grow, so the work memory grows freely.
  */
 export function decodeTracksWasm(module: WebAssembly.Module, input: Uint8Array, table: TrackTable, allocate: Allocate = newBuffer): Float32Array | undefined {
-  const { outputAt, inputAt, tableAt, end } = layout(table);
+  const { outputAt, inputAt, tableAt, end } = workLayout(table);
   const work = end <= MAX_MEMORY_BYTES ? workFor(module, end) : undefined;
   if (!work) return undefined;
   const buffer = work.memory.buffer;

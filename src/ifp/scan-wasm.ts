@@ -1,6 +1,6 @@
 import { readLatin1 } from '../core/names.js';
 import {
-  ANIMATION_RECORD_FIELDS as ANIMATION_RECORD, OVERREAD_BYTES, PACKAGE_RECORD_FIELDS as PACKAGE_RECORD, PACKED_NAME_BYTES,
+  ANIMATION_RECORD_FIELDS as ANIMATION_RECORD, DECODE_RESERVED_BYTES, OVERREAD_BYTES, PACKAGE_RECORD_FIELDS as PACKAGE_RECORD, PACKED_NAME_BYTES,
   SCAN_RESULT_BYTES as RESULT_BYTES,
 } from '../core/wasm-layout.js';
 import { align16, MAX_MEMORY_BYTES, newBuffer, releaseIfHuge, workFor, type Allocate } from './decode-wasm.js';
@@ -34,7 +34,7 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array, all
   const rowCapacity = Math.floor(length / 36) + 1;
   const animationCapacity = Math.floor(length / 28) + 1;
   const packageCapacity = rowCapacity;
-  const inputAt = 16;
+  const inputAt = DECODE_RESERVED_BYTES;
   const rowsAt = align16(inputAt + length + OVERREAD_BYTES);
   const namesAt = rowsAt + rowCapacity * ROW_FIELDS * 4;
   const animationsAt = align16(namesAt + rowCapacity * PACKED_NAME_BYTES);

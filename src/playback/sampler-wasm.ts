@@ -1,4 +1,4 @@
-import { kernelModule } from '../core/wasm-kernel.js';
+import { kernelImports, kernelModule } from '../core/wasm-kernel.js';
 // The pose module's static data (math tables) lives in its first RESERVED_BYTES; scripts/build-wasm.mjs checks it.
 import {
   CLIP_BYTES, INSTANCE_BYTES, INSTANCE_LOOP as LOOP, POSE_RESERVED_BYTES as RESERVED_BYTES, SAMPLED_TRACK_BYTES as TRACK_BYTES,
@@ -24,7 +24,7 @@ export interface SampleRequest {
  */
 type SampleInstances = (instances: number, count: number, rotations: number, translations: number) => void;
 
-class PoseSampler {
+export class PoseSampler {
   readonly #memory: WebAssembly.Memory;
   readonly #sampleInstances: SampleInstances;
   readonly #clips = new WeakMap<ClipTracks, number>();
@@ -32,7 +32,7 @@ class PoseSampler {
 
   constructor(module: WebAssembly.Module) {
     this.#memory = new WebAssembly.Memory({ initial: 2 });
-    const instance = new WebAssembly.Instance(module, { env: { memory: this.#memory } });
+    const instance = new WebAssembly.Instance(module, kernelImports(this.#memory));
     this.#sampleInstances = instance.exports['sampleInstances'] as SampleInstances;
   }
 
