@@ -9,8 +9,9 @@ const ALIGN = 16;
 
 /**
  * Decodes IFP files into memory it owns and reuses: for loaders that stream many files and want each
- * decode to cost the same, not to pay for fresh pages every time (on this machine a first touch costs
- * about 19 µs per 4 KiB page; decoding SA's `ped.ifp` into fresh pages took 20 ms instead of 1.2).
+ * decode to cost the same, not to pay for fresh pages every time (a first touch has measured 2.4 to
+ * 19 µs per 4 KiB page on the VMs we use; decoding SA's `ped.ifp` into fresh pages took up to 20 ms
+ * instead of 1.2).
  *
  * The ownership rule:
  * - **Who writes.** Only the decoder. The arrays of the readers it returns are views of its buffer;
