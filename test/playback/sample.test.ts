@@ -89,6 +89,41 @@ describe('sampleClip', () => {
     );
   });
 
+  it('gives the same rotations on every backend for keys at any angle, near the nlerp threshold, equal, negated or not unit length', () => {
+    const unit = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: 0.1, max: 1, noNaN: true }))
+      .map((q) => q.map((c) => c / Math.hypot(...q)));
+    // The second key: q turned by a half-angle `half` about a random axis (dot product cos(half)), then scaled.
+    const pair = fc.record({
+      from: unit,
+      axis: unit,
+      half: fc.oneof(fc.double({ min: 0, max: 1.6, noNaN: true }), fc.double({ min: 0.0300, max: 0.0335, noNaN: true }), fc.constant(0)),
+      negate: fc.boolean(),
+      scale: fc.oneof(fc.constant(1), fc.double({ min: 0.9, max: 1.1, noNaN: true })),
+    }).map(({ from, axis, half, negate, scale }) => {
+      const [ax, ay, az] = axis, n = Math.hypot(ax!, ay!, az!) || 1;
+      const [rx, ry, rz, rw] = [(Math.sin(half) * ax!) / n, (Math.sin(half) * ay!) / n, (Math.sin(half) * az!) / n, Math.cos(half)];
+      const [x, y, z, w] = from as [number, number, number, number];
+      const to = [w * rx + x * rw + y * rz - z * ry, w * ry - x * rz + y * rw + z * rx, w * rz + x * ry - y * rx + z * rw, w * rw - x * rx - y * ry - z * rz];
+      return [...from, ...to.map((c) => c * scale * (negate ? -1 : 1))];
+    });
+    fc.assert(
+      fc.property(fc.array(pair, { minLength: 1, maxLength: 9 }), fc.double({ min: 0, max: 1, noNaN: true }), (pairs, time) => {
+        const clip = animationOf(pairs.map((rotations) => ({ times: [0, 1], rotations })));
+        const reference = createPose(clip);
+        sampleClip(clip, time, reference, { backend: 'js' });
+        for (const backend of ['simd', 'scalar'] as const) {
+          const pose = createPose(clip);
+          sampleClip(clip, time, pose, { backend });
+          // Bit for bit: the wasm sampler computes in f64 and rounds once, as the TypeScript one does.
+          pose.rotations.forEach((value, i) => {
+            if (!Object.is(value, reference.rotations[i]!)) expect.fail(`${backend} rotation ${i}: ${value} against ${reference.rotations[i]}`);
+          });
+        }
+      }),
+      { numRuns: 3000, seed: 20261130 },
+    );
+  });
+
   it('plays ANM2 clips: bone indices as ids, root motion as bone 0 translation', () => {
     const reader = new IFFReader(fixture('anm2-2bone.iff'));
     const pose = createPose(reader);
