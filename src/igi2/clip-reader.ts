@@ -6,6 +6,8 @@ import type { SkeletalClip } from '../playback/clip.js';
 import { Entry, ENTRY_HEADER, NO_BONE, ROTATION_IN, ROTATION_KEY, ROTATION_OUT, WORDS_BY_TYPE } from './entries.js';
 import { readHierarchy } from './hierarchy.js';
 import { readIlff, type IlffChunk } from './ilff.js';
+import { scratchFill, scratchLinks, scratchStarts } from './scratch.js';
+import { allocateSections, OFFSETS, sectionTracks, type SectionTracks } from './section-tracks.js';
 import type { IGI2Attachment, IGI2AttachmentKey, IGI2ClipReaderOptions, IGI2Track, IGI2Trigger, IGI2WrapKeys } from './types.js';
 
 export const DEFAULT_TICKS_PER_SECOND = 4800;
@@ -164,10 +166,12 @@ interface Walk {
  * pass can fill exactly sized arrays. Lenient mode stops at a broken entry and keeps what precedes it.
  */
 function walkEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, bones: number, attachments: number, strict: boolean, warnings: DecodeWarning[]): Walk {
-  const counts = () => [new Uint32Array(bones), new Uint32Array(bones)] as [Uint32Array, Uint32Array];
-  const walk: Walk = { entries: 0, separatorEnd: -1, end: tnve.size, rotationCounts: counts(), positionCounts: counts() };
-  const starts = new Uint8Array(Math.ceil(tnve.size / 4) + 1);
-  const links = new Uint32Array(2 * Math.ceil(tnve.size / ENTRY_HEADER));
+  // One array for the four count runs (rotations and positions, before and after the separator).
+  const all = new Uint32Array(4 * bones);
+  const run = (i: number) => all.subarray(i * bones, (i + 1) * bones);
+  const walk: Walk = { entries: 0, separatorEnd: -1, end: tnve.size, rotationCounts: [run(0), run(1)], positionCounts: [run(2), run(3)] };
+  const starts = scratchStarts(Math.ceil(tnve.size / 4) + 1);
+  const links = scratchLinks(2 * Math.ceil(tnve.size / ENTRY_HEADER));
   let linkCount = 0;
   const payload = payloadWords(input, view, tnve, tnve.size);
   let section = 0;
@@ -238,79 +242,6 @@ interface Decoded {
 }
 
 /**
- * One section's tracks (before or after the separator) in one ArrayBuffer, handed out as views per
- * bone. The decode loop writes through two whole-buffer views at per-bone word offsets, and bones
- * without keys share empty arrays: a clip has about 50 bones, so per-bone allocations, not the
- * entries, would otherwise be most of the work.
- */
-interface SectionTracks {
-  buffer: ArrayBuffer;
-  bits: Uint32Array;
-  floats: Float32Array;
-  /** Per bone, word offsets of: rotation ticks, seconds, key, in-tangent, out-tangent; position ticks, seconds, values. */
-  offsets: Int32Array;
-  rotationCounts: Uint32Array;
-  positionCounts: Uint32Array;
-  /** Keys written so far, per bone. */
-  rotationFill: Uint32Array;
-  positionFill: Uint32Array;
-}
-
-const OFFSETS = 8;
-const EMPTY_U32 = new Uint32Array(0);
-const EMPTY_F32 = new Float32Array(0);
-
-function allocateSection(rotationCounts: Uint32Array, positionCounts: Uint32Array): SectionTracks {
-  const bones = rotationCounts.length;
-  const offsets = new Int32Array(OFFSETS * bones);
-  let at = 0;
-  for (let bone = 0; bone < bones; bone++) {
-    const r = rotationCounts[bone]!;
-    const p = positionCounts[bone]!;
-    const o = OFFSETS * bone;
-    offsets[o] = at;
-    offsets[o + 1] = at += r;
-    offsets[o + 2] = at += r;
-    offsets[o + 3] = at += 4 * r;
-    offsets[o + 4] = at += 4 * r;
-    offsets[o + 5] = at += 4 * r;
-    offsets[o + 6] = at += p;
-    offsets[o + 7] = at += p;
-    at += 3 * p;
-  }
-  const buffer = new ArrayBuffer(4 * at);
-  return { buffer, bits: new Uint32Array(buffer), floats: new Float32Array(buffer), offsets, rotationCounts, positionCounts, rotationFill: new Uint32Array(bones), positionFill: new Uint32Array(bones) };
-}
-
-/** The per-bone views of a decoded section. */
-function sectionTracks({ buffer, offsets, rotationCounts, positionCounts }: SectionTracks): IGI2Track[] {
-  return Array.from(rotationCounts, (r, bone) => {
-    const p = positionCounts[bone]!;
-    const o = OFFSETS * bone;
-    const u32 = (field: number, length: number) => (length ? new Uint32Array(buffer, 4 * offsets[o + field]!, length) : EMPTY_U32);
-    const f32 = (field: number, length: number) => (length ? new Float32Array(buffer, 4 * offsets[o + field]!, length) : EMPTY_F32);
-    const rotationTimes = f32(1, r);
-    const positionTimes = p ? f32(6, p) : null;
-    const positions = p ? f32(7, 3 * p) : null;
-    return {
-      boneName: `bone${bone}`,
-      boneId: -1,
-      times: rotationTimes,
-      rotationTimes,
-      rotationTicks: u32(0, r),
-      rotations: f32(2, 4 * r),
-      inTangents: f32(3, 4 * r),
-      outTangents: f32(4, 4 * r),
-      translations: positions,
-      translationTimes: positionTimes,
-      positionTimes,
-      positionTicks: p ? u32(5, p) : null,
-      positions,
-    };
-  });
-}
-
-/**
  * The TNVE payload as little-endian u32 words: a view of the input when it is 4-byte aligned on a
  * little-endian host (every real case), else one copy.
  */
@@ -327,7 +258,9 @@ function payloadWords(input: Uint8Array, view: DataView, tnve: IlffChunk, end: n
  * structure of arrays per bone, through plain typed-array reads of the payload.
  */
 function decodeEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, walk: Walk, clip: { boneCount: number; ticksPerSecond: number; attachments: readonly unknown[] }): Decoded {
-  const sections: [SectionTracks, SectionTracks] = [allocateSection(walk.rotationCounts[0], walk.positionCounts[0]), allocateSection(walk.rotationCounts[1], walk.positionCounts[1])];
+  const sections = allocateSections(walk.rotationCounts, walk.positionCounts);
+  const bones = clip.boneCount;
+  const fill = scratchFill(4 * bones);
   const w = payloadWords(input, view, tnve, walk.end);
   const u32 = (byte: number) => w[byte >> 2]!;
   const decoded: Decoded = { sections, triggers: [], wrapTriggers: [], attachmentKeys: clip.attachments.map(() => []), wrapAttachmentKeys: clip.attachments.map(() => []) };
@@ -342,12 +275,12 @@ function decodeEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, walk:
     const index = (head >>> 8) & 0xff;
     const size = 4 * (head >>> 16);
     const ticks = w[base + 1]!;
-    const { bits, floats: times, offsets, rotationFill, positionFill } = sections[at < walk.separatorEnd ? 0 : 1]!;
     const section = at < walk.separatorEnd ? 0 : 1;
+    const { bits, floats: times, offsets } = sections[section];
     if (type === Entry.Rotation) {
       // Key, in- and out-tangent: words 3..6, 8..11, 13..16 of the 18-word entry.
       const o = OFFSETS * index;
-      const k = rotationFill[index]!++;
+      const k = fill[2 * section * bones + index]!++;
       bits[offsets[o]! + k] = ticks;
       times[offsets[o + 1]! + k] = ticks / rate;
       const key = offsets[o + 2]! + 4 * k;
@@ -370,7 +303,7 @@ function decodeEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, walk:
       bits[outTangent + 3] = w[t + 3]!;
     } else if (type === Entry.Position) {
       const o = OFFSETS * index;
-      const k = positionFill[index]!++;
+      const k = fill[(2 * section + 1) * bones + index]!++;
       bits[offsets[o + 5]! + k] = ticks;
       times[offsets[o + 6]! + k] = ticks / rate;
       const values = offsets[o + 7]! + 3 * k;

@@ -52,5 +52,7 @@ export function readIlff(input: Uint8Array, warnings: DecodeWarning[]): IlffFile
 }
 
 export function magicAt(input: Uint8Array, at: number): string {
-  return String.fromCharCode(...input.subarray(at, at + 4));
+  // Four indexed reads: a spread of a subarray allocates, and this runs once per chunk.
+  if (at + 4 > input.length) return String.fromCharCode(...input.subarray(at, at + 4));
+  return String.fromCharCode(input[at]!, input[at + 1]!, input[at + 2]!, input[at + 3]!);
 }
