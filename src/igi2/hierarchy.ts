@@ -20,11 +20,12 @@ export function readHierarchy(input: Uint8Array, at: number, size: number, boneC
 
 export function parentsFromChildCounts(counts: Uint8Array, at: number): Int32Array {
   const n = counts.length;
-  const total = counts.reduce((sum, c) => sum + c, 0);
+  let total = 0;
+  for (let i = 0; i < n; i++) total += counts[i]!;
   if (n > 0 && total !== n - 1) throw new DecodeError('ILFF', 'bad-hierarchy', at, `REIH child counts sum to ${total}; ${n} bones need ${n - 1}`);
   const parents = new Int32Array(n).fill(-1);
   const queue: number[] = n > 0 && counts[0]! > 0 ? [0] : [];
-  const remaining = Uint8Array.from(counts);
+  const remaining = counts.slice();
   let head = 0;
   for (let bone = 1; bone < n; bone++) {
     if (head >= queue.length) throw new DecodeError('ILFF', 'bad-hierarchy', at + bone, `REIH leaves bone ${bone} without a parent`);
