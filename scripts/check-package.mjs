@@ -2,7 +2,7 @@
 // installs the tarball into an empty project, and uses it there as a user would: the CLI on files
 // (bench --quick included), and strict TypeScript 5.7 (the oldest the types support) on a consumer.
 // Any install warning, failing command or type error fails the check.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,10 +24,10 @@ const project = join(work, 'consumer');
 execFileSync('mkdir', [project]);
 writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
 step('npm install of the tarball into an empty project (no warnings, no install scripts)');
-const install = execFileSync('npm', ['install', tarball, '--no-fund', '--no-audit', '--loglevel=warn'], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-void install;
-const warnings = execFileSync('npm', ['install', '--no-fund', '--no-audit', '--loglevel=warn'], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-if (/warn/i.test(warnings)) throw new Error(`npm warned while installing:\n${warnings}`);
+// npm prints its warnings on stderr: read both streams.
+const install = spawnSync('npm', ['install', tarball, '--no-fund', '--no-audit', '--loglevel=warn'], { cwd: project, encoding: 'utf8' });
+if (install.status !== 0) throw new Error(`npm install failed:\n${install.stdout}${install.stderr}`);
+if (/warn/i.test(install.stdout + install.stderr)) throw new Error(`npm warned while installing:\n${install.stdout}${install.stderr}`);
 
 for (const file of ['anp3-all-types.ifp', 'dff-ped-5bone.dff', 'sprites-all-opcodes.anim', 'anm2-2bone.iff']) copyFileSync(join(root, 'fixtures', file), join(project, file));
 const cli = (...args) => {
