@@ -1,3 +1,4 @@
+import { fourCC } from '../core/names.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { findFormat, type FileFormat } from '../formats.js';
@@ -25,7 +26,7 @@ export function readInput(path: string): Uint8Array {
 export function formatOf(path: string, bytes: Uint8Array): FileFormat {
   const format = findFormat(bytes, path);
   if (!format) {
-    const magic = JSON.stringify(String.fromCharCode(...bytes.subarray(0, 4)));
+    const magic = JSON.stringify(fourCC(bytes));
     throw new InputError(`${path}: not a format gameanim reads (it starts with ${magic}); it reads IFP, IMG (.img, .dir), FORM/ANM2 (.iff), ANIM and DFF files`);
   }
   return format;
@@ -34,7 +35,7 @@ export function formatOf(path: string, bytes: Uint8Array): FileFormat {
 /** Opens a VER2 .img, or a III/VC .dir with the .img beside it (an empty one when it is missing). */
 export function openArchive(path: string, bytes: Uint8Array, needData = false): { archive: ImgArchive; note?: string } {
   if (!path.toLowerCase().endsWith('.dir')) {
-    if (String.fromCharCode(...bytes.subarray(0, 4)) !== 'VER2') {
+    if (fourCC(bytes) !== 'VER2') {
       throw new InputError(`${path}: not an IMG archive; give a San Andreas .img, or a GTA III/VC .dir with its .img beside it`);
     }
     return { archive: new ImgArchive(bytes) };

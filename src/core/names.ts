@@ -14,6 +14,15 @@ export function readLatin1(bytes: Uint8Array, start: number, maxLength: number):
 }
 
 /**
+ * The four bytes at `at` as a four-character code (a magic or chunk id), NULs included; fewer
+ * characters where the input ends sooner.
+ */
+export function fourCC(bytes: Uint8Array, at = 0): string {
+  if (at + 4 > bytes.length) return String.fromCharCode(...bytes.subarray(at, at + 4));
+  return String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+}
+
+/**
  * Writes `name` into a `size`-byte field, NUL-padded. Characters beyond U+00FF cannot be stored.
  * A name may carry its own NUL followed by junk (as real files do); it is written verbatim, so
  * writers can reproduce such files.

@@ -1,3 +1,4 @@
+import { fourCC } from '../core/names.js';
 import { f32Text, plural } from '../core/text.js';
 import type { FileFormat } from '../formats.js';
 import { IFFReader } from './reader.js';
@@ -7,7 +8,7 @@ export const iffFormat: FileFormat<IFFReader> = {
   description: 'IGI 2 skeletal clip in a FORM/ANM2 container (the seed layout)',
   extensions: ['.iff'],
   namedClips: false,
-  sniff: (bytes) => String.fromCharCode(...bytes.subarray(0, 4)) === 'FORM',
+  sniff: (bytes) => fourCC(bytes) === 'FORM',
   open: (bytes) => new IFFReader(bytes),
   summary(reader) {
     const counts = new Map<string, number>();

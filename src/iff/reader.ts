@@ -1,3 +1,4 @@
+import { fourCC } from '../core/names.js';
 import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { groupContents, type IffChunk } from '../core/iff-chunks.js';
@@ -124,7 +125,7 @@ export class IFFReader implements SkeletalClip {
   }
 
   #readForm(input: Uint8Array): Partial<Record<KnownId, IffChunk>> {
-    const magic = String.fromCharCode(...input.subarray(0, 4));
+    const magic = fourCC(input);
     if (magic !== 'FORM') throw fail(input.length < 4 ? 'truncated' : 'unknown-magic', 0, `not an IFF FORM file: starts with ${JSON.stringify(magic)}`);
     if (input.length < 12) throw fail('truncated', 0, `a FORM header and type need 12 bytes, the input has ${input.length}`);
     const form: IffChunk = { id: 'FORM', offset: 0, size: new DataView(input.buffer, input.byteOffset).getUint32(4, false), dataOffset: 8 };

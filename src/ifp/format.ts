@@ -1,3 +1,4 @@
+import { fourCC } from '../core/names.js';
 import { f32Text, plural } from '../core/text.js';
 import type { FileFormat } from '../formats.js';
 import { IFPReader } from './reader.js';
@@ -10,7 +11,7 @@ export const ifpFormat: FileFormat<IFPReader> = {
   description: 'GTA III / Vice City / San Andreas animation package (ANP3, ANP2, ANPK)',
   extensions: ['.ifp'],
   namedClips: true,
-  sniff: (bytes) => MAGICS.has(String.fromCharCode(...bytes.subarray(0, 4))),
+  sniff: (bytes) => MAGICS.has(fourCC(bytes)),
   open: (bytes) => new IFPReader(bytes),
   summary(reader) {
     const packages = reader.packages.map((p) => `${p.format} "${p.name}"`).join(', ');

@@ -6,7 +6,7 @@ import type { SkeletalClip } from '../playback/clip.js';
 import { Entry, ENTRY_HEADER, NO_BONE, ROTATION_IN, ROTATION_KEY, ROTATION_OUT, WORDS_BY_TYPE } from './entries.js';
 import { readHierarchy } from './hierarchy.js';
 import { readIlff, type IlffChunk } from './ilff.js';
-import { scratchFill, scratchLinks, scratchStarts } from './scratch.js';
+import { entryLinks, entryStarts, keyFill } from './scratch.js';
 import { allocateSections, OFFSETS, sectionTracks, type SectionTracks } from './section-tracks.js';
 import type { IGI2Attachment, IGI2AttachmentKey, IGI2ClipReaderOptions, IGI2Track, IGI2Trigger, IGI2WrapKeys } from './types.js';
 
@@ -170,8 +170,8 @@ function walkEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, bones: 
   const all = new Uint32Array(4 * bones);
   const run = (i: number) => all.subarray(i * bones, (i + 1) * bones);
   const walk: Walk = { entries: 0, separatorEnd: -1, end: tnve.size, rotationCounts: [run(0), run(1)], positionCounts: [run(2), run(3)] };
-  const starts = scratchStarts(Math.ceil(tnve.size / 4) + 1);
-  const links = scratchLinks(2 * Math.ceil(tnve.size / ENTRY_HEADER));
+  const starts = entryStarts.take(Math.ceil(tnve.size / 4) + 1);
+  const links = entryLinks.take(2 * Math.ceil(tnve.size / ENTRY_HEADER), false);
   let linkCount = 0;
   const payload = payloadWords(input, view, tnve, tnve.size);
   let section = 0;
@@ -260,7 +260,7 @@ function payloadWords(input: Uint8Array, view: DataView, tnve: IlffChunk, end: n
 function decodeEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, walk: Walk, clip: { boneCount: number; ticksPerSecond: number; attachments: readonly unknown[] }): Decoded {
   const sections = allocateSections(walk.rotationCounts, walk.positionCounts);
   const bones = clip.boneCount;
-  const fill = scratchFill(4 * bones);
+  const fill = keyFill.take(4 * bones);
   const w = payloadWords(input, view, tnve, walk.end);
   const u32 = (byte: number) => w[byte >> 2]!;
   const decoded: Decoded = { sections, triggers: [], wrapTriggers: [], attachmentKeys: clip.attachments.map(() => []), wrapAttachmentKeys: clip.attachments.map(() => []) };

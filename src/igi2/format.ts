@@ -1,10 +1,10 @@
+import { fourCC } from '../core/names.js';
 import { f32Text, plural, textTable } from '../core/text.js';
 import type { FileFormat } from '../formats.js';
 import { IGI2ClipReader } from './clip-reader.js';
-import { magicAt } from './ilff.js';
 import { IGI2ModelReader } from './model-reader.js';
 
-const isIlff = (bytes: Uint8Array, contentType: string) => bytes.length >= 20 && magicAt(bytes, 0) === 'ILFF' && magicAt(bytes, 16) === contentType;
+const isIlff = (bytes: Uint8Array, contentType: string) => bytes.length >= 20 && fourCC(bytes) === 'ILFF' && fourCC(bytes, 16) === contentType;
 
 /** IGI 2 retail clips: ILFF of content type MINA (`.iff`, like the seed's FORM/ANM2: told apart by magic). */
 export const igi2ClipFormat: FileFormat<IGI2ClipReader> = {

@@ -1,3 +1,4 @@
+import { fourCC } from '../core/names.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 
 /** The ILFF header: magic, total size, alignment, 0, content type. Chunks start after it. */
@@ -31,8 +32,8 @@ const fail = (code: 'truncated' | 'unknown-magic' | 'bad-chunk-link', offset: nu
  */
 export function readIlff(input: Uint8Array, warnings: DecodeWarning[]): IlffFile {
   const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
-  if (input.length < ILFF_HEADER) throw fail(input.length >= 4 && magicAt(input, 0) !== 'ILFF' ? 'unknown-magic' : 'truncated', 0, `an ILFF header needs ${ILFF_HEADER} bytes, the input has ${input.length}`);
-  const magic = magicAt(input, 0);
+  if (input.length < ILFF_HEADER) throw fail(input.length >= 4 && fourCC(input, 0) !== 'ILFF' ? 'unknown-magic' : 'truncated', 0, `an ILFF header needs ${ILFF_HEADER} bytes, the input has ${input.length}`);
+  const magic = fourCC(input, 0);
   if (magic !== 'ILFF') throw fail('unknown-magic', 0, `not an ILFF file: magic ${JSON.stringify(magic)}`);
   const declared = view.getUint32(4, true);
   if (declared !== input.length) warnings.push(warning('ILFF', 'size-mismatch', 4, `the header says the file has ${declared} bytes; it has ${input.length}`));
@@ -42,17 +43,11 @@ export function readIlff(input: Uint8Array, warnings: DecodeWarning[]): IlffFile
     if (input.length - at < CHUNK_HEADER) throw fail('truncated', at, `a chunk header needs ${CHUNK_HEADER} bytes, ${input.length - at} remain`);
     const size = view.getUint32(at + 4, true);
     const next = view.getUint32(at + 12, true);
-    if (size > input.length - at - CHUNK_HEADER) throw fail('truncated', at, `chunk ${magicAt(input, at)} claims ${size} bytes, ${input.length - at - CHUNK_HEADER} remain`);
-    chunks.push({ id: magicAt(input, at), at, data: at + CHUNK_HEADER, size });
+    if (size > input.length - at - CHUNK_HEADER) throw fail('truncated', at, `chunk ${fourCC(input, at)} claims ${size} bytes, ${input.length - at - CHUNK_HEADER} remain`);
+    chunks.push({ id: fourCC(input, at), at, data: at + CHUNK_HEADER, size });
     if (next === 0) break;
-    if (next < CHUNK_HEADER + size) throw fail('bad-chunk-link', at + 12, `chunk ${magicAt(input, at)} links to ${next} bytes on, inside its own ${CHUNK_HEADER + size} bytes`);
+    if (next < CHUNK_HEADER + size) throw fail('bad-chunk-link', at + 12, `chunk ${fourCC(input, at)} links to ${next} bytes on, inside its own ${CHUNK_HEADER + size} bytes`);
     at += next;
   }
-  return { contentType: magicAt(input, 16), chunks };
-}
-
-export function magicAt(input: Uint8Array, at: number): string {
-  // Four indexed reads: a spread of a subarray allocates, and this runs once per chunk.
-  if (at + 4 > input.length) return String.fromCharCode(...input.subarray(at, at + 4));
-  return String.fromCharCode(input[at]!, input[at + 1]!, input[at + 2]!, input[at + 3]!);
+  return { contentType: fourCC(input, 16), chunks };
 }

@@ -3,31 +3,27 @@
 // the walk itself. Each decode runs to completion before another can start, and nothing outside it
 // keeps them. A huge clip gets buffers of its own, so it does not pin their size for the process.
 const KEEP_SCRATCH_BYTES = 1 << 20;
-let bytesBuffer = new Uint8Array(4096);
-let linksBuffer = new Uint32Array(2048);
-let fillBuffer = new Uint32Array(1024);
 
-/** `length` zeroed bytes. */
-export function scratchStarts(length: number): Uint8Array {
-  if (length > KEEP_SCRATCH_BYTES) return new Uint8Array(length);
-  if (bytesBuffer.length < length) bytesBuffer = new Uint8Array(Math.max(length, 2 * bytesBuffer.length));
-  const starts = bytesBuffer.subarray(0, length);
-  starts.fill(0);
-  return starts;
+class Scratch<T extends Uint8Array | Uint32Array> {
+  #buffer: T;
+
+  constructor(private readonly make: (length: number) => T) {
+    this.#buffer = make(1024);
+  }
+
+  /** `length` elements; zeroed unless the caller writes each one before reading it. */
+  take(length: number, zeroed = true): T {
+    if (length * this.#buffer.BYTES_PER_ELEMENT > KEEP_SCRATCH_BYTES) return this.make(length);
+    if (this.#buffer.length < length) this.#buffer = this.make(Math.max(length, 2 * this.#buffer.length));
+    const part = this.#buffer.subarray(0, length) as T;
+    if (zeroed) part.fill(0);
+    return part;
+  }
 }
 
-/** At least `length` words, not zeroed: the caller writes before it reads. */
-export function scratchLinks(length: number): Uint32Array {
-  if (4 * length > KEEP_SCRATCH_BYTES) return new Uint32Array(length);
-  if (linksBuffer.length < length) linksBuffer = new Uint32Array(Math.max(length, 2 * linksBuffer.length));
-  return linksBuffer;
-}
-
-/** `length` zeroed words. */
-export function scratchFill(length: number): Uint32Array {
-  if (4 * length > KEEP_SCRATCH_BYTES) return new Uint32Array(length);
-  if (fillBuffer.length < length) fillBuffer = new Uint32Array(Math.max(length, 2 * fillBuffer.length));
-  const fill = fillBuffer.subarray(0, length);
-  fill.fill(0);
-  return fill;
-}
+/** Per payload word: 1 where an entry starts. */
+export const entryStarts = new Scratch((length) => new Uint8Array(length));
+/** Pairs of (link, where it is stored), written before they are read. */
+export const entryLinks = new Scratch((length) => new Uint32Array(length));
+/** Keys written so far per bone and section. */
+export const keyFill = new Scratch((length) => new Uint32Array(length));

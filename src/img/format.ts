@@ -1,3 +1,4 @@
+import { fourCC } from '../core/names.js';
 import { plural, textTable } from '../core/text.js';
 import type { FileFormat } from '../formats.js';
 import { ImgArchive } from './reader.js';
@@ -8,7 +9,7 @@ export const imgFormat: FileFormat<ImgArchive> = {
   description: 'GTA archive (SA VER2, or III/VC .dir + .img)',
   extensions: ['.img', '.dir'],
   namedClips: false,
-  sniff: (bytes) => String.fromCharCode(...bytes.subarray(0, 4)) === 'VER2',
+  sniff: (bytes) => fourCC(bytes) === 'VER2',
   open: (bytes) => new ImgArchive(bytes),
   summary: (archive) => `IMG ${archive.version}, ${plural(archive.entries.length, 'entry', 'entries')}`,
   warnings: (archive) => archive.warnings,

@@ -1,3 +1,4 @@
+import { fourCC } from '../core/names.js';
 import { plural } from '../core/text.js';
 import type { FileFormat } from '../formats.js';
 import { disassemble } from './disassemble.js';
@@ -8,7 +9,7 @@ export const animFormat: FileFormat<SpriteAnimReader> = {
   description: 'sprite atlas and bytecode scripts',
   extensions: ['.anim'],
   namedClips: false,
-  sniff: (bytes) => String.fromCharCode(...bytes.subarray(0, 4)) === 'ANIM',
+  sniff: (bytes) => fourCC(bytes) === 'ANIM',
   open: (bytes) => new SpriteAnimReader(bytes),
   summary(reader) {
     const paths = [reader.texturePath && `texture ${reader.texturePath}`, reader.alphaPath && `alpha ${reader.alphaPath}`].filter(Boolean);

@@ -22,8 +22,14 @@ function debugModule(name: 'decode' | 'pose', build: (typeof builds)[number]): W
   return new WebAssembly.Module(readFileSync(path));
 }
 
-/** The fixtures, a tenth of the generated SA-sized corpus, and the real IFP files. */
+/** The fixtures, a tenth of the generated SA-sized corpus, and the real IFP files (made once). */
+let made: [string, Uint8Array][] | undefined;
 function inputs(): [string, Uint8Array][] {
+  made ??= makeInputs();
+  return made;
+}
+
+function makeInputs(): [string, Uint8Array][] {
   const files: [string, Uint8Array][] = fixtureNames('.ifp').map((name) => [name, fixture(name)]);
   const corpus = generateCorpus({ scale: 0.1 });
   const archive = new ImgArchive(corpus.animImg);
