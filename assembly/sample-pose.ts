@@ -1,7 +1,8 @@
 // Samples animation tracks at given times: binary search for the two keys around the time, shortest-
-// arc slerp between their rotations, lerp between their translations. One call samples a whole batch
-// of instances (crowds). Arithmetic is f64 throughout and rounds to f32 once on store, as the
-// TypeScript path (src/playback/sample-js.ts) does, so the two agree to well within 1e-6.
+// arc slerp between their rotations (assembly/slerp.ts), lerp between their translations. One call
+// samples a whole batch of instances (crowds). Arithmetic is f64 throughout and rounds to f32 once on
+// store, with the same operations in the same order as the TypeScript path
+// (src/playback/sample-js.ts): the two agree bit for bit.
 //
 // Records, as src/playback/sampler-wasm.ts writes them (sizes in src/core/wasm-layout.ts):
 //   clip      12 bytes: u32 trackCount, f32 duration, u32 tracks address
@@ -9,6 +10,7 @@
 //   instance  24 bytes: u32 clip address, u32 flags (1 = loop), f64 time, u32 first output bone, pad
 
 import { SAMPLED_TRACK_BYTES as TRACK_BYTES, INSTANCE_BYTES, INSTANCE_LOOP as LOOP } from '../src/core/wasm-layout';
+import { slerp } from './slerp';
 
 export function sampleInstances(instances: usize, count: i32, outRotations: usize, outTranslations: usize): void {
   for (let i = 0; i < count; i++) {
@@ -17,21 +19,21 @@ export function sampleInstances(instances: usize, count: i32, outRotations: usiz
     const flags = load<u32>(record, 4);
     let time = load<f64>(record, 8);
     const firstBone = <usize>load<u32>(record, 16);
-    const trackCount = load<u32>(clip);
+    const trackCount = <usize>load<u32>(clip);
     const duration = <f64>load<f32>(clip, 4);
     const tracks = <usize>load<u32>(clip, 8);
     assert(clip != 0 && tracks != 0, 'an instance without a clip');
     if (time != time) time = 0; // NaN: the start
     // An infinite duration (a key at +Infinity) has no period: nothing to wrap.
     if ((flags & LOOP) != 0 && duration > 0 && duration < Infinity) time -= Math.floor(time / duration) * duration;
-    for (let k: usize = 0; k < <usize>trackCount; k++) {
+    for (let k: usize = 0; k < trackCount; k++) {
       const bone = firstBone + k;
       sampleTrack(tracks + k * TRACK_BYTES, time, outRotations + (bone << 4), outTranslations + bone * 12);
     }
   }
 }
 
-function sampleTrack(track: usize, time: f64, outQ: usize, outT: usize): void {
+@inline function sampleTrack(track: usize, time: f64, outQ: usize, outT: usize): void {
   const keys = load<u32>(track);
   const times = <usize>load<u32>(track, 4);
   const rotations = <usize>load<u32>(track, 8);
@@ -73,12 +75,7 @@ function sampleTrack(track: usize, time: f64, outQ: usize, outT: usize): void {
   assert(u >= 0 && u <= 1, 'interpolation factor outside [0, 1]');
   slerp(rotations + (<usize>a << 4), rotations + (<usize>b << 4), u, outQ);
   if (translations) {
-    const p = translations + <usize>a * 12;
-    const q = translations + <usize>b * 12;
-    for (let c: usize = 0; c < 12; c += 4) {
-      const from = <f64>load<f32>(p + c);
-      store<f32>(outT + c, <f32>(from + (<f64>load<f32>(q + c) - from) * u));
-    }
+    lerp3(translations + <usize>a * 12, translations + <usize>b * 12, u, outT);
   } else {
     store<f32>(outT, 0);
     store<f32>(outT, 0, 4);
@@ -86,46 +83,16 @@ function sampleTrack(track: usize, time: f64, outQ: usize, outT: usize): void {
   }
 }
 
-// Above this cosine the keys are close: lerp and normalise (nlerp) instead of dividing by sin ~ 0.
-const NEARLY_PARALLEL: f64 = 0.9995;
-
-// Shortest-arc slerp; nlerp for close keys; identical keys copied as they are (keys need not be unit
-// length). The same formula as three.js's Quaternion.slerpFlat, so clips match THREE.AnimationMixer.
-function slerp(p: usize, q: usize, u: f64, out: usize): void {
-  let x = <f64>load<f32>(p), y = <f64>load<f32>(p, 4), z = <f64>load<f32>(p, 8), w = <f64>load<f32>(p, 12);
-  let qx = <f64>load<f32>(q), qy = <f64>load<f32>(q, 4), qz = <f64>load<f32>(q, 8), qw = <f64>load<f32>(q, 12);
-  if (x != qx || y != qy || z != qz || w != qw) {
-    let cos = x * qx + y * qy + z * qz + w * qw;
-    if (cos < 0) {
-      // q and -q are the same rotation: take the shorter way round.
-      cos = -cos;
-      qx = -qx;
-      qy = -qy;
-      qz = -qz;
-      qw = -qw;
-    }
-    let s0 = 1 - u;
-    let s1 = u;
-    if (cos < NEARLY_PARALLEL) {
-      const angle = Math.acos(cos);
-      const sin = Math.sin(angle);
-      s0 = Math.sin(s0 * angle) / sin;
-      s1 = Math.sin(s1 * angle) / sin;
-    }
-    x = x * s0 + qx * s1;
-    y = y * s0 + qy * s1;
-    z = z * s0 + qz * s1;
-    w = w * s0 + qw * s1;
-    if (cos >= NEARLY_PARALLEL) {
-      const scale = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
-      x *= scale;
-      y *= scale;
-      z *= scale;
-      w *= scale;
-    }
+@inline function lerp3(p: usize, q: usize, u: f64, out: usize): void {
+  if (ASC_FEATURE_SIMD) {
+    const from = f64x2.promote_low_f32x4(v128.load64_zero(p));
+    const to = f64x2.promote_low_f32x4(v128.load64_zero(q));
+    v128.store64_lane(out, f32x4.demote_f64x2_zero(f64x2.add(from, f64x2.mul(f64x2.sub(to, from), f64x2.splat(u)))), 0);
+  } else {
+    const x = <f64>load<f32>(p), y = <f64>load<f32>(p, 4);
+    store<f32>(out, <f32>(x + (<f64>load<f32>(q) - x) * u));
+    store<f32>(out, <f32>(y + (<f64>load<f32>(q, 4) - y) * u), 4);
   }
-  store<f32>(out, <f32>x);
-  store<f32>(out, <f32>y, 4);
-  store<f32>(out, <f32>z, 8);
-  store<f32>(out, <f32>w, 12);
+  const z = <f64>load<f32>(p, 8);
+  store<f32>(out, <f32>(z + (<f64>load<f32>(q, 8) - z) * u), 8);
 }

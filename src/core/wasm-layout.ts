@@ -75,3 +75,18 @@ export const INSTANCE_BYTES = 24;
 export const INSTANCE_LOOP = 1;
 /** The pose module's static data (math tables) lives in this first part of its memory. */
 export const POSE_RESERVED_BYTES = 65536;
+/** Above this cosine two rotation keys are close: lerp and normalise (nlerp) instead of dividing by sin ~ 0. */
+export const NEARLY_PARALLEL = 0.9995;
+/**
+ * Slerp weights sin(t·θ)/sin(θ) are summed as a series in d = cos θ - 1, not through acos and sin, so
+ * the kernel and the TypeScript sampler compute them with the same additions and multiplications
+ * (bit-identical), in a fraction of the time. Keys closer than SLERP_SERIES_SHORT_RANGE (nearly all
+ * animation keys) take a fixed SLERP_SERIES_SHORT_TERMS terms (error below 2e-13): a fixed count is
+ * a loop the branch predictor gets right. Farther keys sum until a term falls below
+ * SLERP_SERIES_TOLERANCE of the sum (all terms are positive), at most SLERP_SERIES_TERMS terms
+ * (cos θ = 0, the slowest case, needs about 40).
+ */
+export const SLERP_SERIES_SHORT_RANGE = 0.05;
+export const SLERP_SERIES_SHORT_TERMS = 8;
+export const SLERP_SERIES_TOLERANCE = 1e-13;
+export const SLERP_SERIES_TERMS = 64;

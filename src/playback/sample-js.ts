@@ -1,3 +1,4 @@
+import { NEARLY_PARALLEL, SLERP_SERIES_SHORT_RANGE, SLERP_SERIES_SHORT_TERMS, SLERP_SERIES_TERMS, SLERP_SERIES_TOLERANCE } from '../core/wasm-layout.js';
 import type { SampledTrack } from './clip.js';
 
 /**
@@ -72,8 +73,32 @@ function sampleTrack(track: SampledTrack, time: number, outQ: Float32Array, outT
   }
 }
 
-// Above this cosine the keys are close: lerp and normalise (nlerp) instead of dividing by sin ~ 0.
-const NEARLY_PARALLEL = 0.9995;
+/** 1 / (i (2i + 1)), the divisors of the slerp weight series. */
+const SERIES_DIVISORS = Float64Array.from({ length: SLERP_SERIES_TERMS }, (_, i) => (i === 0 ? 0 : 1 / (i * (2 * i + 1))));
+
+/**
+ * sin(t·θ) / sin(θ) for cos θ = 1 + d, d in [-1, 0), as the kernel computes it (assembly/sample-pose.ts):
+ * t + Σ c_i d^i with c_i = c_(i-1) (t² - i²) / (i (2i + 1)), all terms positive for t in [0, 1]. Not
+ * Math.acos and Math.sin, whose last bit differs between JavaScript engines and the wasm math library.
+ */
+export function slerpWeight(t: number, d: number): number {
+  const tt = t * t;
+  let term = t;
+  let sum = t;
+  if (d >= -SLERP_SERIES_SHORT_RANGE) {
+    for (let i = 1; i <= SLERP_SERIES_SHORT_TERMS; i++) {
+      term *= (tt - i * i) * (SERIES_DIVISORS[i]! * d);
+      sum += term;
+    }
+    return sum;
+  }
+  for (let i = 1; i < SLERP_SERIES_TERMS; i++) {
+    term *= (tt - i * i) * (SERIES_DIVISORS[i]! * d);
+    sum += term;
+    if (term <= sum * SLERP_SERIES_TOLERANCE) break;
+  }
+  return sum;
+}
 
 /**
  * Shortest-arc slerp of the quaternions at p[pAt..] and q[qAt..] into out[outAt..]; nlerp for close
@@ -84,7 +109,7 @@ export function slerpInto(p: ArrayLike<number>, pAt: number, q: ArrayLike<number
   let x = p[pAt]!, y = p[pAt + 1]!, z = p[pAt + 2]!, w = p[pAt + 3]!;
   let qx = q[qAt]!, qy = q[qAt + 1]!, qz = q[qAt + 2]!, qw = q[qAt + 3]!;
   if (x !== qx || y !== qy || z !== qz || w !== qw) {
-    let cos = x * qx + y * qy + z * qz + w * qw;
+    let cos = (x * qx + z * qz) + (y * qy + w * qw);
     if (cos < 0) {
       cos = -cos;
       qx = -qx;
@@ -95,17 +120,15 @@ export function slerpInto(p: ArrayLike<number>, pAt: number, q: ArrayLike<number
     let s0 = 1 - u;
     let s1 = u;
     if (cos < NEARLY_PARALLEL) {
-      const angle = Math.acos(cos);
-      const sin = Math.sin(angle);
-      s0 = Math.sin(s0 * angle) / sin;
-      s1 = Math.sin(s1 * angle) / sin;
+      s0 = slerpWeight(s0, cos - 1);
+      s1 = slerpWeight(s1, cos - 1);
     }
     x = x * s0 + qx * s1;
     y = y * s0 + qy * s1;
     z = z * s0 + qz * s1;
     w = w * s0 + qw * s1;
     if (cos >= NEARLY_PARALLEL) {
-      const scale = 1 / Math.sqrt(x * x + y * y + z * z + w * w);
+      const scale = 1 / Math.sqrt((x * x + z * z) + (y * y + w * w));
       x *= scale;
       y *= scale;
       z *= scale;

@@ -1,6 +1,6 @@
 import { resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
 import type { BoundClip } from './bind.js';
-import type { SkeletalClip } from './clip.js';
+import type { ClipTracks, SkeletalClip } from './clip.js';
 import { sampledTracks, type Pose, type PoseBatch } from './pose.js';
 import { sampleTracksJs } from './sample-js.js';
 import { poseSampler } from './sampler-wasm.js';
@@ -34,7 +34,7 @@ export function sampleClip(clip: SkeletalClip | BoundClip, time: number, pose: P
   }
   const backend = tracks.needsTypeScript ? 'js' : resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
-  if (backend !== 'js' && poseSampler(backend)?.sample([{ clip: tracks, time, loop, firstBone: 0 }], pose.count, pose.rotations, pose.translations)) return backend;
+  if (backend !== 'js' && poseSampler(backend)?.sample({ clips: [tracks], times: [time], firstBones: FIRST_BONE_ZERO, loop }, pose.count, pose.rotations, pose.translations)) return backend;
   // Asked for js, a clip only TypeScript plays, or the host refused the wasm sampler memory.
   sampleTracksJs(tracks.tracks, tracks.duration, time, loop, pose.rotations, pose.translations, 0, options.interpolation !== 'slerp');
   return 'js';
@@ -48,10 +48,29 @@ export function sampleBatch(batch: PoseBatch, times: ArrayLike<number>, options:
   if (times.length !== batch.clips.length) throw new RangeError(`${times.length} times for ${batch.clips.length} instances`);
   const backend = resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
-  const requests = batch.clips.map((clip, i) => ({ clip: sampledTracks(clip), time: times[i]!, loop, firstBone: batch.offsets[i]! }));
-  const wasm = backend !== 'js' && !requests.some((request) => request.clip.needsTypeScript);
-  if (wasm && poseSampler(backend)?.sample(requests, batch.boneCount, batch.rotations, batch.translations)) return backend;
+  const { clips, needsTypeScript } = batchTracks(batch);
+  if (backend !== 'js' && !needsTypeScript && poseSampler(backend)?.sample({ clips, times, firstBones: batch.offsets, loop }, batch.boneCount, batch.rotations, batch.translations)) return backend;
   const squad = options.interpolation !== 'slerp';
-  for (const request of requests) sampleTracksJs(request.clip.tracks, request.clip.duration, request.time, loop, batch.rotations, batch.translations, request.firstBone, squad);
+  for (let i = 0; i < clips.length; i++) sampleTracksJs(clips[i]!.tracks, clips[i]!.duration, times[i]!, loop, batch.rotations, batch.translations, batch.offsets[i]!, squad);
   return 'js';
+}
+
+const FIRST_BONE_ZERO = [0];
+
+interface BatchTracks {
+  clips: ClipTracks[];
+  needsTypeScript: boolean;
+}
+
+// Per batch clip list (a read-only array), what its instances play: looked up once, not every frame.
+const batchCache = new WeakMap<PoseBatch['clips'], BatchTracks>();
+
+function batchTracks(batch: PoseBatch): BatchTracks {
+  let found = batchCache.get(batch.clips);
+  if (!found) {
+    const clips = batch.clips.map(sampledTracks);
+    found = { clips, needsTypeScript: clips.some((clip) => clip.needsTypeScript) };
+    batchCache.set(batch.clips, found);
+  }
+  return found;
 }

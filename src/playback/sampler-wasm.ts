@@ -9,26 +9,35 @@ const PAGE_BYTES = 65536;
 
 const align8 = (n: number) => (n + 7) & ~7;
 
-/** One sampling request: instance i samples `clip` at `time`, writing bones from `firstBone` on. */
-export interface SampleRequest {
-  clip: ClipTracks;
-  time: number;
+/**
+ * What to sample: instance i plays `clips[i]` at `times[i]`, writing its bones from `firstBones[i]`
+ * on. Arrays, not one object per instance, so a crowd costs no allocation per frame.
+ */
+export interface SampleBatch {
+  clips: readonly ClipTracks[];
+  times: ArrayLike<number>;
+  firstBones: ArrayLike<number>;
   loop: boolean;
-  firstBone: number;
 }
+
+type SampleInstances = (instances: number, count: number, rotations: number, translations: number) => void;
 
 /**
  * A pose kernel instance with its own memory, holding a copy of every clip it has sampled (uploaded
  * on first use). No view of this memory is ever handed out: results are copied into the caller's
  * buffers, so the memory may grow freely.
  */
-type SampleInstances = (instances: number, count: number, rotations: number, translations: number) => void;
-
 export class PoseSampler {
   readonly #memory: WebAssembly.Memory;
   readonly #sampleInstances: SampleInstances;
   readonly #clips = new WeakMap<ClipTracks, number>();
   #heapEnd = RESERVED_BYTES;
+  // The last kept clip looked up: crowds repeat one clip, and a WeakMap lookup per instance shows.
+  #lastClip: ClipTracks | undefined;
+  #lastClipAt = 0;
+  // Views of the current memory buffer for writing instance records; remade when it grows.
+  #words = new Uint32Array(0);
+  #doubles = new Float64Array(0);
 
   constructor(module: WebAssembly.Module) {
     this.#memory = new WebAssembly.Memory({ initial: 2 });
@@ -43,9 +52,16 @@ export class PoseSampler {
     return this.#heapEnd;
   }
 
+  #kept(clip: ClipTracks): number {
+    if (clip === this.#lastClip) return this.#lastClipAt;
+    const at = this.#clips.get(clip) ?? this.#upload(clip);
+    this.#clips.set(clip, at);
+    this.#lastClip = clip;
+    this.#lastClipAt = at;
+    return at;
+  }
+
   #upload(clip: ClipTracks): number {
-    const known = clip.volatile ? undefined : this.#clips.get(clip);
-    if (known !== undefined) return known;
     const arrays = new Map<Float32Array, number>(); // tracks may share arrays (IFF key times)
     let bytes = CLIP_BYTES + TRACK_BYTES * clip.tracks.length;
     const place = (array: Float32Array | null) => {
@@ -73,14 +89,13 @@ export class PoseSampler {
       view.setUint32(at + 12, track.translations ? base + arrays.get(track.translations)! : 0, true);
     });
     this.#heapEnd = base + bytes;
-    if (!clip.volatile) this.#clips.set(clip, base);
     return base;
   }
 
-  /** Samples the requests into the caller's buffers; false when the host refuses the memory it needs. */
-  sample(requests: readonly SampleRequest[], boneCount: number, rotations: Float32Array, translations: Float32Array): boolean {
+  /** Samples the batch into the caller's buffers; false when the host refuses the memory it needs. */
+  sample(batch: SampleBatch, boneCount: number, rotations: Float32Array, translations: Float32Array): boolean {
     try {
-      this.#sample(requests, boneCount, rotations, translations);
+      this.#sample(batch, boneCount, rotations, translations);
       return true;
     } catch (error) {
       if (error instanceof RangeError) return false;
@@ -88,42 +103,49 @@ export class PoseSampler {
     }
   }
 
-  #sample(requests: readonly SampleRequest[], boneCount: number, rotations: Float32Array, translations: Float32Array): void {
+  #sample(batch: SampleBatch, boneCount: number, rotations: Float32Array, translations: Float32Array): void {
     // Kept clips first; then volatile ones (views of memory the caller may change), copied for this
     // call only, above the kept ones, and dropped when it returns.
-    const clips = new Array<number>(requests.length);
-    requests.forEach((request, i) => {
-      if (!request.clip.volatile) clips[i] = this.#upload(request.clip);
-    });
+    const { clips } = batch;
+    const addresses = new Uint32Array(clips.length);
+    for (let i = 0; i < clips.length; i++) if (!clips[i]!.volatile) addresses[i] = this.#kept(clips[i]!);
     const keptEnd = this.#heapEnd;
-    const copies = new Map<ClipTracks, number>();
-    requests.forEach((request, i) => {
-      if (!request.clip.volatile) return;
-      let at = copies.get(request.clip);
-      if (at === undefined) copies.set(request.clip, (at = this.#upload(request.clip)));
-      clips[i] = at;
-    });
     try {
-      this.#run(requests, clips, boneCount, rotations, translations);
+      let copies: Map<ClipTracks, number> | undefined;
+      for (let i = 0; i < clips.length; i++) {
+        const clip = clips[i]!;
+        if (!clip.volatile) continue;
+        copies ??= new Map();
+        let at = copies.get(clip);
+        if (at === undefined) copies.set(clip, (at = this.#upload(clip)));
+        addresses[i] = at;
+      }
+      this.#run(batch, addresses, boneCount, rotations, translations);
     } finally {
       this.#heapEnd = keptEnd;
     }
   }
 
-  #run(requests: readonly SampleRequest[], clips: readonly number[], boneCount: number, rotations: Float32Array, translations: Float32Array): void {
-    const instancesAt = align8(this.#scratch(INSTANCE_BYTES * requests.length + 28 * boneCount + 16));
-    const rotationsAt = instancesAt + INSTANCE_BYTES * requests.length;
+  #run({ times, firstBones, loop }: SampleBatch, addresses: Uint32Array, boneCount: number, rotations: Float32Array, translations: Float32Array): void {
+    const count = addresses.length;
+    const instancesAt = align8(this.#scratch(INSTANCE_BYTES * count + 28 * boneCount + 16));
+    const rotationsAt = instancesAt + INSTANCE_BYTES * count;
     const translationsAt = rotationsAt + 16 * boneCount;
     const buffer = this.#memory.buffer;
-    const view = new DataView(buffer);
-    requests.forEach((request, i) => {
-      const at = instancesAt + INSTANCE_BYTES * i;
-      view.setUint32(at, clips[i]!, true);
-      view.setUint32(at + 4, request.loop ? LOOP : 0, true);
-      view.setFloat64(at + 8, request.time, true);
-      view.setUint32(at + 16, request.firstBone, true);
-    });
-    this.#sampleInstances(instancesAt, requests.length, rotationsAt, translationsAt);
+    if (this.#words.buffer !== buffer) {
+      this.#words = new Uint32Array(buffer);
+      this.#doubles = new Float64Array(buffer);
+    }
+    const words = this.#words;
+    const doubles = this.#doubles;
+    const flags = loop ? LOOP : 0;
+    for (let i = 0, word = instancesAt >> 2; i < count; i++, word += INSTANCE_BYTES >> 2) {
+      words[word] = addresses[i]!;
+      words[word + 1] = flags;
+      doubles[(word + 2) >> 1] = times[i]!;
+      words[word + 4] = firstBones[i]!;
+    }
+    this.#sampleInstances(instancesAt, count, rotationsAt, translationsAt);
     rotations.set(new Float32Array(buffer, rotationsAt, 4 * boneCount));
     translations.set(new Float32Array(buffer, translationsAt, 3 * boneCount));
   }

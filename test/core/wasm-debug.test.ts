@@ -71,7 +71,7 @@ describe.each(builds)('the %s kernels', (build) => {
         const clip = clipTracks(animation);
         const bones = clip.tracks.length;
         for (const time of [-1, 0, clip.duration / 3, clip.duration, 1e9]) {
-          const requests = [{ clip, time, loop: time === 1e9, firstBone: 0 }];
+          const requests = { clips: [clip], times: [time], firstBones: [0], loop: time === 1e9 };
           const [r1, t1, r2, t2] = [new Float32Array(4 * bones), new Float32Array(3 * bones), new Float32Array(4 * bones), new Float32Array(3 * bones)];
           expect(debug.sample(requests, bones, r1, t1)).toBe(true);
           shipped.sample(requests, bones, r2, t2);

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPose, createPoseBatch, IFFReader, IFPReader, sampleBatch, sampleClip, type Backend } from '../../src/index.js';
+import { NEARLY_PARALLEL, SLERP_SERIES_SHORT_RANGE } from '../../src/core/wasm-layout.js';
+import { slerpWeight } from '../../src/playback/sample-js.js';
 import { fixture, sample, samplesPresent } from '../helpers/files.js';
 import { aboutZ, animationOf } from './helpers.js';
 
@@ -96,7 +98,8 @@ describe('sampleClip', () => {
     const pair = fc.record({
       from: unit,
       axis: unit,
-      half: fc.oneof(fc.double({ min: 0, max: 1.6, noNaN: true }), fc.double({ min: 0.0300, max: 0.0335, noNaN: true }), fc.constant(0)),
+      // Half-angles: any, near the nlerp threshold (0.0316), near the end of the short series (0.1588), none.
+      half: fc.oneof(fc.double({ min: 0, max: 1.6, noNaN: true }), fc.double({ min: 0.0300, max: 0.0335, noNaN: true }), fc.double({ min: 0.155, max: 0.162, noNaN: true }), fc.constant(0)),
       negate: fc.boolean(),
       scale: fc.oneof(fc.constant(1), fc.double({ min: 0.9, max: 1.1, noNaN: true })),
     }).map(({ from, axis, half, negate, scale }) => {
@@ -158,5 +161,54 @@ describe('sampleBatch', () => {
       }
     }
     expect(() => sampleBatch(createPoseBatch([a]), [1, 2])).toThrow(RangeError);
+  });
+});
+
+describe('slerpWeight (the series both samplers sum instead of acos and sin)', () => {
+  const exact = (t: number, cos: number) => {
+    const angle = Math.acos(cos);
+    return Math.sin(t * angle) / Math.sin(angle);
+  };
+
+  it('equals sin(tθ)/sin(θ) within 1e-12 for every angle the samplers slerp, either side of the short-series range', () => {
+    const boundary = 1 - SLERP_SERIES_SHORT_RANGE;
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.double({ min: 0, max: NEARLY_PARALLEL, noNaN: true, maxExcluded: true }), fc.double({ min: boundary - 1e-9, max: boundary + 1e-9, noNaN: true })),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (cos, t) => {
+          const error = Math.abs(slerpWeight(t, cos - 1) - exact(t, cos));
+          if (!(error <= 1e-12)) expect.fail(`cos ${cos}, t ${t}: off by ${error}`);
+        },
+      ),
+      { numRuns: 20000, seed: 20261130 },
+    );
+  });
+
+  it('is exact at the ends: t = 0 gives 0 and t = 1 gives 1', () => {
+    for (const cos of [0, 0.3, 0.9, 0.97, 0.999]) {
+      expect(slerpWeight(0, cos - 1)).toBe(0);
+      expect(slerpWeight(1, cos - 1)).toBe(1);
+    }
+  });
+
+  it('gives sampled rotations within one f32 step (1.2e-7) of a slerp through Math.acos and Math.sin', () => {
+    let worst = 0;
+    fc.assert(
+      fc.property(fc.double({ min: 0.01, max: 1.5, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (half, time) => {
+        // Unit keys `half` apart about z, from the identity.
+        const to = [0, 0, Math.fround(Math.sin(half)), Math.fround(Math.cos(half))];
+        const clip = animationOf([{ times: [0, 1], rotations: [0, 0, 0, 1, ...to] }]);
+        const pose = createPose(clip);
+        sampleClip(clip, time, pose);
+        const cos = to[3]!;
+        const [s0, s1] = cos < NEARLY_PARALLEL ? [exact(1 - time, cos), exact(time, cos)] : [1 - time, time];
+        let expected = [to[0]! * s1, to[1]! * s1, to[2]! * s1, s0 + to[3]! * s1];
+        if (cos >= NEARLY_PARALLEL) expected = expected.map((c) => c / Math.hypot(...expected));
+        expected.forEach((value, i) => (worst = Math.max(worst, Math.abs(pose.rotations[i]! - value))));
+      }),
+      { numRuns: 5000, seed: 20261130 },
+    );
+    expect(worst).toBeLessThanOrEqual(1.2e-7);
   });
 });
