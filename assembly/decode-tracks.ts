@@ -27,8 +27,11 @@ const TRANSLATION_DIVISOR_F32: f32 = <f32>TRANSLATION_DIVISOR;
 // ANPK stores the conjugate rotation; flipping the sign bits of x, y, z converts it without touching
 // NaN payloads, which keeps this path bit-identical with the TS one.
 const CONJUGATE_SIGN: u32 = 0x80000000;
+const EXPONENT_BITS: u32 = 0x7f800000;
 
-export function decodeTracks(table: usize, trackCount: i32, inputBase: usize, outputBase: usize): void {
+// Returns how many float key times are infinite or NaN (the shell reports them; int16 times never are).
+export function decodeTracks(table: usize, trackCount: i32, inputBase: usize, outputBase: usize): i32 {
+  let nonFiniteTimes = 0;
   for (let t = 0; t < trackCount; t++) {
     const row = table + <usize>t * ROW_BYTES;
     const kind = load<i32>(row + (ROW_KIND << 2));
@@ -48,19 +51,20 @@ export function decodeTracks(table: usize, trackCount: i32, inputBase: usize, ou
     } else if (kind == KIND_ANP_INT16_ROT_TRANS) {
       decodeInt16(source, frameCount, FRAME_BYTES_ANP_INT16_ROT_TRANS, times, rotations, translations);
     } else if (kind == KIND_ANP_FLOAT_ROT) {
-      copyFloat(source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT, ANP_FLOAT_TIME_AT, 0, 0, 0, times, rotations, 0, 0);
+      nonFiniteTimes += copyFloat(source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT, ANP_FLOAT_TIME_AT, 0, 0, 0, times, rotations, 0, 0);
     } else if (kind == KIND_ANP_FLOAT_ROT_TRANS) {
-      copyFloat(source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT_TRANS, ANP_FLOAT_TIME_AT, ANP_FLOAT_TRANSLATION_AT, 0, 0, times, rotations, translations, 0);
+      nonFiniteTimes += copyFloat(source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT_TRANS, ANP_FLOAT_TIME_AT, ANP_FLOAT_TRANSLATION_AT, 0, 0, times, rotations, translations, 0);
     } else if (kind == KIND_ANPK_KR00) {
-      copyFloat(source, frameCount, FRAME_BYTES_ANPK_KR00, ANPK_KR00_TIME_AT, 0, 0, CONJUGATE_SIGN, times, rotations, 0, 0);
+      nonFiniteTimes += copyFloat(source, frameCount, FRAME_BYTES_ANPK_KR00, ANPK_KR00_TIME_AT, 0, 0, CONJUGATE_SIGN, times, rotations, 0, 0);
     } else if (kind == KIND_ANPK_KRT0) {
-      copyFloat(source, frameCount, FRAME_BYTES_ANPK_KRT0, ANPK_KRT0_TIME_AT, ANPK_TRANSLATION_AT, 0, CONJUGATE_SIGN, times, rotations, translations, 0);
+      nonFiniteTimes += copyFloat(source, frameCount, FRAME_BYTES_ANPK_KRT0, ANPK_KRT0_TIME_AT, ANPK_TRANSLATION_AT, 0, CONJUGATE_SIGN, times, rotations, translations, 0);
     } else if (kind == KIND_ANPK_KRTS) {
-      copyFloat(source, frameCount, FRAME_BYTES_ANPK_KRTS, ANPK_KRTS_TIME_AT, ANPK_TRANSLATION_AT, ANPK_SCALE_AT, CONJUGATE_SIGN, times, rotations, translations, scales);
+      nonFiniteTimes += copyFloat(source, frameCount, FRAME_BYTES_ANPK_KRTS, ANPK_KRTS_TIME_AT, ANPK_TRANSLATION_AT, ANPK_SCALE_AT, CONJUGATE_SIGN, times, rotations, translations, scales);
     } else {
       assert(false, 'unknown track kind');
     }
   }
+  return nonFiniteTimes;
 }
 
 // True when [a, a + aBytes) and [b, b + bBytes) share no byte. Frames are at most 44 bytes, so the
@@ -119,11 +123,13 @@ function decodeInt16(
 }
 
 // Float frames are moved as raw 32-bit patterns: a copy, plus a sign flip for ANPK rotations.
+// Returns the number of key times whose exponent bits are all set (infinite or NaN).
 @inline
 function copyFloat(
   source: usize, frameCount: i32, stride: usize, timeAt: usize, translationAt: usize, scaleAt: usize,
   sign: u32, times: usize, rotations: usize, translations: usize, scales: usize,
-): void {
+): i32 {
+  let nonFinite = 0;
   for (let i = 0; i < frameCount; i++) {
     const frame = source + <usize>i * stride;
     const q = rotations + (<usize>i << 4);
@@ -135,10 +141,13 @@ function copyFloat(
       store<u32>(q, load<u32>(frame, 8) ^ sign, 8);
       store<u32>(q, load<u32>(frame, 12), 12);
     }
-    store<u32>(times + (<usize>i << 2), load<u32>(frame + timeAt));
+    const time = load<u32>(frame + timeAt);
+    store<u32>(times + (<usize>i << 2), time);
+    nonFinite += i32((time & EXPONENT_BITS) == EXPONENT_BITS);
     if (translations) copy3(translations + <usize>i * 12, frame + translationAt);
     if (scales) copy3(scales + <usize>i * 12, frame + scaleAt);
   }
+  return nonFinite;
 }
 
 @inline

@@ -8,6 +8,7 @@ import { TrackKind } from './track-kinds.js';
 import { Field, type TrackTable } from './track-table.js';
 
 const CONJUGATE_SIGN = 0x80000000 | 0;
+const EXPONENT_BITS = 0x7f800000;
 
 /**
  * The plain-TypeScript decoder: the reference the wasm kernels must match bit for bit, the fallback
@@ -17,7 +18,9 @@ const CONJUGATE_SIGN = 0x80000000 | 0;
  * Float frames are copied as 32-bit patterns (with a sign-bit flip for ANPK rotations), so NaN
  * payloads and negative zeros survive exactly as in the kernel.
  */
-export function decodeTracksJs(input: Uint8Array, table: TrackTable, out: Float32Array): void {
+/** Returns how many float key times are infinite or NaN, as the kernel does. */
+export function decodeTracksJs(input: Uint8Array, table: TrackTable, out: Float32Array): number {
+  let nonFiniteTimes = 0;
   const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
   const bits = new Uint32Array(out.buffer, out.byteOffset, out.length);
   for (let row = 0; row < table.count; row++) {
@@ -36,22 +39,23 @@ export function decodeTracksJs(input: Uint8Array, table: TrackTable, out: Float3
         decodeInt16(view, out, source, frameCount, FRAME_BYTES_ANP_INT16_ROT_TRANS, times, rotations, translations);
         break;
       case TrackKind.AnpFloatRot:
-        copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT, ANP_FLOAT_TIME_AT, 0, 0, 0, times, rotations, -1, -1);
+        nonFiniteTimes += copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT, ANP_FLOAT_TIME_AT, 0, 0, 0, times, rotations, -1, -1);
         break;
       case TrackKind.AnpFloatRotTrans:
-        copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT_TRANS, ANP_FLOAT_TIME_AT, ANP_FLOAT_TRANSLATION_AT, 0, 0, times, rotations, translations, -1);
+        nonFiniteTimes += copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT_TRANS, ANP_FLOAT_TIME_AT, ANP_FLOAT_TRANSLATION_AT, 0, 0, times, rotations, translations, -1);
         break;
       case TrackKind.AnpkKR00:
-        copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KR00, ANPK_KR00_TIME_AT, 0, 0, CONJUGATE_SIGN, times, rotations, -1, -1);
+        nonFiniteTimes += copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KR00, ANPK_KR00_TIME_AT, 0, 0, CONJUGATE_SIGN, times, rotations, -1, -1);
         break;
       case TrackKind.AnpkKRT0:
-        copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KRT0, ANPK_KRT0_TIME_AT, ANPK_TRANSLATION_AT, 0, CONJUGATE_SIGN, times, rotations, translations, -1);
+        nonFiniteTimes += copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KRT0, ANPK_KRT0_TIME_AT, ANPK_TRANSLATION_AT, 0, CONJUGATE_SIGN, times, rotations, translations, -1);
         break;
       case TrackKind.AnpkKRTS:
-        copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KRTS, ANPK_KRTS_TIME_AT, ANPK_TRANSLATION_AT, ANPK_SCALE_AT, CONJUGATE_SIGN, times, rotations, translations, scales);
+        nonFiniteTimes += copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KRTS, ANPK_KRTS_TIME_AT, ANPK_TRANSLATION_AT, ANPK_SCALE_AT, CONJUGATE_SIGN, times, rotations, translations, scales);
         break;
     }
   }
+  return nonFiniteTimes;
 }
 
 function decodeInt16(
@@ -79,7 +83,8 @@ function copyFloat(
   view: DataView, bits: Uint32Array, source: number, frameCount: number, stride: number,
   timeAt: number, translationAt: number, scaleAt: number, sign: number,
   times: number, rotations: number, translations: number, scales: number,
-): void {
+): number {
+  let nonFinite = 0;
   for (let i = 0; i < frameCount; i++) {
     const frame = source + i * stride;
     const q = rotations + 4 * i;
@@ -87,10 +92,13 @@ function copyFloat(
     bits[q + 1] = view.getUint32(frame + 4, true) ^ sign;
     bits[q + 2] = view.getUint32(frame + 8, true) ^ sign;
     bits[q + 3] = view.getUint32(frame + 12, true);
-    bits[times + i] = view.getUint32(frame + timeAt, true);
+    const time = view.getUint32(frame + timeAt, true);
+    bits[times + i] = time;
+    if ((time & EXPONENT_BITS) === EXPONENT_BITS) nonFinite++;
     if (translations >= 0) copy3(view, bits, frame + translationAt, translations + 3 * i);
     if (scales >= 0) copy3(view, bits, frame + scaleAt, scales + 3 * i);
   }
+  return nonFinite;
 }
 
 function copy3(view: DataView, bits: Uint32Array, from: number, to: number): void {

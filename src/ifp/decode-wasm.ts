@@ -21,7 +21,8 @@ export const newBuffer: Allocate = (bytes) => new Uint8Array(bytes);
 /** A kernel instance over a memory that only this library touches: no view handed out points into it. */
 export interface Work {
   memory: WebAssembly.Memory;
-  decodeTracks: (table: number, trackCount: number, inputBase: number, outputBase: number) => void;
+  /** Returns how many float key times are infinite or NaN. */
+  decodeTracks: (table: number, trackCount: number, inputBase: number, outputBase: number) => number;
   scanAnp: (...args: number[]) => number;
 }
 

@@ -1,11 +1,11 @@
+import { kernelModule, resolveBackend, type Backend } from '../core/wasm-kernel.js';
+import { BufferArena, WasmArena, type Arena } from './arena.js';
 import { IFPReader, type IFPReaderOptions } from './reader.js';
 
 export interface IFPDecoderOptions extends IFPReaderOptions {
   /** Bytes to reserve up front (the buffer grows when a decode needs more). Default 1 MiB. */
   initialBytes?: number;
 }
-
-const ALIGN = 16;
 
 /**
  * Decodes IFP files into memory it owns and reuses: for loaders that stream many files and want each
@@ -14,64 +14,78 @@ const ALIGN = 16;
  * instead of 1.2).
  *
  * The ownership rule:
- * - **Who writes.** Only the decoder. The arrays of the readers it returns are views of its buffer;
- *   do not write into them (a later decode would not see it, and after a reset another file does).
- * - **What a reset invalidates.** `reset()` takes back the whole buffer at once: every reader and
- *   animation decoded before it. Their memory is reused by the next decodes.
+ * - **Who writes.** Only the decoder. The arrays of the readers it returns are views of its memory
+ *   (a WebAssembly.Memory on the wasm backends, which decode straight into it); do not write into
+ *   them (a later decode would not see it, and after a reset another file does).
+ * - **What a reset invalidates.** `reset()` takes back the whole memory at once: every reader and
+ *   animation decoded before it, and every `allocateInput` buffer. The next decodes reuse it.
  * - **A reader kept after a reset** throws an Error the moment it, or one of its animations, is used
  *   (`packages`, `animations`, `getAnimation`, `bones`, `duration`, ...): never silent garbage.
  *   Typed arrays you took out of it before the reset are plain views: they then show whatever the
- *   decoder writes there next. `.slice()` what you need to keep.
+ *   decoder writes there next, or are empty (detached) once the decoder's memory has grown. `.slice()`
+ *   what you need to keep.
  *
- * When a decode does not fit, a larger buffer replaces the current one; readers already made keep the
- * old one alive until the next reset. `new IFPReader(bytes)` stays the default: it owns its memory.
+ * When a decode does not fit while readers are in use, a new, larger memory takes over; the readers
+ * already made keep the old one alive until they are dropped (the memory only grows in place right
+ * after a reset). `new IFPReader(bytes)` stays the default: it owns its memory.
  */
 export class IFPDecoder {
   readonly #options: IFPReaderOptions;
-  #buffer: ArrayBuffer;
-  #used = 0;
+  readonly #arena: Arena;
   #generation = 0;
 
   constructor(options: IFPDecoderOptions = {}) {
     const { initialBytes = 1 << 20, ...readerOptions } = options;
     if (!(Number.isSafeInteger(initialBytes) && initialBytes >= 0)) throw new RangeError(`IFPDecoder: initialBytes must be a whole number of bytes, got ${initialBytes}`);
     this.#options = readerOptions;
-    this.#buffer = new ArrayBuffer(initialBytes);
+    this.#arena = newArena(resolveBackend(readerOptions.backend), initialBytes);
   }
 
-  /** A reader whose arrays live in this decoder's buffer, valid until the next `reset()`. */
+  /** A reader whose arrays live in this decoder's memory, valid until the next `reset()`. */
   decode(bytes: Uint8Array | ArrayBuffer): IFPReader {
     const generation = this.#generation;
     const check = () => {
       if (generation !== this.#generation) throw new Error('IFPDecoder: this reader was decoded before decoder.reset(), which took its memory back; decode the file again');
     };
-    return new IFPReader(bytes, this.#options, { allocate: (size) => this.#allocate(size), check });
+    const arena = this.#arena;
+    return new IFPReader(bytes, this.#options, { allocate: (size) => arena.allocate(size), decodeAnp: (input) => arena.decodeAnp(input), check });
   }
 
-  /** Frees every reader decoded so far, at once; the buffer (its largest size) is kept for the next decodes. */
+  /**
+   * Room for `byteLength` input bytes in this decoder's memory, for reading a file straight into
+   * (`fs.readSync(fd, decoder.allocateInput(size))`); `decode()` then reads it where it is, without
+   * copying it first. It is freed by `reset()` like the readers. Only the decoder's reads touch it:
+   * fill it before `decode()`, and do not change it after.
+   */
+  allocateInput(byteLength: number): Uint8Array {
+    if (!(Number.isSafeInteger(byteLength) && byteLength >= 0)) throw new RangeError(`IFPDecoder: allocateInput needs a whole number of bytes, got ${byteLength}`);
+    return this.#arena.allocate(byteLength);
+  }
+
+  /** Frees every reader decoded so far, at once; the memory (its largest size) is kept for the next decodes. */
   reset(): void {
     this.#generation++;
-    this.#used = 0;
+    this.#arena.reset();
   }
 
-  /** Bytes in use since the last reset, and the buffer's size. */
+  /** Bytes in use since the last reset, and the memory's size. */
   get usedBytes(): number {
-    return this.#used;
+    return this.#arena.usedBytes;
   }
 
   get capacityBytes(): number {
-    return this.#buffer.byteLength;
+    return this.#arena.capacityBytes;
   }
+}
 
-  #allocate(size: number): Uint8Array {
-    const start = this.#used;
-    if (start + size > this.#buffer.byteLength) {
-      // Readers decoded into the old buffer keep it alive; new ones go into a larger one.
-      this.#buffer = new ArrayBuffer(Math.max(2 * this.#buffer.byteLength, size + ALIGN));
-      this.#used = 0;
-      return this.#allocate(size);
+/** A wasm memory for the wasm backends (decodes land in it with no copy); plain buffers otherwise. */
+function newArena(backend: Backend, initialBytes: number): Arena {
+  if (backend !== 'js') {
+    try {
+      return new WasmArena(kernelModule(backend)!, initialBytes);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error; // the host refused the memory: plain buffers
     }
-    this.#used = start + Math.ceil(size / ALIGN) * ALIGN;
-    return new Uint8Array(this.#buffer, start, size);
   }
+  return new BufferArena(initialBytes);
 }

@@ -4,7 +4,7 @@ import { kernelModule, resolveBackend, type Backend, type BackendOption } from '
 import { decodeTracksJs } from './decode-js.js';
 import { decodeTracksWasm, newBuffer, type Allocate } from './decode-wasm.js';
 import { reportTrailingBytes, scanIFP, type ScannedPackage } from './scan.js';
-import { decodeAnpWasm } from './scan-wasm.js';
+import { decodeAnpWasm, type FastDecode } from './scan-wasm.js';
 import { Animation } from './track.js';
 import { Field, type TrackRows, type TrackTable } from './track-table.js';
 import { KIND_INFO, type TrackKind } from './track-kinds.js';
@@ -20,6 +20,8 @@ export interface IFPReaderOptions {
 /** @internal How an IFPDecoder lends a reader its memory: where output goes, and a check that it is still lent. */
 export interface ArenaLoan {
   allocate: Allocate;
+  /** Decodes a well-formed ANP3/ANP2 file in place in the decoder's memory (as decodeAnpWasm does). */
+  decodeAnp: (input: Uint8Array) => FastDecode | undefined;
   /** Throws once the decoder has been reset. */
   check: () => void;
 }
@@ -61,7 +63,7 @@ export class IFPReader {
     let warnings: DecodeWarning[] = [];
     // Fast path: well-formed ANP3/ANP2 files are scanned and decoded in wasm. Everything else, and
     // every file with a problem to report, goes through the TypeScript scan.
-    const fast = backend === 'js' ? undefined : decodeAnpWasm(kernelModule(backend)!, input, allocate);
+    const fast = backend === 'js' ? undefined : loan ? loan.decodeAnp(input) : decodeAnpWasm(kernelModule(backend)!, input, allocate);
     if (fast) {
       ({ packages, table, output } = fast);
       if (fast.stopAt < input.length) reportTrailingBytes(input, fast.stopAt, warnings);
@@ -82,7 +84,8 @@ export class IFPReader {
       byteLength: pkg.byteLength,
     }));
     this.#animations = this.#packages.flatMap((pkg) => pkg.animations);
-    reportNonFiniteTimes(packages, table, output, warnings);
+    // The fast path's kernel has counted them; the other paths are walked.
+    if (fast?.nonFiniteTimes !== 0) reportNonFiniteTimes(packages, table, output, warnings);
     this.warnings = warnings;
     this.backend = backend;
   }

@@ -3,7 +3,7 @@ import {
   ANIMATION_RECORD_FIELDS as ANIMATION_RECORD, DECODE_RESERVED_BYTES, OVERREAD_BYTES, PACKAGE_RECORD_FIELDS as PACKAGE_RECORD, PACKED_NAME_BYTES,
   SCAN_RESULT_BYTES as RESULT_BYTES,
 } from '../core/wasm-layout.js';
-import { align16, MAX_MEMORY_BYTES, newBuffer, releaseIfHuge, workFor, type Allocate } from './decode-wasm.js';
+import { align16, MAX_MEMORY_BYTES, newBuffer, releaseIfHuge, workFor, type Allocate, type Work } from './decode-wasm.js';
 import { PackedTable } from './packed-table.js';
 import type { ScannedPackage } from './scan.js';
 import { ROW_FIELDS } from './track-table.js';
@@ -15,63 +15,64 @@ export interface FastDecode {
   output: Float32Array;
   /** Where the data stopped looking like a package: trailing bytes start here. */
   stopAt: number;
+  /** Float key times that are infinite or NaN, as the kernel counted them. */
+  nonFiniteTimes: number;
 }
 
 
 /**
- * Scans and decodes a file of well-formed ANP3/ANP2 packages entirely in wasm: the header walk
- * (assembly/scan-anp.ts), then the kernel, then one copy out of floats, track rows and name bytes.
- * Returns undefined for anything else (ANPK, errors, anything worth a warning but trailing bytes),
- * and the caller takes the TypeScript scan, which is the reference for all of those.
+ * Where one scan puts its parts in work memory, from `at` on, for an input of `length` bytes: [input
+ * copy | overread padding | rows | names | animation, package records | results]. Capacities are
+ * upper bounds from the input size: every track has a 36-byte header, every animation at least 28,
+ * every package 36.
  */
-export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array, allocate: Allocate = newBuffer): FastDecode | undefined {
-  // Only "ANP3"/"ANP2" files can be taken: decline others before copying their bytes anywhere.
-  const magic = readLatin1(input, 0, 4);
-  if (magic !== 'ANP3' && magic !== 'ANP2') return undefined;
-  const length = input.length;
-  // Capacities are upper bounds from the input size: every track has a 36-byte header, every
-  // animation at least 28, every package 36.
+export function scanLayout(length: number, at: number) {
   const rowCapacity = Math.floor(length / 36) + 1;
   const animationCapacity = Math.floor(length / 28) + 1;
   const packageCapacity = rowCapacity;
-  const inputAt = DECODE_RESERVED_BYTES;
+  const inputAt = align16(at);
   const rowsAt = align16(inputAt + length + OVERREAD_BYTES);
   const namesAt = rowsAt + rowCapacity * ROW_FIELDS * 4;
   const animationsAt = align16(namesAt + rowCapacity * PACKED_NAME_BYTES);
   const packagesAt = align16(animationsAt + animationCapacity * ANIMATION_RECORD * 4);
   const resultsAt = align16(packagesAt + packageCapacity * PACKAGE_RECORD * 4);
-  const outputAt = resultsAt + RESULT_BYTES;
-  // Output floats take at most twice the input's bytes (10-byte frames become 5 floats).
-  if (outputAt + 2 * length > MAX_MEMORY_BYTES) return undefined;
+  return { rowCapacity, animationCapacity, packageCapacity, inputAt, rowsAt, namesAt, animationsAt, packagesAt, resultsAt, end: resultsAt + RESULT_BYTES };
+}
+export type ScanLayout = ReturnType<typeof scanLayout>;
 
-  const work = workFor(module, outputAt);
-  if (!work) return undefined;
-  new Uint8Array(work.memory.buffer, inputAt, length).set(input);
-  const status = work.scanAnp(inputAt, length, rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt);
+/** What the scan kernel found: counts, and where the packages stopped. */
+export interface ScanCounts {
+  trackCount: number;
+  animationCount: number;
+  packageCount: number;
+  outputFloats: number;
+  stopAt: number;
+}
+
+/** Only "ANP3"/"ANP2" files can be taken: the others are declined before their bytes are copied anywhere. */
+export const isAnp = (input: Uint8Array): boolean => {
+  const magic = readLatin1(input, 0, 4);
+  return magic === 'ANP3' || magic === 'ANP2';
+};
+
+/**
+ * Runs the header walk (assembly/scan-anp.ts) over the input at `inputAt` (the caller has put it
+ * there). Undefined when the file is not one the fast path takes: the TypeScript scan reports it.
+ */
+export function scanAnp(work: Work, layout: ScanLayout, input: Uint8Array, inputAt: number): ScanCounts | undefined {
+  const { rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt } = layout;
+  const status = work.scanAnp(inputAt, input.length, rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt);
   const [trackCount, animationCount, packageCount, outputFloats, stopAt] = new Uint32Array(work.memory.buffer, resultsAt, 5) as unknown as number[];
-  if (status !== 0 || packageCount === 0 || readLatin1(input, stopAt!, 4) === 'ANPK') {
-    releaseIfHuge(module, work); // a declined huge file must not pin its work memory either
-    return undefined;
-  }
+  if (status !== 0 || packageCount === 0 || readLatin1(input, stopAt!, 4) === 'ANPK') return undefined;
+  return { trackCount: trackCount!, animationCount: animationCount!, packageCount: packageCount!, outputFloats: outputFloats!, stopAt: stopAt! };
+}
 
-  if (!workFor(module, outputAt + outputFloats! * 4)) return undefined; // grows the same work memory
-  work.decodeTracks(rowsAt, trackCount!, inputAt, outputAt);
-
-  // One buffer for the reader: [floats | rows | names].
-  const floatBytes = outputFloats! * 4;
-  const rowBytes = trackCount! * ROW_FIELDS * 4;
-  const target = allocate(floatBytes + rowBytes + trackCount! * PACKED_NAME_BYTES);
-  const owned = target.buffer;
-  const base = target.byteOffset;
-  const heap = new Uint8Array(work.memory.buffer);
-  target.set(heap.subarray(outputAt, outputAt + floatBytes));
-  target.set(heap.subarray(rowsAt, rowsAt + rowBytes), floatBytes);
-  target.set(heap.subarray(namesAt, namesAt + trackCount! * PACKED_NAME_BYTES), floatBytes + rowBytes);
-
-  const animations = new Uint32Array(work.memory.buffer, animationsAt, animationCount! * ANIMATION_RECORD);
-  const packageRecords = new Uint32Array(work.memory.buffer, packagesAt, packageCount! * PACKAGE_RECORD);
+/** The packages and animations the scan recorded, with their names read from the input. */
+export function scannedPackages(work: Work, layout: ScanLayout, counts: ScanCounts, input: Uint8Array): ScannedPackage[] {
+  const animations = new Uint32Array(work.memory.buffer, layout.animationsAt, counts.animationCount * ANIMATION_RECORD);
+  const packageRecords = new Uint32Array(work.memory.buffer, layout.packagesAt, counts.packageCount * PACKAGE_RECORD);
   const packages: ScannedPackage[] = [];
-  for (let p = 0; p < packageCount!; p++) {
+  for (let p = 0; p < counts.packageCount; p++) {
     const [byteOffset, byteLength, firstAnimation, count] = packageRecords.subarray(p * PACKAGE_RECORD, p * PACKAGE_RECORD + PACKAGE_RECORD) as unknown as number[];
     packages.push({
       name: readLatin1(input, byteOffset! + 8, 24),
@@ -84,11 +85,55 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array, all
       }),
     });
   }
+  return packages;
+}
+
+/**
+ * Scans and decodes a file of well-formed ANP3/ANP2 packages entirely in wasm, in the process-wide
+ * work memory: the header walk, then the kernel, then one copy out of floats, track rows and name
+ * bytes into memory from `allocate`. Returns undefined for anything else (ANPK, errors, anything
+ * worth a warning but trailing bytes), and the caller takes the TypeScript scan, which is the
+ * reference for all of those. (An IFPDecoder decodes in its own memory instead: src/ifp/arena.ts.)
+ */
+export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array, allocate: Allocate = newBuffer): FastDecode | undefined {
+  if (!isAnp(input)) return undefined;
+  const length = input.length;
+  const layout = scanLayout(length, DECODE_RESERVED_BYTES);
+  const outputAt = layout.end;
+  // Output floats take at most twice the input's bytes (10-byte frames become 5 floats).
+  if (outputAt + 2 * length > MAX_MEMORY_BYTES) return undefined;
+
+  const work = workFor(module, outputAt);
+  if (!work) return undefined;
+  new Uint8Array(work.memory.buffer, layout.inputAt, length).set(input);
+  const counts = scanAnp(work, layout, input, layout.inputAt);
+  if (!counts) {
+    releaseIfHuge(module, work); // a declined huge file must not pin its work memory either
+    return undefined;
+  }
+  const { trackCount, outputFloats } = counts;
+  if (!workFor(module, outputAt + outputFloats * 4)) return undefined; // grows the same work memory
+  const nonFiniteTimes = work.decodeTracks(layout.rowsAt, trackCount, layout.inputAt, outputAt);
+
+  // One buffer for the reader: [floats | rows | names].
+  const floatBytes = outputFloats * 4;
+  const rowBytes = trackCount * ROW_FIELDS * 4;
+  const target = allocate(floatBytes + rowBytes + trackCount * PACKED_NAME_BYTES);
+  const heap = new Uint8Array(work.memory.buffer);
+  target.set(heap.subarray(outputAt, outputAt + floatBytes));
+  target.set(heap.subarray(layout.rowsAt, layout.rowsAt + rowBytes), floatBytes);
+  target.set(heap.subarray(layout.namesAt, layout.namesAt + trackCount * PACKED_NAME_BYTES), floatBytes + rowBytes);
+  const packages = scannedPackages(work, layout, counts, input);
   releaseIfHuge(module, work);
+  return { packages, ...fastDecodeViews(target.buffer, target.byteOffset, counts), stopAt: counts.stopAt, nonFiniteTimes };
+}
+
+/** The reader's views of one [floats | rows | names] block at `base`. */
+export function fastDecodeViews(buffer: ArrayBufferLike, base: number, { trackCount, outputFloats }: ScanCounts): { table: PackedTable; output: Float32Array } {
+  const floatBytes = outputFloats * 4;
+  const rowBytes = trackCount * ROW_FIELDS * 4;
   return {
-    packages,
-    table: new PackedTable(new Int32Array(owned, base + floatBytes, trackCount! * ROW_FIELDS), new Uint8Array(owned, base + floatBytes + rowBytes, trackCount! * PACKED_NAME_BYTES)),
-    output: new Float32Array(owned, base, outputFloats!),
-    stopAt: stopAt!,
+    table: new PackedTable(new Int32Array(buffer, base + floatBytes, trackCount * ROW_FIELDS), new Uint8Array(buffer, base + floatBytes + rowBytes, trackCount * PACKED_NAME_BYTES)),
+    output: new Float32Array(buffer, base, outputFloats),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IFPDecoder, IFPReader } from '../../src/index.js';
+import { IFPDecoder, IFPReader, writeIFP } from '../../src/index.js';
 import { bits, fixture, fixtureNames, sample, samplesPresent } from '../helpers/files.js';
 
 const snapshot = (reader: IFPReader) => reader.animations.map((a) => [a.name, a.duration, a.bones.map((b) => [b.boneName, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])]);
@@ -15,16 +15,36 @@ describe('IFPDecoder: decoding into memory the caller owns', () => {
     }
   });
 
-  it('reuses its buffer after a reset: the same memory, no new allocation', () => {
-    const decoder = new IFPDecoder({ initialBytes: 1 << 16 });
-    const first = decoder.decode(fixture('anp3-all-types.ifp'));
-    const buffer = first.animations[0]!.bones[0]!.rotations.buffer;
-    expect(decoder.usedBytes).toBeGreaterThan(0);
-    decoder.reset();
-    expect(decoder.usedBytes).toBe(0);
-    const second = decoder.decode(fixture('anp3-all-types.ifp'));
-    expect(second.animations[0]!.bones[0]!.rotations.buffer).toBe(buffer);
-    expect(decoder.capacityBytes).toBe(1 << 16);
+  it('reuses its memory after a reset: the same memory, no new allocation, on every backend', () => {
+    for (const backend of ['simd', 'scalar', 'js'] as const) {
+      const decoder = new IFPDecoder({ backend, initialBytes: 1 << 16 });
+      const first = decoder.decode(fixture('anp3-all-types.ifp'));
+      const buffer = first.animations[0]!.bones[0]!.rotations.buffer;
+      const capacity = decoder.capacityBytes;
+      expect(decoder.usedBytes).toBeGreaterThan(0);
+      decoder.reset();
+      expect(decoder.usedBytes).toBe(0);
+      const second = decoder.decode(fixture('anp3-all-types.ifp'));
+      expect(second.animations[0]!.bones[0]!.rotations.buffer).toBe(buffer);
+      expect(decoder.capacityBytes).toBe(capacity);
+    }
+  });
+
+  it('reads a file from allocateInput where it is, and frees it with the readers at a reset', () => {
+    for (const backend of ['simd', 'scalar', 'js'] as const) {
+      const decoder = new IFPDecoder({ backend });
+      const file = fixture('anp3-all-types.ifp');
+      const input = decoder.allocateInput(file.length);
+      input.set(file);
+      const reader = decoder.decode(input);
+      expect(snapshot(reader), backend).toEqual(snapshot(new IFPReader(file, { backend })));
+      // One memory holds the input and the decoded arrays; the decode did not write into the input.
+      expect(reader.animations[0]!.bones[0]!.rotations.buffer).toBe(input.buffer);
+      expect(Array.from(input)).toEqual(Array.from(file));
+      decoder.reset();
+      expect(decoder.usedBytes).toBe(0);
+    }
+    expect(() => new IFPDecoder().allocateInput(-1)).toThrow(RangeError);
   });
 
   it('a reader or animation kept after a reset throws a clear error when used: never silent garbage', () => {
@@ -45,6 +65,22 @@ describe('IFPDecoder: decoding into memory the caller owns', () => {
     decoder.decode(fixture('multi-package-trailing.ifp'));
     expect(decoder.capacityBytes).toBeGreaterThan(64);
     expect(snapshot(small)).toEqual(before);
+  });
+
+  it('views taken out before a reset are empty, never garbage, once the memory grows after the reset', () => {
+    const decoder = new IFPDecoder({ initialBytes: 64 });
+    const rotations = decoder.decode(fixture('anp2-basic.ifp')).animations[0]!.bones[0]!.rotations;
+    expect(rotations.length).toBeGreaterThan(0);
+    decoder.reset();
+    const frames = 20000;
+    const large = writeIFP([{ name: 'p', animations: [{ name: 'long', bones: [{
+      boneName: 'b', boneId: 0, keyframeType: 'KR00', compressed: true,
+      times: Float32Array.from({ length: frames }, (_, i) => i / 60), rotations: new Float32Array(4 * frames).fill(0.5), translations: null, scales: null,
+    }] }] }], { format: 'ANP3' });
+    const capacity = decoder.capacityBytes;
+    decoder.decode(large); // far larger: the memory grows in place, nothing being in use
+    expect(decoder.capacityBytes).toBeGreaterThan(capacity);
+    expect(rotations.length).toBe(0);
   });
 
   it('views taken out before a reset are plain views: they show what the decoder writes next (the documented rule)', () => {

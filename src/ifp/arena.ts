@@ -1,0 +1,157 @@
+import { kernelImports } from '../core/wasm-kernel.js';
+import { DECODE_RESERVED_BYTES, PACKED_NAME_BYTES } from '../core/wasm-layout.js';
+import { align16, MAX_MEMORY_BYTES, newBuffer, type Work } from './decode-wasm.js';
+import { fastDecodeViews, isAnp, scanAnp, scanLayout, scannedPackages, type FastDecode } from './scan-wasm.js';
+import { ROW_FIELDS } from './track-table.js';
+
+const PAGE_BYTES = 65536;
+
+/**
+ * An IFPDecoder's memory: one wasm memory with its own kernel instance, handed out front to back and
+ * taken back whole by `reset()`. Well-formed ANP3/ANP2 files decode straight into it, with no copy
+ * out; everything else allocates its output from it.
+ *
+ * It never grows while something handed out since the last reset may be in use, because growing a
+ * wasm memory detaches every view of it. A decode that does not fit gets a new, larger memory
+ * instead, and the old one lives on in the readers that view it.
+ */
+export class WasmArena {
+  readonly #module: WebAssembly.Module;
+  #work: Work;
+  #used = DECODE_RESERVED_BYTES;
+
+  /** Throws a RangeError when the host refuses the memory. */
+  constructor(module: WebAssembly.Module, initialBytes: number) {
+    this.#module = module;
+    this.#work = this.#instantiate(Math.max(initialBytes, 1) + DECODE_RESERVED_BYTES);
+  }
+
+  get usedBytes(): number {
+    return this.#used - DECODE_RESERVED_BYTES;
+  }
+
+  get capacityBytes(): number {
+    return this.#work.memory.buffer.byteLength - DECODE_RESERVED_BYTES;
+  }
+
+  reset(): void {
+    this.#used = DECODE_RESERVED_BYTES;
+  }
+
+  /** `size` bytes of this memory, 16-byte aligned; a plain new buffer if the host refuses the memory. */
+  allocate(size: number): Uint8Array {
+    try {
+      this.#reserve(align16(size));
+    } catch (error) {
+      if (error instanceof RangeError) return newBuffer(size);
+      throw error;
+    }
+    const at = this.#used;
+    this.#used += align16(size);
+    return new Uint8Array(this.#work.memory.buffer, at, size);
+  }
+
+  /**
+   * Scans and decodes an ANP3/ANP2 file in this memory and leaves [floats | rows | names] where the
+   * reader views them. Undefined for the files the TypeScript scan must report on (as decodeAnpWasm).
+   * Input already in this memory (from `allocate`) is read where it is.
+   */
+  decodeAnp(input: Uint8Array): FastDecode | undefined {
+    if (!isAnp(input)) return undefined;
+    const length = input.length;
+    // Worst case: output floats take at most twice the input's bytes; rows and names are bounded by
+    // the scan's capacities; the scan's scratch (with a copy of the input) goes after them all.
+    const scratch = scanLayout(length, 0);
+    const keptBytes = align16(2 * length) + scratch.rowCapacity * (ROW_FIELDS * 4 + PACKED_NAME_BYTES);
+    const needed = align16(keptBytes) + scratch.end + 16;
+    if (needed + DECODE_RESERVED_BYTES > MAX_MEMORY_BYTES) return undefined;
+    try {
+      this.#reserve(needed);
+    } catch (error) {
+      if (error instanceof RangeError) return undefined;
+      throw error;
+    }
+    const work = this.#work;
+    const outputAt = this.#used;
+    const layout = scanLayout(length, outputAt + align16(keptBytes));
+    // In place only if the input is in the current memory (a decode above may have moved to a new one).
+    const inPlace = input.buffer === work.memory.buffer;
+    const inputAt = inPlace ? input.byteOffset : layout.inputAt;
+    if (!inPlace) new Uint8Array(work.memory.buffer, inputAt, length).set(input);
+    const counts = scanAnp(work, layout, input, inputAt);
+    if (!counts) return undefined;
+    const { trackCount, outputFloats } = counts;
+    const nonFiniteTimes = work.decodeTracks(layout.rowsAt, trackCount, inputAt, outputAt);
+    const heap = new Uint8Array(work.memory.buffer);
+    const rowsTo = outputAt + outputFloats * 4;
+    const rowBytes = trackCount * ROW_FIELDS * 4;
+    heap.copyWithin(rowsTo, layout.rowsAt, layout.rowsAt + rowBytes);
+    heap.copyWithin(rowsTo + rowBytes, layout.namesAt, layout.namesAt + trackCount * PACKED_NAME_BYTES);
+    this.#used = align16(rowsTo + rowBytes + trackCount * PACKED_NAME_BYTES);
+    return { packages: scannedPackages(work, layout, counts, input), ...fastDecodeViews(work.memory.buffer, outputAt, counts), stopAt: counts.stopAt, nonFiniteTimes };
+  }
+
+  /** Makes `bytes` bytes free at the end of use: grows when nothing is handed out, else a new memory. */
+  #reserve(bytes: number): void {
+    const memory = this.#work.memory;
+    const missing = this.#used + bytes - memory.buffer.byteLength;
+    if (missing <= 0) return;
+    if (this.#used === DECODE_RESERVED_BYTES) {
+      // Nothing handed out since the last reset: views from before it may detach (they are invalid).
+      memory.grow(Math.ceil(missing / PAGE_BYTES));
+      return;
+    }
+    const size = Math.min(MAX_MEMORY_BYTES, Math.max(2 * memory.buffer.byteLength, bytes + DECODE_RESERVED_BYTES));
+    if (bytes + DECODE_RESERVED_BYTES > size) throw new RangeError('IFPDecoder: a decode larger than a wasm memory');
+    this.#work = this.#instantiate(size);
+    this.#used = DECODE_RESERVED_BYTES;
+  }
+
+  #instantiate(bytes: number): Work {
+    const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
+    const instance = new WebAssembly.Instance(this.#module, kernelImports(memory));
+    const { decodeTracks, scanAnp } = instance.exports as unknown as Work;
+    return { memory, decodeTracks, scanAnp };
+  }
+}
+
+/**
+ * The same contract over plain ArrayBuffers, for decoders without wasm (backend 'js', or a host that
+ * refuses wasm memory). A full buffer is replaced by a larger one; readers keep the old one alive.
+ */
+export class BufferArena {
+  #buffer: ArrayBuffer;
+  #used = 0;
+
+  constructor(initialBytes: number) {
+    this.#buffer = new ArrayBuffer(initialBytes);
+  }
+
+  get usedBytes(): number {
+    return this.#used;
+  }
+
+  get capacityBytes(): number {
+    return this.#buffer.byteLength;
+  }
+
+  reset(): void {
+    this.#used = 0;
+  }
+
+  allocate(size: number): Uint8Array {
+    if (this.#used + size > this.#buffer.byteLength) {
+      this.#buffer = new ArrayBuffer(Math.max(2 * this.#buffer.byteLength, align16(size)));
+      this.#used = 0;
+    }
+    const at = this.#used;
+    this.#used += align16(size);
+    return new Uint8Array(this.#buffer, at, size);
+  }
+
+  decodeAnp(): undefined {
+    return undefined;
+  }
+}
+
+export type Arena = WasmArena | BufferArena;
