@@ -59,11 +59,13 @@ export class WasmArena {
   decodeAnp(input: Uint8Array): FastDecode | undefined {
     if (!isAnp(input)) return undefined;
     const length = input.length;
-    // Worst case: output floats take at most twice the input's bytes; rows and names are bounded by
-    // the scan's capacities; the scan's scratch (with a copy of the input) goes after them all.
-    const scratch = scanLayout(length, 0);
-    const keptBytes = align16(2 * length) + scratch.rowCapacity * (ROW_FIELDS * 4 + PACKED_NAME_BYTES);
-    const needed = align16(keptBytes) + scratch.end + 16;
+    // What stays is [rows | names | floats] from the current end of use. The scan writes its rows
+    // there directly (room for its row capacity), its names and the rest in scratch after the most
+    // the three can take (floats: at most twice the input's bytes); the names then move next to the
+    // rows, and the kernel decodes after them.
+    const capacities = scanLayout(length, 0);
+    const mostKept = align16(capacities.rowCapacity * (ROW_FIELDS * 4 + PACKED_NAME_BYTES)) + align16(2 * length) + 16;
+    const needed = mostKept + capacities.end + 16;
     if (needed + DECODE_RESERVED_BYTES > MAX_MEMORY_BYTES) return undefined;
     try {
       this.#reserve(needed);
@@ -72,8 +74,8 @@ export class WasmArena {
       throw error;
     }
     const work = this.#work;
-    const outputAt = this.#used;
-    const layout = scanLayout(length, outputAt + align16(keptBytes));
+    const rowsAt = this.#used;
+    const layout = { ...scanLayout(length, rowsAt + mostKept), rowsAt };
     // In place only if the input is in the current memory (a decode above may have moved to a new one).
     const inPlace = input.buffer === work.memory.buffer;
     const inputAt = inPlace ? input.byteOffset : layout.inputAt;
@@ -81,14 +83,13 @@ export class WasmArena {
     const counts = scanAnp(work, layout, input, inputAt);
     if (!counts) return undefined;
     const { trackCount, outputFloats } = counts;
-    const nonFiniteTimes = work.decodeTracks(layout.rowsAt, trackCount, inputAt, outputAt);
-    const heap = new Uint8Array(work.memory.buffer);
-    const rowsTo = outputAt + outputFloats * 4;
-    const rowBytes = trackCount * ROW_FIELDS * 4;
-    heap.copyWithin(rowsTo, layout.rowsAt, layout.rowsAt + rowBytes);
-    heap.copyWithin(rowsTo + rowBytes, layout.namesAt, layout.namesAt + trackCount * PACKED_NAME_BYTES);
-    this.#used = align16(rowsTo + rowBytes + trackCount * PACKED_NAME_BYTES);
-    return { packages: scannedPackages(work, layout, counts, input), ...fastDecodeViews(work.memory.buffer, outputAt, counts), stopAt: counts.stopAt, nonFiniteTimes };
+    const namesAt = rowsAt + trackCount * ROW_FIELDS * 4;
+    new Uint8Array(work.memory.buffer).copyWithin(namesAt, layout.namesAt, layout.namesAt + trackCount * PACKED_NAME_BYTES);
+    const outputAt = align16(namesAt + trackCount * PACKED_NAME_BYTES);
+    const nonFiniteTimes = work.decodeTracks(rowsAt, trackCount, inputAt, outputAt);
+    this.#used = align16(outputAt + outputFloats * 4);
+    const views = fastDecodeViews(work.memory.buffer, { output: outputAt, rows: rowsAt, names: namesAt }, counts);
+    return { packages: scannedPackages(work, layout, counts, input), ...views, stopAt: counts.stopAt, nonFiniteTimes };
   }
 
   /** Makes `bytes` bytes free at the end of use: grows when nothing is handed out, else a new memory. */
