@@ -1,3 +1,4 @@
+import { BufferArena, type Arena } from '../core/arena.js';
 import { kernelImports } from '../core/wasm-kernel.js';
 import { DECODE_RESERVED_BYTES, PACKED_NAME_BYTES } from '../core/wasm-layout.js';
 import { align16, MAX_MEMORY_BYTES, newBuffer, type Work } from './decode-wasm.js';
@@ -15,7 +16,7 @@ const PAGE_BYTES = 65536;
  * wasm memory detaches every view of it. A decode that does not fit gets a new, larger memory
  * instead, and the old one lives on in the readers that view it.
  */
-export class WasmArena {
+export class WasmArena implements Arena {
   readonly #module: WebAssembly.Module;
   #work: Work;
   #used = DECODE_RESERVED_BYTES;
@@ -116,43 +117,9 @@ export class WasmArena {
   }
 }
 
-/**
- * The same contract over plain ArrayBuffers, for decoders without wasm (backend 'js', or a host that
- * refuses wasm memory). A full buffer is replaced by a larger one; readers keep the old one alive.
- */
-export class BufferArena {
-  #buffer: ArrayBuffer;
-  #used = 0;
-
-  constructor(initialBytes: number) {
-    this.#buffer = new ArrayBuffer(initialBytes);
-  }
-
-  get usedBytes(): number {
-    return this.#used;
-  }
-
-  get capacityBytes(): number {
-    return this.#buffer.byteLength;
-  }
-
-  reset(): void {
-    this.#used = 0;
-  }
-
-  allocate(size: number): Uint8Array {
-    if (this.#used + size > this.#buffer.byteLength) {
-      this.#buffer = new ArrayBuffer(Math.max(2 * this.#buffer.byteLength, align16(size)));
-      this.#used = 0;
-    }
-    const at = this.#used;
-    this.#used += align16(size);
-    return new Uint8Array(this.#buffer, at, size);
-  }
-
+/** A BufferArena that declines the in-place fast path: the reader takes the copying one. */
+export class IFPBufferArena extends BufferArena {
   decodeAnp(): undefined {
     return undefined;
   }
 }
-
-export type Arena = WasmArena | BufferArena;

@@ -1,5 +1,6 @@
 import { kernelModule, resolveBackend, type Backend } from '../core/wasm-kernel.js';
-import { BufferArena, WasmArena, type Arena } from './arena.js';
+import { initialArenaBytes, ResetGuard } from '../core/arena.js';
+import { IFPBufferArena, WasmArena } from './arena.js';
 import { IFPReader, type IFPReaderOptions } from './reader.js';
 
 export interface IFPDecoderOptions extends IFPReaderOptions {
@@ -31,22 +32,18 @@ export interface IFPDecoderOptions extends IFPReaderOptions {
  */
 export class IFPDecoder {
   readonly #options: IFPReaderOptions;
-  readonly #arena: Arena;
-  #generation = 0;
+  readonly #arena: WasmArena | IFPBufferArena;
+  readonly #guard = new ResetGuard('IFPDecoder');
 
   constructor(options: IFPDecoderOptions = {}) {
-    const { initialBytes = 1 << 20, ...readerOptions } = options;
-    if (!(Number.isSafeInteger(initialBytes) && initialBytes >= 0)) throw new RangeError(`IFPDecoder: initialBytes must be a whole number of bytes, got ${initialBytes}`);
+    const { initialBytes, ...readerOptions } = options;
     this.#options = readerOptions;
-    this.#arena = newArena(resolveBackend(readerOptions.backend), initialBytes);
+    this.#arena = newArena(resolveBackend(readerOptions.backend), initialArenaBytes('IFPDecoder', initialBytes));
   }
 
   /** A reader whose arrays live in this decoder's memory, valid until the next `reset()`. */
   decode(bytes: Uint8Array | ArrayBuffer): IFPReader {
-    const generation = this.#generation;
-    const check = () => {
-      if (generation !== this.#generation) throw new Error('IFPDecoder: this reader was decoded before decoder.reset(), which took its memory back; decode the file again');
-    };
+    const check = this.#guard.check();
     const arena = this.#arena;
     return new IFPReader(bytes, this.#options, { allocate: (size) => arena.allocate(size), decodeAnp: (input) => arena.decodeAnp(input), check });
   }
@@ -64,7 +61,7 @@ export class IFPDecoder {
 
   /** Frees every reader decoded so far, at once; the memory (its largest size) is kept for the next decodes. */
   reset(): void {
-    this.#generation++;
+    this.#guard.reset();
     this.#arena.reset();
   }
 
@@ -79,7 +76,7 @@ export class IFPDecoder {
 }
 
 /** A wasm memory for the wasm backends (decodes land in it with no copy); plain buffers otherwise. */
-function newArena(backend: Backend, initialBytes: number): Arena {
+function newArena(backend: Backend, initialBytes: number): WasmArena | IFPBufferArena {
   if (backend !== 'js') {
     try {
       return new WasmArena(kernelModule(backend)!, initialBytes);
@@ -87,5 +84,5 @@ function newArena(backend: Backend, initialBytes: number): Arena {
       if (!(error instanceof RangeError)) throw error; // the host refused the memory: plain buffers
     }
   }
-  return new BufferArena(initialBytes);
+  return new IFPBufferArena(initialBytes);
 }

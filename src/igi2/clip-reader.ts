@@ -15,6 +15,13 @@ const HEADER_BYTES = 52;
 const ATTACHMENT_BYTES = 80;
 const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
+/** @internal How an IGI2Decoder lends a reader its memory. */
+export interface IGI2ArenaLoan {
+  allocate: (bytes: number) => Uint8Array;
+  /** Throws once the decoder has been reset. */
+  check: () => void;
+}
+
 const fail = (code: Code, offset: number, detail: string) => new DecodeError('ILFF', code, offset, detail);
 
 /**
@@ -45,7 +52,11 @@ export class IGI2ClipReader implements SkeletalClip {
   /** The REIH child counts, as stored (breadth-first). */
   readonly childCounts: Uint8Array;
 
-  constructor(bytes: Uint8Array | ArrayBuffer, options: IGI2ClipReaderOptions = {}) {
+  readonly #check: (() => void) | undefined;
+
+  /** @param loan internal: set by `IGI2Decoder`, whose memory the key arrays then live in. */
+  constructor(bytes: Uint8Array | ArrayBuffer, options: IGI2ClipReaderOptions = {}, loan?: IGI2ArenaLoan) {
+    this.#check = loan?.check;
     const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
     const ticksPerSecond = options.ticksPerSecond ?? DEFAULT_TICKS_PER_SECOND;
@@ -85,7 +96,7 @@ export class IGI2ClipReader implements SkeletalClip {
     if (walked.entries !== entryCount) {
       this.warnings.push(warning('ILFF', 'entry-count-mismatch', head.data + 28, `DHNA counts ${entryCount} entries, TNVE holds ${walked.entries}`));
     }
-    const decoded = decodeEntries(input, view, tnve, walked, this);
+    const decoded = decodeEntries(input, view, tnve, walked, this, loan?.allocate);
     this.#sections = decoded.sections;
     this.triggers.push(...decoded.triggers);
     decoded.attachmentKeys.forEach((keys, a) => this.attachments[a]!.keys.push(...keys));
@@ -97,12 +108,14 @@ export class IGI2ClipReader implements SkeletalClip {
    * access, so a clip whose tracks are never all read does not pay for a few hundred small objects.
    */
   get tracks(): IGI2Track[] {
+    this.#check?.();
     this.#tracks ??= sectionTracks(this.#sections[0]);
     return this.#tracks;
   }
 
   /** The entries after the separator, in the same shapes. */
   get wrapKeys(): IGI2WrapKeys {
+    this.#check?.();
     this.#wrapKeys ??= { tracks: sectionTracks(this.#sections[1]), ...this.#wrapExtras };
     return this.#wrapKeys;
   }
@@ -257,8 +270,11 @@ function payloadWords(input: Uint8Array, view: DataView, tnve: IlffChunk, end: n
  * Second pass: the stride-72 rotation entries go straight into u32 words (exact float bits), one
  * structure of arrays per bone, through plain typed-array reads of the payload.
  */
-function decodeEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, walk: Walk, clip: { boneCount: number; ticksPerSecond: number; attachments: readonly unknown[] }): Decoded {
-  const sections = allocateSections(walk.rotationCounts, walk.positionCounts);
+function decodeEntries(
+  input: Uint8Array, view: DataView, tnve: IlffChunk, walk: Walk, clip: { boneCount: number; ticksPerSecond: number; attachments: readonly unknown[] },
+  allocate?: (bytes: number) => Uint8Array,
+): Decoded {
+  const sections = allocateSections(walk.rotationCounts, walk.positionCounts, allocate);
   const bones = clip.boneCount;
   const fill = keyFill.take(4 * bones);
   const w = payloadWords(input, view, tnve, walk.end);

@@ -7,7 +7,9 @@ import type { IGI2Track } from './types.js';
  * entries, would otherwise be most of the work.
  */
 export interface SectionTracks {
-  buffer: ArrayBuffer;
+  buffer: ArrayBufferLike;
+  /** Where the words start in `buffer` (an IGI2Decoder hands out parts of one buffer). */
+  byteOffset: number;
   bits: Uint32Array;
   floats: Float32Array;
   /** Per bone, word offsets of: rotation ticks, seconds, key, in-tangent, out-tangent; position ticks, seconds, values. */
@@ -25,7 +27,9 @@ const EMPTY_F32 = new Float32Array(0);
  * Both sections' tracks in one ArrayBuffer, with one offsets array: a clip's allocations, not its
  * entries, were most of the decode time.
  */
-export function allocateSections(rotationCounts: [Uint32Array, Uint32Array], positionCounts: [Uint32Array, Uint32Array]): [SectionTracks, SectionTracks] {
+export function allocateSections(
+  rotationCounts: [Uint32Array, Uint32Array], positionCounts: [Uint32Array, Uint32Array], allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes),
+): [SectionTracks, SectionTracks] {
   const bones = rotationCounts[0].length;
   const allOffsets = new Int32Array(2 * OFFSETS * bones);
   let at = 0;
@@ -47,11 +51,12 @@ export function allocateSections(rotationCounts: [Uint32Array, Uint32Array], pos
       at += 3 * p;
     }
   }
-  const buffer = new ArrayBuffer(4 * at);
-  const bits = new Uint32Array(buffer);
-  const floats = new Float32Array(buffer);
+  const words = allocate(4 * at);
+  const { buffer, byteOffset } = words;
+  const bits = new Uint32Array(buffer, byteOffset, at);
+  const floats = new Float32Array(buffer, byteOffset, at);
   const section = (s: number): SectionTracks => ({
-    buffer, bits, floats,
+    buffer, byteOffset, bits, floats,
     offsets: allOffsets.subarray(s * OFFSETS * bones, (s + 1) * OFFSETS * bones),
     rotationCounts: rotationCounts[s]!,
     positionCounts: positionCounts[s]!,
@@ -60,12 +65,12 @@ export function allocateSections(rotationCounts: [Uint32Array, Uint32Array], pos
 }
 
 /** The per-bone views of a decoded section. */
-export function sectionTracks({ buffer, offsets, rotationCounts, positionCounts }: SectionTracks): IGI2Track[] {
+export function sectionTracks({ buffer, byteOffset, offsets, rotationCounts, positionCounts }: SectionTracks): IGI2Track[] {
   return Array.from(rotationCounts, (r, bone) => {
     const p = positionCounts[bone]!;
     const o = OFFSETS * bone;
-    const u32 = (field: number, length: number) => (length ? new Uint32Array(buffer, 4 * offsets[o + field]!, length) : EMPTY_U32);
-    const f32 = (field: number, length: number) => (length ? new Float32Array(buffer, 4 * offsets[o + field]!, length) : EMPTY_F32);
+    const u32 = (field: number, length: number) => (length ? new Uint32Array(buffer, byteOffset + 4 * offsets[o + field]!, length) : EMPTY_U32);
+    const f32 = (field: number, length: number) => (length ? new Float32Array(buffer, byteOffset + 4 * offsets[o + field]!, length) : EMPTY_F32);
     const rotationTimes = f32(1, r);
     const positionTimes = p ? f32(6, p) : null;
     const positions = p ? f32(7, 3 * p) : null;
