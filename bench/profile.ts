@@ -58,6 +58,59 @@ const scalar = stageWasm('scalar');
 const outputs = tables.map((t) => new Float32Array(t.outputFloats));
 const jsKernel = minTime(() => tables.forEach((t, i) => decodeTracksJs(files[i]!, t, outputs[i]!)));
 
+// The IFPDecoder's fast path, stage by stage, as src/ifp/arena.ts runs it (its own scan layout and
+// result readers), over one warm wasm memory; each stage's time is summed over the corpus per pass.
+type Counts = { trackCount: number; outputFloats: number };
+type Layout = { inputAt: number; rowsAt: number; namesAt: number; rowCapacity: number; end: number };
+const scanning = await internal<{
+  scanLayout(length: number, at: number): Layout;
+  scanAnp(work: unknown, layout: Layout, input: Uint8Array, inputAt: number): Counts | undefined;
+  scannedPackages(work: unknown, layout: Layout, counts: Counts, input: Uint8Array): unknown[];
+}>('ifp/scan-wasm.js');
+function stageArena(): Record<string, number> {
+  const memory = new WebAssembly.Memory({ initial: 1024 });
+  const work = { memory, ...new WebAssembly.Instance(kernelModule('simd'), kernelImports(memory)).exports } as unknown as { decodeTracks(...a: number[]): number };
+  const align16 = (n: number) => (n + 15) & ~15;
+  const best: Record<string, number> = {};
+  for (let pass = 0; pass < 60; pass++) {
+    const spent: Record<string, number> = { 'arena: input copy in': 0, 'arena: header scan (wasm)': 0, 'arena: names next to the rows': 0, 'arena: kernel, in place': 0, 'arena: packages and animation names': 0 };
+    let used = 1024;
+    for (const input of files) {
+      const capacities = scanning.scanLayout(input.length, 0);
+      const rowsAt = used;
+      const layout = { ...scanning.scanLayout(input.length, rowsAt + align16(capacities.rowCapacity * 56) + align16(2 * input.length) + 16), rowsAt };
+      let at = performance.now();
+      const lap = (stage: string) => {
+        const now = performance.now();
+        spent[stage]! += now - at;
+        at = now;
+      };
+      new Uint8Array(memory.buffer, layout.inputAt, input.length).set(input);
+      lap('arena: input copy in');
+      const counts = scanning.scanAnp(work, layout, input, layout.inputAt)!;
+      lap('arena: header scan (wasm)');
+      const namesAt = rowsAt + counts.trackCount * ROW_FIELDS * 4;
+      new Uint8Array(memory.buffer).copyWithin(namesAt, layout.namesAt, layout.namesAt + counts.trackCount * 24);
+      lap('arena: names next to the rows');
+      const outputAt = align16(namesAt + counts.trackCount * 24);
+      work.decodeTracks(rowsAt, counts.trackCount, layout.inputAt, outputAt);
+      lap('arena: kernel, in place');
+      scanning.scannedPackages(work, layout, counts, input);
+      lap('arena: packages and animation names');
+      used = align16(outputAt + counts.outputFloats * 4);
+    }
+    for (const [stage, ms] of Object.entries(spent)) best[stage] = Math.min(best[stage] ?? Infinity, ms);
+  }
+  return best;
+}
+const arenaStages = stageArena();
+const { IFPDecoder } = await import('gameanim');
+const decoder = new IFPDecoder({ backend: 'simd', initialBytes: 64 << 20 });
+const arenaWhole = minTime(() => {
+  decoder.reset();
+  files.forEach((f) => decoder.decode(f));
+});
+
 const rows: Array<[string, number]> = [
   ...Object.entries(stages),
   ['input copy into wasm memory', simd.copyIn],
@@ -65,6 +118,8 @@ const rows: Array<[string, number]> = [
   ['kernel: scalar (warm memory)', scalar.kernel],
   ['kernel: js (warm buffers)', jsKernel],
   ['output copy out of wasm memory (slice)', simd.copyOut],
+  ...Object.entries(arenaStages),
+  ['arena: the whole IFPDecoder.decode loop', arenaWhole],
 ];
 console.log(`stage breakdown, whole corpus (${files.length} files), min of 60 runs:`);
-for (const [name, ms] of rows) console.log(`  ${name.padEnd(40)} ${ms.toFixed(2)} ms`);
+for (const [name, ms] of rows) console.log(`  ${name.padEnd(42)} ${ms.toFixed(2)} ms`);
