@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IFPReader, writeIFP, type IFPFormat, type PackageData } from '../../src/index.js';
+import { DecodeError, IFPDecoder, IFPReader, writeIFP, type IFPFormat, type PackageData } from '../../src/index.js';
 import { bits } from '../helpers/files.js';
 import { applyAll, ifpPackages, mutations } from './arbitraries.js';
 import { ifpFields } from './fields.js';
@@ -71,6 +71,40 @@ describe('IFP under fuzzing', () => {
         survives('IFP', applyAll(bytes, list), (mutated) => decodeAll(mutated, { strict, backend: backend as 'js' }));
       }),
       fuzzOptions(3000),
+    );
+  });
+
+  it('an IFPDecoder gives what the owning reader gives on mutated files (or the same error), reading them in place or not, across resets and new memories', () => {
+    const decoders = new Map<string, IFPDecoder>();
+    const outcome = (decode: () => IFPReader) => {
+      try {
+        const reader = decode();
+        return { snapshot: snapshot(reader), warnings: reader.warnings };
+      } catch (error) {
+        if (error instanceof DecodeError) return { error: [error.code, error.offset] };
+        throw error;
+      }
+    };
+    const cases = valid.chain(([format, packages]) => {
+      const bytes = writeIFP(packages, { format });
+      return fc.tuple(fc.constant(bytes), fc.array(mutations(ifpFields(bytes)), { maxLength: 3 }), fc.boolean(), fc.constantFrom('js', 'simd', 'scalar' as const), fc.boolean(), fc.nat(9));
+    });
+    fc.assert(
+      fc.property(cases, ([bytes, list, strict, backend, inPlace, resetRoll]) => {
+        const mutated = applyAll(bytes, list);
+        const key = `${backend} ${strict}`;
+        if (!decoders.has(key)) decoders.set(key, new IFPDecoder({ backend, strict, initialBytes: 64 }));
+        const decoder = decoders.get(key)!;
+        if (resetRoll === 0) decoder.reset();
+        const expected = outcome(() => new IFPReader(mutated, { strict, backend }));
+        const actual = outcome(() => {
+          const input = inPlace ? decoder.allocateInput(mutated.length) : mutated;
+          if (inPlace) input.set(mutated);
+          return decoder.decode(input);
+        });
+        expect(actual).toEqual(expected);
+      }),
+      fuzzOptions(1500),
     );
   });
 });
