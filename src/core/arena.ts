@@ -71,3 +71,34 @@ export function initialArenaBytes(decoder: string, initialBytes = 1 << 20): numb
   if (!(Number.isSafeInteger(initialBytes) && initialBytes >= 0)) throw new RangeError(`${decoder}: initialBytes must be a whole number of bytes, got ${initialBytes}`);
   return initialBytes;
 }
+
+/**
+ * What IFPDecoder and IGI2Decoder share: the arena their readers live in, the guard those readers
+ * check, a reset that takes everything back at once, and the sizes.
+ */
+export abstract class ArenaDecoder<A extends Arena> {
+  protected readonly guard: ResetGuard;
+
+  protected constructor(
+    protected readonly arena: A,
+    name: string,
+  ) {
+    this.guard = new ResetGuard(name);
+  }
+
+  /** Frees everything decoded so far, at once; the memory (its largest size) is kept for the next decodes. */
+  reset(): void {
+    this.guard.reset();
+    this.arena.reset();
+  }
+
+  /** Bytes in use since the last reset. */
+  get usedBytes(): number {
+    return this.arena.usedBytes;
+  }
+
+  /** The size of the memory decodes go into now. */
+  get capacityBytes(): number {
+    return this.arena.capacityBytes;
+  }
+}

@@ -1,5 +1,5 @@
 import { kernelModule, resolveBackend, type Backend } from '../core/wasm-kernel.js';
-import { initialArenaBytes, ResetGuard } from '../core/arena.js';
+import { ArenaDecoder, initialArenaBytes } from '../core/arena.js';
 import { IFPBufferArena, WasmArena } from './arena.js';
 import { IFPReader, type IFPReaderOptions } from './reader.js';
 
@@ -30,21 +30,19 @@ export interface IFPDecoderOptions extends IFPReaderOptions {
  * already made keep the old one alive until they are dropped (the memory only grows in place right
  * after a reset). `new IFPReader(bytes)` stays the default: it owns its memory.
  */
-export class IFPDecoder {
+export class IFPDecoder extends ArenaDecoder<WasmArena | IFPBufferArena> {
   readonly #options: IFPReaderOptions;
-  readonly #arena: WasmArena | IFPBufferArena;
-  readonly #guard = new ResetGuard('IFPDecoder');
 
   constructor(options: IFPDecoderOptions = {}) {
     const { initialBytes, ...readerOptions } = options;
+    super(newArena(resolveBackend(readerOptions.backend), initialArenaBytes('IFPDecoder', initialBytes)), 'IFPDecoder');
     this.#options = readerOptions;
-    this.#arena = newArena(resolveBackend(readerOptions.backend), initialArenaBytes('IFPDecoder', initialBytes));
   }
 
   /** A reader whose arrays live in this decoder's memory, valid until the next `reset()`. */
   decode(bytes: Uint8Array | ArrayBuffer): IFPReader {
-    const check = this.#guard.check();
-    const arena = this.#arena;
+    const check = this.guard.check();
+    const arena = this.arena;
     return new IFPReader(bytes, this.#options, { allocate: (size) => arena.allocate(size), decodeAnp: (input) => arena.decodeAnp(input), check });
   }
 
@@ -56,22 +54,7 @@ export class IFPDecoder {
    */
   allocateInput(byteLength: number): Uint8Array {
     if (!(Number.isSafeInteger(byteLength) && byteLength >= 0)) throw new RangeError(`IFPDecoder: allocateInput needs a whole number of bytes, got ${byteLength}`);
-    return this.#arena.allocate(byteLength);
-  }
-
-  /** Frees every reader decoded so far, at once; the memory (its largest size) is kept for the next decodes. */
-  reset(): void {
-    this.#guard.reset();
-    this.#arena.reset();
-  }
-
-  /** Bytes in use since the last reset, and the memory's size. */
-  get usedBytes(): number {
-    return this.#arena.usedBytes;
-  }
-
-  get capacityBytes(): number {
-    return this.#arena.capacityBytes;
+    return this.arena.allocate(byteLength);
   }
 }
 

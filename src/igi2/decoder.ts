@@ -1,4 +1,4 @@
-import { BufferArena, initialArenaBytes, ResetGuard } from '../core/arena.js';
+import { ArenaDecoder, BufferArena, initialArenaBytes } from '../core/arena.js';
 import { IGI2ClipReader } from './clip-reader.js';
 import type { IGI2ClipReaderOptions } from './types.js';
 
@@ -17,35 +17,18 @@ export interface IGI2DecoderOptions extends IGI2ClipReaderOptions {
  * It pays because a clip's keys are a few kilobytes in a fresh buffer each: on the seeded 254-clip
  * corpus, decoding into warm memory is about a quarter faster (bench/ANALYSIS.md).
  */
-export class IGI2Decoder {
+export class IGI2Decoder extends ArenaDecoder<BufferArena> {
   readonly #options: IGI2ClipReaderOptions;
-  readonly #arena: BufferArena;
-  readonly #guard = new ResetGuard('IGI2Decoder');
 
   constructor(options: IGI2DecoderOptions = {}) {
     const { initialBytes, ...readerOptions } = options;
+    super(new BufferArena(initialArenaBytes('IGI2Decoder', initialBytes)), 'IGI2Decoder');
     this.#options = readerOptions;
-    this.#arena = new BufferArena(initialArenaBytes('IGI2Decoder', initialBytes));
   }
 
   /** A clip whose key arrays live in this decoder's buffer, valid until the next `reset()`. */
   decode(bytes: Uint8Array | ArrayBuffer): IGI2ClipReader {
-    const arena = this.#arena;
-    return new IGI2ClipReader(bytes, this.#options, { allocate: (size) => arena.allocate(size), check: this.#guard.check() });
-  }
-
-  /** Frees every clip decoded so far, at once; the buffer (its largest size) is kept for the next decodes. */
-  reset(): void {
-    this.#guard.reset();
-    this.#arena.reset();
-  }
-
-  /** Bytes in use since the last reset, and the buffer's size. */
-  get usedBytes(): number {
-    return this.#arena.usedBytes;
-  }
-
-  get capacityBytes(): number {
-    return this.#arena.capacityBytes;
+    const arena = this.arena;
+    return new IGI2ClipReader(bytes, this.#options, { allocate: (size) => arena.allocate(size), check: this.guard.check() });
   }
 }
