@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPose, IGI2ClipReader, IGI2ModelReader, sampleClip, writeIGI2Clip } from '../../src/index.js';
-import { fixture, sample, samplesPresent } from '../helpers/files.js';
+import { createPose, DecodeError, IGI2ClipReader, IGI2Decoder, IGI2ModelReader, sampleClip, writeIGI2Clip } from '../../src/index.js';
+import { bits, fixture, sample, samplesPresent } from '../helpers/files.js';
 import { applyAll, igi2Docs, mutations } from './arbitraries.js';
 import { ilffFields } from './fields.js';
 import { fuzzOptions, survives } from './harness.js';
@@ -47,6 +47,33 @@ describe('IGI 2 under fuzzing', () => {
         survives('ILFF', applyAll(bytes, list), (mutated) => (String.fromCharCode(...mutated.subarray(16, 20)) === 'OCEM' ? new IGI2ModelReader(mutated) : readAll(mutated, strict))),
       ),
       fuzzOptions(500),
+    );
+  });
+
+  it('an IGI2Decoder gives what the owning reader gives on mutated clips (or the same error), across resets and new buffers', () => {
+    const decoders = [new IGI2Decoder({ initialBytes: 64 }), new IGI2Decoder({ strict: true, initialBytes: 64 })];
+    const outcome = (decode: () => IGI2ClipReader) => {
+      try {
+        const clip = decode();
+        const keys = [...clip.tracks, ...clip.wrapKeys.tracks].map((t) => [Array.from(t.rotationTicks), bits(t.rotations), bits(t.inTangents), bits(t.outTangents), bits(t.positions)]);
+        return { keys, warnings: clip.warnings, triggers: clip.triggers };
+      } catch (error) {
+        if (error instanceof DecodeError) return { error: [error.code, error.offset] };
+        throw error;
+      }
+    };
+    const cases = igi2Docs.chain((doc) => {
+      const bytes = writeIGI2Clip(doc);
+      return fc.tuple(fc.constant(bytes), fc.array(mutations(ilffFields(bytes)), { maxLength: 3 }), fc.boolean(), fc.nat(9));
+    });
+    fc.assert(
+      fc.property(cases, ([bytes, list, strict, resetRoll]) => {
+        const mutated = applyAll(bytes, list);
+        const decoder = decoders[strict ? 1 : 0]!;
+        if (resetRoll === 0) decoder.reset();
+        expect(outcome(() => decoder.decode(mutated))).toEqual(outcome(() => new IGI2ClipReader(mutated, { strict })));
+      }),
+      fuzzOptions(1000),
     );
   });
 });
