@@ -4,7 +4,8 @@ import { scanIFP } from '../../src/ifp/scan.js';
 import { decodeAnpWasm } from '../../src/ifp/scan-wasm.js';
 import { Field } from '../../src/ifp/track-table.js';
 import { generateCorpus } from '../../bench/corpus.js';
-import { ImgArchive } from '../../src/index.js';
+import { ImgArchive, writeIFP } from '../../src/index.js';
+import { decodeTracksJs } from '../../src/ifp/decode-js.js';
 import { fixture, fixtureNames, sample, samplesPresent } from '../helpers/files.js';
 
 const FIELDS = [Field.Kind, Field.FrameCount, Field.Source, Field.Times, Field.Rotations, Field.Translations, Field.Scales, Field.BoneId];
@@ -60,5 +61,23 @@ describe('the wasm ANP scan (fast path)', () => {
     const huge = fixture('anp3-all-types.ifp');
     new DataView(huge.buffer).setUint32(32, 0xffffffff, true);
     expect(decodeAnpWasm(kernelModule('simd')!, huge)).toBeUndefined();
+  });
+});
+
+describe('non-finite key times, counted by the kernel and by its TypeScript twin', () => {
+  it('gives the same count from decodeTracksJs and from the wasm fast path, in both builds', () => {
+    const times = [0, Infinity, 0.5, NaN, -Infinity, 1];
+    const track = (name: string, keyframeType: 'KR00' | 'KRT0') => ({
+      boneName: name, boneId: 0, keyframeType, compressed: false,
+      times: Float32Array.from(times), rotations: new Float32Array(4 * times.length).fill(0.5),
+      translations: keyframeType === 'KRT0' ? new Float32Array(3 * times.length) : null, scales: null,
+    });
+    const bytes = writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track('b', 'KR00'), track('c', 'KRT0')] }] }], { format: 'ANP3' });
+    const { table } = scanIFP(bytes, false);
+    const counted = decodeTracksJs(bytes, table, new Float32Array(table.outputFloats));
+    expect(counted).toBe(6);
+    for (const build of ['simd', 'scalar'] as const) expect(decodeAnpWasm(kernelModule(build)!, bytes)!.nonFiniteTimes, build).toBe(counted);
+    const clean = writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [{ ...track('b', 'KR00'), times: Float32Array.from([0, 1, 2, 3, 4, 5]) }] }] }], { format: 'ANP3' });
+    expect(decodeAnpWasm(kernelModule('simd')!, clean)!.nonFiniteTimes).toBe(0);
   });
 });
