@@ -54,8 +54,8 @@ export class PoseSampler {
 
   #kept(clip: ClipTracks): number {
     if (clip === this.#lastClip) return this.#lastClipAt;
-    const at = this.#clips.get(clip) ?? this.#upload(clip);
-    this.#clips.set(clip, at);
+    let at = this.#clips.get(clip);
+    if (at === undefined) this.#clips.set(clip, (at = this.#upload(clip)));
     this.#lastClip = clip;
     this.#lastClipAt = at;
     return at;
