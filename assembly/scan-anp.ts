@@ -1,5 +1,8 @@
 // Walks the headers of a file made only of well-formed ANP3/ANP2 packages and writes the track table
 // that decodeTracks consumes, plus each bone name's 24 bytes and the package/animation records.
+// Given an output address, it also decodes each track as soon as its header is read: the frames
+// follow the header, so they are read while still in cache (a second pass over the table would
+// come back to every header cold).
 //
 // This is the fast path only. Anything out of the ordinary (ANPK, a bad count or frame type, a
 // truncated header, a frameDataSize that disagrees) returns FALLBACK, and the TypeScript scan
@@ -17,16 +20,20 @@ import {
   FRAME_BYTES_ANP_FLOAT_ROT, FRAME_BYTES_ANP_FLOAT_ROT_TRANS, FRAME_BYTES_ANP_INT16_ROT, FRAME_BYTES_ANP_INT16_ROT_TRANS,
   PACKED_NAME_BYTES, ANIMATION_RECORD_FIELDS, PACKAGE_RECORD_FIELDS,
 } from '../src/core/wasm-layout';
+import { decodeTrack } from './decode-track';
 
 const ANIMATION_RECORD_BYTES: usize = ANIMATION_RECORD_FIELDS << 2;
 const PACKAGE_RECORD_BYTES: usize = PACKAGE_RECORD_FIELDS << 2;
 
 // Results, as u32 at `results`: tracks, animations, packages, output floats, stop offset (where the
-// data stopped looking like a package).
+// data stopped looking like a package), non-finite key times decoded. `output` 0: scan only. Else the
+// floats go there (the shell leaves room for twice the input's bytes, the most they can take); after
+// a FALLBACK they are garbage, and the shell discards them.
 export function scanAnp(
   input: usize, length: u32, rows: usize, names: usize, rowCapacity: u32,
-  animations: usize, animationCapacity: u32, packages: usize, packageCapacity: u32, results: usize,
+  animations: usize, animationCapacity: u32, packages: usize, packageCapacity: u32, results: usize, output: usize,
 ): i32 {
+  let nonFiniteTimes = 0;
   let pos: u32 = 0;
   let row: u32 = 0;
   let animation: u32 = 0;
@@ -81,6 +88,11 @@ export function scanAnp(
         store<i32>(out + (ROW_SCALES << 2), -1);
         store<i32>(out + (ROW_BONE_ID << 2), load<i32>(header, 32));
         memory.copy(names + <usize>row * PACKED_NAME_BYTES, header, PACKED_NAME_BYTES);
+        if (output) {
+          const at = output + (<usize>floats << 2);
+          const rotationsAt = at + (<usize>frameCount << 2);
+          nonFiniteTimes += decodeTrack(kind, frameCount, input + pos, at, rotationsAt, hasTranslation ? rotationsAt + (<usize>frameCount << 4) : 0, 0);
+        }
         floats += frameCount * (hasTranslation ? 8 : 5);
         pos += frameCount * bytesPerFrame;
         frameBytes += frameCount * bytesPerFrame;
@@ -107,5 +119,6 @@ export function scanAnp(
   store<u32>(results, pkg, 8);
   store<u32>(results, floats, 12);
   store<u32>(results, pos, 16);
+  store<u32>(results, nonFiniteTimes, 20);
   return 0;
 }

@@ -55,7 +55,7 @@ export const PACKED_NAME_BYTES = 24;
 export const ANIMATION_RECORD_FIELDS = 3;
 /** u32 fields: offset, byte length, first animation, animation count. */
 export const PACKAGE_RECORD_FIELDS = 4;
-/** u32 results: tracks, animations, packages, output floats, stop offset (in 32 reserved bytes). */
+/** u32 results: tracks, animations, packages, output floats, stop offset, non-finite key times (in 32 reserved bytes). */
 export const SCAN_RESULT_BYTES = 32;
 /** The SIMD kernel loads 16 bytes per int16 frame: up to this many past the last frame it decodes. */
 export const OVERREAD_BYTES = 16;

@@ -60,12 +60,11 @@ export class WasmArena implements Arena {
   decodeAnp(input: Uint8Array): FastDecode | undefined {
     if (!isAnp(input)) return undefined;
     const length = input.length;
-    // What stays is [rows | names | floats] from the current end of use. The scan writes its rows
-    // there directly (room for its row capacity), its names and the rest in scratch after the most
-    // the three can take (floats: at most twice the input's bytes); the names then move next to the
-    // rows, and the kernel decodes after them.
+    // What stays is [floats | rows | names] from the current end of use. The scan decodes the floats
+    // there as it goes (room for the most they can take: twice the input's bytes) and writes rows,
+    // names and the rest in scratch after them; rows and names then move up next to the floats.
     const capacities = scanLayout(length, 0);
-    const mostKept = align16(capacities.rowCapacity * (ROW_FIELDS * 4 + PACKED_NAME_BYTES)) + align16(2 * length) + 16;
+    const mostKept = align16(2 * length) + align16(capacities.rowCapacity * (ROW_FIELDS * 4 + PACKED_NAME_BYTES)) + 16;
     const needed = mostKept + capacities.end + 16;
     if (needed + DECODE_RESERVED_BYTES > MAX_MEMORY_BYTES) return undefined;
     try {
@@ -75,22 +74,24 @@ export class WasmArena implements Arena {
       throw error;
     }
     const work = this.#work;
-    const rowsAt = this.#used;
-    const layout = { ...scanLayout(length, rowsAt + mostKept), rowsAt };
+    const outputAt = this.#used;
+    const layout = scanLayout(length, outputAt + mostKept);
     // In place only if the input is in the current memory (a decode above may have moved to a new one).
     const inPlace = input.buffer === work.memory.buffer;
     const inputAt = inPlace ? input.byteOffset : layout.inputAt;
     if (!inPlace) new Uint8Array(work.memory.buffer, inputAt, length).set(input);
-    const counts = scanAnp(work, layout, input, inputAt);
+    const counts = scanAnp(work, layout, input, inputAt, outputAt);
     if (!counts) return undefined;
     const { trackCount, outputFloats } = counts;
-    const namesAt = rowsAt + trackCount * ROW_FIELDS * 4;
-    new Uint8Array(work.memory.buffer).copyWithin(namesAt, layout.namesAt, layout.namesAt + trackCount * PACKED_NAME_BYTES);
-    const outputAt = align16(namesAt + trackCount * PACKED_NAME_BYTES);
-    const nonFiniteTimes = work.decodeTracks(rowsAt, trackCount, inputAt, outputAt);
-    this.#used = align16(outputAt + outputFloats * 4);
+    const heap = new Uint8Array(work.memory.buffer);
+    const rowsAt = align16(outputAt + outputFloats * 4);
+    const rowBytes = trackCount * ROW_FIELDS * 4;
+    const namesAt = rowsAt + rowBytes;
+    heap.copyWithin(rowsAt, layout.rowsAt, layout.rowsAt + rowBytes);
+    heap.copyWithin(namesAt, layout.namesAt, layout.namesAt + trackCount * PACKED_NAME_BYTES);
+    this.#used = align16(namesAt + trackCount * PACKED_NAME_BYTES);
     const views = fastDecodeViews(work.memory.buffer, { output: outputAt, rows: rowsAt, names: namesAt }, counts);
-    return { packages: scannedPackages(work, layout, counts, input), ...views, stopAt: counts.stopAt, nonFiniteTimes };
+    return { packages: scannedPackages(work, layout, counts, input), ...views, stopAt: counts.stopAt, nonFiniteTimes: counts.nonFiniteTimes };
   }
 
   /** Makes `bytes` bytes free at the end of use: grows when nothing is handed out, else a new memory. */

@@ -47,6 +47,8 @@ export interface ScanCounts {
   packageCount: number;
   outputFloats: number;
   stopAt: number;
+  /** Float key times that are infinite or NaN, when the scan decoded as it went (else 0). */
+  nonFiniteTimes: number;
 }
 
 /** Only "ANP3"/"ANP2" files can be taken: the others are declined before their bytes are copied anywhere. */
@@ -57,14 +59,16 @@ export const isAnp = (input: Uint8Array): boolean => {
 
 /**
  * Runs the header walk (assembly/scan-anp.ts) over the input at `inputAt` (the caller has put it
- * there). Undefined when the file is not one the fast path takes: the TypeScript scan reports it.
+ * there), decoding every track into `outputAt` as it goes when that is given (the caller has made
+ * room for twice the input's bytes). Undefined when the file is not one the fast path takes: the
+ * TypeScript scan reports it, and whatever was decoded is garbage.
  */
-export function scanAnp(work: Work, layout: ScanLayout, input: Uint8Array, inputAt: number): ScanCounts | undefined {
+export function scanAnp(work: Work, layout: ScanLayout, input: Uint8Array, inputAt: number, outputAt = 0): ScanCounts | undefined {
   const { rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt } = layout;
-  const status = work.scanAnp(inputAt, input.length, rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt);
-  const [trackCount, animationCount, packageCount, outputFloats, stopAt] = new Uint32Array(work.memory.buffer, resultsAt, 5) as unknown as number[];
+  const status = work.scanAnp(inputAt, input.length, rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt, outputAt);
+  const [trackCount, animationCount, packageCount, outputFloats, stopAt, nonFiniteTimes] = new Uint32Array(work.memory.buffer, resultsAt, 6) as unknown as number[];
   if (status !== 0 || packageCount === 0 || readLatin1(input, stopAt!, 4) === 'ANPK') return undefined;
-  return { trackCount: trackCount!, animationCount: animationCount!, packageCount: packageCount!, outputFloats: outputFloats!, stopAt: stopAt! };
+  return { trackCount: trackCount!, animationCount: animationCount!, packageCount: packageCount!, outputFloats: outputFloats!, stopAt: stopAt!, nonFiniteTimes: nonFiniteTimes! };
 }
 
 /** The packages and animations the scan recorded, with their names read from the input. */
@@ -109,17 +113,15 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array, all
   // Output floats take at most twice the input's bytes (10-byte frames become 5 floats).
   if (outputAt + 2 * length > MAX_MEMORY_BYTES) return undefined;
 
-  const work = workFor(module, outputAt);
+  const work = workFor(module, outputAt + 2 * length);
   if (!work) return undefined;
   new Uint8Array(work.memory.buffer, layout.inputAt, length).set(input);
-  const counts = scanAnp(work, layout, input, layout.inputAt);
+  const counts = scanAnp(work, layout, input, layout.inputAt, outputAt);
   if (!counts) {
     releaseIfHuge(module, work); // a declined huge file must not pin its work memory either
     return undefined;
   }
   const { trackCount, outputFloats } = counts;
-  if (!workFor(module, outputAt + outputFloats * 4)) return undefined; // grows the same work memory
-  const nonFiniteTimes = work.decodeTracks(layout.rowsAt, trackCount, layout.inputAt, outputAt);
 
   // One buffer for the reader: [floats | rows | names].
   const floatBytes = outputFloats * 4;
@@ -133,7 +135,7 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array, all
   releaseIfHuge(module, work);
   const base = target.byteOffset;
   const views = fastDecodeViews(target.buffer, { output: base, rows: base + floatBytes, names: base + floatBytes + rowBytes }, counts);
-  return { packages, ...views, stopAt: counts.stopAt, nonFiniteTimes };
+  return { packages, ...views, stopAt: counts.stopAt, nonFiniteTimes: counts.nonFiniteTimes };
 }
 
 /** The reader's views of the decoded floats, the track rows and the name bytes, where they lie in `buffer`. */

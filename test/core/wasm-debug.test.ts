@@ -90,7 +90,7 @@ describe.each(builds)('the %s kernels', (build) => {
     const forged = new TrackTable(bytes.length);
     forged.add(TrackKind.AnpFloatRot, 1, table.get(0, Field.Source), 'b', 0);
     forged.rows[Field.Kind] = 99;
-    expect(() => decodeTracksWasm(decode, bytes, forged)).toThrow(/wasm kernel assertion failed: unknown track kind \(assembly\/decode-tracks\.ts:\d+:\d+\)/);
+    expect(() => decodeTracksWasm(decode, bytes, forged)).toThrow(/wasm kernel assertion failed: unknown track kind \(assembly\/decode-track\.ts:\d+:\d+\)/);
     expect(decodeTracksWasm(release, bytes, forged)).toBeInstanceOf(Float32Array);
   });
 });
