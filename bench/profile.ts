@@ -62,8 +62,8 @@ const jsKernel = minTime(() => tables.forEach((t, i) => decodeTracksJs(files[i]!
 // result readers), over one warm wasm memory; each stage's time is summed over the corpus per pass.
 type Counts = { trackCount: number; outputFloats: number };
 type Layout = { inputAt: number; rowsAt: number; namesAt: number; rowCapacity: number; end: number };
+const { arenaLayout } = await internal<{ arenaLayout(length: number, at: number): { outputAt: number; scan: Layout; end: number } }>('ifp/arena.js');
 const scanning = await internal<{
-  scanLayout(length: number, at: number): Layout;
   scanAnp(work: unknown, layout: Layout, input: Uint8Array, inputAt: number, outputAt?: number): Counts | undefined;
   scannedPackages(work: unknown, layout: Layout, counts: Counts, input: Uint8Array): unknown[];
 }>('ifp/scan-wasm.js');
@@ -76,9 +76,7 @@ function stageArena(): Record<string, number> {
     const spent: Record<string, number> = { 'arena: input copy in': 0, 'arena: header scan + kernel, one pass': 0, 'arena: rows and names next to the floats': 0, 'arena: packages and animation names': 0 };
     let used = 1024;
     for (const input of files) {
-      const capacities = scanning.scanLayout(input.length, 0);
-      const outputAt = used;
-      const layout = scanning.scanLayout(input.length, outputAt + align16(2 * input.length) + align16(capacities.rowCapacity * 56) + 16);
+      const { outputAt, scan: layout } = arenaLayout(input.length, used);
       let at = performance.now();
       const lap = (stage: string) => {
         const now = performance.now();

@@ -12,6 +12,18 @@ export interface Arena {
 
 const align16 = (n: number): number => (n + 15) & ~15;
 
+/** Where a decode's output goes: `bytes` bytes, 16-byte aligned, that the reader will view. */
+export type Allocate = (bytes: number) => Uint8Array;
+/** The default: a new buffer per reader, which the reader then owns. */
+export const newBuffer: Allocate = (bytes) => new Uint8Array(bytes);
+
+/** @internal How a decoder lends a reader its memory: where output goes, and a check that it is still lent. */
+export interface ArenaLoan {
+  allocate: Allocate;
+  /** Throws once the decoder has been reset. */
+  check: () => void;
+}
+
 /**
  * An arena of plain ArrayBuffers. A full buffer is replaced by a larger one; what was handed out
  * from the old one keeps it alive. After a reset the largest buffer is reused.

@@ -1,11 +1,24 @@
-import { BufferArena, type Arena } from '../core/arena.js';
+import { BufferArena, newBuffer, type Arena } from '../core/arena.js';
 import { kernelImports } from '../core/wasm-kernel.js';
 import { DECODE_RESERVED_BYTES, PACKED_NAME_BYTES } from '../core/wasm-layout.js';
-import { align16, MAX_MEMORY_BYTES, newBuffer, type Work } from './decode-wasm.js';
+import { align16, MAX_MEMORY_BYTES, type Work } from './decode-wasm.js';
 import { fastDecodeViews, isAnp, scanAnp, scanLayout, scannedPackages, type FastDecode } from './scan-wasm.js';
 import { ROW_FIELDS } from './track-table.js';
 
 const PAGE_BYTES = 65536;
+
+/**
+ * Where one in-place decode puts its parts, from `at` on: the floats first, with room for the most
+ * they can take (twice the input's bytes), then room for the rows and names they are moved to, then
+ * the scan's scratch (its own rows, names, records and, unless read in place, the input copy).
+ * `end` is how far the decode may write. bench/profile.ts lays out its corpus with this too.
+ */
+export function arenaLayout(length: number, at: number) {
+  const capacities = scanLayout(length, 0);
+  const mostKept = align16(2 * length) + align16(capacities.rowCapacity * (ROW_FIELDS * 4 + PACKED_NAME_BYTES)) + 16;
+  const scan = scanLayout(length, at + mostKept);
+  return { outputAt: at, scan, end: scan.end + 16 };
+}
 
 /**
  * An IFPDecoder's memory: one wasm memory with its own kernel instance, handed out front to back and
@@ -60,12 +73,9 @@ export class WasmArena implements Arena {
   decodeAnp(input: Uint8Array): FastDecode | undefined {
     if (!isAnp(input)) return undefined;
     const length = input.length;
-    // What stays is [floats | rows | names] from the current end of use. The scan decodes the floats
-    // there as it goes (room for the most they can take: twice the input's bytes) and writes rows,
-    // names and the rest in scratch after them; rows and names then move up next to the floats.
-    const capacities = scanLayout(length, 0);
-    const mostKept = align16(2 * length) + align16(capacities.rowCapacity * (ROW_FIELDS * 4 + PACKED_NAME_BYTES)) + 16;
-    const needed = mostKept + capacities.end + 16;
+    // What stays is [floats | rows | names] from the current end of use: the scan decodes the floats
+    // there as it goes, and rows and names move up next to them from its scratch (arenaLayout).
+    const needed = arenaLayout(length, 0).end;
     if (needed + DECODE_RESERVED_BYTES > MAX_MEMORY_BYTES) return undefined;
     try {
       this.#reserve(needed);
@@ -74,8 +84,7 @@ export class WasmArena implements Arena {
       throw error;
     }
     const work = this.#work;
-    const outputAt = this.#used;
-    const layout = scanLayout(length, outputAt + mostKept);
+    const { outputAt, scan: layout } = arenaLayout(length, this.#used);
     // In place only if the input is in the current memory (a decode above may have moved to a new one).
     const inPlace = input.buffer === work.memory.buffer;
     const inputAt = inPlace ? input.byteOffset : layout.inputAt;

@@ -1,3 +1,4 @@
+import { newBuffer, type Allocate } from '../core/arena.js';
 import { kernelImports } from '../core/wasm-kernel.js';
 import { DECODE_RESERVED_BYTES, OVERREAD_BYTES } from '../core/wasm-layout.js';
 import { ROW_FIELDS, type TrackTable } from './track-table.js';
@@ -11,12 +12,6 @@ const KEEP_WORK_BYTES = 64 << 20;
 
 export const align16 = (n: number): number => (n + 15) & ~15;
 
-/**
- * Where a decode's output goes: `bytes` bytes, 16-byte aligned, that the reader will view. By default
- * a new buffer per reader; an `IFPDecoder` hands out parts of its own reusable buffer instead.
- */
-export type Allocate = (bytes: number) => Uint8Array;
-export const newBuffer: Allocate = (bytes) => new Uint8Array(bytes);
 
 /** A kernel instance over a memory that only this library touches: no view handed out points into it. */
 export interface Work {

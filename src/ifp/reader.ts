@@ -2,7 +2,8 @@ import { warning, type DecodeWarning } from '../core/errors.js';
 import { indexByName, nameKey } from '../core/names.js';
 import { kernelModule, resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
 import { decodeTracksJs } from './decode-js.js';
-import { decodeTracksWasm, newBuffer, type Allocate } from './decode-wasm.js';
+import { newBuffer, type Allocate, type ArenaLoan } from '../core/arena.js';
+import { decodeTracksWasm } from './decode-wasm.js';
 import { reportTrailingBytes, scanIFP, type ScannedPackage } from './scan.js';
 import { decodeAnpWasm, type FastDecode } from './scan-wasm.js';
 import { Animation } from './track.js';
@@ -17,13 +18,9 @@ export interface IFPReaderOptions {
   strict?: boolean;
 }
 
-/** @internal How an IFPDecoder lends a reader its memory: where output goes, and a check that it is still lent. */
-export interface ArenaLoan {
-  allocate: Allocate;
-  /** Decodes a well-formed ANP3/ANP2 file in place in the decoder's memory (as decodeAnpWasm does). */
+/** @internal An IFPDecoder's loan: also decodes well-formed ANP3/ANP2 in place in its memory (as decodeAnpWasm does). */
+export interface IFPArenaLoan extends ArenaLoan {
   decodeAnp: (input: Uint8Array) => FastDecode | undefined;
-  /** Throws once the decoder has been reset. */
-  check: () => void;
 }
 
 export interface IFPPackage {
@@ -53,7 +50,7 @@ export class IFPReader {
   #byName: Map<string, Animation> | undefined;
 
   /** @param loan internal: set by `IFPDecoder`, whose memory the reader's arrays then live in. */
-  constructor(bytes: Uint8Array | ArrayBuffer, options: IFPReaderOptions = {}, loan?: ArenaLoan) {
+  constructor(bytes: Uint8Array | ArrayBuffer, options: IFPReaderOptions = {}, loan?: IFPArenaLoan) {
     const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     const allocate = loan?.allocate ?? newBuffer;
     let backend = resolveBackend(options.backend);

@@ -1,9 +1,10 @@
-import { readLatin1 } from '../core/names.js';
+import { newBuffer, type Allocate } from '../core/arena.js';
+import { fourCC, readLatin1 } from '../core/names.js';
 import {
   ANIMATION_RECORD_FIELDS as ANIMATION_RECORD, DECODE_RESERVED_BYTES, OVERREAD_BYTES, PACKAGE_RECORD_FIELDS as PACKAGE_RECORD, PACKED_NAME_BYTES,
   SCAN_RESULT_BYTES as RESULT_BYTES,
 } from '../core/wasm-layout.js';
-import { align16, MAX_MEMORY_BYTES, newBuffer, releaseIfHuge, workFor, type Allocate, type Work } from './decode-wasm.js';
+import { align16, MAX_MEMORY_BYTES, releaseIfHuge, workFor, type Work } from './decode-wasm.js';
 import { PackedTable } from './packed-table.js';
 import type { ScannedPackage } from './scan.js';
 import { ROW_FIELDS } from './track-table.js';
@@ -53,7 +54,7 @@ export interface ScanCounts {
 
 /** Only "ANP3"/"ANP2" files can be taken: the others are declined before their bytes are copied anywhere. */
 export const isAnp = (input: Uint8Array): boolean => {
-  const magic = readLatin1(input, 0, 4);
+  const magic = fourCC(input);
   return magic === 'ANP3' || magic === 'ANP2';
 };
 
@@ -67,7 +68,7 @@ export function scanAnp(work: Work, layout: ScanLayout, input: Uint8Array, input
   const { rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt } = layout;
   const status = work.scanAnp(inputAt, input.length, rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt, outputAt);
   const [trackCount, animationCount, packageCount, outputFloats, stopAt, nonFiniteTimes] = new Uint32Array(work.memory.buffer, resultsAt, 6) as unknown as number[];
-  if (status !== 0 || packageCount === 0 || readLatin1(input, stopAt!, 4) === 'ANPK') return undefined;
+  if (status !== 0 || packageCount === 0 || fourCC(input, stopAt!) === 'ANPK') return undefined;
   return { trackCount: trackCount!, animationCount: animationCount!, packageCount: packageCount!, outputFloats: outputFloats!, stopAt: stopAt!, nonFiniteTimes: nonFiniteTimes! };
 }
 

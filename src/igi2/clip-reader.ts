@@ -1,3 +1,4 @@
+import type { Allocate, ArenaLoan } from '../core/arena.js';
 import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
@@ -14,13 +15,6 @@ export const DEFAULT_TICKS_PER_SECOND = 4800;
 const HEADER_BYTES = 52;
 const ATTACHMENT_BYTES = 80;
 const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/** @internal How an IGI2Decoder lends a reader its memory. */
-export interface IGI2ArenaLoan {
-  allocate: (bytes: number) => Uint8Array;
-  /** Throws once the decoder has been reset. */
-  check: () => void;
-}
 
 const fail = (code: Code, offset: number, detail: string) => new DecodeError('ILFF', code, offset, detail);
 
@@ -55,7 +49,7 @@ export class IGI2ClipReader implements SkeletalClip {
   readonly #check: (() => void) | undefined;
 
   /** @param loan internal: set by `IGI2Decoder`, whose memory the key arrays then live in. */
-  constructor(bytes: Uint8Array | ArrayBuffer, options: IGI2ClipReaderOptions = {}, loan?: IGI2ArenaLoan) {
+  constructor(bytes: Uint8Array | ArrayBuffer, options: IGI2ClipReaderOptions = {}, loan?: ArenaLoan) {
     this.#check = loan?.check;
     const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
@@ -272,7 +266,7 @@ function payloadWords(input: Uint8Array, view: DataView, tnve: IlffChunk, end: n
  */
 function decodeEntries(
   input: Uint8Array, view: DataView, tnve: IlffChunk, walk: Walk, clip: { boneCount: number; ticksPerSecond: number; attachments: readonly unknown[] },
-  allocate?: (bytes: number) => Uint8Array,
+  allocate?: Allocate,
 ): Decoded {
   const sections = allocateSections(walk.rotationCounts, walk.positionCounts, allocate);
   const bones = clip.boneCount;

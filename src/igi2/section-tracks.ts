@@ -1,3 +1,4 @@
+import { newBuffer, type Allocate } from '../core/arena.js';
 import type { IGI2Track } from './types.js';
 
 /**
@@ -28,7 +29,7 @@ const EMPTY_F32 = new Float32Array(0);
  * entries, were most of the decode time.
  */
 export function allocateSections(
-  rotationCounts: [Uint32Array, Uint32Array], positionCounts: [Uint32Array, Uint32Array], allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes),
+  rotationCounts: [Uint32Array, Uint32Array], positionCounts: [Uint32Array, Uint32Array], allocate: Allocate = newBuffer,
 ): [SectionTracks, SectionTracks] {
   const bones = rotationCounts[0].length;
   const allOffsets = new Int32Array(2 * OFFSETS * bones);
