@@ -57,19 +57,27 @@ export function sampleInstances(instances: usize, count: i32, outRotations: usiz
     a = last;
     b = last;
   } else if (time > <f64>load<f32>(times)) {
+    // times[low] < time <= times[high]; at a time several keys share, the first of them plays (the
+    // games' FindKeyFrame), as in src/playback/sample-js.ts.
     let low: u32 = 0;
     let high = last;
     while (high - low > 1) {
       const middle = (low + high) >> 1;
-      if (<f64>load<f32>(times + (<usize>middle << 2)) <= time) low = middle;
+      if (<f64>load<f32>(times + (<usize>middle << 2)) < time) low = middle;
       else high = middle;
     }
-    a = low;
-    b = high;
-    const t0 = <f64>load<f32>(times + (<usize>a << 2));
-    u = (time - t0) / (<f64>load<f32>(times + (<usize>b << 2)) - t0);
-    // A segment with a non-finite end (a key at -Infinity) holds its earlier key.
-    if (u != u) u = 0;
+    const t1 = <f64>load<f32>(times + (<usize>high << 2));
+    if (t1 == time) {
+      a = high;
+      b = high + 1;
+    } else {
+      a = low;
+      b = high;
+      const t0 = <f64>load<f32>(times + (<usize>a << 2));
+      u = (time - t0) / (t1 - t0);
+      // A segment with a non-finite end (a key at -Infinity) holds its earlier key.
+      if (u != u) u = 0;
+    }
   }
   assert(a <= b && b < keys, 'key search out of range');
   assert(u >= 0 && u <= 1, 'interpolation factor outside [0, 1]');

@@ -208,7 +208,8 @@ function inverseBinds(frames, boneFrames) {
 
 const pedFrames = [
   { name: '', parent: -1, rotation: aboutZ(0), position: [0, 0, 0] },
-  { name: 'Root', parent: 0, rotation: aboutZ(0), position: [0, 0, 0.5], hanimId: 0 },
+  // The root bone at the origin, as the game places a skinned ped's root: frames and Skin PLG agree.
+  { name: 'Root', parent: 0, rotation: aboutZ(0), position: [0, 0, 0], hanimId: 0 },
   { name: ' Pelvis', parent: 1, rotation: aboutZ(90), position: [0, 0, 0.25], hanimId: 1 },
   { name: ' Spine', parent: 2, rotation: aboutZ(0), position: [0.125, 0, 0], hanimId: 2 },
   { name: 'R UpperArm', parent: 3, rotation: aboutZ(-90), position: [0.25, -0.125, 0], hanimId: 22 },
@@ -275,7 +276,6 @@ export const igi2Clip = {
       rotation2: f32([0, 0, 0, 1]),
       unknown: 0.5,
       bone: 1,
-      reserved: new Uint8Array(8),
       keys: [
         { ticks: 0, time: 0, position: f32([1, 2, 3]), rotation: f32([0, 0, 0, 1]), bone: null, matrix: null },
         { ticks: 480, time: 0.1, position: f32([4, 5, 6]), rotation: null, bone: 2, matrix: f32([1, 0, 0, 0, 1, 0, 0, 0, 1]) },

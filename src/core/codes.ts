@@ -72,6 +72,8 @@ export const CODES = {
   'no-hanim': 'a DFF model without an HAnim hierarchy: no skeleton',
   'hierarchy-mismatch': "a DFF's PUSH/POP flags and frame links disagree: the frame links win",
   'non-orthonormal-frame': 'DFF frame matrices scaled or sheared beyond float noise: rest rotations use the nearest rotation',
+  'frames-disagree-with-skin': "a skinned DFF whose frames' rest pose differs from its Skin PLG's beyond float noise: posed from the Skin PLG, as the game does",
+  'scaled-bind-matrix': 'DFF Skin PLG bind matrices scaled or sheared beyond float noise: rest rotations use the nearest rotation, the scale is kept apart',
   'missing-bone-frame': 'a DFF HAnim node with no frame of its id: identity rest pose',
 } as const;
 

@@ -1,5 +1,6 @@
 // The shared vocabulary every format uses: skeletons, error codes and warnings, the wasm readiness.
 export { createSkeleton, hierarchyOrder, boneNameKey, type Skeleton, type SkeletonInit } from './skeleton.js';
+export { PED_BONE_TAGS, boneTagId } from './bone-tags.js';
 export { CODES, type Code } from './codes.js';
 export { DecodeError, warning, type DecodeWarning, type FormatName } from './errors.js';
 export { ready, simdSupported, type Backend, type BackendOption } from './wasm-kernel.js';

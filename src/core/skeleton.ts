@@ -18,6 +18,18 @@ export interface Skeleton {
   readonly restTranslations: Float32Array;
   /** 16 per bone, column-major; null where the format has none. */
   readonly inverseBindMatrices: Float32Array | null;
+  /** x y z per bone, the scale a skin's bind matrices give each bone (kept apart from its rotation); null when there is none. */
+  readonly restScales: Float32Array | null;
+  /**
+   * How tracks without a usable bone id find their bone by name: 'frames' by the bone names above;
+   * 'bone-tags' through the game's bone-tag name table (a skinned GTA ped: see `boneTagId`).
+   */
+  readonly bindNames: 'frames' | 'bone-tags';
+  /**
+   * The rig family, where a format knows it ('gta', 'igi2', 'anm2'): clips of another family are not
+   * bound to it. Undefined matches any clip.
+   */
+  readonly rig: string | undefined;
   /** The bone with this HAnim id (a number) or name (compared as the games do: case and surrounding spaces ignored); -1 when absent. */
   indexOf(nameOrId: string | number): number;
 }
@@ -29,6 +41,9 @@ export interface SkeletonInit {
   restRotations?: ArrayLike<number>;
   restTranslations?: ArrayLike<number>;
   inverseBindMatrices?: ArrayLike<number> | null;
+  restScales?: ArrayLike<number> | null;
+  bindNames?: 'frames' | 'bone-tags';
+  rig?: string;
 }
 
 /** How bone names are matched: the games ignore ASCII case, and tools trim the padding spaces. */
@@ -51,6 +66,7 @@ export function createSkeleton(init: SkeletonInit): Skeleton {
   sized('restRotations', init.restRotations, 4);
   sized('restTranslations', init.restTranslations, 3);
   sized('inverseBindMatrices', init.inverseBindMatrices, 16);
+  sized('restScales', init.restScales, 3);
   const parents = Int32Array.from(init.parents);
   for (let bone = 0; bone < boneCount; bone++) {
     const parent = init.parents[bone]!;
@@ -68,6 +84,9 @@ export function createSkeleton(init: SkeletonInit): Skeleton {
     restRotations,
     init.restTranslations ? Float32Array.from(init.restTranslations) : new Float32Array(3 * boneCount),
     init.inverseBindMatrices ? Float32Array.from(init.inverseBindMatrices) : null,
+    init.restScales ? Float32Array.from(init.restScales) : null,
+    init.bindNames ?? 'frames',
+    init.rig,
   );
 }
 
@@ -82,6 +101,9 @@ class SkeletonData implements Skeleton {
     readonly restRotations: Float32Array,
     readonly restTranslations: Float32Array,
     readonly inverseBindMatrices: Float32Array | null,
+    readonly restScales: Float32Array | null,
+    readonly bindNames: 'frames' | 'bone-tags',
+    readonly rig: string | undefined,
   ) {}
 
   get boneCount(): number {

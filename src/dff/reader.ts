@@ -1,9 +1,11 @@
+import { inputBytes } from '../core/input.js';
 import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
 import { readGeometry, type DffGeometry } from './geometry.js';
 import { orthonormalDeviation, rotationQuaternion } from './rotation.js';
+import { BIND_SCALE_TOLERANCE, largestRestDifference, restPoseFromSkin } from './skin-pose.js';
 import { children, expectSection, Section, sectionAt, type SectionHeader } from './sections.js';
 import type { DFFReaderOptions, DffFrame } from './types.js';
 
@@ -14,6 +16,8 @@ const POP = 1;
 const DEAD_MARKER = 0xdeaddead;
 /** Frame matrices this far from orthonormal are more than float noise (custom skins scale and shear bones). */
 const SHEAR_TOLERANCE = 1e-2;
+/** Frames and Skin PLG rest poses closer than this (metres, radians) agree: float noise. */
+const REST_AGREEMENT = { distance: 1e-4, angle: 1e-3 };
 /** The Clump Struct sizes RenderWare writes: atomic count, then light and camera counts (3.3 and later). */
 const CLUMP_STRUCT_SIZES = [4, 12];
 
@@ -32,17 +36,25 @@ interface HAnimNode {
  */
 export class DFFReader {
   readonly frames: DffFrame[] = [];
-  /** Null for models without an HAnim hierarchy (vehicles, props), with a `no-hanim` warning. */
+  /**
+   * Null for models without an HAnim hierarchy (vehicles, props), with a `no-hanim` warning. For a
+   * skinned model its rest pose is the Skin PLG's, as the game poses it (`restPose: 'frames'` picks
+   * the frames'); without a Skin PLG, the frames'.
+   */
   readonly skeleton: Skeleton | null;
+  /** Where `skeleton`'s rest pose comes from: 'skin' (the Skin PLG's bind matrices) or 'frames'; null without a skeleton. */
+  readonly restPoseSource: 'skin' | 'frames' | null;
   readonly warnings: DecodeWarning[] = [];
   /** The model's geometries (positions, normals, UVs, prelit colours, triangles by material, skin weights). */
   readonly geometries: DffGeometry[] = [];
   /** The RenderWare library id stamp of the Clump (0x1803FFFF in SA files). */
   readonly libraryId: number;
   readonly #strict: boolean;
+  #fromFrames: Skeleton | null = null;
+  #fromSkin: Skeleton | null = null;
 
   constructor(bytes: Uint8Array | ArrayBuffer, options: DFFReaderOptions = {}) {
-    const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const input = inputBytes(bytes);
     const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
     this.#strict = options.strict ?? false;
     const clump = this.#findClump(view);
@@ -54,7 +66,13 @@ export class DFFReader {
     if (!frameList) throw fail('no-frame-list', clump.at, 'the Clump holds no Frame List');
     const hierarchy = this.#readFrames(view, input, frameList);
     const inverseBinds = this.#readInverseBinds(view, sections, hierarchy?.nodes.length ?? 0);
-    this.skeleton = hierarchy ? this.#buildSkeleton(hierarchy, inverseBinds) : null;
+    if (hierarchy) {
+      this.#fromFrames = this.#buildSkeleton(hierarchy, inverseBinds);
+      this.#fromSkin = inverseBinds ? this.#skinSkeleton(this.#fromFrames, inverseBinds, hierarchy.at) : null;
+    }
+    const source = !this.#fromFrames ? null : this.#fromSkin && options.restPose !== 'frames' ? 'skin' : 'frames';
+    this.restPoseSource = source;
+    this.skeleton = source === 'skin' ? this.#fromSkin : this.#fromFrames;
     this.#readGeometries(input, view, sections);
     if (!hierarchy) this.#warn('no-hanim', frameList.at, 'no frame carries an HAnim hierarchy (a vehicle or a prop?): the model has no skeleton');
   }
@@ -72,6 +90,41 @@ export class DFFReader {
       parents: this.frames.map((frame, i) => (frame.parent < i ? frame.parent : -1)),
       restRotations,
       restTranslations: this.frames.flatMap((frame) => Array.from(frame.position)),
+      rig: 'gta',
+    });
+  }
+
+  /** The HAnim skeleton posed as the file's frames say (what tools that ignore the Skin PLG show); null without a hierarchy. */
+  skeletonFromFrames(): Skeleton | null {
+    return this.#fromFrames;
+  }
+
+  /** The HAnim skeleton posed from the Skin PLG, as the game poses a skinned ped; null without a Skin PLG. */
+  skeletonFromSkin(): Skeleton | null {
+    return this.#fromSkin;
+  }
+
+  #skinSkeleton(frames: Skeleton, inverseBindMatrices: Float32Array, at: number): Skeleton {
+    const pose = restPoseFromSkin(inverseBindMatrices, frames.parents);
+    if (pose.scaledBones) {
+      const name = frames.names[pose.firstScaled]!.trim() || `bone ${pose.firstScaled}`;
+      this.#warn('scaled-bind-matrix', at, `${pose.scaledBones} bones' bind matrices are scaled or sheared by more than ${BIND_SCALE_TOLERANCE} (first: ${name}); their rest rotations use the nearest rotation and the scale is kept in restScales`);
+    }
+    const worst = largestRestDifference(frames, pose);
+    if (worst.distance > REST_AGREEMENT.distance || worst.angle > REST_AGREEMENT.angle) {
+      const name = frames.names[worst.bone]!.trim() || `bone ${worst.bone}`;
+      this.#warn('frames-disagree-with-skin', at, `the frames' rest pose differs from the Skin PLG's, most at ${name} (id ${frames.ids[worst.bone]}): ${(worst.distance * 100).toFixed(2)} cm, rotations up to ${(worst.angle * 180 / Math.PI).toFixed(1)} degrees; posed from the Skin PLG, as the game does`);
+    }
+    return createSkeleton({
+      names: frames.names,
+      ids: frames.ids,
+      parents: frames.parents,
+      restRotations: pose.restRotations,
+      restTranslations: pose.restTranslations,
+      restScales: pose.restScales,
+      inverseBindMatrices,
+      bindNames: 'bone-tags',
+      rig: 'gta',
     });
   }
 
@@ -235,6 +288,8 @@ export class DFFReader {
       restRotations,
       restTranslations,
       inverseBindMatrices,
+      bindNames: inverseBindMatrices ? 'bone-tags' : 'frames',
+      rig: 'gta',
     });
   }
 

@@ -15,4 +15,10 @@ export interface DffFrame {
 export interface DFFReaderOptions {
   /** Throw on problems the reader could otherwise work around by dropping data (a broken Skin PLG). Default false. */
   strict?: boolean;
+  /**
+   * Where a skinned model's rest pose comes from: 'skin' (default) builds it from the Skin PLG's
+   * inverse bind matrices, as the game does; 'frames' takes the frames' matrices as stored. Models
+   * without a Skin PLG always use their frames.
+   */
+  restPose?: 'skin' | 'frames';
 }

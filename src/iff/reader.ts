@@ -1,3 +1,4 @@
+import { inputBytes } from '../core/input.js';
 import { fourCC } from '../core/names.js';
 import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
@@ -30,6 +31,7 @@ export class IFFReader implements SkeletalClip {
   readonly name = '';
   /** Tracks drive the bones of the same index. */
   readonly bindBy = 'index';
+  readonly rig = 'anm2';
   readonly duration: number;
   readonly frameCount: number;
   readonly sampleRate: number;
@@ -44,7 +46,7 @@ export class IFFReader implements SkeletalClip {
   readonly zeroCopy: boolean;
 
   constructor(bytes: Uint8Array | ArrayBuffer) {
-    const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const input = inputBytes(bytes);
     const chunks = this.#readForm(input);
     const head = chunks.HEAD ?? missing('HEAD', input.length);
     const bone = chunks.BONE ?? missing('BONE', input.length);
@@ -118,7 +120,7 @@ export class IFFReader implements SkeletalClip {
     if (this.#skeleton === undefined) {
       const ordered = this.parents.every((parent, bone) => parent < bone);
       this.#skeleton = ordered
-        ? createSkeleton({ names: this.tracks.map((track) => track.boneName), parents: this.parents, inverseBindMatrices: this.inverseBindMatrices })
+        ? createSkeleton({ names: this.tracks.map((track) => track.boneName), parents: this.parents, inverseBindMatrices: this.inverseBindMatrices, rig: 'anm2' })
         : null;
     }
     return this.#skeleton;

@@ -1,3 +1,4 @@
+import { inputBytes } from '../core/input.js';
 import { warning, type DecodeWarning } from '../core/errors.js';
 import { indexByName, nameKey } from '../core/names.js';
 import { kernelModule, resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
@@ -51,7 +52,7 @@ export class IFPReader {
 
   /** @param loan internal: set by `IFPDecoder`, whose memory the reader's arrays then live in. */
   constructor(bytes: Uint8Array | ArrayBuffer, options: IFPReaderOptions = {}, loan?: IFPArenaLoan) {
-    const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const input = inputBytes(bytes);
     const allocate = loan?.allocate ?? newBuffer;
     let backend = resolveBackend(options.backend);
     let packages: ScannedPackage[];

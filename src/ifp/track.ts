@@ -48,6 +48,7 @@ function buildFrames(track: Track): Keyframe[] {
 export class Animation implements SkeletalClip {
   /** SA and VC tracks carry HAnim ids; GTA III tracks (id -1) bind by name. */
   readonly bindBy = 'id-or-name';
+  readonly rig = 'gta';
   #bones: Track[] | undefined;
   #duration: number | undefined;
 

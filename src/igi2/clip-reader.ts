@@ -1,3 +1,4 @@
+import { inputBytes } from '../core/input.js';
 import type { Allocate, ArenaLoan } from '../core/arena.js';
 import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
@@ -25,6 +26,7 @@ const fail = (code: Code, offset: number, detail: string) => new DecodeError('IL
  */
 export class IGI2ClipReader implements SkeletalClip {
   readonly bindBy = 'index';
+  readonly rig = 'igi2';
   readonly name: string;
   readonly looping: boolean;
   readonly durationTicks: number;
@@ -51,7 +53,7 @@ export class IGI2ClipReader implements SkeletalClip {
   /** @param loan internal: set by `IGI2Decoder`, whose memory the key arrays then live in. */
   constructor(bytes: Uint8Array | ArrayBuffer, options: IGI2ClipReaderOptions = {}, loan?: ArenaLoan) {
     this.#check = loan?.check;
-    const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const input = inputBytes(bytes);
     const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
     const ticksPerSecond = options.ticksPerSecond ?? DEFAULT_TICKS_PER_SECOND;
     if (!(ticksPerSecond > 0 && ticksPerSecond < Infinity)) throw new RangeError(`IGI2ClipReader: ticksPerSecond must be a positive number, got ${ticksPerSecond}`);
@@ -116,7 +118,7 @@ export class IGI2ClipReader implements SkeletalClip {
 
   /** The clip's own skeleton: REIH's parents and rest translations, bones named `bone0`, `bone1`, ... (clips carry no names). */
   get skeleton(): Skeleton {
-    this.#skeleton ??= createSkeleton({ names: Array.from({ length: this.boneCount }, (_, i) => `bone${i}`), parents: this.parents, restTranslations: this.restTranslations });
+    this.#skeleton ??= createSkeleton({ names: Array.from({ length: this.boneCount }, (_, i) => `bone${i}`), parents: this.parents, restTranslations: this.restTranslations, rig: 'igi2' });
     return this.#skeleton;
   }
 
@@ -152,7 +154,8 @@ function readAttachment(input: Uint8Array, view: DataView, at: number): IGI2Atta
     rotation2: floats(view, at + 44, 4),
     unknown: floats(view, at + 60, 1)[0]!,
     bone: bone === NO_BONE || bone === 0xabababab ? -1 : bone,
-    reserved: input.slice(at + 72, at + 80),
+    recordIndex: view.getUint32(at + 72, true),
+    firstPoseWord: view.getUint32(at + 76, true),
     keys: [],
   };
 }

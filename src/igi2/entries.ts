@@ -23,18 +23,13 @@ export const ENTRY_WORDS: Readonly<Record<number, number>> = {
 export const ENTRY_HEADER = 12;
 
 /**
- * The order the game's tools write entries in, at one time: attachment re-parenting, positions,
- * rotations, attachment poses, triggers, then the separator; by index within a type. Checked on
- * the retail samples, whose files the writer reproduces byte for byte.
+ * Entries are stored in ascending (time, type byte, index byte), the separator (0xFF) included, so at
+ * one time: re-parenting keys, positions, rotations, triggers, attachment poses, the separator. Equal
+ * keys keep their order. Checked on all 254 retail clips, which the writer reproduces byte for byte.
  */
-export const ENTRY_RANK: Readonly<Record<number, number>> = {
-  [Entry.AttachmentParent]: 0,
-  [Entry.Position]: 1,
-  [Entry.Rotation]: 2,
-  [Entry.AttachmentPose]: 3,
-  [Entry.Trigger]: 4,
-  [Entry.Separator]: 5,
-};
+export function entryOrder(a: { ticks: number; type: number; index: number }, b: { ticks: number; type: number; index: number }): number {
+  return a.ticks - b.ticks || a.type - b.type || a.index - b.index;
+}
 
 /** Byte offsets inside a rotation entry: the key, its in-tangent and its out-tangent, each followed by 4 filler bytes. */
 export const ROTATION_KEY = 12;

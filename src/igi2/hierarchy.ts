@@ -25,7 +25,7 @@ export function parentsFromChildCounts(counts: Uint8Array, at: number): Int32Arr
   if (n > 0 && total !== n - 1) throw new DecodeError('ILFF', 'bad-hierarchy', at, `REIH child counts sum to ${total}; ${n} bones need ${n - 1}`);
   const parents = new Int32Array(n).fill(-1);
   const queue: number[] = n > 0 && counts[0]! > 0 ? [0] : [];
-  const remaining = counts.slice();
+  const remaining = Uint8Array.from(counts); // a copy even when counts is a Buffer view
   let head = 0;
   for (let bone = 1; bone < n; bone++) {
     if (head >= queue.length) throw new DecodeError('ILFF', 'bad-hierarchy', at + bone, `REIH leaves bone ${bone} without a parent`);

@@ -1,3 +1,4 @@
+import { inputBytes } from '../core/input.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
@@ -18,7 +19,7 @@ export class IGI2ModelReader {
   readonly chunks: Array<{ id: string; offset: number; size: number }>;
 
   constructor(bytes: Uint8Array | ArrayBuffer) {
-    const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const input = inputBytes(bytes);
     const file = readIlff(input, this.warnings);
     if (file.contentType !== 'OCEM') throw new DecodeError('ILFF', 'wrong-content-type', 16, `content type ${JSON.stringify(file.contentType)}; models are "OCEM"${file.contentType === 'MINA' ? ' (this is a clip: use IGI2ClipReader)' : ''}`);
     this.chunks = file.chunks.map(({ id, at, size }) => ({ id, offset: at, size }));
@@ -37,7 +38,7 @@ export class IGI2ModelReader {
     if (!manb) this.warnings.push(warning('ILFF', 'missing-chunk', reih.at, 'the model has REIH but no MANB: bones are named bone0, bone1, ...'));
     else if (manb.size !== NAME_BYTES * boneCount) throw new DecodeError('ILFF', 'chunk-size', manb.at, `MANB holds ${manb.size} bytes; ${boneCount} names need ${NAME_BYTES * boneCount}`);
     else names = names.map((_, i) => readLatin1(input, manb.data + NAME_BYTES * i, NAME_BYTES));
-    this.skeleton = createSkeleton({ names, parents, restTranslations });
+    this.skeleton = createSkeleton({ names, parents, restTranslations, rig: 'igi2' });
   }
 }
 

@@ -41,8 +41,9 @@ export interface IGI2Attachment {
   unknown: number;
   /** The bone it hangs from; -1 for none. */
   bone: number;
-  /** The last 8 bytes of the 80-byte record: zero in most files, kept as read. */
-  reserved: Uint8Array;
+  /** As read from the record's last two words: its own index in ATTA, and the TNVE word offset of its first pose entry (0: none). The writer computes both. */
+  recordIndex: number;
+  firstPoseWord: number;
   keys: IGI2AttachmentKey[];
 }
 

@@ -1,6 +1,6 @@
 import { ByteWriter } from '../core/byte-writer.js';
 import { writeLatin1 } from '../core/names.js';
-import { Entry, ENTRY_RANK, ENTRY_WORDS, EVENT_FILLER, NO_BONE } from './entries.js';
+import { Entry, ENTRY_WORDS, entryOrder, EVENT_FILLER, NO_BONE } from './entries.js';
 import { childCountsOf } from './hierarchy.js';
 import { ALIGNMENT, CHUNK_HEADER, FILLER } from './ilff.js';
 import type { IGI2Attachment, IGI2AttachmentKey, IGI2Trigger } from './types.js';
@@ -25,7 +25,8 @@ export interface IGI2ClipDoc {
   /** Bones in breadth-first order from one root (REIH stores child counts); rest translations x y z per bone. */
   skeleton: { parents: ArrayLike<number>; restTranslations: ArrayLike<number> };
   tracks: readonly IGI2TrackData[];
-  attachments?: readonly (Omit<IGI2Attachment, 'reserved'> & { reserved?: Uint8Array })[];
+  /** ATTA's last two words (the attachment's index, the word offset of its first pose) are computed, never copied. */
+  attachments?: readonly Omit<IGI2Attachment, 'recordIndex' | 'firstPoseWord'>[];
   triggers?: readonly IGI2Trigger[];
   /** Entries after the separator: keys past the duration that a looping clip wraps into. */
   wrapKeys?: { tracks: readonly IGI2TrackData[]; attachmentKeys?: readonly (readonly IGI2AttachmentKey[])[]; triggers?: readonly IGI2Trigger[] };
@@ -57,6 +58,11 @@ export function writeIGI2Clip(clip: IGI2ClipDoc): Uint8Array {
   const wrap = entriesOf(clip.wrapKeys?.tracks ?? [], clip.wrapKeys?.attachmentKeys ?? [], clip.wrapKeys?.triggers ?? []);
   const separator: PendingEntry = { type: Entry.Separator, index: 0, ticks: clip.durationTicks, write() {} };
   const entries = [...main, separator, ...wrap];
+  const wordAt = entryWords(entries);
+  const firstPoseWord = attachments.map((_, a) => {
+    const first = entries.findIndex((entry) => entry.type === Entry.AttachmentPose && entry.index === a);
+    return first < 0 ? 0 : wordAt[first]!;
+  });
 
   const out = new ByteWriter();
   out.tag('ILFF');
@@ -67,9 +73,9 @@ export function writeIGI2Clip(clip: IGI2ClipDoc): Uint8Array {
   const chunks: Array<[string, (out: ByteWriter) => void]> = [
     ['DHNA', (o) => writeHeader(o, clip, boneCount, entries.length, attachments.length)],
     ['REIH', (o) => writeHierarchy(o, clip.skeleton)],
-    ['TNVE', (o) => writeEntries(o, entries)],
+    ['TNVE', (o) => writeEntries(o, entries, wordAt)],
   ];
-  if (attachments.length) chunks.push(['ATTA', (o) => attachments.forEach((a) => writeAttachment(o, a))]);
+  if (attachments.length) chunks.push(['ATTA', (o) => attachments.forEach((a, i) => writeAttachment(o, a, i, firstPoseWord[i]!))]);
   chunks.forEach(([id, body], i) => {
     const at = out.length;
     out.tag(id);
@@ -113,7 +119,7 @@ function writeHierarchy(out: ByteWriter, skeleton: IGI2ClipDoc['skeleton']): voi
   for (const bits of bitsOf(rest)) out.u32(bits);
 }
 
-function writeAttachment(out: ByteWriter, attachment: NonNullable<IGI2ClipDoc['attachments']>[number]): void {
+function writeAttachment(out: ByteWriter, attachment: NonNullable<IGI2ClipDoc['attachments']>[number], index: number, firstPoseWord: number): void {
   const name = new Uint8Array(16);
   writeLatin1(name, 0, 15, attachment.name);
   out.bytes(name);
@@ -121,7 +127,8 @@ function writeAttachment(out: ByteWriter, attachment: NonNullable<IGI2ClipDoc['a
   out.f32(attachment.unknown);
   filler(out, 4);
   out.u32(attachment.bone < 0 ? NO_BONE : attachment.bone);
-  out.bytes(attachment.reserved ?? new Uint8Array(8));
+  out.u32(index);
+  out.u32(firstPoseWord);
 }
 
 /** Every entry of one section (before or after the separator), in the tools' order. */
@@ -182,17 +189,22 @@ function entriesOf(tracks: readonly IGI2TrackData[], attachmentKeys: readonly (r
     });
   }
   // A stable sort keeps each track's own key order.
-  return entries.sort((a, b) => a.ticks - b.ticks || ENTRY_RANK[a.type]! - ENTRY_RANK[b.type]! || a.index - b.index);
+  return entries.sort(entryOrder);
 }
 
 /** The entries with their headers; each links to the next entry of the same type and index (0 for the last). */
-function writeEntries(out: ByteWriter, entries: readonly PendingEntry[]): void {
+/** Each entry's offset in 4-byte words from the start of the TNVE payload. */
+function entryWords(entries: readonly PendingEntry[]): number[] {
   const wordAt: number[] = [];
   let word = 0;
   for (const entry of entries) {
     wordAt.push(word);
     word += ENTRY_WORDS[entry.type]!;
   }
+  return wordAt;
+}
+
+function writeEntries(out: ByteWriter, entries: readonly PendingEntry[], wordAt: readonly number[]): void {
   const next = new Array<number>(entries.length).fill(0);
   const last = new Map<number, number>();
   for (let i = entries.length - 1; i >= 0; i--) {

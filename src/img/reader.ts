@@ -1,3 +1,4 @@
+import { inputBytes } from '../core/input.js';
 import { ByteCursor } from '../core/byte-cursor.js';
 import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
@@ -35,7 +36,7 @@ export class ImgArchive {
   /** @internal used by `fromDir` */
   constructor(bytes: Uint8Array | ArrayBuffer, directory: Uint8Array);
   constructor(bytes: Uint8Array | ArrayBuffer, directory?: Uint8Array) {
-    this.#data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    this.#data = inputBytes(bytes);
     if (directory) {
       this.version = 'v1';
       this.#firstRecord = 0;
@@ -65,7 +66,7 @@ export class ImgArchive {
 
   /** Reads a III/VC v1 archive: the `.dir` directory and the `.img` data it describes. */
   static fromDir(dirBytes: Uint8Array | ArrayBuffer, imgBytes: Uint8Array | ArrayBuffer): ImgArchive {
-    return new ImgArchive(imgBytes, dirBytes instanceof Uint8Array ? dirBytes : new Uint8Array(dirBytes));
+    return new ImgArchive(imgBytes, inputBytes(dirBytes));
   }
 
   /** Bytes of archive data (the .img for v1 archives). */

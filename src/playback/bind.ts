@@ -1,3 +1,4 @@
+import { boneTagId } from '../core/bone-tags.js';
 import type { Skeleton } from '../core/skeleton.js';
 import { clipTracks, needsTypeScript, type ClipTracks, type SampledTrack, type SkeletalClip } from './clip.js';
 
@@ -14,6 +15,8 @@ export interface BoundClip {
   readonly unmatchedTracks: string[];
   /** Skeleton bones that no track drives: they keep their rest pose. */
   readonly restBones: number[];
+  /** Why nothing was bound (a clip of another rig, say an IGI 2 clip on a GTA ped), or null. */
+  readonly refused: string | null;
   /** @internal one sampled track per skeleton bone, unit rotations, translations filled from the rest pose. */
   readonly sampled: ClipTracks;
 }
@@ -31,13 +34,11 @@ export interface BoundClip {
 export function bindClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
   const trackOfBone = new Int32Array(skeleton.boneCount).fill(-1);
   const unmatchedTracks: string[] = [];
+  const refused = clip.rig && skeleton.rig && clip.rig !== skeleton.rig
+    ? `a ${RIG_NAMES[clip.rig] ?? clip.rig} clip does not play on a ${RIG_NAMES[skeleton.rig] ?? skeleton.rig} skeleton: nothing bound`
+    : null;
   clip.tracks.forEach((track, index) => {
-    let bone = -1;
-    if (clip.bindBy === 'index') bone = index < skeleton.boneCount ? index : -1;
-    else {
-      if (track.boneId >= 0) bone = skeleton.indexOf(track.boneId);
-      if (bone < 0) bone = skeleton.indexOf(track.boneName);
-    }
+    const bone = refused ? -1 : boneOfTrack(clip, track, index, skeleton);
     if (bone >= 0 && trackOfBone[bone] === -1) trackOfBone[bone] = index;
     else unmatchedTracks.push(track.boneName);
   });
@@ -49,7 +50,25 @@ export function bindClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
   const source = clipTracks(clip).tracks;
   const tracks = Array.from(trackOfBone, (track, bone) => boundTrack(track < 0 ? undefined : source[track]!, skeleton, bone));
   const sampled: ClipTracks = { tracks, duration: Math.fround(clip.duration), boneIds: Int32Array.from(skeleton.ids), boneNames: [...skeleton.names], volatile: false, needsTypeScript: tracks.some(needsTypeScript) };
-  return { clip, skeleton, trackOfBone, unmatchedTracks, restBones, sampled };
+  return { clip, skeleton, trackOfBone, unmatchedTracks, restBones, refused, sampled };
+}
+
+const RIG_NAMES: Record<string, string> = { gta: 'GTA', igi2: 'IGI 2', anm2: 'FORM/ANM2' };
+
+/**
+ * The bone a track drives, or -1. By index for 'index' clips; else by HAnim id, then by name: on a
+ * skinned ped through the game's bone-tag names (as the game looks them up), elsewhere by the
+ * skeleton's own names.
+ */
+function boneOfTrack(clip: SkeletalClip, track: SkeletalClip['tracks'][number], index: number, skeleton: Skeleton): number {
+  if (clip.bindBy === 'index') return index < skeleton.boneCount ? index : -1;
+  let bone = track.boneId >= 0 ? skeleton.indexOf(track.boneId) : -1;
+  if (bone >= 0) return bone;
+  if (skeleton.bindNames === 'bone-tags') {
+    const id = boneTagId(track.boneName);
+    return id >= 0 ? skeleton.indexOf(id) : -1;
+  }
+  return skeleton.indexOf(track.boneName);
 }
 
 const ZERO_TIME = new Float32Array(1);

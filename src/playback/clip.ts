@@ -31,6 +31,8 @@ export interface SkeletalClip {
    * one, else by name (IFP). 'index': track k drives bone k (ANM2, IGI 2).
    */
   readonly bindBy: 'id-or-name' | 'index';
+  /** The rig family the clip was made for ('gta', 'igi2', 'anm2'): `bindClip` refuses a skeleton of another. */
+  readonly rig?: string;
   /**
    * True when the arrays are views of memory the caller may still change (a zero-copy ANM2 clip):
    * the wasm sampler then copies them on every call instead of once.

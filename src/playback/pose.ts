@@ -31,8 +31,9 @@ export function createPose(source: SkeletalClip | Skeleton | BoundClip): Pose {
       count,
       boneIds: Int32Array.from(source.ids),
       boneNames: [...source.names],
-      rotations: new Float32Array(4 * count),
-      translations: new Float32Array(3 * count),
+      // A pose never sampled is the rest pose, so its matrices are the rest matrices.
+      rotations: Float32Array.from(source.restRotations),
+      translations: Float32Array.from(source.restTranslations),
       hasTranslation: new Uint8Array(count).fill(1),
     };
   }

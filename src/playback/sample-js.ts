@@ -26,12 +26,19 @@ function findSegment(times: Float32Array, time: number): void {
   if (time >= times[last]!) {
     segment.a = segment.b = last;
   } else if (time > times[0]!) {
+    // times[low] < time <= times[high]: at a time that several keys share, the first of them plays,
+    // and after it the last, as the games' FindKeyFrame seeks (re3 CAnimBlendNode).
     let low = 0;
     let high = last;
     while (high - low > 1) {
       const middle = (low + high) >> 1;
-      if (times[middle]! <= time) low = middle;
+      if (times[middle]! < time) low = middle;
       else high = middle;
+    }
+    if (times[high] === time) {
+      segment.a = high;
+      segment.b = high + 1;
+      return;
     }
     segment.a = low;
     segment.b = high;

@@ -1,3 +1,4 @@
+import { inputBytes } from '../core/input.js';
 import { ByteCursor } from '../core/byte-cursor.js';
 import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
@@ -46,7 +47,7 @@ export class SpriteAnimReader {
   readonly #scriptById = new Map<number, Script>();
 
   constructor(bytes: Uint8Array | ArrayBuffer, options: SpriteAnimReaderOptions = {}) {
-    const input = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const input = inputBytes(bytes);
     const cursor = new ByteCursor(input, 'ANIM');
     this.jumpMode = options.jumpMode ?? 'offset';
     cursor.need(HEADER_BYTES, 'ANIM header');

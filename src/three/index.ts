@@ -17,6 +17,34 @@ export interface ToAnimationClipOptions {
   boneName?: (track: { boneName: string; boneId: number; index: number }) => string;
 }
 
+/** The next f32 above a finite value. */
+function nextFloat32(value: number): number {
+  const bits = new Float32Array([value]);
+  const word = new Int32Array(bits.buffer);
+  if (value === 0) word[0] = 1;
+  else word[0]! += value > 0 ? 1 : -1;
+  return bits[0]!;
+}
+
+/**
+ * Key times three.js plays as the games do. At a time several keys share, the games seek to the first
+ * of them and play on from the last; three.js interpolates from the last at once. Moving the later
+ * keys of each run one f32 step later gives both the games' value at that time and after it. The
+ * decoded array is reused when no time repeats.
+ */
+export function gameKeyTimes(times: Float32Array): Float32Array {
+  let copy: Float32Array | undefined;
+  for (let k = 1; k < times.length; k++) {
+    if (times[k] !== times[k - 1] || !Number.isFinite(times[k]!)) continue;
+    copy ??= Float32Array.from(times);
+    let run = k;
+    while (run + 1 < times.length && times[run + 1] === times[k]) run++;
+    copy.fill(nextFloat32(times[k]!), k, run + 1);
+    k = run;
+  }
+  return copy ?? times;
+}
+
 /** The three.js name of a skeleton bone: trimmed, without the characters track paths reserve. */
 export function threeBoneName(name: string): string {
   return name.trim().replace(/[[\].:/]/g, '');
@@ -69,9 +97,9 @@ export function toAnimationClip(clip: SkeletalClip | BoundClip, options: ToAnima
   tracks.forEach((track, index) => {
     if (track.times.length === 0) return;
     const bone = nameOf({ boneName: boneNames[index]!, boneId: boneIds[index]!, index });
-    keyframeTracks.push(new QuaternionKeyframeTrack(`${bone}.quaternion`, track.times as unknown as number[], track.rotations as unknown as number[]));
+    keyframeTracks.push(new QuaternionKeyframeTrack(`${bone}.quaternion`, gameKeyTimes(track.times) as unknown as number[], track.rotations as unknown as number[]));
     const positionTimes = track.translationTimes ?? track.times;
-    if (track.translations && positionTimes.length) keyframeTracks.push(new VectorKeyframeTrack(`${bone}.position`, positionTimes as unknown as number[], track.translations as unknown as number[]));
+    if (track.translations && positionTimes.length) keyframeTracks.push(new VectorKeyframeTrack(`${bone}.position`, gameKeyTimes(positionTimes) as unknown as number[], track.translations as unknown as number[]));
   });
   return new AnimationClip(options.name ?? (clip.name || 'anm2'), duration, keyframeTracks);
 }
@@ -85,9 +113,9 @@ function boundAnimationClip(bound: BoundClip, options: ToAnimationClipOptions): 
     if (source.times.length === 0) return;
     const name = options.boneName?.({ boneName: skeleton.names[bone]!, boneId: skeleton.ids[bone]!, index: bone }) ?? (threeBoneName(skeleton.names[bone]!) || `bone${bone}`);
     const track = sampled.tracks[bone]!;
-    keyframeTracks.push(new QuaternionKeyframeTrack(`${name}.quaternion`, track.times as unknown as number[], track.rotations as unknown as number[]));
+    keyframeTracks.push(new QuaternionKeyframeTrack(`${name}.quaternion`, gameKeyTimes(track.times) as unknown as number[], track.rotations as unknown as number[]));
     const positionTimes = track.translationTimes ?? track.times;
-    if (source.translations && positionTimes.length) keyframeTracks.push(new VectorKeyframeTrack(`${name}.position`, positionTimes as unknown as number[], track.translations as unknown as number[]));
+    if (source.translations && positionTimes.length) keyframeTracks.push(new VectorKeyframeTrack(`${name}.position`, gameKeyTimes(positionTimes) as unknown as number[], track.translations as unknown as number[]));
   });
   return new AnimationClip(options.name ?? (clip.name || 'anm2'), sampled.duration, keyframeTracks);
 }

@@ -174,7 +174,7 @@ describe('gameanim CLI', () => {
     expect(model.stdout.split('\n').slice(0, 4)).toEqual([
       'fixtures/dff-ped-5bone.dff: DFF: 6 frames, 5 bones, inverse binds',
       '  bone  id  name          parent  rest translation',
-      '     0   0  "Root"            -1  0 0 0.5',
+      '     0   0  "Root"            -1  0 0 0',
       '     1   1  " Pelvis"          0  0 0 0.25',
     ]);
     const bound = gameanim('bind', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp');
@@ -182,8 +182,13 @@ describe('gameanim CLI', () => {
     expect(bound.stdout).toContain('WEAPON_start_throw      3/5                 1           2');
     expect(bound.stdout).toContain('WEAPON_start_throw: unmatched tracks "Object"');
     expect(bound.stdout).toContain('WEAPON_start_throw: rest bones " Spine", "R UpperArm"');
-    const nothing = gameanim('bind', 'fixtures/dff-ped-5bone.dff', 'fixtures/anm2-48bone.iff');
-    expect(nothing.code).toBe(0); // ANM2 binds by index: its first five tracks drive the five bones
+    // Clips of another rig bind nothing, say why, and exit 1 (they used to bind by index).
+    for (const other of ['fixtures/anm2-48bone.iff', 'fixtures/igi2-3bone.iff']) {
+      const nothing = gameanim('bind', 'fixtures/dff-ped-5bone.dff', other);
+      expect(nothing.code, other).toBe(1);
+      expect(nothing.stderr, other).toMatch(/clip does not play on a GTA skeleton: nothing bound/);
+      expect(nothing.stdout, other).toMatch(/ 0\/5 /);
+    }
     const prop = gameanim('bind', 'fixtures/dff-prop.dff', 'fixtures/anp3-all-types.ifp');
     expect(prop.code).toBe(1);
     expect(prop.stderr).toContain('has no skeleton to bind to');

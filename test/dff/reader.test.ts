@@ -122,9 +122,9 @@ describe('DFFReader on real SA models', () => {
     it.skip(SAMPLES_SKIP_MESSAGE, () => {});
     return;
   }
-  it('sa_skin_plain.dff: 33 frames, 32 bones with the SA id list, inverse binds, no warnings', () => {
+  it('sa_skin_plain.dff: 33 frames, 32 bones with the SA id list, inverse binds; its frames disagree with its Skin PLG', () => {
     const reader = new DFFReader(sample('dff/sa_skin_plain.dff'));
-    expect(reader.warnings).toEqual([]);
+    expect(reader.warnings.map((w) => w.code)).toEqual(['frames-disagree-with-skin']);
     expect(reader.frames.length).toBe(33);
     expect(reader.skeleton!.boneCount).toBe(32);
     expect(Array.from(reader.skeleton!.ids)).toEqual(SA_IDS);
@@ -134,7 +134,7 @@ describe('DFFReader on real SA models', () => {
 
   it('sa_skin_protected.dff: the lying Clump Struct and the junk are warnings; the same skeleton', () => {
     const reader = new DFFReader(sample('dff/sa_skin_protected.dff'));
-    expect(reader.warnings.map((w) => w.code)).toEqual(['trailing-bytes', 'bad-struct-size']);
+    expect(reader.warnings.map((w) => w.code)).toEqual(['trailing-bytes', 'bad-struct-size', 'frames-disagree-with-skin']);
     expect(Array.from(reader.skeleton!.ids)).toEqual(SA_IDS);
     expect(Array.from(reader.skeleton!.parents)).toEqual(Array.from(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!.parents));
   });

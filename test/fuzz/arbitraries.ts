@@ -186,7 +186,7 @@ export const igi2Docs: fc.Arbitrary<IGI2ClipDoc> = fc
       skeleton: { parents, restTranslations: take(3 * bones) },
       tracks: main!,
       attachments: Array.from({ length: attachments }, (_, a) => ({
-        name: `att${a}`, position: take(3), orientation: take(4), rotation2: take(4), unknown: 0.25, bone: a - 1, reserved: new Uint8Array(8),
+        name: `att${a}`, position: take(3), orientation: take(4), rotation2: take(4), unknown: 0.25, bone: a - 1,
         keys: Array.from(split(seed[a]![0])[0]!, key),
       })),
       triggers: triggers.filter(([t]) => t <= duration).sort((a, b) => a[0] - b[0]).map(([ticks, bone, event]) => ({ ticks, time: ticks / 4800, bone, event, position: take(3) })),

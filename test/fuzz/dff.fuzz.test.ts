@@ -27,7 +27,8 @@ describe('DFF under fuzzing', () => {
       fc.property(dffDocs, (doc) => {
         const reader = new DFFReader(writeDFF(doc));
         const nodes = doc.hierarchy!.nodes;
-        expect(reader.warnings).toEqual([]);
+        // Generated bind matrices are unrelated to the frames: the only warnings say so.
+        expect(reader.warnings.filter((w) => w.code !== 'frames-disagree-with-skin' && w.code !== 'scaled-bind-matrix')).toEqual([]);
         expect(reader.frames.map((f) => f.name)).toEqual(doc.frames.map((f) => f.name));
         const skeleton = reader.skeleton!;
         expect(Array.from(skeleton.ids)).toEqual(nodes.map((n) => n.id));

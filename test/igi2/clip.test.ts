@@ -118,6 +118,59 @@ describe('writeIGI2Clip from scratch', () => {
   });
 });
 
+/** The TNVE entries of a clip as (type, index, ticks, word offset), read straight from the bytes. */
+function tnveEntries(bytes: Uint8Array): { type: number; index: number; ticks: number; word: number }[] {
+  const at = Buffer.from(bytes).indexOf('TNVE');
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  const size = view.getUint32(at + 4, true);
+  const entries = [];
+  for (let offset = 0; offset < size;) {
+    const words = view.getUint16(at + 16 + offset + 2, true);
+    entries.push({ type: bytes[at + 16 + offset]!, index: bytes[at + 16 + offset + 1]!, ticks: view.getUint32(at + 16 + offset + 4, true), word: offset / 4 });
+    offset += 4 * words;
+  }
+  return entries;
+}
+
+describe('writeIGI2Clip orders entries and writes ATTA from the rule, not from what it read', () => {
+  it.skipIf(!samplesPresent)('both retail samples come back byte for byte with the ATTA words dropped before writing', () => {
+    for (const name of ['igi2/push_button_1st_pers.iff', 'igi2/fire_pullpin_flashbang_1st.iff']) {
+      const bytes = sample(name);
+      const clip = new IGI2ClipReader(bytes);
+      const attachments = clip.attachments.map(({ recordIndex: _index, firstPoseWord: _word, ...rest }) => rest);
+      expect(Buffer.from(writeIGI2Clip({ name: clip.name, looping: clip.looping, durationTicks: clip.durationTicks, version: clip.version, skeleton: clip.skeleton, tracks: clip.tracks, triggers: clip.triggers, wrapKeys: clip.wrapKeys, attachments })).equals(Buffer.from(bytes)), name).toBe(true);
+    }
+    const fire = new IGI2ClipReader(sample('igi2/fire_pullpin_flashbang_1st.iff'));
+    expect(fire.attachments.map((a) => [a.recordIndex, a.firstPoseWord])).toEqual([[0, 0], [1, 869]]);
+  });
+
+  it('a clip built from scratch, with a trigger and attachment poses at shared times, reads back equal in the spec order', () => {
+    const key = (ticks: number, x: number) => ({ ticks, time: ticks / 4800, position: Float32Array.of(x, 0, 0), rotation: Float32Array.of(0, 0, 0, 1), bone: null, matrix: null });
+    const doc: IGI2ClipDoc = {
+      name: 'scratch', looping: false, durationTicks: 320,
+      skeleton: { parents: [-1, 0], restTranslations: new Float32Array(6) },
+      tracks: [0, 1].map(() => ({ rotationTicks: [0, 160, 320], rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1) })),
+      attachments: ['pin', 'grenade'].map((name, a) => ({
+        name, position: new Float32Array(3), orientation: Float32Array.of(0, 0, 0, 1), rotation2: Float32Array.of(0, 0, 0, 1), unknown: 0, bone: 1,
+        keys: a === 0 ? [] : [key(160, 1), key(320, 2)],
+      })),
+      triggers: [{ ticks: 160, time: 160 / 4800, bone: -1, event: 3, position: new Float32Array(3) }],
+    };
+    const bytes = writeIGI2Clip(doc);
+    const clip = new IGI2ClipReader(bytes, { strict: true });
+    expect(clip.warnings).toEqual([]);
+    expect(clip.triggers.map((t) => t.ticks)).toEqual([160]);
+    expect(clip.attachments[1]!.keys.map((k) => k.ticks)).toEqual([160, 320]);
+    const entries = tnveEntries(bytes);
+    const order = entries.map((e) => [e.ticks, e.type, e.index]);
+    expect(order).toEqual([...order].sort((p, q) => p[0]! - q[0]! || p[1]! - q[1]! || p[2]! - q[2]!));
+    const at160 = entries.filter((e) => e.ticks === 160).map((e) => e.type);
+    expect(at160).toEqual([4, 4, 6, 7]); // the trigger before the attachment pose
+    const firstPose = entries.find((e) => e.type === 7 && e.index === 1)!.word;
+    expect(clip.attachments.map((a) => [a.recordIndex, a.firstPoseWord])).toEqual([[0, 0], [1, firstPose]]);
+  });
+});
+
 describe('IGI 2 bad input (docs/formats/igi2.md)', () => {
   const bad = (name: string) => fixture(`igi2-bad/${name}.iff`);
   it('has a fixture for every rule', () => {

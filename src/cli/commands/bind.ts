@@ -22,8 +22,10 @@ export function bind(modelPath: string, animsPath: string, print: (line: string)
       const rows: string[][] = [];
       const notes: string[] = [];
       const empty: string[] = [];
+      let refused: string | null = null;
       for (const clip of clips) {
         const bound = bindClip(clip, skeleton);
+        refused ??= bound.refused;
         const matched = skeleton.boneCount - bound.restBones.length;
         rows.push([clip.name || '(unnamed)', `${matched}/${skeleton.boneCount}`, String(bound.unmatchedTracks.length), String(bound.restBones.length)]);
         if (bound.unmatchedTracks.length) notes.push(`${clip.name}: unmatched tracks ${bound.unmatchedTracks.map((name) => JSON.stringify(name)).join(', ')}`);
@@ -33,6 +35,7 @@ export function bind(modelPath: string, animsPath: string, print: (line: string)
       print(`${animsPath} on ${modelPath} (${plural(skeleton.boneCount, 'bone')}):`);
       print(textTable(['animation', 'matched', 'unmatched tracks', 'rest bones'], rows));
       notes.forEach((line) => print(`  ${line}`));
+      if (refused) return { inputErrors: [`${animsPath}: ${refused} (${modelPath})`] };
       if (empty.length === clips.length) return { inputErrors: [`${animsPath}: no animation drives any bone of ${modelPath}`] };
       return { inputErrors: [] };
     });
