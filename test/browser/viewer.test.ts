@@ -43,6 +43,62 @@ async function canvasShot(page: Page, selector: string): Promise<Buffer> {
   return page.locator(selector).screenshot();
 }
 
+/**
+ * Runs in the page: the lit mesh's pixels on the 3D canvas (bright and grey, unlike the dark
+ * background, the grid and the coloured skeleton lines), their connected regions, and the bounding box
+ * of the largest.
+ */
+function silhouette(): { pixels: number; largestShare: number; width: number; height: number } {
+  const source = document.querySelector('#scene') as HTMLCanvasElement;
+  const canvas = document.createElement('canvas');
+  canvas.width = source.width;
+  canvas.height = source.height;
+  const context = canvas.getContext('2d')!;
+  context.drawImage(source, 0, 0);
+  const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+  const body = new Uint8Array(width * height);
+  let pixels = 0;
+  for (let i = 0; i < width * height; i++) {
+    const r = data[4 * i]!, g = data[4 * i + 1]!, b = data[4 * i + 2]!;
+    if (Math.max(r, g, b) - Math.min(r, g, b) < 60 && (r + g + b) / 3 > 100) {
+      body[i] = 1;
+      pixels++;
+    }
+  }
+  const label = new Int32Array(width * height).fill(-1);
+  let largest = 0;
+  let box = { width: 0, height: 0 };
+  for (let start = 0; start < width * height; start++) {
+    if (!body[start] || label[start]! >= 0) continue;
+    const stack = [start];
+    label[start] = start;
+    let size = 0, minX = width, maxX = 0, minY = height, maxY = 0;
+    while (stack.length) {
+      const at = stack.pop()!;
+      size++;
+      const x = at % width, y = (at - x) / width;
+      minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+      // 8-connected, with a 2-pixel reach so thin skeleton lines drawn over the mesh do not cut it.
+      for (let dy = -2; dy <= 2; dy++) {
+        for (let dx = -2; dx <= 2; dx++) {
+          const nx = x + dx, ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const next = ny * width + nx;
+          if (body[next] && label[next]! < 0) {
+            label[next] = start;
+            stack.push(next);
+          }
+        }
+      }
+    }
+    if (size > largest) {
+      largest = size;
+      box = { width: maxX - minX + 1, height: maxY - minY + 1 };
+    }
+  }
+  return { pixels, largestShare: pixels ? largest / pixels : 0, ...box };
+}
+
 describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromium (${haveChromium ? chromiumPath : 'not found'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -81,6 +137,26 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       expect(colours).toBeGreaterThan(3);
       // The README's screenshot: refreshed only when asked, so a test run never changes tracked files.
       await page.screenshot({ path: process.env['VIEWER_SCREENSHOT'] ?? join(mkdtempSync(join(tmpdir(), 'gameanim-shot-')), 'viewer.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('the model-space sample skin walks whole: one connected silhouette of person-like proportions', async () => {
+    const { url, child } = await startViewer([join(samplesDir, 'dff/sa_skin_modelspace_frames.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')]);
+    try {
+      const { page, errors } = await openPage(browser, url);
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      await page.locator('#animations li', { hasText: 'walk_player' }).click();
+      await page.waitForTimeout(300);
+      const shape = await page.evaluate(silhouette);
+      console.log(`viewer: model-space skin silhouette ${JSON.stringify(shape)}`);
+      // Posed from its frames this skin falls apart into pieces up to 1.3 m away; from its Skin PLG
+      // it is one body, taller than it is wide.
+      expect(shape.pixels).toBeGreaterThan(2000);
+      expect(shape.largestShare).toBeGreaterThan(0.99);
+      expect(shape.height / shape.width).toBeGreaterThan(1.4);
       expect(errors).toEqual([]);
     } finally {
       child.kill();

@@ -115,9 +115,9 @@ describe('glTF on the real samples', () => {
   }
   const ped = new IFPReader(sample('rwparserng_ped_anp3.ifp'));
   const iii = new IFPReader(sample('iii_pcanims_ped_anpk.ifp'));
-  const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff'].map((name) => new DFFReader(sample(name)));
+  const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff'].map((name) => new DFFReader(sample(name)));
 
-  it('walk_player, run_player and a KRT0 clip on both models: 0 validator errors, and three.js plays them as poseToMatrices', async () => {
+  it('walk_player, run_player and a KRT0 clip on all three sample skins (the model-space one posed whole, from its Skin PLG): 0 validator errors, and three.js plays them as poseToMatrices', async () => {
     const clips = [ped.getAnimation('walk_player')!, ped.getAnimation('run_player')!, iii.animations.find((a) => a.bones.some((b) => b.keyframeType === 'KRT0'))!];
     for (const model of models) {
       const { glb, warnings } = await exportGltf({ model, clips });
@@ -127,7 +127,22 @@ describe('glTF on the real samples', () => {
     }
   });
 
-  it('IFP -> glTF -> IFP keeps every key within one quantisation step, on both models', async () => {
+  it('the model-space skin exports whole: at rest, every joint world matrix times its inverse bind is the identity within 1e-4', async () => {
+    const model = models[2]!;
+    const { glb } = await exportGltf({ model, clips: [ped.getAnimation('walk_player')!] });
+    const doc = await new WebIO().readBinary(glb!);
+    const skin = doc.getRoot().listSkins()[0]!;
+    const binds = skin.getInverseBindMatrices()!.getArray()!;
+    let worst = 0;
+    skin.listJoints().forEach((joint, j) => {
+      const world = new THREE.Matrix4().fromArray(joint.getWorldMatrix() as number[]);
+      const product = world.multiply(new THREE.Matrix4().fromArray(binds, 16 * j)).elements;
+      product.forEach((v, k) => (worst = Math.max(worst, Math.abs(v - (k % 5 === 0 ? 1 : 0)))));
+    });
+    expect(worst).toBeLessThan(1e-4);
+  });
+
+  it('IFP -> glTF -> IFP keeps every key within one quantisation step, on all three sample skins', async () => {
     for (const model of models) {
       const { glb } = await exportGltf({ model, clips: ped.animations });
       const back = new IFPReader(writeIFP((await importGltf(glb!, { skeleton: model.skeleton! })).packages, { format: 'ANP3' }));
