@@ -37,6 +37,18 @@ function problem(text: string, error = false): void {
   $('problems').append(item);
 }
 
+/**
+ * A list entry of a name and a note, built from text: names come from files and archives, and are
+ * never markup (the server's Content-Security-Policy forbids inline script besides).
+ */
+function listItem(name: string, note: string): HTMLLIElement {
+  const item = document.createElement('li');
+  const small = document.createElement('small');
+  small.textContent = note;
+  item.append(document.createTextNode(`${name} `), small);
+  return item;
+}
+
 /** Opens one file by its magic (or extension); a broken file shows its DecodeError and the page carries on. */
 function open(name: string, bytes: Uint8Array): void {
   openedAt = performance.now();
@@ -51,8 +63,7 @@ function open(name: string, bytes: Uint8Array): void {
   }
   for (const w of format.warnings(reader)) problem(`${name}: warning ${w.code} at byte ${w.offset}: ${w.message}`);
   state.files.push({ name, format, reader });
-  const item = document.createElement('li');
-  item.innerHTML = `${name} <small>${format.summary(reader).replace(/</g, '&lt;')}</small>`;
+  const item = listItem(name, format.summary(reader));
   $('file-list').append(item);
   if (reader instanceof ImgArchive) return showArchive(name, reader);
   if (reader instanceof SpriteAnimReader) {
@@ -105,9 +116,8 @@ function renderLists(): void {
   for (const { file, clip } of state.clips) {
     if (filter && !clip.name.toLowerCase().includes(filter)) continue;
     const keys = clip.tracks.reduce((n, t) => n + t.times.length, 0);
-    const item = document.createElement('li');
+    const item = listItem(clip.name || file, `${clip.tracks.length} tracks, ${keys} keys, ${clip.duration.toFixed(2)} s`);
     item.className = clip === state.clip ? 'selected' : '';
-    item.innerHTML = `${(clip.name || file).replace(/</g, '&lt;')} <small>${clip.tracks.length} tracks, ${keys} keys, ${clip.duration.toFixed(2)} s</small>`;
     item.dataset['clip'] = 'true';
     item.onclick = () => select(clip);
     list.append(item);
@@ -115,8 +125,7 @@ function renderLists(): void {
   for (const file of state.spriteFiles) {
     for (const script of file.scripts) {
       if (filter && !`script ${script.id}`.includes(filter)) continue;
-      const item = document.createElement('li');
-      item.innerHTML = `script ${script.id} <small>${script.instructions.length} instructions</small>`;
+      const item = listItem(`script ${script.id}`, `${script.instructions.length} instructions`);
       item.dataset['clip'] = 'true';
       item.onclick = () => selectScript(file, script.id);
       list.append(item);

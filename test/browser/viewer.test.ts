@@ -163,6 +163,30 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
     }
   });
 
+  it('file and archive entry names are text, never markup: a crafted name runs no script', async () => {
+    const { url, child } = await startViewer([]);
+    try {
+      const { page, errors } = await openPage(browser, url);
+      const scratch = mkdtempSync(join(tmpdir(), 'gameanim-names-'));
+      const { writeImg } = await import('../../src/index.js');
+      const entry = '<svg onload=top.p=1>'; // fits IMG's 23 characters
+      const img = join(scratch, 'evil.img');
+      writeFileSync(img, writeImg([{ name: entry, data: fixture('anp2-basic.ifp') }]));
+      const named = join(scratch, '<img src=x onerror=top.q=1>.ifp');
+      writeFileSync(named, fixture('anp2-basic.ifp'));
+      await page.setInputFiles('#files', [img, named]);
+      await page.locator('#entries li', { hasText: entry }).click();
+      await page.waitForFunction(() => document.querySelectorAll('#file-list li').length === 3);
+      const texts = await page.locator('#file-list li').allTextContents();
+      expect(texts.some((t) => t.startsWith('<img src=x onerror=top.q=1>.ifp'))).toBe(true);
+      expect(texts.some((t) => t.startsWith(entry))).toBe(true);
+      expect(await page.evaluate(() => [(window as unknown as { p?: number }).p, (window as unknown as { q?: number }).q, document.querySelectorAll('#left svg, #left img').length])).toEqual([undefined, undefined, 0]);
+      expect(errors).toEqual([]);
+    } finally {
+      child.kill();
+    }
+  });
+
   it('opens files through the input: an IGI 2 clip with its .mef, an ANIM file, and a broken file that shows its DecodeError', async () => {
     const { url, child } = await startViewer([]);
     try {

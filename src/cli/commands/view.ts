@@ -1,41 +1,99 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basename, extname, join, normalize } from 'node:path';
+import { basename, extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readInput } from '../inputs.js';
+import { InputError, readInput } from '../inputs.js';
 import { UsageError } from '../usage.js';
 import type { CommandResult } from './result.js';
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
 
 /**
+ * The page runs only the viewer's own scripts: no inline script, no script from elsewhere, so a file
+ * or entry name that reaches the page as markup still cannot run. Images and workers may come from the
+ * page's own blobs (PNG atlases, textures).
+ */
+export const CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const SECURITY_HEADERS = { 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cross-origin-resource-policy': 'same-origin' };
+
+/**
  * `gameanim view [FILES...] [--port N]`: serves the viewer page (dist/viewer) on 127.0.0.1 with node's
- * http, and the named files beside it for the page to preload. Runs until stopped.
+ * http, and the named files beside it for the page to preload. Runs until stopped. The rules
+ * (docs/robustness.md): only the loopback names of this port are answered (a DNS-rebinding page
+ * cannot read the files), only GET and HEAD, only regular files inside the viewer folder with no
+ * symlink leading out of it, and no request, however malformed, stops the server.
  */
 export async function view(paths: string[], port: number, print: (line: string) => void): Promise<CommandResult> {
-  const root = fileURLToPath(new URL('../../viewer/', import.meta.url));
+  const root = realpathSync(fileURLToPath(new URL('../../viewer/', import.meta.url)));
   if (!existsSync(join(root, 'index.html'))) throw new UsageError('the viewer is not built: run npm run build in a checkout (the published package ships it)');
   // Read every file first: a missing one is reported now, not as a broken page.
-  const files = paths.map((path) => ({ name: basename(path), bytes: readInput(path) }));
+  const files: { name: string; bytes: Uint8Array }[] = [];
+  const inputErrors: string[] = [];
+  for (const path of paths) {
+    try {
+      files.push({ name: basename(path), bytes: readInput(path) });
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      inputErrors.push(error.message);
+    }
+  }
+  if (inputErrors.length) return { inputErrors };
   const preload = JSON.stringify({ files: files.map((file, i) => ({ name: file.name, url: `./files/${i}` })) });
+  let allowedHosts = new Set<string>();
   const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    if (path === '/preload.json') return void response.writeHead(200, { 'content-type': TYPES['.json']! }).end(preload);
+    try {
+      answer(request, response);
+    } catch {
+      if (!response.headersSent) response.writeHead(500, SECURITY_HEADERS);
+      response.end();
+    }
+  });
+
+  function answer(request: IncomingMessage, response: ServerResponse): void {
+    const refuse = (status: number) => void response.writeHead(status, SECURITY_HEADERS).end();
+    if (!allowedHosts.has((request.headers.host ?? '').toLowerCase())) return refuse(421);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405);
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      return refuse(400);
+    }
+    if (path.includes('\0')) return refuse(400);
+    const send = (type: string, body: Uint8Array | string) => void response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': type }).end(request.method === 'HEAD' ? undefined : body);
+    if (path === '/preload.json') return send(TYPES['.json']!, preload);
     const fileMatch = /^\/files\/(\d+)$/.exec(path);
     if (fileMatch) {
       const file = files[Number(fileMatch[1])];
-      return void (file ? response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(file.bytes) : response.writeHead(404).end());
+      return file ? send('application/octet-stream', file.bytes) : refuse(404);
     }
-    const target = normalize(join(root, path === '/' ? 'index.html' : path));
-    if (!target.startsWith(root) || !existsSync(target)) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream' }).end(readFileSync(target));
-  });
+    const target = servedFile(root, path === '/' ? 'index.html' : path);
+    if (!target) return refuse(404);
+    send(TYPES[extname(target)] ?? 'application/octet-stream', readFileSync(target));
+  }
+
+  server.on('clientError', (_error, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new UsageError(`port ${port} is in use: choose another with --port`) : error));
     server.listen(port, '127.0.0.1', resolve);
   });
-  print(`gameanim viewer: http://127.0.0.1:${(server.address() as AddressInfo).port}/${files.length ? ` (${files.length} files preloaded)` : ''}`);
+  const bound = (server.address() as AddressInfo).port;
+  allowedHosts = new Set([`127.0.0.1:${bound}`, `localhost:${bound}`, `[::1]:${bound}`]);
+  print(`gameanim viewer: http://127.0.0.1:${bound}/${files.length ? ` (${files.length} files preloaded)` : ''}`);
   await new Promise(() => {}); // serve until the process is stopped
   return { inputErrors: [] };
+}
+
+/** The regular file at `path` under `root`, after resolving every symlink; undefined when it is anything else or leads out. */
+function servedFile(root: string, path: string): string | undefined {
+  let real: string;
+  try {
+    real = realpathSync(join(root, path));
+    if (!statSync(real).isFile()) return undefined;
+  } catch {
+    return undefined;
+  }
+  return real.startsWith(root + sep) ? real : undefined;
 }
