@@ -10,13 +10,18 @@ import { imgExtract, imgList } from './commands/img.js';
 import { info } from './commands/info.js';
 import { list } from './commands/list.js';
 import type { CommandResult } from './commands/result.js';
-import { HELP, UsageError } from './usage.js';
+import { printable } from '../core/text.js';
+import { HELP, MissingDependencyError, UsageError } from './usage.js';
 
-const print = (line: string) => void process.stdout.write(line + '\n');
-// A reader that stops early (| head) is not an error.
+// Names from files are printed with their control characters escaped, so no file can drive the terminal.
+let stdoutClosed = false;
+const print = (line: string) => void (stdoutClosed || process.stdout.write(printable(line) + '\n'));
+const printError = (line: string) => void process.stderr.write(`gameanim: ${printable(line)}\n`);
+// A reader that stops early (| head) is not an error: the command finishes without printing, and
+// exits as it would have (1 after an input error).
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
+  if (error.code !== 'EPIPE') throw error;
+  stdoutClosed = true;
 });
 
 function parse(command: string, args: string[], options: ParseArgsConfig['options'] = {}) {
@@ -53,7 +58,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     print(HELP[command]!);
     return 'help';
   }
-  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf'], import: ['skeleton', 'out', 'format'], view: ['port'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record'] };
+  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf', 'force'], import: ['skeleton', 'out', 'format', 'force'], view: ['port'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record', 'force'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const one = (what: string) => {
@@ -78,13 +83,13 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     case 'export': {
       const out = values['out'] as string | undefined;
       if (positionals.length !== 2 || !out) throw new UsageError('export takes MODEL ANIMS -o OUT.glb', HELP['export']);
-      return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']) }, print);
+      return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']) }, print);
     }
     case 'import': {
       const out = values['out'] as string | undefined;
       const skeleton = values['skeleton'] as string | undefined;
       if (positionals.length !== 1 || !out || !skeleton) throw new UsageError('import takes EDITED.glb --skeleton MODEL -o OUT.ifp', HELP['import']);
-      return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3' }, print);
+      return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3', force: Boolean(values['force']) }, print);
     }
     case 'bind': {
       // `bind MODEL FILE`, or `bind FILE --skeleton MODEL`.
@@ -100,7 +105,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     }
     case 'bench':
       if (positionals.length) throw new UsageError('bench takes no FILE', HELP['bench']);
-      return bench({ corpus: values['corpus'] as string | undefined, quick: Boolean(values['quick']), out: values['out'] as string | undefined, record: Boolean(values['record']) }, print);
+      return bench({ corpus: values['corpus'] as string | undefined, quick: Boolean(values['quick']), out: values['out'] as string | undefined, record: Boolean(values['record']), force: Boolean(values['force']) }, print);
   }
   throw new UsageError(`unknown command "${command}"`, HELP['main']);
 }
@@ -108,13 +113,17 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
 try {
   const result = await run(process.argv.slice(2));
   if (result !== 'help' && result.inputErrors.length) {
-    for (const message of result.inputErrors) process.stderr.write(`gameanim: ${message}\n`);
+    for (const message of result.inputErrors) printError(message);
     process.exitCode = 1;
   }
 } catch (error) {
   if (error instanceof UsageError) {
-    process.stderr.write(`gameanim: ${error.message}\n${error.help ? '\n' + error.help + '\n' : ''}`);
+    printError(error.message);
+    if (error.help) process.stderr.write(`\n${error.help}\n`);
     process.exitCode = 2;
+  } else if (error instanceof MissingDependencyError) {
+    printError(error.message);
+    process.exitCode = 3;
   } else {
     throw error;
   }

@@ -1,3 +1,4 @@
+import { printable } from '../core/text.js';
 import cliProgress from 'cli-progress';
 
 export interface Progress {
@@ -30,7 +31,7 @@ export function startProgress(total: number, title: string, print: (line: string
   return {
     tick(next) {
       value++;
-      label = next;
+      label = printable(next);
       bar.update(value, { label });
     },
     print(line) {

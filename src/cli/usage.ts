@@ -19,20 +19,24 @@ commands:
   dump FILE [--anim NAME] [--json]
                                 every decoded value
   bind MODEL FILE               how the animations of FILE bind to the skeleton of MODEL (.dff, .mef)
-  export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]
+  export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--force]
                                 the model (skeleton, skinned meshes) and its animations as glTF
-  import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]
+  import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK] [--force]
                                 a glTF's animations as an IFP package for MODEL's skeleton
   view [FILES...] [--port N]    the viewer page on 127.0.0.1, with FILES preloaded
   img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
   img extract ARCHIVE [NAME...] [-o DIR] [--force]
                                 write entries to files
-  bench [--corpus DIR] [--quick] [--out FILE] [--record]
+  bench [--corpus DIR] [--quick] [--out FILE [--force]] [--record]
                                 the benchmark suite on a generated SA-sized corpus
 
 gameanim <command> --help shows a command's options.
 exit codes: 0 ok; 1 a problem with an input (missing, unreadable, a directory, undecodable, no such
-animation), reported after every other input is processed; 2 a usage error`,
+animation, an output that exists), reported after every other input is processed; 2 a usage error;
+3 an optional peer dependency the command needs is not installed
+
+Commands that write never replace an existing file unless --force is given, never write through a
+symbolic link or over their own input, and say when a name had to be changed.`,
   info: `usage: gameanim info FILE...
 
 Prints each file's format, counts and warnings: IFP packages, animations, tracks and keyframes;
@@ -54,9 +58,12 @@ Prints every decoded value of an IFP or FORM/ANM2 file, or the script listing of
        gameanim img extract ARCHIVE [NAME...] [-o DIR] [--force]
 
 ARCHIVE is a SA VER2 .img, or a III/VC .dir (its .img must sit beside it for extract). extract
-writes the named entries (all when none are named) into DIR (default: the current folder). When
-entries overlap so that this would write more than 64 times the archive's size, nothing is written
-unless --force is given.`,
+writes the named entries (all when none are named) into DIR (default: the current folder). Entry
+names become plain, distinct file names inside DIR (".", "..", paths, control characters and names
+that differ only in case are changed, and each change is printed). An existing file is never
+replaced, and no symlink written through, unless --force is given (symlinks never). When entries
+overlap so that this would write more than 64 times the archive's size, nothing is written unless
+--force is given.`,
   bind: `usage: gameanim bind MODEL FILE
        gameanim bind FILE --skeleton MODEL
 
@@ -69,13 +76,15 @@ no bone, and the bones that keep their rest pose. Exits 1 when no animation driv
 
 Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or a clip that carries a
 skeleton) and the animations of ANIMS (all, or those named by --anim) as a glTF 2.0 binary. --gltf
-writes OUT.gltf with OUT.bin beside it instead. Needs @gltf-transform/core installed. Every change
+writes OUT.gltf with OUT.bin beside it instead. An existing OUT is replaced only with --force, and
+never when it is one of the inputs. Needs @gltf-transform/core installed (exit 3 without it). Every change
 glTF forces on the data (times that repeat, negative times, non-unit rotations) is printed.`,
   import: `usage: gameanim import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]
 
 Reads the animations of a glTF binary (from gameanim or another tool) and writes them as one IFP
 package for MODEL's skeleton: nodes match bones by name, then by the HAnim id gameanim's export
-records. ANP3 (default) and ANP2 are written with int16 frames. Needs @gltf-transform/core installed.`,
+records. ANP3 (default) and ANP2 are written with int16 frames. An existing OUT is replaced only with
+--force, and never when it is one of the inputs. Needs @gltf-transform/core installed (exit 3).`,
   view: `usage: gameanim view [FILES...] [--port N]
 
 Serves the viewer (a static page: drop game files, watch the animation, read its curves) on
@@ -86,7 +95,12 @@ free one). Everything runs in the page; nothing is uploaded anywhere. Stop it wi
 Runs the benchmark suite: decoding an SA-sized corpus with each backend against the naive baseline
 and the memcpy bound, then playback against THREE.AnimationMixer (when three is installed). The
 corpus is generated once into DIR (default: ~/.cache/gameanim/bench-corpus, or $XDG_CACHE_HOME).
-The tables are printed; --out writes them to FILE. In a development checkout, --record writes
+DIR must be new, empty, or a corpus gameanim made (it leaves a .gameanim-corpus marker): no other
+files are ever replaced. The tables are printed; --out writes them to FILE (an existing FILE only
+with --force). In a development checkout, --record writes
 bench/RESULTS.md and appends to bench/history/. --quick runs a tiny corpus. Peak memory per decoder
 is measured in a fresh child process.`,
 };
+
+/** An optional peer dependency the command needs is not installed (exit 3): not the user's input, not their usage. */
+export class MissingDependencyError extends Error {}

@@ -1,6 +1,17 @@
 // Text helpers shared by the formats' summaries and dumps, and by the CLI.
 import type { DecodeWarning } from './errors.js';
 
+/** C0 controls but newline and tab, DEL, and the C1 controls (0x9B is a CSI on some terminals). */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text a terminal shows as it is: names from files may hold escape sequences that would set the
+ * title or clear the screen, so control characters are written as `\xNN`.
+ */
+export function printable(text: string): string {
+  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 export const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
 /** A float as the shortest text that reads back to the same f32. */

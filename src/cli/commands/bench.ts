@@ -1,3 +1,4 @@
+import { existsSync, lstatSync } from 'node:fs';
 import { UsageError } from '../usage.js';
 import type { CommandResult } from './result.js';
 
@@ -11,10 +12,19 @@ interface BenchModule {
  * cache (or --corpus), prints the tables, and writes files only where --out says, or, in a development
  * checkout, bench/RESULTS.md and its history with --record.
  */
-export async function bench(options: { corpus?: string; quick?: boolean; out?: string; record?: boolean }, print: (line: string) => void): Promise<CommandResult> {
+export async function bench(options: { corpus?: string; quick?: boolean; out?: string; record?: boolean; force?: boolean }, print: (line: string) => void): Promise<CommandResult> {
   const suite = (await import(new URL('../../bench/run.js', import.meta.url).href)) as BenchModule;
   if (options.record && !suite.canRecord()) throw new UsageError('--record writes bench/RESULTS.md in a development checkout of gameanim; use --out FILE here');
   if (options.record && options.quick) throw new UsageError('--record keeps full runs only; drop --quick');
-  await suite.runBenchmarks({ corpusDir: options.corpus, quick: options.quick, out: options.out, record: options.record, log: print });
+  if (options.out && existsSync(options.out) && (!options.force || lstatSync(options.out).isSymbolicLink())) {
+    return { inputErrors: [`${options.out}: already exists (or is a symbolic link); nothing run (add --force to replace a file)`] };
+  }
+  try {
+    await suite.runBenchmarks({ corpusDir: options.corpus, quick: options.quick, out: options.out, record: options.record, log: print });
+  } catch (error) {
+    // The corpus folder holds files gameanim did not make: refused before anything is written.
+    if ((error as Error).name === 'CorpusFolderError') return { inputErrors: [(error as Error).message] };
+    throw error;
+  }
   return { inputErrors: [] };
 }

@@ -1,10 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { writeOutput, type WriteOptions } from '../outputs.js';
 import { basename, dirname, join } from 'node:path';
 import type { SkeletalClip } from '../../playback/clip.js';
 import type { IFPFormat } from '../../ifp/types.js';
 import { writeIFP } from '../../ifp/writer.js';
 import { formatOf, InputError, readInput } from '../inputs.js';
-import { UsageError } from '../usage.js';
+import { MissingDependencyError, UsageError } from '../usage.js';
 import { onFile, type CommandResult } from './result.js';
 
 type Gltf = typeof import('../../gltf/index.js');
@@ -14,7 +15,7 @@ async function loadGltf(): Promise<Gltf> {
   try {
     return await import('../../gltf/index.js');
   } catch (error) {
-    throw new UsageError(`export and import need glTF-Transform: npm install @gltf-transform/core (${(error as Error).message.split('\n')[0]})`);
+    throw new MissingDependencyError(`export and import need glTF-Transform, an optional peer dependency: npm install @gltf-transform/core (${(error as Error).message.split('\n')[0]})`);
   }
 }
 
@@ -29,7 +30,7 @@ function readModel(path: string) {
 }
 
 /** `export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes) with the clips. */
-export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean }, print: (line: string) => void): Promise<CommandResult> {
+export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean }, print: (line: string) => void): Promise<CommandResult> {
   const gltf = await loadGltf();
   let result: CommandResult = { inputErrors: [] };
   let model: ReturnType<typeof readModel> | undefined;
@@ -54,7 +55,7 @@ export async function exportCommand(modelPath: string, animsPath: string, option
   if (result.inputErrors.length) return result;
   const binName = `${basename(options.out).replace(/\.(glb|gltf)$/i, '')}.bin`;
   const exported = await gltf.exportGltf({ model: model!, clips, container: options.gltf ? 'gltf' : 'glb', binName });
-  const failed = writeOutputs(exported.glb ? [[options.out, exported.glb]] : [[options.out, exported.gltf!.json], [join(dirname(options.out), binName), exported.gltf!.bin]]);
+  const failed = writeOutputs(exported.glb ? [[options.out, exported.glb]] : [[options.out, exported.gltf!.json], [join(dirname(options.out), binName), exported.gltf!.bin]], { force: options.force, inputs: [modelPath, animsPath] });
   if (failed) return failed;
   print(`${options.out}: ${clips.length} animations on ${model!.skeleton.boneCount} bones${model!.geometries.length ? `, ${model!.geometries.length} meshes` : ''}`);
   for (const warning of exported.warnings) print(`  ${warning.code}: ${warning.message}`);
@@ -62,7 +63,7 @@ export async function exportCommand(modelPath: string, animsPath: string, option
 }
 
 /** `import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`. */
-export async function importCommand(glbPath: string, options: { skeleton: string; out: string; format: string }, print: (line: string) => void): Promise<CommandResult> {
+export async function importCommand(glbPath: string, options: { skeleton: string; out: string; format: string; force: boolean }, print: (line: string) => void): Promise<CommandResult> {
   if (!['ANP3', 'ANP2', 'ANPK'].includes(options.format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
   const gltf = await loadGltf();
   let model: ReturnType<typeof readModel> | undefined;
@@ -83,7 +84,7 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   } catch (error) {
     return { inputErrors: [`${glbPath}: ${(error as Error).message}`] };
   }
-  const failed = writeOutputs([[options.out, writeIFP(imported.packages, { format: options.format as IFPFormat })]]);
+  const failed = writeOutputs([[options.out, writeIFP(imported.packages, { format: options.format as IFPFormat })]], { force: options.force, inputs: [glbPath, options.skeleton] });
   if (failed) return failed;
   const animations = imported.packages[0]!.animations;
   print(`${options.out}: ${animations.length} animations (${options.format}), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
@@ -91,15 +92,17 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   return { inputErrors: [] };
 }
 
-/** Writes the files (making their folder); a path that cannot be written is an input problem, exit 1. */
-function writeOutputs(files: Array<[string, Uint8Array | string]>): CommandResult | undefined {
-  for (const [path, data] of files) {
-    try {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, data);
-    } catch (error) {
-      return { inputErrors: [`${path}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`] };
-    }
+/** Writes the files under the write rule (src/cli/outputs.ts); a file that cannot be written is an input problem, exit 1. */
+function writeOutputs(files: Array<[string, Uint8Array | string]>, options: WriteOptions): CommandResult | undefined {
+  for (const [path] of files) {
+    // Check every output before writing any, so a refusal leaves nothing half written.
+    if (!options.force && existsSync(path)) return { inputErrors: [`${path}: already exists; nothing written (add --force to replace it)`] };
+  }
+  try {
+    for (const [path, data] of files) writeOutput(path, data, options);
+  } catch (error) {
+    if (error instanceof InputError) return { inputErrors: [error.message] };
+    throw error;
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
+import { outputNames, writeOutput } from '../outputs.js';
 import { DecodeError } from '../../core/errors.js';
 import { InputError, openArchive, readInput } from '../inputs.js';
 import { textTable } from '../../core/text.js';
@@ -35,22 +35,24 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
     return { inputErrors: [`${path}: extracting would write ${total} bytes, more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size (its entries overlap); nothing written. Add --force to write them anyway`] };
   }
   const result: CommandResult = { inputErrors: [] };
-  mkdirSync(outDir, { recursive: true });
+  // Names come from the archive: each becomes a plain, distinct file name inside the output folder.
+  const { files, renamed } = outputNames(chosen.map((entry) => entry.name));
+  for (const { from, to } of renamed) print(`renamed: ${from} -> ${to} (not a safe or distinct file name)`);
   const progress = startProgress(chosen.length, 'extracting', print);
   try {
-    for (const entry of chosen) {
+    chosen.forEach((entry, i) => {
       progress.tick(entry.name);
+      const target = join(outDir, files[i]!);
       try {
-        // Names come from the archive: keep only the base name, so an entry cannot write elsewhere.
-        const target = join(outDir, basename(entry.name.replace(/\\/g, '/')) || 'unnamed');
         const data = archive.read(entry);
-        writeFileSync(target, data);
+        writeOutput(target, data, { force, inputs: [path] });
         progress.print(`${target} (${data.length} bytes)`);
       } catch (error) {
-        if (!(error instanceof DecodeError)) throw error;
-        result.inputErrors.push(`${path}: ${entry.name}: ${error.message}`);
+        if (error instanceof DecodeError) result.inputErrors.push(`${path}: ${entry.name}: ${error.message}`);
+        else if (error instanceof InputError) result.inputErrors.push(error.message);
+        else throw error;
       }
-    }
+    });
   } finally {
     progress.stop();
   }
