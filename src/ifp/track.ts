@@ -63,6 +63,10 @@ export class Animation implements SkeletalClip {
     private readonly check?: () => void,
   ) {}
 
+  assertUsable(): void {
+    this.check?.();
+  }
+
   get bones(): Track[] {
     this.check?.();
     this.#bones ??= Array.from({ length: this.trackCount }, (_, i) => makeTrack(this.table, this.output, this.firstRow + i));

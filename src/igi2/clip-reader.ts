@@ -103,6 +103,10 @@ export class IGI2ClipReader implements SkeletalClip {
    * One track per bone. All keys are decoded with the file; the per-bone views are made on first
    * access, so a clip whose tracks are never all read does not pay for a few hundred small objects.
    */
+  assertUsable(): void {
+    this.#check?.();
+  }
+
   get tracks(): IGI2Track[] {
     this.#check?.();
     this.#tracks ??= sectionTracks(this.#sections[0]);

@@ -43,6 +43,11 @@ export interface SkeletalClip {
    * track for sampling, so a looping clip interpolates from its last key into them.
    */
   readonly wrapTracks?: readonly SkeletalTrack[];
+  /**
+   * Throws when the clip's memory was taken back (a clip an IFPDecoder or IGI2Decoder made, after
+   * `decoder.reset()`): sampling checks it on every call, so a kept clip never plays another file's keys.
+   */
+  assertUsable?(): void;
 }
 
 /** One track as the samplers see it. */

@@ -71,5 +71,10 @@ export function createPoseBatch(clips: readonly (SkeletalClip | BoundClip)[]): P
 
 /** What the samplers play for a clip or a bound clip. */
 export function sampledTracks(clip: SkeletalClip | BoundClip) {
-  return 'sampled' in clip ? clip.sampled : clipTracks(clip);
+  if ('sampled' in clip) {
+    clip.clip.assertUsable?.();
+    return clip.sampled;
+  }
+  clip.assertUsable?.();
+  return clipTracks(clip);
 }

@@ -60,6 +60,8 @@ const FIRST_BONE_ZERO = [0];
 interface BatchTracks {
   clips: ClipTracks[];
   needsTypeScript: boolean;
+  /** The distinct clips whose memory a decoder may take back: checked on every call. */
+  guarded: SkeletalClip[];
 }
 
 // Per batch clip list (a read-only array), what its instances play: looked up once, not every frame.
@@ -69,8 +71,10 @@ function batchTracks(batch: PoseBatch): BatchTracks {
   let found = batchCache.get(batch.clips);
   if (!found) {
     const clips = batch.clips.map(sampledTracks);
-    found = { clips, needsTypeScript: clips.some((clip) => clip.needsTypeScript) };
+    const guarded = [...new Set(batch.clips.map((clip) => ('sampled' in clip ? clip.clip : clip)).filter((clip) => clip.assertUsable))];
+    found = { clips, needsTypeScript: clips.some((clip) => clip.needsTypeScript), guarded };
     batchCache.set(batch.clips, found);
   }
+  for (const clip of found.guarded) clip.assertUsable!();
   return found;
 }
