@@ -179,7 +179,7 @@ export function hierarchyOrder(parents: ArrayLike<number>): Int32Array {
     if (parent < 0) order.push(bone);
     else children[parent]!.push(bone);
   }
-  for (let i = 0; i < order.length; i++) order.push(...children[order[i]!]!);
+  for (let i = 0; i < order.length; i++) for (const child of children[order[i]!]!) order.push(child);
   return Int32Array.from(order);
 }
 

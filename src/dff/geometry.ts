@@ -97,6 +97,10 @@ export function readGeometry(input: Uint8Array, view: DataView, geometry: Sectio
     }
   }
 
+  // Without positions nothing in the file stands for the vertices: the count is bounded by the Struct's
+  // bytes, so a 252-byte model cannot ask for gigabytes of zero positions.
+  if (!positions && vertexCount > struct.size) throw fail('count-exceeds-data', struct.data + 8, `geometry vertex count ${vertexCount} has no positions and exceeds its ${struct.size}-byte Struct`);
+
   const materialList = sections.find((s) => s.type === Section.MaterialList);
   const materials = materialList ? readMaterials(input, view, materialList) : [];
   const extension = sections.find((s) => s.type === Section.Extension);
@@ -109,6 +113,7 @@ export function readGeometry(input: Uint8Array, view: DataView, geometry: Sectio
   let skinIndices: Uint8Array | null = null;
   let skinWeights: Float32Array | null = null;
   if (skin) {
+    if (skin.size < 4) throw fail('truncated', skin.data, `the Skin PLG needs 4 bytes of counts, it has ${skin.size}`);
     const used = view.getUint8(skin.data + 1);
     const indicesAt = skin.data + 4 + used;
     if (indicesAt + 20 * vertexCount > skin.end) throw fail('count-exceeds-data', skin.data, `the Skin PLG's weights for ${vertexCount} vertices run past it`);

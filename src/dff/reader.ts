@@ -239,7 +239,8 @@ export class DFFReader {
       if (geometry.type !== Section.Geometry) continue;
       const sections = [...children(view, geometry.data, geometry.end, 'Geometry')];
       const struct = sections[0];
-      if (!struct || struct.type !== Section.Struct || struct.size < 16) throw fail('unknown-section', geometry.data, 'a Geometry must start with its Struct');
+      // A geometry without a whole Struct is reported by #readGeometries; the skeleton still reads.
+      if (!struct || struct.type !== Section.Struct || struct.size < 16) continue;
       const vertexCount = view.getInt32(struct.data + 8, true);
       const extension = sections.find((s) => s.type === Section.Extension);
       if (!extension) continue;
@@ -255,14 +256,14 @@ export class DFFReader {
     const parents = parentsFromFlags(nodes);
     // The frames' own links must agree; where they do not, they win (if they keep parents first).
     const boneOfFrame = new Map(frameOfNode.map((frame, bone) => [frame, bone]));
+    const boneAbove = nearestBoneAbove(this.frames, boneOfFrame);
     let disagreements = 0;
     let first = -1;
     nodes.forEach((_, bone) => {
       const frame = frameOfNode[bone]!;
       if (frame < 0) return;
-      let up = this.frames[frame]!.parent;
-      for (let steps = 0; up >= 0 && !boneOfFrame.has(up) && steps < this.frames.length; steps++) up = this.frames[up]!.parent;
-      const linked = up >= 0 ? (boneOfFrame.get(up) ?? -1) : -1;
+      const up = this.frames[frame]!.parent;
+      const linked = up >= 0 ? boneAbove(up) : -1;
       if (linked !== parents[bone]) {
         if (disagreements++ === 0) first = bone;
         if (linked < bone) parents[bone] = linked;
@@ -334,6 +335,34 @@ function expectSectionHeaderOnly(view: DataView, at: number, limit: number, type
   return { type, at, data: at + 12, size, end: at + 12 + size, libraryId: view.getUint32(at + 8, true) };
 }
 
+/**
+ * The bone of a frame or of its nearest ancestor that is a bone (-1 for none, or for a cycle), each
+ * frame walked once: linear in the frames, however deep the chains.
+ */
+function nearestBoneAbove(frames: readonly DffFrame[], boneOfFrame: ReadonlyMap<number, number>): (frame: number) => number {
+  const UNKNOWN = -2, ON_PATH = -3;
+  const memo = new Int32Array(frames.length).fill(UNKNOWN);
+  return (start) => {
+    const path: number[] = [];
+    let result = -1;
+    for (let frame = start; frame >= 0; frame = frames[frame]!.parent) {
+      if (memo[frame] !== UNKNOWN) {
+        result = memo[frame] === ON_PATH ? -1 : memo[frame]!;
+        break;
+      }
+      const bone = boneOfFrame.get(frame);
+      if (bone !== undefined) {
+        result = bone;
+        break;
+      }
+      memo[frame] = ON_PATH;
+      path.push(frame);
+    }
+    for (const frame of path) memo[frame] = result;
+    return result;
+  };
+}
+
 /** Parents from the node flags, depth first: PUSH keeps the current bone as a parent, POP returns to it. */
 export function parentsFromFlags(nodes: readonly { flags: number }[]): Int32Array {
   const parents = new Int32Array(nodes.length);
@@ -354,6 +383,7 @@ export function parentsFromFlags(nodes: readonly { flags: number }[]): Int32Arra
  * preceded by 0xDEADDEAD in the older layout (used-bone count 0).
  */
 function readSkinMatrices(view: DataView, plugin: SectionHeader, vertexCount: number, boneCount: number): Float32Array {
+  if (plugin.size < 4) throw fail('truncated', plugin.data, `the Skin PLG needs 4 bytes of counts, it has ${plugin.size}`);
   const skinBones = view.getUint8(plugin.data);
   const usedBones = view.getUint8(plugin.data + 1);
   if (skinBones !== boneCount) {

@@ -94,8 +94,11 @@ export class IGI2ClipReader implements SkeletalClip {
     }
     const decoded = decodeEntries(input, view, tnve, walked, this, loan?.allocate);
     this.#sections = decoded.sections;
-    this.triggers.push(...decoded.triggers);
-    decoded.attachmentKeys.forEach((keys, a) => this.attachments[a]!.keys.push(...keys));
+    // Loops, not spreads: a clip may hold more entries than a call's arguments can.
+    for (const trigger of decoded.triggers) this.triggers.push(trigger);
+    decoded.attachmentKeys.forEach((keys, a) => {
+      for (const key of keys) this.attachments[a]!.keys.push(key);
+    });
     this.#wrapExtras = { attachmentKeys: decoded.wrapAttachmentKeys, triggers: decoded.wrapTriggers };
   }
 

@@ -45,6 +45,6 @@ export class IGI2ModelReader {
 /** The skeleton of an IGI 2 model, or null for a model without one (the reason goes to `warnings` when given). */
 export function readIGI2Skeleton(bytes: Uint8Array | ArrayBuffer, warnings?: DecodeWarning[]): Skeleton | null {
   const model = new IGI2ModelReader(bytes);
-  warnings?.push(...model.warnings);
+  for (const warning of model.warnings) warnings?.push(warning);
   return model.skeleton;
 }

@@ -96,7 +96,7 @@ export class ImgArchive {
     if (!isByteCount(entry.offset) || !isByteCount(entry.size)) {
       throw new RangeError(`IMG entry "${entry.name}" has offset ${entry.offset} and size ${entry.size}; both must be whole numbers of bytes, 0 or more`);
     }
-    if (!this.#inRange(entry)) throw new DecodeError('IMG', 'entry-out-of-range', this.#recordOf(this.entries.indexOf(entry)), this.#rangeDetail(entry));
+    if (!this.#inRange(entry)) throw new DecodeError('IMG', 'entry-out-of-range', this.#recordOf(this.#indexOf(entry)), this.#rangeDetail(entry));
     return this.#data.subarray(entry.offset, entry.offset + entry.size);
   }
 
@@ -136,6 +136,14 @@ export class ImgArchive {
       this.warnings.push(warning('IMG', 'trailing-bytes', cursor.pos, `the directory ends with ${cursor.remaining} bytes that are not a whole 32-byte entry; ignored`));
     }
     return entries;
+  }
+
+  #index: Map<ImgEntry, number> | undefined;
+
+  /** An entry's place in the directory, looked up once per archive (reading every entry stays linear). */
+  #indexOf(entry: ImgEntry): number {
+    this.#index ??= new Map(this.entries.map((e, i) => [e, i]));
+    return this.#index.get(entry) ?? -1;
   }
 
   #inRange(entry: ImgEntry): boolean {

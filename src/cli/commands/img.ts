@@ -29,7 +29,8 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
   const bytes = readInput(path);
   const { archive } = openArchive(path, bytes, true);
   const chosen = names.length ? names.map((name) => archive.find(name) ?? missing(name, path)) : archive.entries;
-  const total = chosen.reduce((sum, entry) => sum + entry.size, 0);
+  // Every file costs at least a file system block to make, so empty entries count too.
+  const total = chosen.reduce((sum, entry) => sum + Math.max(entry.size, 4096), 0);
   const limit = EXTRACT_AMPLIFICATION_LIMIT * Math.max(bytes.length, archive.dataLength);
   if (total > limit && !force) {
     return { inputErrors: [`${path}: extracting would write ${total} bytes, more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size (its entries overlap); nothing written. Add --force to write them anyway`] };

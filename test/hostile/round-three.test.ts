@@ -1,0 +1,159 @@
+// Hand-built inputs aimed at the newer code (issue "Hostile input, round three"): counts the bytes
+// cannot hold, escapes from the typed errors, and work that grows faster than the input.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DecodeError, DFFReader, IGI2ClipReader, ImgArchive, writeDFF, writeIGI2Clip, writeImg, type DffDoc, type IGI2ClipDoc } from '../../src/index.js';
+import * as specs from '../../scripts/fixture-specs.mjs';
+import { fixture } from '../helpers/files.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const cli = (...args: string[]) => spawnSync(process.execPath, ['--max-old-space-size=256', join(root, 'dist/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+
+/** The skinned fixture with its empty geometry's Struct fields changed: `at` counts u32s from the Struct's payload. */
+function geometryPatched(words: Record<number, number>): Uint8Array {
+  const bytes = fixture('dff-ped-5bone.dff').slice();
+  const view = new DataView(bytes.buffer);
+  const geometry = Buffer.from(bytes).indexOf(Buffer.from([0x0f, 0, 0, 0]));
+  const struct = geometry + 12;
+  for (const [word, value] of Object.entries(words)) view.setUint32(struct + 12 + 4 * Number(word), value, true);
+  return bytes;
+}
+
+/** Time of the fastest of three runs: enough to tell linear from quadratic growth. */
+function fastest(work: () => void): number {
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now();
+    work();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+describe('DFF geometry counts are checked against the bytes', () => {
+  it('300 M vertices and no morph target: the geometry is left out with a warning, nothing large is allocated', () => {
+    const bytes = geometryPatched({ 2: 300_000_000, 3: 0 });
+    const before = process.memoryUsage().arrayBuffers;
+    const reader = new DFFReader(bytes);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(1 << 20);
+    expect(reader.geometries).toEqual([]);
+    expect(reader.warnings.map((w) => w.code)).toContain('count-exceeds-data');
+    expect(reader.skeleton!.boneCount).toBe(5);
+  });
+
+  it('0x7FFFFFFF vertices is a DecodeError when strict and a warning when lenient, never a RangeError', () => {
+    for (const morphs of [0, 1]) {
+      const bytes = geometryPatched({ 2: 0x7fffffff, 3: morphs });
+      expect(() => new DFFReader(bytes)).not.toThrow();
+      expect(() => new DFFReader(bytes, { strict: true })).toThrow(DecodeError);
+    }
+  });
+
+  it('an empty Skin PLG, and a short Geometry Struct: the skeleton still reads, with a warning', () => {
+    const model = fixture('dff-ped-5bone.dff');
+    const skinAt = Buffer.from(model).indexOf(Buffer.from([0x16, 0x01, 0, 0]));
+    const skinSize = new DataView(model.buffer).getUint32(skinAt + 4, true);
+    const emptySkin = removeBytes(model, skinAt + 12, skinSize);
+    const a = new DFFReader(emptySkin);
+    expect(a.skeleton!.boneCount).toBe(5);
+    expect(a.warnings.map((w) => w.code)).toContain('truncated');
+    expect(() => new DFFReader(emptySkin, { strict: true })).toThrow(DecodeError);
+    const geometry = Buffer.from(model).indexOf(Buffer.from([0x0f, 0, 0, 0]));
+    const shortStruct = removeBytes(model, geometry + 12 + 12 + 8, 32); // the Struct keeps 8 of its 40 bytes
+    const b = new DFFReader(shortStruct);
+    expect(b.skeleton!.boneCount).toBe(5);
+    expect(b.warnings.map((w) => w.code)).toContain('count-exceeds-data');
+  });
+});
+
+/** RenderWare sections that hold child sections. */
+const CONTAINERS = new Set([0x10, 0x0e, 0x1a, 0x0f, 0x03, 0x08, 0x07, 0x14]);
+
+/** `bytes` without `count` bytes at `start`, every section that contains them shortened to match. */
+function removeBytes(bytes: Uint8Array, start: number, count: number): Uint8Array {
+  const out = new Uint8Array([...bytes.subarray(0, start), ...bytes.subarray(start + count)]);
+  const view = new DataView(out.buffer);
+  const walk = (from: number, to: number) => {
+    for (let at = from; at + 12 <= to;) {
+      const type = view.getUint32(at, true);
+      const size = view.getUint32(at + 4, true);
+      const end = at + 12 + size;
+      if (at + 12 <= start && start < end) {
+        view.setUint32(at + 4, size - count, true);
+        if (CONTAINERS.has(type)) walk(at + 12, end - count);
+        return;
+      }
+      at = end;
+    }
+  };
+  walk(0, bytes.length);
+  return out;
+}
+
+describe('work linear in the input', () => {
+  /** A DFF whose frames form one long chain above its few bones. */
+  function deepChain(frames: number): Uint8Array {
+    const chain = Array.from({ length: frames }, (_, i) => ({ name: `f${i}`, parent: i - 1, rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1], position: [0, 0, 0] }));
+    const bones = specs.dffPed.frames.slice(1).map((frame, i) => ({ ...frame, parent: i === 0 ? frames - 1 : frames + i - 1 }));
+    return writeDFF({ frames: [...chain, ...bones], hierarchy: { frame: frames, nodes: specs.dffPed.hierarchy.nodes } } as DffDoc);
+  }
+
+  it('the DFF hierarchy walk: doubling the frames at most triples the time', () => {
+    const small = deepChain(20_000);
+    const large = deepChain(40_000);
+    const ratio = fastest(() => new DFFReader(large)) / fastest(() => new DFFReader(small));
+    expect(ratio).toBeLessThan(3);
+  });
+
+  it('ImgArchive.read over out-of-range entries: doubling the entries at most triples the time', () => {
+    const archive = (count: number) => {
+      const bytes = writeImg(Array.from({ length: count }, (_, i) => ({ name: `e${i}`, data: new Uint8Array(0) })));
+      const view = new DataView(bytes.buffer);
+      for (let i = 0; i < count; i++) view.setUint32(8 + 32 * i, 1 << 20, true); // every entry past the end
+      return new ImgArchive(bytes);
+    };
+    const readAll = (img: ImgArchive) => () => {
+      for (const entry of img.entries) {
+        try {
+          img.read(entry);
+        } catch {
+          // entry-out-of-range, as expected
+        }
+      }
+    };
+    const small = archive(20_000);
+    const large = archive(40_000);
+    expect(fastest(readAll(large)) / fastest(readAll(small))).toBeLessThan(3);
+  });
+});
+
+describe('escapes', () => {
+  it('an IGI 2 clip with 125,000 triggers reads, and gameanim info prints it', () => {
+    const doc: IGI2ClipDoc = {
+      name: 'many_triggers', looping: false, durationTicks: 160,
+      skeleton: { parents: [-1], restTranslations: new Float32Array(3) },
+      tracks: [{ rotationTicks: [0], rotations: Float32Array.of(0, 0, 0, 1) }],
+      triggers: Array.from({ length: 125_000 }, (_, i) => ({ ticks: i % 160, time: 0, bone: -1, event: 1, position: new Float32Array(3) })),
+    };
+    const bytes = writeIGI2Clip(doc);
+    expect(new IGI2ClipReader(bytes).triggers).toHaveLength(125_000);
+    const file = join(mkdtempSync(join(tmpdir(), 'gameanim-triggers-')), 'many.iff');
+    writeFileSync(file, bytes);
+    const info = cli('info', file);
+    expect(info.status, info.stderr).toBe(0);
+    expect(info.stdout).toContain('125000 triggers');
+  });
+
+  it('img extract counts empty entries against its 64x guard', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameanim-empty-'));
+    const archive = join(dir, 'empty.img');
+    writeFileSync(archive, writeImg(Array.from({ length: 5000 }, (_, i) => ({ name: `e${i}`, data: new Uint8Array(0) }))));
+    const result = cli('img', 'extract', archive, '-o', join(dir, 'out'));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/more than 64 times the archive's size/);
+  });
+});
