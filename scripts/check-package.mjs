@@ -42,6 +42,10 @@ const bench = cli('bench', '--quick', '--corpus', join(work, 'corpus'), '--out',
 if (!bench.includes('| simd |')) throw new Error(`bench printed no table:\n${bench}`);
 if (readdirSync(project).some((name) => name === 'bench' || name === 'RESULTS.md')) throw new Error('bench wrote files it was not asked to');
 
+step('npx gameanim export without the optional peer @gltf-transform/core: exit 3 and one line');
+const noPeer = spawnSync('npx', ['--no-install', 'gameanim', 'export', 'dff-ped-5bone.dff', 'anp3-all-types.ifp', '-o', 'out.glb'], { cwd: project, encoding: 'utf8' });
+if (noPeer.status !== 3 || !/npm install @gltf-transform\/core/.test(noPeer.stderr) || /\n\s+at /.test(noPeer.stderr)) throw new Error(`export without its peer: exit ${noPeer.status}\n${noPeer.stderr}`);
+
 step('strict TypeScript 5.7 on a consumer of the published types');
 run('npm', ['install', '--no-fund', '--no-audit', '--loglevel=error', 'typescript@5.7.3'], project);
 writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: false, types: [] }, files: ['consumer.ts'] }));
