@@ -27,24 +27,31 @@ function identities(paths: readonly string[]): Set<string> {
 }
 
 /**
- * Writes `data` to a new file at `path` (making its folder). An existing path is an InputError naming
- * it, unless `force` is set and it is a regular file that is not one of the inputs. The open itself
- * refuses symlinks (O_NOFOLLOW, and O_EXCL for new files), so nothing is written through one even if it
- * appears between the check and the write.
+ * Whether `path` may be written under the rule: an InputError naming it when not; true when a file is
+ * there (and `force` allows replacing it), false when the path is free. Commands with several outputs
+ * check them all before writing any.
  */
-export function writeOutput(path: string, data: Uint8Array | string, options: WriteOptions): void {
+export function checkOutput(path: string, options: WriteOptions): boolean {
   let existing: ReturnType<typeof lstatSync> | undefined;
   try {
     existing = lstatSync(path);
   } catch {
-    existing = undefined;
+    return false;
   }
-  if (existing) {
-    if (existing.isSymbolicLink()) throw new InputError(`${path}: is a symbolic link; gameanim never writes through one (remove it or choose another name)`);
-    if (!existing.isFile()) throw new InputError(`${path}: exists and is not a file; nothing written`);
-    if (identities(options.inputs ?? []).has(`${existing.dev}:${existing.ino}`)) throw new InputError(`${path}: is one of this command's inputs; gameanim never writes over its input (choose another output name)`);
-    if (!options.force) throw new InputError(`${path}: already exists; nothing written (add --force to replace it)`);
-  }
+  if (existing.isSymbolicLink()) throw new InputError(`${path}: is a symbolic link; gameanim never writes through one (remove it or choose another name)`);
+  if (!existing.isFile()) throw new InputError(`${path}: exists and is not a file; nothing written`);
+  if (identities(options.inputs ?? []).has(`${existing.dev}:${existing.ino}`)) throw new InputError(`${path}: is one of this command's inputs; gameanim never writes over its input (choose another output name)`);
+  if (!options.force) throw new InputError(`${path}: already exists; nothing written (add --force to replace it)`);
+  return true;
+}
+
+/**
+ * Writes `data` to a new file at `path` (making its folder), after `checkOutput`. The open itself
+ * refuses symlinks (O_NOFOLLOW, and O_EXCL for new files), so nothing is written through one even if it
+ * appears between the check and the write.
+ */
+export function writeOutput(path: string, data: Uint8Array | string, options: WriteOptions): void {
+  const existing = checkOutput(path, options);
   try {
     mkdirSync(dirname(path), { recursive: true });
   } catch (error) {

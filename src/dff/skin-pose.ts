@@ -5,7 +5,7 @@
  * The root sits at the origin. Some skins scale bones in their bind matrices: the rotation is the
  * product's nearest rotation, and the scale is kept apart.
  */
-import { orthonormalDeviation, rotationQuaternion } from './rotation.js';
+import { inverseTransposeOf, orthonormalDeviation, rotationQuaternion } from './rotation.js';
 
 /** A bind matrix whose axes are scaled or sheared by more than this is more than float noise. */
 export const BIND_SCALE_TOLERANCE = 1e-3;
@@ -31,19 +31,10 @@ function affineOf(m: ArrayLike<number>, at: number): Affine {
 
 /** The inverse of an affine matrix; undefined when it is singular or not finite. */
 export function invertAffine(m: Affine): Affine | undefined {
-  const [a, b, c, d, e, f, g, h, i] = m as unknown as number[] as [number, number, number, number, number, number, number, number, number];
-  // Columns (a b c), (d e f), (g h i): the inverse's rows are cross products of the columns over det.
-  const r0 = [e * i - f * h, f * g - d * i, d * h - e * g];
-  const r1 = [h * c - i * b, i * a - g * c, g * b - h * a];
-  const r2 = [b * f - c * e, c * d - a * f, a * e - b * d];
-  const det = a * r0[0]! + b * r0[1]! + c * r0[2]!;
-  if (!(Math.abs(det) > 1e-12) || !Number.isFinite(det)) return undefined;
+  const inverseTranspose = inverseTransposeOf(m);
+  if (!inverseTranspose) return undefined;
   const out = new Float64Array(12);
-  for (let column = 0; column < 3; column++) {
-    out[3 * column] = r0[column]! / det;
-    out[3 * column + 1] = r1[column]! / det;
-    out[3 * column + 2] = r2[column]! / det;
-  }
+  for (let column = 0; column < 3; column++) for (let row = 0; row < 3; row++) out[3 * column + row] = inverseTranspose[3 * row + column]!;
   const [tx, ty, tz] = [m[9]!, m[10]!, m[11]!];
   for (let row = 0; row < 3; row++) out[9 + row] = -(out[row]! * tx + out[3 + row]! * ty + out[6 + row]! * tz);
   return out;

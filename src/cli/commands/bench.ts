@@ -1,4 +1,5 @@
-import { existsSync, lstatSync } from 'node:fs';
+import { InputError } from '../inputs.js';
+import { checkOutput } from '../outputs.js';
 import { UsageError } from '../usage.js';
 import type { CommandResult } from './result.js';
 
@@ -16,14 +17,12 @@ export async function bench(options: { corpus?: string; quick?: boolean; out?: s
   const suite = (await import(new URL('../../bench/run.js', import.meta.url).href)) as BenchModule;
   if (options.record && !suite.canRecord()) throw new UsageError('--record writes bench/RESULTS.md in a development checkout of gameanim; use --out FILE here');
   if (options.record && options.quick) throw new UsageError('--record keeps full runs only; drop --quick');
-  if (options.out && existsSync(options.out) && (!options.force || lstatSync(options.out).isSymbolicLink())) {
-    return { inputErrors: [`${options.out}: already exists (or is a symbolic link); nothing run (add --force to replace a file)`] };
-  }
   try {
+    if (options.out) checkOutput(options.out, { force: options.force ?? false });
     await suite.runBenchmarks({ corpusDir: options.corpus, quick: options.quick, out: options.out, record: options.record, log: print });
   } catch (error) {
     // The corpus folder holds files gameanim did not make: refused before anything is written.
-    if ((error as Error).name === 'CorpusFolderError') return { inputErrors: [(error as Error).message] };
+    if (error instanceof InputError || (error as Error).name === 'CorpusFolderError') return { inputErrors: [(error as Error).message] };
     throw error;
   }
   return { inputErrors: [] };

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { writeOutput, type WriteOptions } from '../outputs.js';
+import { checkOutput, writeOutput, type WriteOptions } from '../outputs.js';
 import { basename, dirname, join } from 'node:path';
 import type { SkeletalClip } from '../../playback/clip.js';
 import type { IFPFormat } from '../../ifp/types.js';
@@ -94,11 +93,9 @@ export async function importCommand(glbPath: string, options: { skeleton: string
 
 /** Writes the files under the write rule (src/cli/outputs.ts); a file that cannot be written is an input problem, exit 1. */
 function writeOutputs(files: Array<[string, Uint8Array | string]>, options: WriteOptions): CommandResult | undefined {
-  for (const [path] of files) {
-    // Check every output before writing any, so a refusal leaves nothing half written.
-    if (!options.force && existsSync(path)) return { inputErrors: [`${path}: already exists; nothing written (add --force to replace it)`] };
-  }
   try {
+    // Check every output before writing any, so a refusal leaves nothing half written.
+    for (const [path] of files) checkOutput(path, options);
     for (const [path, data] of files) writeOutput(path, data, options);
   } catch (error) {
     if (error instanceof InputError) return { inputErrors: [error.message] };

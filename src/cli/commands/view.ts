@@ -26,8 +26,9 @@ const SECURITY_HEADERS = { 'content-security-policy': CONTENT_SECURITY_POLICY, '
  * symlink leading out of it, and no request, however malformed, stops the server.
  */
 export async function view(paths: string[], port: number, print: (line: string) => void): Promise<CommandResult> {
-  const root = realpathSync(fileURLToPath(new URL('../../viewer/', import.meta.url)));
-  if (!existsSync(join(root, 'index.html'))) throw new UsageError('the viewer is not built: run npm run build in a checkout (the published package ships it)');
+  const folder = fileURLToPath(new URL('../../viewer/', import.meta.url));
+  if (!existsSync(join(folder, 'index.html'))) throw new UsageError('the viewer is not built: run npm run build in a checkout (the published package ships it)');
+  const root = realpathSync(folder);
   // Read every file first: a missing one is reported now, not as a broken page.
   const files: { name: string; bytes: Uint8Array }[] = [];
   const inputErrors: string[] = [];
