@@ -78,25 +78,30 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
 
   const geometries = (options.model?.geometries ?? []).filter((g) => g.vertexCount > 0 && g.indices.length > 0);
   if (geometries.length) {
-    const fixedNormals = addSkinnedMeshes(doc, buffer, scene, bones, skeleton, geometries);
+    const { fixedNormals, repairedVertices, repairedJoints } = addSkinnedMeshes(doc, buffer, scene, bones, skeleton, geometries);
+    if (repairedVertices) warnings.push({ code: 'repaired-vertices', message: `${repairedVertices} NaN or infinite vertex positions or texture coordinates were set to 0 (glTF cannot hold them)` });
+    if (repairedJoints) warnings.push({ code: 'repaired-joints', message: `${repairedJoints} skin weights named a bone the skeleton lacks, or were not finite; they were set to 0 and the vertex's weights renormalised` });
     if (fixedNormals) warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
   }
 
-  const tally = { nudged: 0, dropped: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, unmatched: new Set<string>() };
+  const tally = { nudged: 0, dropped: 0, nonFinite: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, unmatched: new Set<string>() };
   const skipped: string[] = [];
   for (const clip of options.clips) {
     // glTF forbids an animation without channels: a clip that drives no bone of this skeleton is left out.
-    if (bindClip(clip, skeleton).restBones.length === skeleton.boneCount) skipped.push(clip.name || '(unnamed)');
-    else addAnimation(doc, buffer, bones, skeleton, clip, options, tally);
+    // (Nor one whose every key glTF cannot hold.)
+    if (!addAnimation(doc, buffer, bones, skeleton, clip, options, tally)) skipped.push(clip.name || '(unnamed)');
   }
-  if (skipped.length) warnings.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton and were left out: ${skipped.slice(0, 5).join(', ')}` });
+  if (skipped.length) warnings.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton, or have no key glTF can hold, and were left out: ${skipped.slice(0, 5).join(', ')}` });
   if (tally.nudged) warnings.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
+  if (tally.nonFinite) warnings.push({ code: 'non-finite-keys', message: `${tally.nonFinite} keys with a NaN or infinite time or value were left out (glTF cannot hold them)` });
   if (tally.dropped) warnings.push({ code: 'dropped-times', message: `${tally.dropped} keys whose time repeated or went back were dropped (glTF needs strictly increasing times)` });
   if (tally.shifted) warnings.push({ code: 'shifted-times', message: `${tally.shifted} clips had negative key times; their keys were shifted later by up to ${tally.shiftedBy} s` });
   if (tally.normalised) warnings.push({ code: 'normalised-rotations', message: `${tally.normalised} rotation keys were not unit length; they were normalised (glTF needs unit quaternions)` });
   if (tally.resampled) warnings.push({ code: 'resampled', message: `${tally.resampled} clips interpolate with squad (IGI 2); their rotations were resampled at ${options.resampleRate ?? 60} Hz for glTF's LINEAR samplers` });
   if (tally.unmatched.size) warnings.push({ code: 'unmatched-tracks', message: `tracks that drive no bone of the skeleton were left out: ${[...tally.unmatched].slice(0, 10).join(', ')}${tally.unmatched.size > 10 ? ', ...' : ''}` });
 
+  // A skeleton without meshes or keys has no binary data: glTF forbids an empty buffer.
+  if (doc.getRoot().listAccessors().length === 0) buffer.dispose();
   const io = new WebIO();
   if (options.container === 'gltf') {
     const { json, resources } = await io.writeJSON(doc);
@@ -115,9 +120,10 @@ function accessor(doc: Document, buffer: Buffer, type: 'SCALAR' | 'VEC2' | 'VEC3
   return doc.createAccessor().setType(type).setArray(array).setBuffer(buffer).setNormalized(normalized);
 }
 
-/** Adds the meshes and their skin; returns how many normals had to be normalised. */
-function addSkinnedMeshes(doc: Document, buffer: Buffer, scene: ReturnType<Document['createScene']>, bones: Node[], skeleton: Skeleton, geometries: readonly DffGeometry[]): number {
+/** Adds the meshes and their skin; returns how many normals, vertices and skin weights had to be repaired. */
+function addSkinnedMeshes(doc: Document, buffer: Buffer, scene: ReturnType<Document['createScene']>, bones: Node[], skeleton: Skeleton, geometries: readonly DffGeometry[]): { fixedNormals: number; repairedVertices: number; repairedJoints: number } {
   let fixedNormals = 0;
+  const repairs = { vertices: 0, joints: 0 };
   const skin = doc.createSkin('skin');
   bones.forEach((bone) => skin.addJoint(bone));
   if (skeleton.inverseBindMatrices) skin.setInverseBindMatrices(accessor(doc, buffer, 'MAT4', Float32Array.from(skeleton.inverseBindMatrices)));
@@ -125,14 +131,15 @@ function addSkinnedMeshes(doc: Document, buffer: Buffer, scene: ReturnType<Docum
   if (root) skin.setSkeleton(root);
   geometries.forEach((geometry, g) => {
     const mesh = doc.createMesh(`geometry${g}`);
-    const position = accessor(doc, buffer, 'VEC3', geometry.positions);
+    const position = accessor(doc, buffer, 'VEC3', finiteCopy(geometry.positions, repairs));
     const normals = geometry.normals && unitNormals(geometry.normals);
     if (normals) fixedNormals += normals.fixed;
     const normal = normals && accessor(doc, buffer, 'VEC3', normals.values);
-    const uv = geometry.uvs && accessor(doc, buffer, 'VEC2', geometry.uvs);
+    const uv = geometry.uvs && accessor(doc, buffer, 'VEC2', finiteCopy(geometry.uvs, repairs));
     const color = geometry.colors && accessor(doc, buffer, 'VEC4', geometry.colors, true);
-    const joints = geometry.skinIndices && geometry.skinWeights && accessor(doc, buffer, 'VEC4', jointsWithWeight(geometry.skinIndices, geometry.skinWeights));
-    const weights = geometry.skinWeights && accessor(doc, buffer, 'VEC4', normalisedWeights(geometry.skinWeights));
+    const skinWeights = geometry.skinIndices && geometry.skinWeights && weightsOfKnownJoints(geometry.skinIndices, geometry.skinWeights, skeleton.boneCount, repairs);
+    const joints = geometry.skinIndices && skinWeights && accessor(doc, buffer, 'VEC4', jointsWithWeight(geometry.skinIndices, skinWeights));
+    const weights = skinWeights && accessor(doc, buffer, 'VEC4', normalisedWeights(skinWeights));
     const materials = geometry.materials.map((m, i) =>
       doc.createMaterial(m.texture ?? `material${i}`).setBaseColorFactor([m.color[0] / 255, m.color[1] / 255, m.color[2] / 255, m.color[3] / 255]).setAlphaMode(m.color[3] < 255 ? 'BLEND' : 'OPAQUE'),
     );
@@ -154,7 +161,31 @@ function addSkinnedMeshes(doc: Document, buffer: Buffer, scene: ReturnType<Docum
     if (joints && weights) node.setSkin(skin);
     scene.addChild(node);
   });
-  return fixedNormals;
+  return { fixedNormals, repairedVertices: repairs.vertices, repairedJoints: repairs.joints };
+}
+
+/** A copy with NaN and infinite values set to 0, counted. */
+function finiteCopy(values: Float32Array, repairs: { vertices: number }): Float32Array {
+  const out = Float32Array.from(values);
+  for (let i = 0; i < out.length; i++) {
+    if (!Number.isFinite(out[i]!)) {
+      out[i] = 0;
+      repairs.vertices++;
+    }
+  }
+  return out;
+}
+
+/** The weights, with 0 for a joint past the skeleton's bones or a weight that is not finite, counted. */
+function weightsOfKnownJoints(indices: Uint8Array, weights: Float32Array, boneCount: number, repairs: { joints: number }): Float32Array {
+  const out = Float32Array.from(weights);
+  for (let i = 0; i < out.length; i++) {
+    if ((out[i] !== 0 && indices[i]! >= boneCount) || !Number.isFinite(out[i]!) || out[i]! < 0) {
+      out[i] = 0;
+      repairs.joints++;
+    }
+  }
+  return out;
 }
 
 /** Normals at unit length (a zero one becomes +Z), and how many changed by more than float noise. */
@@ -172,7 +203,7 @@ function unitNormals(normals: Float32Array): { values: Float32Array; fixed: numb
 
 /** Joint indices, 0 where the weight is 0 (a joint with no weight means nothing; validators flag it). */
 function jointsWithWeight(indices: Uint8Array, weights: Float32Array): Uint8Array {
-  return Uint8Array.from(indices, (joint, i) => (weights[i] === 0 ? 0 : joint));
+  return Uint8Array.from(indices.subarray(0, weights.length), (joint, i) => (weights[i] === 0 ? 0 : joint));
 }
 
 /** Skin weights scaled to sum to 1 per vertex (glTF requires it; real files are within 1e-7 of it). */
@@ -186,18 +217,20 @@ function normalisedWeights(weights: Float32Array): Float32Array {
   return out;
 }
 
-type Tally = { nudged: number; dropped: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; unmatched: Set<string> };
+type Tally = { nudged: number; dropped: number; nonFinite: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; unmatched: Set<string> };
 
-function addAnimation(doc: Document, buffer: Buffer, bones: Node[], skeleton: Skeleton, clip: SkeletalClip, options: ExportGltfOptions, tally: Tally): void {
+/** Adds the clip as an animation; false (and nothing added) when it would have no channel. */
+function addAnimation(doc: Document, buffer: Buffer, bones: Node[], skeleton: Skeleton, clip: SkeletalClip, options: ExportGltfOptions, tally: Tally): boolean {
   const bound = bindClip(clip, skeleton);
+  if (bound.restBones.length === skeleton.boneCount) return false;
   bound.unmatchedTracks.forEach((name) => tally.unmatched.add(name));
   const tracks = clipTracks(clip).tracks;
   const squad = tracks.some((t) => t.inTangents || t.outTangents);
   // One shift for the whole clip keeps its channels in step.
   let earliest = 0;
   for (const track of tracks) {
-    if (track.times.length) earliest = Math.min(earliest, track.times[0]!);
-    if (track.translationTimes?.length) earliest = Math.min(earliest, track.translationTimes[0]!);
+    // Any kept key may come first once others are dropped, so the earliest finite time sets the shift.
+    for (const times of [track.times, track.translationTimes]) for (const t of times ?? []) if (Number.isFinite(t)) earliest = Math.min(earliest, t);
   }
   const shift = earliest < 0 ? -earliest : 0;
   if (shift) {
@@ -223,14 +256,17 @@ function addAnimation(doc: Document, buffer: Buffer, bones: Node[], skeleton: Sk
     if (resampled) {
       channel(bone, 'rotation', Float32Array.from(resampled.times, (t) => Math.fround(t + shift)), resampled.rotations[trackIndex]!);
     } else {
-      const fixed = fixTimes(track.times, shift, policy, tally);
+      const fixed = fixTimes(track.times, shift, policy, tally, [track.rotations]);
       channel(bone, 'rotation', fixed.times, unitKeys(track.rotations, fixed.keep, tally));
     }
     if (track.translations) {
-      const fixed = fixTimes(track.translationTimes ?? track.times, shift, policy, tally);
+      const fixed = fixTimes(track.translationTimes ?? track.times, shift, policy, tally, [track.translations]);
       channel(bone, 'translation', fixed.times, pick(track.translations, fixed.keep, 3));
     }
   });
+  if (animation.listChannels().length > 0) return true;
+  animation.dispose();
+  return false;
 }
 
 /** Rotations of every track sampled with the clip's own curve (squad) at `rate` Hz, and at its end. */

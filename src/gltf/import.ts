@@ -2,6 +2,7 @@ import { WebIO, type AnimationChannel, type Node } from '@gltf-transform/core';
 import { DecodeError } from '../core/errors.js';
 import type { Skeleton } from '../core/skeleton.js';
 import type { IFPFormat, PackageData, TrackData } from '../ifp/types.js';
+import { firstKeyThatDoesNotCompress } from '../ifp/writer.js';
 import { slerpInto } from '../playback/sample-js.js';
 import type { GltfWarning } from './policies.js';
 
@@ -39,9 +40,13 @@ interface Curve {
  */
 export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions): Promise<ImportGltfResult> {
   const { skeleton } = options;
+  // glTF-Transform views the input's whole ArrayBuffer: give it an exact copy, so nothing beyond the
+  // input (a Node Buffer's pool, say) can be read as data, and check what its accessors would allocate.
+  const input = new Uint8Array(bytes);
+  checkAccessorSizes(input);
   let doc: Awaited<ReturnType<WebIO['readBinary']>>;
   try {
-    doc = await new WebIO().readBinary(bytes);
+    doc = await new WebIO().readBinary(input);
   } catch (error) {
     throw new DecodeError('GLTF', 'bad-gltf', 0, `not a glTF binary glTF-Transform can read: ${(error as Error).message}`);
   }
@@ -51,6 +56,9 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
   const compressed = format !== 'ANPK' && (options.compressed ?? true);
   const unmatched = new Set<string>();
   let resampled = 0;
+  // One budget of resampled frames for the whole file, which its size justifies.
+  const budget = { frames: Math.max(100_000, bytes.length) };
+  const floatTracks: string[] = [];
   const animations = doc.getRoot().listAnimations().map((animation, a) => {
     const curves = new Map<number, { rotation?: Curve; translation?: Curve }>();
     for (const channel of animation.listChannels()) {
@@ -73,9 +81,10 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       .sort((x, y) => x - y)
       .map((bone) => {
         const { rotation, translation } = curves.get(bone)!;
-        const times = unionTimes([rotation, translation], rate, Math.max(100_000, bytes.length));
+        const name = animation.getName() || `animation${a}`;
+        const times = unionTimes([rotation, translation], rate, budget, `animation "${name}", bone "${skeleton.names[bone]!.trim()}"`);
         const rest = skeleton.restRotations.subarray(4 * bone, 4 * bone + 4);
-        return {
+        const track: TrackData = {
           boneName: skeleton.names[bone]!,
           boneId: skeleton.ids[bone]!,
           keyframeType: translation ? 'KRT0' : 'KR00',
@@ -85,9 +94,17 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
           translations: translation ? evaluate(translation, times) : null,
           scales: null,
         };
+        // Keys int16 frames cannot hold (546 s or later, 32 m or more, NaN) keep their float frames.
+        const misfit = compressed ? firstKeyThatDoesNotCompress(track) : null;
+        if (misfit) {
+          track.compressed = false;
+          floatTracks.push(`${name}/${track.boneName.trim()} at ${misfit.time} s`);
+        }
+        return track;
       });
     return { name: animation.getName() || `animation${a}`, bones };
   });
+  if (floatTracks.length) warnings.push({ code: 'float-frames', message: `${floatTracks.length} tracks have keys that int16 frames cannot hold, so they are written as float frames (first: ${floatTracks[0]})` });
   if (unmatched.size) warnings.push({ code: 'unmatched-channels', message: `channels of nodes that match no bone were left out: ${[...unmatched].slice(0, 10).join(', ')}` });
   if (resampled) warnings.push({ code: 'resampled', message: `${resampled} STEP or CUBICSPLINE samplers were resampled at ${rate} Hz` });
   return { packages: [{ name: options.packageName ?? 'gameanim', animations }], warnings };
@@ -113,9 +130,10 @@ function curveOf(channel: AnimationChannel, width: 3 | 4): Curve | null {
 
 /**
  * The key times of a bone's curves together: LINEAR keys as they are, other curves at `rate` Hz over
- * their span. A span that would give more frames than `limit` (the input's size justifies) is an error.
+ * their span. Resampling draws on one budget for the whole file (what its size justifies): a curve
+ * that would overdraw it is an error naming it.
  */
-function unionTimes(curves: Array<Curve | undefined>, rate: number, limit: number): Float32Array {
+function unionTimes(curves: Array<Curve | undefined>, rate: number, budget: { frames: number }, what: string): Float32Array {
   const times = new Set<number>();
   for (const curve of curves) {
     if (!curve) continue;
@@ -123,7 +141,9 @@ function unionTimes(curves: Array<Curve | undefined>, rate: number, limit: numbe
     else {
       const start = curve.times[0]!;
       const end = curve.times[curve.times.length - 1]!;
-      if (!((end - start) * rate <= limit)) throw new DecodeError('GLTF', 'count-exceeds-data', 0, `a sampler spans ${end - start} s: resampling it at ${rate} Hz would make more frames than the file justifies (${limit})`);
+      const frames = (end - start) * rate;
+      if (!(frames <= budget.frames)) throw new DecodeError('GLTF', 'count-exceeds-data', 0, `${what}: a sampler spans ${end - start} s; resampling it at ${rate} Hz would make ${Math.ceil(frames)} frames, more than the ${budget.frames} this file's size still allows (refused)`);
+      budget.frames -= frames;
       for (let k = 0; start + k / rate < end; k++) times.add(Math.fround(start + k / rate));
       times.add(end);
     }
@@ -168,6 +188,39 @@ function evaluate(curve: Curve, times: Float32Array): Float32Array {
     }
   });
   return out;
+}
+
+const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
+const COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+/** Dense arrays an input may make its reader allocate: this many bytes per input byte, plus 1 MiB. */
+const ACCESSOR_BYTES_PER_INPUT_BYTE = 16;
+
+/**
+ * Reads a GLB's JSON chunk and refuses accessors whose arrays its bytes cannot justify: an accessor
+ * without a buffer view (or a sparse one) is allocated whole, zero-filled, by glTF-Transform, so a
+ * 468-byte file could ask for gigabytes. Anything this cannot parse is left for glTF-Transform to reject.
+ */
+function checkAccessorSizes(bytes: Uint8Array): void {
+  if (bytes.length < 20) return;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0, true) !== 0x46546c67 || view.getUint32(16, true) !== 0x4e4f534a) return; // 'glTF', 'JSON'
+  const jsonLength = view.getUint32(12, true);
+  if (jsonLength > bytes.length - 20) return;
+  let json: { accessors?: Array<{ count?: unknown; type?: unknown; componentType?: unknown; bufferView?: unknown; sparse?: unknown }> };
+  try {
+    json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength)));
+  } catch {
+    return;
+  }
+  const limit = ACCESSOR_BYTES_PER_INPUT_BYTE * bytes.length + (1 << 20);
+  let total = 0;
+  (Array.isArray(json.accessors) ? json.accessors : []).forEach((accessor, index) => {
+    if (accessor.bufferView !== undefined && accessor.sparse === undefined) return; // read from the input's own bytes
+    const count = typeof accessor.count === 'number' ? accessor.count : 0;
+    const element = (COMPONENT_BYTES[accessor.componentType as number] ?? 4) * (COMPONENTS[accessor.type as string] ?? 16);
+    total += Math.max(0, count) * element;
+    if (!(total <= limit)) throw new DecodeError('GLTF', 'count-exceeds-data', 20, `accessor ${index} would allocate ${count} elements of ${element} bytes without data in the file: more than a ${bytes.length}-byte file justifies (refused)`);
+  });
 }
 
 function normalise(q: Float32Array, at: number): void {

@@ -1,9 +1,11 @@
 // The data policies glTF forces on game keys, in one place: each one changes data only as the glTF
 // specification requires, and reports what it did.
+import { nextFloat32 } from '../core/float32.js';
 
 /** What the export or import changed, and how much. */
 export interface GltfWarning {
-  code: 'nudged-times' | 'dropped-times' | 'shifted-times' | 'normalised-rotations' | 'resampled' | 'unmatched-tracks' | 'unmatched-channels' | 'converted-axes' | 'skipped-clips' | 'normalised-normals';
+  code: 'nudged-times' | 'dropped-times' | 'shifted-times' | 'normalised-rotations' | 'resampled' | 'unmatched-tracks' | 'unmatched-channels' | 'converted-axes' | 'skipped-clips' | 'normalised-normals'
+    | 'non-finite-keys' | 'repaired-vertices' | 'repaired-joints' | 'float-frames';
   message: string;
 }
 
@@ -17,24 +19,42 @@ const NUDGE = 1e-4;
  * back is nudged just past the previous one, or its key dropped. Returns the kept key indices and
  * their times; the caller counts what changed in `tally`.
  */
-export function fixTimes(times: Float32Array, shift: number, policy: RepeatPolicy, tally: { nudged: number; dropped: number }): { keep: Int32Array; times: Float32Array } {
+export function fixTimes(
+  times: Float32Array, shift: number, policy: RepeatPolicy, tally: { nudged: number; dropped: number; nonFinite: number },
+  values: readonly (Float32Array | null)[] = [],
+): { keep: Int32Array; times: Float32Array } {
   const keep: number[] = [];
   const out: number[] = [];
   for (let k = 0; k < times.length; k++) {
     let t = Math.fround(times[k]! + shift);
+    // A key glTF cannot hold (NaN or infinite time or value) is dropped, never turned into another value.
+    if (!Number.isFinite(t) || values.some((v) => v && !finiteRun(v, k, v.length / times.length))) {
+      tally.nonFinite++;
+      continue;
+    }
     const previous = out.length ? out[out.length - 1]! : -Infinity;
     if (!(t > previous)) {
       if (policy === 'drop') {
         tally.dropped++;
         continue;
       }
-      t = Math.fround(previous + NUDGE);
+      // At least one f32 step: past about 1e3 s, 0.1 ms is below the spacing of f32 times.
+      t = Math.max(Math.fround(previous + NUDGE), nextFloat32(previous));
+      if (!Number.isFinite(t)) {
+        tally.nonFinite++;
+        continue;
+      }
       tally.nudged++;
     }
     keep.push(k);
     out.push(t);
   }
   return { keep: Int32Array.from(keep), times: Float32Array.from(out) };
+}
+
+function finiteRun(values: Float32Array, key: number, width: number): boolean {
+  for (let c = 0; c < width; c++) if (!Number.isFinite(values[key * width + c]!)) return false;
+  return true;
 }
 
 /** The quaternions of the kept keys, at unit length; counts the ones that were not. */

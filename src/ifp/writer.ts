@@ -159,8 +159,25 @@ function checkedFrameCount(track: TrackData): number {
   return frameCount;
 }
 
+const fitsInt16 = (value: number) => value >= -32768 && value <= 32767;
+
+/**
+ * The first key of a track that compressed (int16) frames cannot hold, as the writer quantises it:
+ * its index and time; null when every key fits. Times of 546 s or more, translations of 32 m or more,
+ * and NaN or infinite values do not.
+ */
+export function firstKeyThatDoesNotCompress(track: Pick<TrackData, 'times' | 'rotations' | 'translations'>): { key: number; time: number } | null {
+  for (let i = 0; i < track.times.length; i++) {
+    let fits = fitsInt16(Math.floor(track.times[i]! * TICKS_PER_SECOND + 0.5));
+    for (let c = 0; c < 4 && fits; c++) fits = fitsInt16(Math.trunc(track.rotations[4 * i + c]! * ROTATION_DIVISOR));
+    for (let c = 0; c < 3 && fits && track.translations; c++) fits = fitsInt16(Math.trunc(track.translations[3 * i + c]! * TRANSLATION_DIVISOR));
+    if (!fits) return { key: i, time: track.times[i]! };
+  }
+  return null;
+}
+
 function int16(value: number, where: string): number {
-  if (!(value >= -32768 && value <= 32767)) throw new RangeError(`${where}: ${value} does not fit a compressed int16 frame`);
+  if (!fitsInt16(value)) throw new RangeError(`${where}: ${value} does not fit a compressed int16 frame`);
   return value;
 }
 

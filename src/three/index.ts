@@ -2,6 +2,7 @@
 // peer dependency, so this adapter is only reachable through its own subpath, never from the package
 // root.
 import { AnimationClip, Bone, Matrix4, QuaternionKeyframeTrack, Skeleton as ThreeSkeleton, VectorKeyframeTrack, type KeyframeTrack } from 'three';
+import { nextFloat32 } from '../core/float32.js';
 import type { Skeleton } from '../core/skeleton.js';
 import type { BoundClip } from '../playback/bind.js';
 import { clipTracks, type SkeletalClip } from '../playback/clip.js';
@@ -15,15 +16,6 @@ export interface ToAnimationClipOptions {
    * clip, the name `toSkeleton` gave the skeleton bone.
    */
   boneName?: (track: { boneName: string; boneId: number; index: number }) => string;
-}
-
-/** The next f32 above a finite value. */
-function nextFloat32(value: number): number {
-  const bits = new Float32Array([value]);
-  const word = new Int32Array(bits.buffer);
-  if (value === 0) word[0] = 1;
-  else word[0]! += value > 0 ? 1 : -1;
-  return bits[0]!;
 }
 
 /**

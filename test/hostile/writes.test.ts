@@ -77,6 +77,11 @@ describe('export and import never write over what exists', () => {
     expect(gameanim('import', glb, '--skeleton', model, '-o', back).code).toBe(0);
     expect(gameanim('import', glb, '--skeleton', model, '-o', back).code).toBe(1);
     expect(gameanim('import', glb, '--skeleton', model, '-o', glb, '--force').stderr).toMatch(/is one of this command's inputs/);
+    // A package name IFP cannot hold (from a long output name) is one line, exit 1, no stack trace.
+    const long = gameanim('import', glb, '--skeleton', model, '-o', join(dir, 'a-package-name-longer-than-24-bytes.ifp'));
+    expect(long.code).toBe(1);
+    expect(long.stderr.trim().split('\n')).toHaveLength(1);
+    expect(long.stderr).toMatch(/cannot be written as ANP3/);
   });
 });
 

@@ -83,7 +83,15 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   } catch (error) {
     return { inputErrors: [`${glbPath}: ${(error as Error).message}`] };
   }
-  const failed = writeOutputs([[options.out, writeIFP(imported.packages, { format: options.format as IFPFormat })]], { force: options.force, inputs: [glbPath, options.skeleton] });
+  let ifp: Uint8Array;
+  try {
+    ifp = writeIFP(imported.packages, { format: options.format as IFPFormat });
+  } catch (error) {
+    // What the IFP format cannot hold (a name too long, say): one line naming it, never a stack trace.
+    if (error instanceof RangeError) return { inputErrors: [`${glbPath}: cannot be written as ${options.format}: ${error.message}`] };
+    throw error;
+  }
+  const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [glbPath, options.skeleton] });
   if (failed) return failed;
   const animations = imported.packages[0]!.animations;
   print(`${options.out}: ${animations.length} animations (${options.format}), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);

@@ -1,0 +1,8 @@
+/** The next f32 above a finite value (one unit in the last place; the smallest subnormal above 0). */
+export function nextFloat32(value: number): number {
+  const bits = new Float32Array([value]);
+  const word = new Int32Array(bits.buffer);
+  if (value === 0) word[0] = 1;
+  else word[0]! += value > 0 ? 1 : -1;
+  return bits[0]!;
+}
