@@ -202,7 +202,7 @@ export class SpriteScriptRunner {
   }
 
   /** A direct SET replaces any interpolation of the same property. */
-  #set(property: Vector, args: number[]): void {
+  #set(property: Vector, args: readonly number[]): void {
     (this.state[property] as number[]).splice(0, Infinity, ...args);
     delete this.state.interpolations[property];
   }

@@ -14,7 +14,7 @@ export interface Instruction {
   opcode: number;
   name: string;
   /** Argument values in the spec's order (floats as read, bytes and ints as integers). */
-  args: number[];
+  args: readonly number[];
 }
 
 export interface Script {

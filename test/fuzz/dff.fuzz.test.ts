@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DFFReader, writeDFF } from '../../src/index.js';
 import { sample, samplesPresent } from '../helpers/files.js';
 import { applyAll, dffDocs, mutations } from './arbitraries.js';
-import { dffFields } from './fields.js';
+import { dffFields, dffGeometryFields } from './fields.js';
 import { fuzzOptions, survives } from './harness.js';
 
 /** Everything a reader hands out, touched. */
@@ -52,6 +52,15 @@ describe('DFF under fuzzing', () => {
     fc.assert(
       fc.property(cases, ([bytes, list]) => survives('DFF', applyAll(bytes, list), readAll)),
       fuzzOptions(2000),
+    );
+  });
+
+  it.skipIf(!samplesPresent)('reads real SA skins with mutated geometry counts, flags, Bin Mesh and Skin PLG fields, or throws a DecodeError', () => {
+    const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff'].map((name) => sample(name));
+    const cases = fc.constantFrom(...models).chain((bytes) => fc.tuple(fc.constant(bytes), fc.array(mutations(dffGeometryFields(bytes)), { minLength: 1, maxLength: 3 })));
+    fc.assert(
+      fc.property(cases, ([bytes, list]) => survives('DFF', applyAll(bytes, list), readAll)),
+      fuzzOptions(400),
     );
   });
 

@@ -106,3 +106,36 @@ export function ilffFields(bytes: Uint8Array): Field[] {
   }
   return fields;
 }
+
+/**
+ * The fields a DFF geometry read depends on: each Geometry Struct's flags, triangle, vertex and morph
+ * target counts and the morph target's position and normal flags; each Bin Mesh PLG's counts and its
+ * meshes' index counts and materials; each Skin PLG's bone counts. Walked as far as the nesting is sound.
+ */
+export function dffGeometryFields(bytes: Uint8Array): Field[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fields: Field[] = [];
+  const containers = new Set([0x10, 0x1a, 0x0f, 0x03]);
+  const walk = (from: number, to: number, parent: number, depth: number) => {
+    for (let at = from; at + 12 <= to && fields.length < 400; ) {
+      const type = view.getUint32(at, true);
+      // A protected model's Clump Struct lies about its size: read it as 12 bytes, as the reader does.
+      const size = type === 0x01 && parent === 0x10 ? Math.min(12, view.getUint32(at + 4, true)) : view.getUint32(at + 4, true);
+      if (at + 12 + size > to) return;
+      const data = at + 12;
+      if (type === 0x01 && parent === 0x0f) for (let k = 0; k < 4; k++) fields.push({ at: data + 4 * k });
+      if (type === 0x50e && size >= 12) {
+        fields.push({ at: data }, { at: data + 4 }, { at: data + 8 });
+        for (let mesh = data + 12, n = 0; mesh + 8 <= data + size && n < 40; n++) {
+          fields.push({ at: mesh }, { at: mesh + 4 });
+          mesh += 8 + 4 * Math.min(view.getUint32(mesh, true), size);
+        }
+      }
+      if (type === 0x116) fields.push({ at: data });
+      if (containers.has(type) && depth < 6) walk(data, data + size, type, depth + 1);
+      at = data + size;
+    }
+  };
+  walk(0, bytes.length, -1, 0);
+  return fields;
+}

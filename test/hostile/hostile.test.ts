@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ImgArchive, SpriteAnimReader, SpriteScriptRunner, writeImg, writeSpriteAnim } from '../../src/index.js';
 import { decodeErrorOf } from '../helpers/errors.js';
 import { fixture } from '../helpers/files.js';
-import { animSharedScript, bigV1Directory, iffManyEmptyChunks, imgOverlapping } from './inputs.js';
+import { animRepeated, animSharedScript, bigV1Directory, iffManyEmptyChunks, imgOverlapping } from './inputs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'gameanim-hostile-'));
@@ -29,6 +29,10 @@ describe('hostile inputs in a child process with a 256 MB heap', () => {
     ['anim-8mb-nops.anim', () => animSharedScript(1, 2 << 20), ['info']],
     ['iff-500k-chunks.iff', () => iffManyEmptyChunks(500_000), ['info']],
     ['big-v1.dir', () => bigV1Directory(16 << 20), ['info']],
+    // 10 MB of one-argument instructions: each kept a 17-slot array (51 bytes per input byte) and
+    // info died out of memory; SET_COLOR's three arguments are the largest shape now.
+    ['anim-10mb-set-alpha.anim', () => animRepeated((10 << 20) / 5, 7, [128]), ['info']],
+    ['anim-10mb-set-color.anim', () => animRepeated(Math.floor((10 << 20) / 7), 6, [1, 2, 3]), ['info']],
   ];
   for (const [name, build, command] of cases) {
     it(`gameanim ${command.join(' ')} ${name}: exits 0 or 1, never aborts`, () => {
@@ -45,12 +49,15 @@ describe('hostile inputs in a child process with a 256 MB heap', () => {
     return JSON.parse(run.stdout) as { ms: number; perByte: number; error: string | null };
   };
 
-  // The promise in docs/robustness.md: 16 retained bytes per input byte, 18 for ANIM (a file of bare
-  // 4-byte NOPs keeps one 72-byte instruction object per 4 bytes on 64-bit V8).
-  const bound: Record<string, number> = { anim: 18, iff: 16, dir: 16 };
+  // The promise in docs/robustness.md: 16 retained bytes per input byte, 20 for ANIM (a 7-byte
+  // SET_COLOR keeps a 72-byte instruction object and a 72-byte array of its three arguments on
+  // 64-bit V8; bare 4-byte NOPs keep 18).
+  const bound: Record<string, number> = { anim: 18, 'anim-alpha': 20, 'anim-color': 20, iff: 16, dir: 16 };
   it('keeps the documented bound of retained bytes per input byte on large inputs', () => {
     const results = {
       anim: retained('anim', 'nops.anim', animSharedScript(1, 2 << 20)),
+      'anim-alpha': retained('anim', 'set-alpha.anim', animRepeated(Math.floor((8 << 20) / 5), 7, [128])),
+      'anim-color': retained('anim', 'set-color.anim', animRepeated(Math.floor((8 << 20) / 7), 6, [1, 2, 3])),
       iff: retained('iff', 'chunks.iff', iffManyEmptyChunks(500_000)),
       dir: retained('dir', 'big.dir', bigV1Directory(16 << 20)),
     };

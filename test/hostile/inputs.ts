@@ -68,3 +68,19 @@ export function bigV1Directory(bytes: number): Uint8Array {
   }
   return dir;
 }
+
+/** An ANIM file of one script: `count` copies of one instruction (opcode and argument bytes), then STOP. */
+export function animRepeated(count: number, opcode: number, argBytes: number[]): Uint8Array {
+  const size = 4 + argBytes.length;
+  // The header and table of a one-entry file, with its script replaced.
+  const header = animSharedScript(1, 0).subarray(0, 34 + 8);
+  const bytes = new Uint8Array(header.length + count * size + 4);
+  bytes.set(header);
+  for (let i = 0, at = header.length; i < count; i++, at += size) {
+    bytes[at + 2] = opcode;
+    bytes[at + 3] = argBytes.length;
+    bytes.set(argBytes, at + 4);
+  }
+  bytes[header.length + count * size + 2] = STOP;
+  return bytes;
+}

@@ -157,3 +157,27 @@ describe('escapes', () => {
     expect(result.stderr).toMatch(/more than 64 times the archive's size/);
   });
 });
+
+describe('info on a GTA III/VC .dir with its .img', () => {
+  it('sizes its decode limit from the archive data, not the 32-byte records: a correct archive is decoded whole, with no overlap reported', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameanim-v1-'));
+    const data = fixture('anp3-all-types.ifp'); // about 1 KB: one sector each
+    const entries = 40;
+    const sectorsEach = 64; // 128 KB per entry: far more than 64 times a 32-byte record
+    const directory = new Uint8Array(32 * entries);
+    const img = new Uint8Array(entries * sectorsEach * 2048);
+    const view = new DataView(directory.buffer);
+    for (let i = 0; i < entries; i++) {
+      view.setUint32(32 * i, i * sectorsEach, true);
+      view.setUint32(32 * i + 4, sectorsEach, true);
+      directory.set(new TextEncoder().encode(`anim${i}.ifp`), 32 * i + 8);
+      img.set(data, i * sectorsEach * 2048);
+    }
+    writeFileSync(join(dir, 'anims.dir'), directory);
+    writeFileSync(join(dir, 'anims.img'), img);
+    const info = cli('info', join(dir, 'anims.dir'));
+    expect(info.status, info.stderr).toBe(0);
+    expect(info.stdout + info.stderr).not.toMatch(/overlap/);
+    expect(info.stdout).toContain(`${entries} IFP entries`);
+  });
+});

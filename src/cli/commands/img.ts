@@ -21,6 +21,14 @@ function listArchive(path: string, print: (line: string) => void): CommandResult
 /** Beyond this many times the archive's size, extracting needs --force: overlapping entries can amplify it. */
 export const EXTRACT_AMPLIFICATION_LIMIT = 64;
 
+/**
+ * The most an archive may make a command decode or write: 64 times its size, counting the data
+ * (a III/VC `.dir` is only its 32-byte records; its `.img` holds the bytes).
+ */
+export function amplificationLimit(directoryBytes: Uint8Array, archive: { dataLength: number }): number {
+  return EXTRACT_AMPLIFICATION_LIMIT * Math.max(directoryBytes.length, archive.dataLength);
+}
+
 export function imgExtract(path: string, names: string[], outDir: string, force: boolean, print: (line: string) => void): CommandResult {
   return onFile(path, () => extractArchive(path, names, outDir, force, print));
 }
@@ -31,7 +39,7 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
   const chosen = names.length ? names.map((name) => archive.find(name) ?? missing(name, path)) : archive.entries;
   // Every file costs at least a file system block to make, so empty entries count too.
   const total = chosen.reduce((sum, entry) => sum + Math.max(entry.size, 4096), 0);
-  const limit = EXTRACT_AMPLIFICATION_LIMIT * Math.max(bytes.length, archive.dataLength);
+  const limit = amplificationLimit(bytes, archive);
   if (total > limit && !force) {
     return { inputErrors: [`${path}: extracting would write ${total} bytes, more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size (its entries overlap); nothing written. Add --force to write them anyway`] };
   }

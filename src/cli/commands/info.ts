@@ -4,7 +4,7 @@ import { findFormat, type FileFormat } from '../../formats.js';
 import type { ImgEntry } from '../../img/index.js';
 import { formatOf, openArchive, readInput } from '../inputs.js';
 import { startProgress } from '../progress.js';
-import { EXTRACT_AMPLIFICATION_LIMIT } from './img.js';
+import { amplificationLimit, EXTRACT_AMPLIFICATION_LIMIT } from './img.js';
 import { merged, onFile, type CommandResult } from './result.js';
 
 type Print = (line: string) => void;
@@ -47,7 +47,7 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print): Command
   warningLines(archive.warnings, '  ').forEach(print);
   const totals = { byFormat: new Map<string, number>(), animations: 0, tracks: 0, keyframes: 0, other: 0 };
   const decodedRange = new Map<string, string>();
-  const decodeLimit = EXTRACT_AMPLIFICATION_LIMIT * bytes.length;
+  const decodeLimit = amplificationLimit(bytes, archive);
   let decodedBytes = 0;
   let skipped = 0;
   let outOfRange = 0;
