@@ -5,6 +5,8 @@ import type { IFPFormat, PackageData, TrackData } from '../ifp/types.js';
 import { firstKeyThatDoesNotCompress } from '../ifp/writer.js';
 import { slerpInto } from '../playback/sample-js.js';
 import type { GltfWarning } from './policies.js';
+import { prepareRetarget, type NodeSampler, type Retarget } from './retarget.js';
+import { fromArray, identity, type Matrix } from './spaces.js';
 
 export interface ImportGltfOptions {
   /** The skeleton the clips were made for: glTF nodes map to its bones by name, then by the HAnim id the export records. */
@@ -17,6 +19,11 @@ export interface ImportGltfOptions {
   packageName?: string;
   /** STEP and CUBICSPLINE samplers are resampled at this rate, in Hz. Default 60. */
   resampleRate?: number;
+  /**
+   * How far a dropped key may be from what interpolation gives, and how far from its rest pose a bone
+   * may stay and still count as at rest: per bone, local to its parent. Default 0.05 degrees, 0.1 mm.
+   */
+  tolerance?: { degrees?: number; metres?: number };
 }
 
 export interface ImportGltfResult {
@@ -54,60 +61,169 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
   const rate = options.resampleRate ?? 60;
   const format = options.format ?? 'ANP3';
   const compressed = format !== 'ANPK' && (options.compressed ?? true);
+  const tolerance = { degrees: options.tolerance?.degrees ?? 0.05, metres: options.tolerance?.metres ?? 1e-4 };
+  const root = doc.getRoot();
+  const nodeOfBone: (Node | null)[] = new Array(skeleton.boneCount).fill(null);
+  const boneOfNode = new Map<Node, number>();
+  for (const node of root.listNodes()) {
+    const bone = boneOf(node, skeleton);
+    if (bone >= 0 && !nodeOfBone[bone]) {
+      nodeOfBone[bone] = node;
+      boneOfNode.set(node, bone);
+    }
+  }
+  const inverseBinds = new Map<Node, Matrix>();
+  for (const skin of root.listSkins()) {
+    const binds = skin.getInverseBindMatrices()?.getArray();
+    skin.listJoints().forEach((joint, j) => {
+      if (!inverseBinds.has(joint)) inverseBinds.set(joint, binds && binds.length >= 16 * (j + 1) ? fromArray(binds, 16 * j) : identity());
+    });
+  }
+  const retarget = prepareRetarget(skeleton, nodeOfBone, inverseBinds);
   const unmatched = new Set<string>();
   let resampled = 0;
+  let reducedFrom = 0, reducedTo = 0;
+  const restTracks: string[] = [];
   // One budget of resampled frames for the whole file, which its size justifies.
   const budget = { frames: Math.max(100_000, bytes.length) };
   const floatTracks: string[] = [];
-  const animations = doc.getRoot().listAnimations().map((animation, a) => {
-    const curves = new Map<number, { rotation?: Curve; translation?: Curve }>();
+  const animations = root.listAnimations().map((animation, a) => {
+    const name = animation.getName() || `animation${a}`;
+    const curves = new Map<Node, Partial<Record<'rotation' | 'translation' | 'scale', Curve>>>();
     for (const channel of animation.listChannels()) {
       const node = channel.getTargetNode();
       const path = channel.getTargetPath();
-      if (!node || (path !== 'rotation' && path !== 'translation')) continue;
-      const bone = boneOf(node, skeleton);
-      if (bone < 0) {
-        unmatched.add(node.getName());
-        continue;
-      }
+      if (!node || (path !== 'rotation' && path !== 'translation' && path !== 'scale')) continue;
       const curve = curveOf(channel, path === 'rotation' ? 4 : 3);
       if (!curve) continue;
       if (curve.interpolation !== 'LINEAR') resampled++;
-      const entry = curves.get(bone) ?? {};
-      entry[path] = curve;
-      curves.set(bone, entry);
+      if (!boneOfNode.has(node)) unmatched.add(node.getName());
+      curves.set(node, { ...curves.get(node), [path]: curve });
     }
-    const bones: TrackData[] = [...curves.keys()]
-      .sort((x, y) => x - y)
-      .map((bone) => {
-        const { rotation, translation } = curves.get(bone)!;
-        const name = animation.getName() || `animation${a}`;
-        const times = unionTimes([rotation, translation], rate, budget, `animation "${name}", bone "${skeleton.names[bone]!.trim()}"`);
-        const rest = skeleton.restRotations.subarray(4 * bone, 4 * bone + 4);
-        const track: TrackData = {
-          boneName: skeleton.names[bone]!,
-          boneId: skeleton.ids[bone]!,
-          keyframeType: translation ? 'KRT0' : 'KR00',
-          compressed,
-          times,
-          rotations: rotation ? evaluate(rotation, times) : Float32Array.from({ length: 4 * times.length }, (_, i) => rest[i % 4]!),
-          translations: translation ? evaluate(translation, times) : null,
-          scales: null,
-        };
-        // Keys int16 frames cannot hold (546 s or later, 32 m or more, NaN) keep their float frames.
-        const misfit = compressed ? firstKeyThatDoesNotCompress(track) : null;
-        if (misfit) {
-          track.compressed = false;
-          floatTracks.push(`${name}/${track.boneName.trim()} at ${misfit.time} s`);
-        }
-        return track;
+    const sample: NodeSampler = (node, time) => {
+      const own = curves.get(node);
+      if (!own) return {};
+      const at = Float32Array.of(time);
+      return { rotation: own.rotation && evaluate(own.rotation, at), translation: own.translation && evaluate(own.translation, at), scale: own.scale && evaluate(own.scale, at) };
+    };
+    const poses = new Map<number, ReturnType<Retarget['localPose']>>();
+    const poseAt = (time: number) => {
+      let pose = poses.get(time);
+      if (!pose) poses.set(time, (pose = retarget.localPose(time, sample)));
+      return pose;
+    };
+    const bones: TrackData[] = [];
+    nodeOfBone.forEach((node, bone) => {
+      const own = node && curves.get(node);
+      if (!own) return;
+      const boneName = skeleton.names[bone]!;
+      const where = `animation "${name}", bone "${boneName.trim()}"`;
+      let times = unionTimes([own.rotation, own.translation, own.scale], rate, budget, where);
+      // Keys off the games' 60 Hz grid come from an exporter's own sampling (Blender's 24 fps):
+      // put them back on the grid, then keep only the keys the error bound needs.
+      const offGrid = times.some((t) => Math.abs(t * 60 - Math.round(t * 60)) > 0.01);
+      if (offGrid) times = gridTimes(times[0]!, times[times.length - 1]!, budget, where);
+      const rotations = new Float32Array(4 * times.length);
+      const translations = new Float32Array(3 * times.length);
+      times.forEach((time, k) => {
+        const pose = poseAt(time);
+        for (let c = 0; c < 4; c++) rotations[4 * k + c] = pose.rotations[4 * bone + c]!;
+        for (let c = 0; c < 3; c++) translations[3 * k + c] = pose.translations[3 * bone + c]!;
+        // The file's own sign where the joint is oriented as the game's bone (an export of gameanim's
+        // round-trips key for key); elsewhere one hemisphere from key to key, the short way round.
+        const stored = own.rotation ? evaluate(own.rotation, Float32Array.of(time)) : null;
+        const agreement = stored ? dot4(rotations, 4 * k, stored, 0) : 0;
+        const flip = Math.abs(agreement) > 0.5 ? agreement < 0 : k > 0 && dot4(rotations, 4 * k, rotations, 4 * (k - 1)) < 0;
+        if (flip) for (let c = 0; c < 4; c++) rotations[4 * k + c] = -rotations[4 * k + c]!;
+        // Where the stored value already is the game's rotation (within float noise), take it exactly.
+        if (stored && angleBetween(rotations, 4 * k, stored, 0) < 1e-6) rotations.set(stored, 4 * k);
+        const storedT = own.translation ? evaluate(own.translation, Float32Array.of(time)) : null;
+        if (storedT && Math.hypot(storedT[0]! - translations[3 * k]!, storedT[1]! - translations[3 * k + 1]!, storedT[2]! - translations[3 * k + 2]!) < 1e-6) translations.set(storedT, 3 * k);
       });
-    return { name: animation.getName() || `animation${a}`, bones };
+      const rest = skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3);
+      const moves = own.translation !== undefined && times.some((_, k) => Math.hypot(translations[3 * k]! - rest[0]!, translations[3 * k + 1]! - rest[1]!, translations[3 * k + 2]! - rest[2]!) > tolerance.metres);
+      const restRotation = skeleton.restRotations.subarray(4 * bone, 4 * bone + 4);
+      const turns = times.some((_, k) => angleBetween(rotations, 4 * k, restRotation, 0) > (tolerance.degrees * Math.PI) / 180);
+      // A bone that stays at its rest pose for the whole clip is not a track: partial clips stay partial.
+      if (!moves && !turns) {
+        restTracks.push(`${name}/${boneName.trim()}`);
+        return;
+      }
+      let track: TrackData = { boneName, boneId: skeleton.ids[bone]!, keyframeType: moves ? 'KRT0' : 'KR00', compressed, times, rotations, translations: moves ? translations : null, scales: null };
+      if (offGrid) {
+        reducedFrom += times.length;
+        track = reduceKeys(track, tolerance);
+        reducedTo += track.times.length;
+      }
+      // Keys int16 frames cannot hold (546 s or later, 32 m or more, NaN) keep their float frames.
+      const misfit = compressed ? firstKeyThatDoesNotCompress(track) : null;
+      if (misfit) {
+        track.compressed = false;
+        floatTracks.push(`${name}/${boneName.trim()} at ${misfit.time} s`);
+      }
+      bones.push(track);
+    });
+    return { name, bones };
   });
   if (floatTracks.length) warnings.push({ code: 'float-frames', message: `${floatTracks.length} tracks have keys that int16 frames cannot hold, so they are written as float frames (first: ${floatTracks[0]})` });
   if (unmatched.size) warnings.push({ code: 'unmatched-channels', message: `channels of nodes that match no bone were left out: ${[...unmatched].slice(0, 10).join(', ')}` });
   if (resampled) warnings.push({ code: 'resampled', message: `${resampled} STEP or CUBICSPLINE samplers were resampled at ${rate} Hz` });
+  if (reducedFrom) warnings.push({ code: 'regridded', message: `keys off the games' 60 Hz grid (an exporter's own sampling) were put back on it and reduced within ${tolerance.degrees} degrees and ${tolerance.metres} m: ${reducedFrom} keys became ${reducedTo}` });
+  if (restTracks.length) warnings.push({ code: 'rest-tracks', message: `${restTracks.length} channels hold their bone at its rest pose for the whole clip and were not written as tracks (first: ${restTracks[0]})` });
   return { packages: [{ name: options.packageName ?? 'gameanim', animations }], warnings };
+}
+
+const dot4 = (a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number) => a[i]! * b[j]! + a[i + 1]! * b[j + 1]! + a[i + 2]! * b[j + 2]! + a[i + 3]! * b[j + 3]!;
+
+/** The angle between two rotations given as quaternions, in radians. */
+function angleBetween(a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number): number {
+  const length = Math.hypot(a[i]!, a[i + 1]!, a[i + 2]!, a[i + 3]!) * Math.hypot(b[j]!, b[j + 1]!, b[j + 2]!, b[j + 3]!);
+  return 2 * Math.acos(Math.min(1, Math.abs(dot4(a, i, b, j)) / (length || 1)));
+}
+
+/** Every 1/60 s from the first 60 Hz frame at or before `start` to the first at or after `end`. */
+function gridTimes(start: number, end: number, budget: { frames: number }, what: string): Float32Array {
+  const first = Math.floor(start * 60 + 0.01);
+  const last = Math.ceil(end * 60 - 0.01);
+  const frames = last - first + 1;
+  if (!(frames <= budget.frames)) throw new DecodeError('GLTF', 'count-exceeds-data', 0, `${what}: putting keys on the 60 Hz grid would make ${frames} frames, more than the ${budget.frames} this file's size still allows (refused)`);
+  budget.frames -= frames;
+  return Float32Array.from({ length: frames }, (_, k) => Math.fround((first + k) / 60));
+}
+
+/**
+ * The fewest keys whose interpolation stays within the bound of every key dropped: greedy, each
+ * segment as long as it stays within it (at most 240 keys, so the work stays linear).
+ */
+function reduceKeys(track: TrackData, tolerance: { degrees: number; metres: number }): TrackData {
+  const { times, rotations, translations } = track;
+  const n = times.length;
+  if (n <= 2) return track;
+  const maxAngle = (tolerance.degrees * Math.PI) / 180;
+  const q = new Float32Array(4);
+  const fits = (from: number, to: number) => {
+    for (let k = from + 1; k < to; k++) {
+      const u = (times[k]! - times[from]!) / (times[to]! - times[from]!);
+      slerpInto(rotations, 4 * from, rotations, 4 * to, u, q, 0);
+      if (angleBetween(q, 0, rotations, 4 * k) > maxAngle) return false;
+      if (translations) {
+        let d = 0;
+        for (let c = 0; c < 3; c++) d += (translations[3 * from + c]! + (translations[3 * to + c]! - translations[3 * from + c]!) * u - translations[3 * k + c]!) ** 2;
+        if (Math.sqrt(d) > tolerance.metres) return false;
+      }
+    }
+    return true;
+  };
+  const keep = [0];
+  let from = 0;
+  while (from < n - 1) {
+    let to = from + 1;
+    while (to + 1 < n && to + 1 - from <= 240 && fits(from, to + 1)) to++;
+    keep.push(to);
+    from = to;
+  }
+  const pickKeys = (values: Float32Array, width: number) => Float32Array.from({ length: keep.length * width }, (_, i) => values[width * keep[Math.floor(i / width)]! + (i % width)]!);
+  return { ...track, times: pickKeys(times, 1), rotations: pickKeys(rotations, 4), translations: translations ? pickKeys(translations, 3) : null };
 }
 
 /** By name (case and spaces ignored, and underscores as spaces, as tools rename), then by the recorded HAnim id. */

@@ -103,7 +103,9 @@ describe('importGltf', () => {
     const [rootTrack, handTrack] = ifp.animations[0]!.bones;
     expect([rootTrack!.boneName, rootTrack!.keyframeType, handTrack!.boneName, handTrack!.keyframeType]).toEqual(['Root', 'KRT0', 'R Hand', 'KR00']);
     expect(handTrack!.times.length).toBe(31); // 0 to 0.5 s at 60 Hz
-    expect(Array.from(rootTrack!.translations!.subarray(-3))).toEqual([1, 2, 3]); // STEP holds the last key
+    // STEP holds the last key: the file's root moves (1, 2, 3) from its rest, so the game's root, at
+    // rest at (0, 0, 1), moves as far from its own.
+    expect(Array.from(rootTrack!.translations!.subarray(-3))).toEqual([1, 2, 4]);
     expect(handTrack!.rotations[4 * 30 + 2]).toBeCloseTo(Math.SQRT1_2, 3);
   });
 });

@@ -1,0 +1,94 @@
+// Carrying a glTF's animated joints onto a gameanim skeleton. What must match is what the skin does to
+// the mesh, not how a tool oriented its joints: Blender's default import turns every joint to point
+// along the bone and compensates in the inverse binds; a DragonFF scene is Y up. So each joint's world
+// matrix is evaluated through the node hierarchy, carried through the skin's inverse bind into the
+// game's bind pose, and each bone is then expressed in its game parent's space.
+import type { Node } from '@gltf-transform/core';
+import type { Skeleton } from '../core/skeleton.js';
+import { rotationQuaternion } from '../dff/rotation.js';
+import { poseToMatrices } from '../playback/matrices.js';
+import { createPose } from '../playback/pose.js';
+import { compose, fromArray, identity, invert, multiply, positionOf, rigidFit, type Matrix } from './spaces.js';
+
+/** A node's animated properties at a time; absent ones keep the node's own values. */
+export type NodeSampler = (node: Node, time: number) => { translation?: ArrayLike<number>; rotation?: ArrayLike<number>; scale?: ArrayLike<number> };
+
+export interface Retarget {
+  /** The game bones' local rotations (x y z w) and translations at a time, every bone. */
+  localPose(time: number, sample: NodeSampler): { rotations: Float64Array; translations: Float64Array };
+}
+
+/**
+ * Prepares the carry for a document's nodes matched to `skeleton` bones (`nodeOfBone[b]`, or null).
+ * `inverseBinds` holds each skinned joint's inverse bind matrix (column-major); a node outside any
+ * skin is taken as bound at its rest pose.
+ *
+ * Two placements are found by fitting joint positions rigidly: M, from the game's mesh space to the
+ * glTF's (bind positions), and N, from the game's world to the scene's (rest positions). Then for bone
+ * b on joint j: G_b(t) = N^-1 · W_j(t) · IBM_j · M · B_b, with B_b the game bind matrix; the same
+ * deformation the file's skin gives its mesh, whatever the joint's own orientation.
+ */
+export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node | null)[], inverseBinds: ReadonlyMap<Node, Matrix>): Retarget {
+  const count = skeleton.boneCount;
+  const restWorld = poseToMatrices(createPose(skeleton), skeleton);
+  const gameRest = Array.from({ length: count }, (_, b) => fromArray(restWorld, 16 * b));
+  const gameBind = Array.from({ length: count }, (_, b) => (skeleton.inverseBindMatrices ? invert(fromArray(skeleton.inverseBindMatrices, 16 * b)) : gameRest[b]!));
+  const meshFrom: [number, number, number][] = [], meshTo: [number, number, number][] = [];
+  const worldFrom: [number, number, number][] = [], worldTo: [number, number, number][] = [];
+  nodeOfBone.forEach((node, b) => {
+    if (!node) return;
+    const ibm = inverseBinds.get(node);
+    if (ibm) {
+      meshFrom.push(positionOf(gameBind[b]!));
+      meshTo.push(positionOf(invert(ibm)));
+    }
+    worldFrom.push(positionOf(gameRest[b]!));
+    worldTo.push(positionOf(fromArray(node.getWorldMatrix())));
+  });
+  const M = rigidFit(meshFrom, meshTo);
+  const N = rigidFit(worldFrom, worldTo);
+  const inverseN = invert(N);
+  // The constant right-hand factor of each matched bone: IBM_j · M · B_b, or, outside a skin, inverse(rest W_j) · N · B_b.
+  const carry = nodeOfBone.map((node, b) => {
+    if (!node) return null;
+    const ibm = inverseBinds.get(node);
+    return ibm ? multiply(multiply(ibm, M), gameBind[b]!) : multiply(multiply(invert(fromArray(node.getWorldMatrix())), N), gameBind[b]!);
+  });
+  const restLocal = Array.from({ length: count }, (_, b) => {
+    const parent = skeleton.parents[b]!;
+    return parent < 0 ? gameRest[b]! : multiply(invert(gameRest[parent]!), gameRest[b]!);
+  });
+
+  return {
+    localPose(time, sample) {
+      const worldOf = new Map<Node, Matrix>();
+      const nodeWorld = (node: Node): Matrix => {
+        let world = worldOf.get(node);
+        if (world) return world;
+        const animated = sample(node, time);
+        const local = compose(animated.translation ?? node.getTranslation(), animated.rotation ?? node.getRotation(), animated.scale ?? node.getScale());
+        const parent = node.getParentNode();
+        world = parent ? multiply(nodeWorld(parent), local) : local;
+        worldOf.set(node, world);
+        return world;
+      };
+      const game: Matrix[] = [];
+      for (let b = 0; b < count; b++) {
+        const node = nodeOfBone[b];
+        const parent = skeleton.parents[b]!;
+        game.push(node ? multiply(multiply(inverseN, nodeWorld(node)), carry[b]!) : multiply(parent < 0 ? identity() : game[parent]!, restLocal[b]!));
+      }
+      const rotations = new Float64Array(4 * count);
+      const translations = new Float64Array(3 * count);
+      const quaternion = new Float32Array(4);
+      for (let b = 0; b < count; b++) {
+        const parent = skeleton.parents[b]!;
+        const local = parent < 0 ? game[b]! : multiply(invert(game[parent]!), game[b]!);
+        rotationQuaternion([local[0]!, local[1]!, local[2]!, local[4]!, local[5]!, local[6]!, local[8]!, local[9]!, local[10]!], quaternion, 0);
+        rotations.set(quaternion, 4 * b);
+        translations.set([local[12]!, local[13]!, local[14]!], 3 * b);
+      }
+      return { rotations, translations };
+    },
+  };
+}
