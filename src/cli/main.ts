@@ -52,13 +52,15 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     gltf: { type: 'boolean' },
     format: { type: 'string' },
     port: { type: 'string' },
+    'z-up': { type: 'boolean' },
+    name: { type: 'string' },
   });
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values['help']) {
     print(HELP[command]!);
     return 'help';
   }
-  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf', 'force'], import: ['skeleton', 'out', 'format', 'force'], view: ['port'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record', 'force'] };
+  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf', 'force', 'z-up'], import: ['skeleton', 'out', 'format', 'force', 'name'], view: ['port'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record', 'force'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const one = (what: string) => {
@@ -83,13 +85,13 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     case 'export': {
       const out = values['out'] as string | undefined;
       if (positionals.length !== 2 || !out) throw new UsageError('export takes MODEL ANIMS -o OUT.glb', HELP['export']);
-      return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']) }, print);
+      return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']), zUp: Boolean(values['z-up']) }, print);
     }
     case 'import': {
       const out = values['out'] as string | undefined;
       const skeleton = values['skeleton'] as string | undefined;
       if (positionals.length !== 1 || !out || !skeleton) throw new UsageError('import takes EDITED.glb --skeleton MODEL -o OUT.ifp', HELP['import']);
-      return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3', force: Boolean(values['force']) }, print);
+      return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3', force: Boolean(values['force']), name: values['name'] as string | undefined }, print);
     }
     case 'bind': {
       // `bind MODEL FILE`, or `bind FILE --skeleton MODEL`.

@@ -19,9 +19,9 @@ commands:
   dump FILE [--anim NAME] [--json]
                                 every decoded value
   bind MODEL FILE               how the animations of FILE bind to the skeleton of MODEL (.dff, .mef)
-  export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--force]
+  export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--z-up] [--force]
                                 the model (skeleton, skinned meshes) and its animations as glTF
-  import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK] [--force]
+  import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--format ANP3|ANP2|ANPK] [--force]
                                 a glTF's animations as an IFP package for MODEL's skeleton
   view [FILES...] [--port N]    the viewer page on 127.0.0.1, with FILES preloaded
   img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
@@ -72,19 +72,24 @@ that carries one: ANM2, IGI 2) and binds
 every animation of FILE to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
 ignored), ANM2 and IGI 2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
 no bone, and the bones that keep their rest pose. Exits 1 when no animation drives any bone.`,
-  export: `usage: gameanim export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]
+  export: `usage: gameanim export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--z-up] [--force]
 
 Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or a clip that carries a
-skeleton) and the animations of ANIMS (all, or those named by --anim) as a glTF 2.0 binary. --gltf
-writes OUT.gltf with OUT.bin beside it instead. An existing OUT is replaced only with --force, and
-never when it is one of the inputs. Needs @gltf-transform/core installed (exit 3 without it). Every change
-glTF forces on the data (times that repeat, negative times, non-unit rotations) is printed.`,
-  import: `usage: gameanim import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]
+skeleton) and the animations of ANIMS (all, or those named by --anim) as a glTF 2.0 binary, standing
+upright in glTF's Y up (--z-up keeps the games' Z up). --gltf writes OUT.gltf with OUT.bin beside it
+instead. An existing OUT is replaced only with --force, and never when it is one of the inputs. Every
+change glTF forces on the data is printed. Needs @gltf-transform/core installed (exit 3 without it).`,
+  import: `usage: gameanim import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--format ANP3|ANP2|ANPK] [--force]
 
-Reads the animations of a glTF binary (from gameanim or another tool) and writes them as one IFP
-package for MODEL's skeleton: nodes match bones by name, then by the HAnim id gameanim's export
-records. ANP3 (default) and ANP2 are written with int16 frames. An existing OUT is replaced only with
---force, and never when it is one of the inputs. Needs @gltf-transform/core installed (exit 3).`,
+Reads the animations of a glTF binary (from gameanim, Blender at its default settings, or another
+tool) and writes them as one IFP package for MODEL's skeleton. Nodes match bones by name, then by the
+HAnim id gameanim's export records; each joint is carried through the file's hierarchy and skin, so
+any joint orientation and either up axis work. Keys off the games' 60 Hz grid are put back on it and
+reduced; bones at rest for the whole clip get no track. The package is named PACKAGE (default: the
+output file's name; at most 23 bytes: the game looks blocks up by it). An import that drives no bone
+is exit 1. ANP3 (default) and ANP2 are written with int16 frames; --format takes any case. An existing
+OUT is replaced only with --force, and never when it is one of the inputs. Needs @gltf-transform/core
+(exit 3 without it).`,
   view: `usage: gameanim view [FILES...] [--port N]
 
 Serves the viewer (a static page: drop game files, watch the animation, read its curves) on

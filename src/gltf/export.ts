@@ -19,8 +19,11 @@ export interface ExportGltfOptions {
   binName?: string;
   /** Key times that repeat or go back: nudged 0.1 ms past the previous key (default), or dropped. */
   repeatedTimes?: RepeatPolicy;
-  /** Keep the games' axes (Z up, the default) or turn the scene to glTF's Y up. */
-  axes?: 'z-up' | 'y-up';
+  /**
+   * 'y-up' (the default): the scene stands upright in glTF's Y up, turned by one root node (the keys
+   * and the mesh are the game's). 'game' (or its old name 'z-up') keeps the games' Z up, as stored.
+   */
+  axes?: 'y-up' | 'game' | 'z-up';
   /** Clips whose rotations use squad (IGI 2) are resampled at this rate, in Hz. Default 60. */
   resampleRate?: number;
 }
@@ -68,11 +71,10 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     else roots.push(node);
   });
   let top = roots;
-  if (options.axes === 'y-up') {
+  if ((options.axes ?? 'y-up') === 'y-up') {
     const axes = doc.createNode('z-up-to-y-up').setRotation([...Z_TO_Y]);
     roots.forEach((root) => axes.addChild(root));
     top = [axes];
-    warnings.push({ code: 'converted-axes', message: 'the scene is turned from the games\' Z up to glTF\'s Y up by a root node rotated -90 degrees about X; the keys are unchanged' });
   }
   top.forEach((node) => scene.addChild(node));
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -225,7 +225,7 @@ describe('gameanim CLI', () => {
     const ifp = join(scratch, 'back.ifp');
     const back = gameanim('import', glb, '--skeleton', 'fixtures/dff-ped-5bone.dff', '-o', ifp);
     expect(back.code).toBe(0);
-    expect(back.stdout).toContain(`${ifp}: 1 animations (ANP3), 3 tracks`);
+    expect(back.stdout).toContain(`${ifp}: package "back", 1 animations (ANP3), 3 tracks`);
     expect(new IFPReader(new Uint8Array(readFileSync(ifp))).animations[0]!.bones.map((b) => b.boneName)).toEqual(['Root', ' Pelvis', 'R Hand']);
     const split = gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp', '-o', join(scratch, 'gltf', 'ped.gltf'), '--gltf');
     expect(split.code).toBe(0);
@@ -233,6 +233,17 @@ describe('gameanim CLI', () => {
     expect(gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp', '-o', glb, '--anim', 'nope').code).toBe(1);
     expect(gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp').code).toBe(2);
     expect(gameanim('import', glb, '--skeleton', 'fixtures/dff-ped-5bone.dff', '-o', ifp, '--format', 'XYZ').code).toBe(2);
+    // --name sets the package the game looks up; --format takes any case.
+    const named = join(scratch, 'named.ifp');
+    expect(gameanim('import', glb, '--skeleton', 'fixtures/dff-ped-5bone.dff', '-o', named, '--name', 'ped', '--format', 'anpk').code).toBe(0);
+    expect([new IFPReader(new Uint8Array(readFileSync(named))).packageName, new IFPReader(new Uint8Array(readFileSync(named))).packages[0]!.format]).toEqual(['ped', 'ANPK']);
+    // A glTF whose nodes match no bone of the model writes nothing and exits 1.
+    const igi = join(scratch, 'igi.glb');
+    expect(gameanim('export', 'fixtures/igi2-3bone.iff', 'fixtures/igi2-3bone.iff', '-o', igi).code).toBe(0);
+    const none = gameanim('import', igi, '--skeleton', 'fixtures/dff-ped-5bone.dff', '-o', join(scratch, 'none.ifp'));
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/no animation drives any bone/);
+    expect(existsSync(join(scratch, 'none.ifp'))).toBe(false);
   });
 
   it('exits 2 for usage errors only, and every command has --help', () => {

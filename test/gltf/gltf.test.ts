@@ -32,7 +32,9 @@ async function largestThreeDifference(glb: Uint8Array, skeleton: Skeleton, clips
       gltf.scene.updateMatrixWorld(true);
       sampleClip(bound, time, pose);
       const world = poseToMatrices(pose, skeleton);
-      nodes.forEach((node, b) => node.matrixWorld.elements.forEach((v, k) => (largest = Math.max(largest, Math.abs(v - world[16 * b + k]!)))));
+      // Compared in the game's space: under the root node that stands a default (Y-up) export upright.
+      const toGame = gltf.scene.getObjectByName('z-up-to-y-up')?.matrixWorld.clone().invert() ?? new THREE.Matrix4();
+      nodes.forEach((node, b) => toGame.clone().multiply(node.matrixWorld).elements.forEach((v, k) => (largest = Math.max(largest, Math.abs(v - world[16 * b + k]!)))));
     }
     action.stop();
   });
@@ -54,15 +56,17 @@ describe('exportGltf on fixtures', () => {
     expect(await largestThreeDifference(first.glb!, skeleton, clips.slice(0, 1))).toBeLessThan(1e-4);
   });
 
-  it('drops repeated times when asked, normalises non-unit keys, and turns the scene Y up on request', async () => {
+  it("drops repeated times when asked, normalises non-unit keys, stands Y up by default and keeps the game's Z up with axes: 'game'", async () => {
     const clip = animationOf([{ boneId: 0, boneName: 'Root', times: [0, 0.5, 0.5, 1], rotations: [0, 0, 0, 2, ...aboutZ(10), ...aboutZ(20), ...aboutZ(30)] }]);
-    const { glb, warnings } = await exportGltf({ skeleton, clips: [clip], repeatedTimes: 'drop', axes: 'y-up' });
+    const { glb, warnings } = await exportGltf({ skeleton, clips: [clip], repeatedTimes: 'drop' });
     expect(await errorsOf(glb!)).toEqual([]);
-    expect(warnings.map((n) => n.code).sort()).toEqual(['converted-axes', 'dropped-times', 'normalised-rotations']);
+    expect(warnings.map((n) => n.code).sort()).toEqual(['dropped-times', 'normalised-rotations']);
     expect(warnings.find((n) => n.code === 'dropped-times')!.message).toMatch(/^1 keys/);
     const doc = await new WebIO().readBinary(glb!);
     expect(doc.getRoot().listScenes()[0]!.listChildren()[0]!.getName()).toBe('z-up-to-y-up');
     expect(Array.from(doc.getRoot().listAnimations()[0]!.listSamplers()[0]!.getInput()!.getArray()!)).toEqual([0, 0.5, 1]);
+    const game = await new WebIO().readBinary((await exportGltf({ skeleton, clips: [clip], axes: 'game' })).glb!);
+    expect(game.getRoot().listScenes()[0]!.listChildren()[0]!.getName()).toBe('Root');
   });
 
   it('writes .gltf plus .bin on request', async () => {
@@ -136,8 +140,10 @@ describe('glTF on the real samples', () => {
     const skin = doc.getRoot().listSkins()[0]!;
     const binds = skin.getInverseBindMatrices()!.getArray()!;
     let worst = 0;
+    const axes = doc.getRoot().listNodes().find((node) => node.getName() === 'z-up-to-y-up');
+    const toGame = axes ? new THREE.Matrix4().fromArray(axes.getWorldMatrix() as number[]).invert() : new THREE.Matrix4();
     skin.listJoints().forEach((joint, j) => {
-      const world = new THREE.Matrix4().fromArray(joint.getWorldMatrix() as number[]);
+      const world = toGame.clone().multiply(new THREE.Matrix4().fromArray(joint.getWorldMatrix() as number[]));
       const product = world.multiply(new THREE.Matrix4().fromArray(binds, 16 * j)).elements;
       product.forEach((v, k) => (worst = Math.max(worst, Math.abs(v - (k % 5 === 0 ? 1 : 0)))));
     });

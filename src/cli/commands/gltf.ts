@@ -29,7 +29,7 @@ function readModel(path: string) {
 }
 
 /** `export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes) with the clips. */
-export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean }, print: (line: string) => void): Promise<CommandResult> {
+export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean }, print: (line: string) => void): Promise<CommandResult> {
   const gltf = await loadGltf();
   let result: CommandResult = { inputErrors: [] };
   let model: ReturnType<typeof readModel> | undefined;
@@ -53,7 +53,7 @@ export async function exportCommand(modelPath: string, animsPath: string, option
   });
   if (result.inputErrors.length) return result;
   const binName = `${basename(options.out).replace(/\.(glb|gltf)$/i, '')}.bin`;
-  const exported = await gltf.exportGltf({ model: model!, clips, container: options.gltf ? 'gltf' : 'glb', binName });
+  const exported = await gltf.exportGltf({ model: model!, clips, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up' });
   const failed = writeOutputs(exported.glb ? [[options.out, exported.glb]] : [[options.out, exported.gltf!.json], [join(dirname(options.out), binName), exported.gltf!.bin]], { force: options.force, inputs: [modelPath, animsPath] });
   if (failed) return failed;
   print(`${options.out}: ${clips.length} animations on ${model!.skeleton.boneCount} bones${model!.geometries.length ? `, ${model!.geometries.length} meshes` : ''}`);
@@ -62,8 +62,14 @@ export async function exportCommand(modelPath: string, animsPath: string, option
 }
 
 /** `import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`. */
-export async function importCommand(glbPath: string, options: { skeleton: string; out: string; format: string; force: boolean }, print: (line: string) => void): Promise<CommandResult> {
-  if (!['ANP3', 'ANP2', 'ANPK'].includes(options.format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
+export async function importCommand(glbPath: string, options: { skeleton: string; out: string; format: string; force: boolean; name?: string }, print: (line: string) => void): Promise<CommandResult> {
+  const format = options.format.toUpperCase() as IFPFormat;
+  if (!['ANP3', 'ANP2', 'ANPK'].includes(format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
+  // The game looks animation blocks up by the package name: it is the user's to give, and it must fit.
+  const packageName = options.name ?? basename(options.out).replace(/\.ifp$/i, '');
+  if (new TextEncoder().encode(packageName).length > 23) {
+    return { inputErrors: [`the package name "${packageName}" has more than 23 bytes, which an IFP cannot hold${options.name === undefined ? ' (it comes from the output file name; give one with --name)' : ''}; nothing written`] };
+  }
   const gltf = await loadGltf();
   let model: ReturnType<typeof readModel> | undefined;
   const modelResult = onFile(options.skeleton, () => ((model = readModel(options.skeleton)), { inputErrors: [] }));
@@ -79,22 +85,25 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   if (bytes instanceof InputError) return { inputErrors: [bytes.message] };
   let imported: Awaited<ReturnType<Gltf['importGltf']>>;
   try {
-    imported = await gltf.importGltf(bytes, { skeleton: model.skeleton, format: options.format as IFPFormat, packageName: basename(options.out).replace(/\.ifp$/i, '') });
+    imported = await gltf.importGltf(bytes, { skeleton: model.skeleton, format, packageName });
   } catch (error) {
     return { inputErrors: [`${glbPath}: ${(error as Error).message}`] };
   }
   let ifp: Uint8Array;
   try {
-    ifp = writeIFP(imported.packages, { format: options.format as IFPFormat });
+    ifp = writeIFP(imported.packages, { format });
   } catch (error) {
     // What the IFP format cannot hold (a name too long, say): one line naming it, never a stack trace.
-    if (error instanceof RangeError) return { inputErrors: [`${glbPath}: cannot be written as ${options.format}: ${error.message}`] };
+    if (error instanceof RangeError) return { inputErrors: [`${glbPath}: cannot be written as ${format}: ${error.message}`] };
     throw error;
+  }
+  if (!imported.packages[0]!.animations.some((animation) => animation.bones.length)) {
+    return { inputErrors: [`${glbPath}: no animation drives any bone of ${options.skeleton} (its nodes match no bone name or HAnim id); nothing written`] };
   }
   const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [glbPath, options.skeleton] });
   if (failed) return failed;
   const animations = imported.packages[0]!.animations;
-  print(`${options.out}: ${animations.length} animations (${options.format}), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
+  print(`${options.out}: package "${packageName}", ${animations.length} animations (${format}), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
   for (const warning of imported.warnings) print(`  ${warning.code}: ${warning.message}`);
   return { inputErrors: [] };
 }
