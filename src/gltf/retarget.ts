@@ -23,8 +23,9 @@ export interface Retarget {
  * `inverseBinds` holds each skinned joint's inverse bind matrix (column-major); a node outside any
  * skin is taken as bound at its rest pose.
  *
- * Two placements are found by fitting joint positions rigidly: M, from the game's mesh space to the
- * glTF's (bind positions), and N, from the game's world to the scene's (rest positions). Then for bone
+ * Two placements are found by fitting joint positions: M, from the game's mesh space to the glTF's
+ * (bind positions, rigidly), and N, the turn from the game's world to the scene's (rest positions,
+ * rotation only). Then for bone
  * b on joint j: G_b(t) = N^-1 · W_j(t) · IBM_j · M · B_b, with B_b the game bind matrix; the same
  * deformation the file's skin gives its mesh, whatever the joint's own orientation.
  */
@@ -46,7 +47,11 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
     worldTo.push(positionOf(fromArray(node.getWorldMatrix())));
   });
   const M = rigidFit(meshFrom, meshTo);
+  // The scene's placement is its turn only (glTF's Y up, a tool's axes): a tool's rest pose may be the
+  // bind pose, a uniform shift from the game's rest (2 cm on some skins) while its root keys stay
+  // absolute, so the fit's translation is not the scene's.
   const N = rigidFit(worldFrom, worldTo);
+  N[12] = N[13] = N[14] = 0;
   const inverseN = invert(N);
   // The constant right-hand factor of each matched bone: IBM_j · M · B_b, or, outside a skin, inverse(rest W_j) · N · B_b.
   const carry = nodeOfBone.map((node, b) => {
