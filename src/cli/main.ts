@@ -54,13 +54,14 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     port: { type: 'string' },
     'z-up': { type: 'boolean' },
     name: { type: 'string' },
+    like: { type: 'string' },
   });
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values['help']) {
     print(HELP[command]!);
     return 'help';
   }
-  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf', 'force', 'z-up'], import: ['skeleton', 'out', 'format', 'force', 'name'], view: ['port'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record', 'force'] };
+  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf', 'force', 'z-up'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like'], view: ['port'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record', 'force'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const one = (what: string) => {
@@ -91,7 +92,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       const out = values['out'] as string | undefined;
       const skeleton = values['skeleton'] as string | undefined;
       if (positionals.length !== 1 || !out || !skeleton) throw new UsageError('import takes EDITED.glb --skeleton MODEL -o OUT.ifp', HELP['import']);
-      return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3', force: Boolean(values['force']), name: values['name'] as string | undefined }, print);
+      return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3', force: Boolean(values['force']), name: values['name'] as string | undefined, like: values['like'] as string | undefined }, print);
     }
     case 'bind': {
       // `bind MODEL FILE`, or `bind FILE --skeleton MODEL`.

@@ -5,6 +5,7 @@ import type { IFPFormat, PackageData, TrackData } from '../ifp/types.js';
 import { firstKeyThatDoesNotCompress } from '../ifp/writer.js';
 import { slerpInto } from '../playback/sample-js.js';
 import type { GltfWarning } from './policies.js';
+import { likeOriginal } from './like.js';
 import { prepareRetarget, type NodeSampler, type Retarget } from './retarget.js';
 import { fromArray, identity, type Matrix } from './spaces.js';
 
@@ -24,6 +25,12 @@ export interface ImportGltfOptions {
    * may stay and still count as at rest: per bone, local to its parent. Default 0.05 degrees, 0.1 mm.
    */
   tolerance?: { degrees?: number; metres?: number };
+  /**
+   * The packages the clips came from (`new IFPReader(original).packages`): each imported animation
+   * with a namesake there takes back its package name, duration, driven-bone set and key types, which
+   * a round trip through another tool's default settings does not keep.
+   */
+  like?: readonly PackageData[];
 }
 
 export interface ImportGltfResult {
@@ -144,8 +151,9 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       const moves = own.translation !== undefined && times.some((_, k) => Math.hypot(translations[3 * k]! - rest[0]!, translations[3 * k + 1]! - rest[1]!, translations[3 * k + 2]! - rest[2]!) > tolerance.metres);
       const restRotation = skeleton.restRotations.subarray(4 * bone, 4 * bone + 4);
       const turns = times.some((_, k) => angleBetween(rotations, 4 * k, restRotation, 0) > (tolerance.degrees * Math.PI) / 180);
-      // A bone that stays at its rest pose for the whole clip is not a track: partial clips stay partial.
-      if (!moves && !turns) {
+      // A bone that stays at its rest pose for the whole clip is not a track: partial clips stay
+      // partial (with an original to go by, its driven bones decide instead).
+      if (!moves && !turns && !options.like) {
         restTracks.push(`${name}/${boneName.trim()}`);
         return;
       }
@@ -155,22 +163,27 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
         track = reduceKeys(track, tolerance);
         reducedTo += track.times.length;
       }
-      // Keys int16 frames cannot hold (546 s or later, 32 m or more, NaN) keep their float frames.
-      const misfit = compressed ? firstKeyThatDoesNotCompress(track) : null;
-      if (misfit) {
-        track.compressed = false;
-        floatTracks.push(`${name}/${boneName.trim()} at ${misfit.time} s`);
-      }
       bones.push(track);
     });
     return { name, bones };
   });
+  const packages = options.like ? likeOriginal([{ name: options.packageName ?? 'gameanim', animations }], options.like, warnings) : [{ name: options.packageName ?? 'gameanim', animations }];
+  // Keys int16 frames cannot hold (546 s or later, 32 m or more, NaN) keep their float frames.
+  for (const animation of packages.flatMap((pkg) => pkg.animations)) {
+    for (const track of animation.bones) {
+      const misfit = track.compressed ? firstKeyThatDoesNotCompress(track) : null;
+      if (misfit) {
+        track.compressed = false;
+        floatTracks.push(`${animation.name}/${track.boneName.trim()} at ${misfit.time} s`);
+      }
+    }
+  }
   if (floatTracks.length) warnings.push({ code: 'float-frames', message: `${floatTracks.length} tracks have keys that int16 frames cannot hold, so they are written as float frames (first: ${floatTracks[0]})` });
   if (unmatched.size) warnings.push({ code: 'unmatched-channels', message: `channels of nodes that match no bone were left out: ${[...unmatched].slice(0, 10).join(', ')}` });
   if (resampled) warnings.push({ code: 'resampled', message: `${resampled} STEP or CUBICSPLINE samplers were resampled at ${rate} Hz` });
   if (reducedFrom) warnings.push({ code: 'regridded', message: `keys off the games' 60 Hz grid (an exporter's own sampling) were put back on it and reduced within ${tolerance.degrees} degrees and ${tolerance.metres} m: ${reducedFrom} keys became ${reducedTo}` });
   if (restTracks.length) warnings.push({ code: 'rest-tracks', message: `${restTracks.length} channels hold their bone at its rest pose for the whole clip and were not written as tracks (first: ${restTracks[0]})` });
-  return { packages: [{ name: options.packageName ?? 'gameanim', animations }], warnings };
+  return { packages, warnings };
 }
 
 const dot4 = (a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number) => a[i]! * b[j]! + a[i + 1]! * b[j + 1]! + a[i + 2]! * b[j + 2]! + a[i + 3]! * b[j + 3]!;

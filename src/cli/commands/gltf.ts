@@ -1,7 +1,8 @@
 import { checkOutput, writeOutput, type WriteOptions } from '../outputs.js';
 import { basename, dirname, join } from 'node:path';
 import type { SkeletalClip } from '../../playback/clip.js';
-import type { IFPFormat } from '../../ifp/types.js';
+import { IFPReader } from '../../ifp/reader.js';
+import type { IFPFormat, PackageData } from '../../ifp/types.js';
 import { writeIFP } from '../../ifp/writer.js';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { MissingDependencyError, UsageError } from '../usage.js';
@@ -62,11 +63,12 @@ export async function exportCommand(modelPath: string, animsPath: string, option
 }
 
 /** `import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`. */
-export async function importCommand(glbPath: string, options: { skeleton: string; out: string; format: string; force: boolean; name?: string }, print: (line: string) => void): Promise<CommandResult> {
+export async function importCommand(glbPath: string, options: { skeleton: string; out: string; format: string; force: boolean; name?: string; like?: string }, print: (line: string) => void): Promise<CommandResult> {
   const format = options.format.toUpperCase() as IFPFormat;
   if (!['ANP3', 'ANP2', 'ANPK'].includes(format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
   // The game looks animation blocks up by the package name: it is the user's to give, and it must fit.
   const packageName = options.name ?? basename(options.out).replace(/\.ifp$/i, '');
+  // (With --like, each clip takes its original package's name unless --name says otherwise.)
   if (new TextEncoder().encode(packageName).length > 23) {
     return { inputErrors: [`the package name "${packageName}" has more than 23 bytes, which an IFP cannot hold${options.name === undefined ? ' (it comes from the output file name; give one with --name)' : ''}; nothing written`] };
   }
@@ -83,12 +85,18 @@ export async function importCommand(glbPath: string, options: { skeleton: string
     }
   })();
   if (bytes instanceof InputError) return { inputErrors: [bytes.message] };
+  let like: readonly PackageData[] | undefined;
+  if (options.like) {
+    const likeResult = onFile(options.like, () => ((like = new IFPReader(readInput(options.like!)).packages), { inputErrors: [] }));
+    if (!like) return likeResult;
+  }
   let imported: Awaited<ReturnType<Gltf['importGltf']>>;
   try {
-    imported = await gltf.importGltf(bytes, { skeleton: model.skeleton, format, packageName });
+    imported = await gltf.importGltf(bytes, { skeleton: model.skeleton, format, packageName, like });
   } catch (error) {
     return { inputErrors: [`${glbPath}: ${(error as Error).message}`] };
   }
+  if (options.name !== undefined) for (const pkg of imported.packages) pkg.name = options.name;
   let ifp: Uint8Array;
   try {
     ifp = writeIFP(imported.packages, { format });
@@ -97,13 +105,13 @@ export async function importCommand(glbPath: string, options: { skeleton: string
     if (error instanceof RangeError) return { inputErrors: [`${glbPath}: cannot be written as ${format}: ${error.message}`] };
     throw error;
   }
-  if (!imported.packages[0]!.animations.some((animation) => animation.bones.length)) {
+  const animations = imported.packages.flatMap((pkg) => pkg.animations);
+  if (!animations.some((animation) => animation.bones.length)) {
     return { inputErrors: [`${glbPath}: no animation drives any bone of ${options.skeleton} (its nodes match no bone name or HAnim id); nothing written`] };
   }
   const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [glbPath, options.skeleton] });
   if (failed) return failed;
-  const animations = imported.packages[0]!.animations;
-  print(`${options.out}: package "${packageName}", ${animations.length} animations (${format}), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
+  print(`${options.out}: package ${imported.packages.map((pkg) => `"${pkg.name}"`).join(', ')}, ${animations.length} animations (${format}), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
   for (const warning of imported.warnings) print(`  ${warning.code}: ${warning.message}`);
   return { inputErrors: [] };
 }
