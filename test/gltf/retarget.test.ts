@@ -63,9 +63,9 @@ describe('import is independent of joint orientation and up axis', () => {
     const plain = await importGltf((await exportGltf({ model, clips, axes: 'game' })).glb!, { skeleton, compressed: false });
     const upright = await importGltf((await exportGltf({ model, clips })).glb!, { skeleton, compressed: false });
     const doc = await new WebIO().readBinary((await exportGltf({ model, clips })).glb!);
-    const before = Array.from(doc.getRoot().listAnimations()[0]!.listChannels()[1]!.getSampler()!.getOutput()!.getArray()!.slice(0, 4));
+    const before = Array.from(doc.getRoot().listAnimations()[0]!.listChannels()[1]!.getSampler()!.getOutput()!.getArray()!.slice(0, 4) as Float32Array);
     reorientJoints(doc, 7);
-    const after = Array.from(doc.getRoot().listAnimations()[0]!.listChannels()[1]!.getSampler()!.getOutput()!.getArray()!.slice(0, 4));
+    const after = Array.from(doc.getRoot().listAnimations()[0]!.listChannels()[1]!.getSampler()!.getOutput()!.getArray()!.slice(0, 4) as Float32Array);
     // The file's own keys now mean other joint frames: copying them as local rotations would be wrong.
     expect(Math.max(...before.map((v, c) => Math.abs(v - after[c]!)))).toBeGreaterThan(0.1);
     const turned = await importGltf(await new WebIO().writeBinary(doc), { skeleton, compressed: false });
