@@ -151,7 +151,7 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
   const faults = measurePageFaults();
   const playback = await playbackRows(files[0]!, quick, log);
   const igi2 = await runIgi2Benchmarks({ quick, log });
-  const gltf = await runGltfBenchmarks({ quick, log });
+  const gltf = await runGltfBenchmarks({ quick, log, ped: files[0]! });
   const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick, faults }) + '\n' + playback + '\n' + igi2 + '\n' + gltf;
   log(markdown);
   if (out) {

@@ -86,7 +86,7 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     if (fixedNormals) warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
   }
 
-  const tally = { nudged: 0, dropped: 0, nonFinite: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, unmatched: new Set<string>() };
+  const tally = { nudged: 0, dropped: 0, nonFinite: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, unmatched: new Set<string>(), timeAccessors: new Map<string, Accessor>() };
   const skipped: string[] = [];
   for (const clip of options.clips) {
     // glTF forbids an animation without channels: a clip that drives no bone of this skeleton is left out.
@@ -219,7 +219,22 @@ function normalisedWeights(weights: Float32Array): Float32Array {
   return out;
 }
 
-type Tally = { nudged: number; dropped: number; nonFinite: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; unmatched: Set<string> };
+type Tally = { nudged: number; dropped: number; nonFinite: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; unmatched: Set<string>; timeAccessors: Map<string, Accessor> };
+
+/**
+ * One input accessor per distinct run of key times in the document: a clip's tracks mostly share
+ * their times, and a bone's rotation and translation channels always do. Each property glTF-Transform
+ * creates costs an event dispatch, which was most of an export's time.
+ */
+function timesAccessor(doc: Document, buffer: Buffer, times: Float32Array, tally: Tally): Accessor {
+  const key = String.fromCharCode(...new Uint16Array(times.buffer, times.byteOffset, 2 * times.length).slice(0, 2 * Math.min(times.length, 4096))) + `#${times.length}`;
+  let found = times.length <= 4096 ? tally.timeAccessors.get(key) : undefined;
+  if (!found) {
+    found = accessor(doc, buffer, 'SCALAR', times);
+    if (times.length <= 4096) tally.timeAccessors.set(key, found);
+  }
+  return found;
+}
 
 /** Adds the clip as an animation; false (and nothing added) when it would have no channel. */
 function addAnimation(doc: Document, buffer: Buffer, bones: Node[], skeleton: Skeleton, clip: SkeletalClip, options: ExportGltfOptions, tally: Tally): boolean {
@@ -244,7 +259,7 @@ function addAnimation(doc: Document, buffer: Buffer, bones: Node[], skeleton: Sk
     if (times.length === 0) return;
     const sampler = doc
       .createAnimationSampler()
-      .setInput(accessor(doc, buffer, 'SCALAR', times))
+      .setInput(timesAccessor(doc, buffer, times, tally))
       .setOutput(accessor(doc, buffer, path === 'rotation' ? 'VEC4' : 'VEC3', values))
       .setInterpolation('LINEAR');
     animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(bones[bone]!).setTargetPath(path).setSampler(sampler));
