@@ -39,6 +39,17 @@ async function openPage(browser: Browser, url: string): Promise<{ page: Page; er
   return { page, errors };
 }
 
+/** Runs `work` on a page of `gameanim view FILES`, and stops the server however it ends. */
+async function withViewer(browser: Browser, files: string[], work: (page: Page, errors: string[]) => Promise<void>): Promise<void> {
+  const { url, child } = await startViewer(files);
+  try {
+    const { page, errors } = await openPage(browser, url);
+    await work(page, errors);
+  } finally {
+    child.kill();
+  }
+}
+
 async function canvasShot(page: Page, selector: string): Promise<Buffer> {
   return page.locator(selector).screenshot();
 }
@@ -114,9 +125,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
 
   it('gameanim view preloads a model and an IFP: the list matches the reader, the model animates, the curves draw, no console errors', async () => {
     const ifp = join(samplesDir, 'rwparserng_ped_anp3.ifp');
-    const { url, child } = await startViewer([join(samplesDir, 'dff/sa_skin_plain.dff'), ifp]);
-    try {
-      const { page, errors } = await openPage(browser, url);
+    await withViewer(browser, [join(samplesDir, 'dff/sa_skin_plain.dff'), ifp], async (page, errors) => {
       await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
       const firstFrameMs = await page.evaluate(() => (window as unknown as { firstFrameMs: number }).firstFrameMs);
       console.log(`viewer: first animated frame ${firstFrameMs.toFixed(0)} ms after the files opened (rwparserng_ped_anp3.ifp with sa_skin_plain.dff, headless Chromium)`);
@@ -138,15 +147,11 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       // The README's screenshot: refreshed only when asked, so a test run never changes tracked files.
       await page.screenshot({ path: process.env['VIEWER_SCREENSHOT'] ?? join(mkdtempSync(join(tmpdir(), 'gameanim-shot-')), 'viewer.png') });
       expect(errors).toEqual([]);
-    } finally {
-      child.kill();
-    }
+    });
   });
 
   it('the model-space sample skin walks whole: one connected silhouette of person-like proportions', async () => {
-    const { url, child } = await startViewer([join(samplesDir, 'dff/sa_skin_modelspace_frames.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')]);
-    try {
-      const { page, errors } = await openPage(browser, url);
+    await withViewer(browser, [join(samplesDir, 'dff/sa_skin_modelspace_frames.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
       await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
       await page.locator('#animations li', { hasText: 'walk_player' }).click();
       await page.waitForTimeout(300);
@@ -158,15 +163,11 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       expect(shape.largestShare).toBeGreaterThan(0.7); // a swinging arm may part from the body in 2D; the proportions below tell whole from broken
       expect(shape.height / shape.width).toBeGreaterThan(1.4);
       expect(errors).toEqual([]);
-    } finally {
-      child.kill();
-    }
+    });
   });
 
   it('file and archive entry names are text, never markup: a crafted name runs no script', async () => {
-    const { url, child } = await startViewer([]);
-    try {
-      const { page, errors } = await openPage(browser, url);
+    await withViewer(browser, [], async (page, errors) => {
       const scratch = mkdtempSync(join(tmpdir(), 'gameanim-names-'));
       const { writeImg } = await import('../../src/index.js');
       const entry = '<svg onload=top.p=1>'; // fits IMG's 23 characters
@@ -182,15 +183,11 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       expect(texts.some((t) => t.startsWith(entry))).toBe(true);
       expect(await page.evaluate(() => [(window as unknown as { p?: number }).p, (window as unknown as { q?: number }).q, document.querySelectorAll('#left svg, #left img').length])).toEqual([undefined, undefined, 0]);
       expect(errors).toEqual([]);
-    } finally {
-      child.kill();
-    }
+    });
   });
 
   it('opens files through the input: an IGI 2 clip with its .mef, an ANIM file, and a broken file that shows its DecodeError', async () => {
-    const { url, child } = await startViewer([]);
-    try {
-      const { page, errors } = await openPage(browser, url);
+    await withViewer(browser, [], async (page, errors) => {
       const scratch = mkdtempSync(join(tmpdir(), 'gameanim-viewer-'));
       const broken = join(scratch, 'broken.ifp');
       writeFileSync(broken, fixture('anp3-all-types.ifp').subarray(0, 30));
@@ -216,8 +213,6 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       await page.waitForFunction(() => (document.querySelector('#sprite-state')?.textContent ?? '').includes('sprite 2'));
       expect(await page.locator('#disassembly').textContent()).toContain('MOVE_TO');
       expect(errors).toEqual([]);
-    } finally {
-      child.kill();
-    }
+    });
   });
 });
