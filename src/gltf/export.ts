@@ -77,6 +77,22 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     top = [axes];
   }
   top.forEach((node) => scene.addChild(node));
+  // Tracks that drive no bone (SA's "...Nub" tracks) go out as nodes of their own beside the skeleton,
+  // outside the skin, so they survive a round trip; one node per track name across the clips.
+  const extraParent = options.axes === 'game' || options.axes === 'z-up' ? null : top[0]!;
+  const extras = new Map<string, Node>();
+  const extraNode = (name: string, boneId: number, occurrence: number): Node => {
+    // The n-th track of one name in a clip gets the n-th node of that name: one channel per path and node.
+    const key = `${name.trim().toLowerCase()}#${boneId}#${occurrence}`;
+    let node = extras.get(key);
+    if (!node) {
+      node = doc.createNode(name.trim() || 'track').setExtras({ gameanimTrack: name, trackBoneId: boneId });
+      if (extraParent) extraParent.addChild(node);
+      else scene.addChild(node);
+      extras.set(key, node);
+    }
+    return node;
+  };
 
   const geometries = (options.model?.geometries ?? []).filter((g) => g.vertexCount > 0 && g.indices.length > 0);
   if (geometries.length) {
@@ -91,7 +107,7 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   for (const clip of options.clips) {
     // glTF forbids an animation without channels: a clip that drives no bone of this skeleton is left out.
     // (Nor one whose every key glTF cannot hold.)
-    if (!addAnimation(doc, buffer, bones, skeleton, clip, options, tally)) skipped.push(clip.name || '(unnamed)');
+    if (!addAnimation(doc, buffer, bones, extraNode, skeleton, clip, options, tally)) skipped.push(clip.name || '(unnamed)');
   }
   if (skipped.length) warnings.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton, or have no key glTF can hold, and were left out: ${skipped.slice(0, 5).join(', ')}` });
   if (tally.nudged) warnings.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
@@ -100,7 +116,7 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   if (tally.shifted) warnings.push({ code: 'shifted-times', message: `${tally.shifted} clips had negative key times; their keys were shifted later by up to ${tally.shiftedBy} s` });
   if (tally.normalised) warnings.push({ code: 'normalised-rotations', message: `${tally.normalised} rotation keys were not unit length; they were normalised (glTF needs unit quaternions)` });
   if (tally.resampled) warnings.push({ code: 'resampled', message: `${tally.resampled} clips interpolate with squad (IGI 2); their rotations were resampled at ${options.resampleRate ?? 60} Hz for glTF's LINEAR samplers` });
-  if (tally.unmatched.size) warnings.push({ code: 'unmatched-tracks', message: `tracks that drive no bone of the skeleton were left out: ${[...tally.unmatched].slice(0, 10).join(', ')}${tally.unmatched.size > 10 ? ', ...' : ''}` });
+  if (tally.unmatched.size) warnings.push({ code: 'unmatched-tracks', message: `tracks that drive no bone of the skeleton were written as nodes of their own, outside the skin: ${[...tally.unmatched].slice(0, 10).join(', ')}${tally.unmatched.size > 10 ? ', ...' : ''}` });
 
   // A skeleton without meshes or keys has no binary data: glTF forbids an empty buffer.
   if (doc.getRoot().listAccessors().length === 0) buffer.dispose();
@@ -237,7 +253,7 @@ function timesAccessor(doc: Document, buffer: Buffer, times: Float32Array, tally
 }
 
 /** Adds the clip as an animation; false (and nothing added) when it would have no channel. */
-function addAnimation(doc: Document, buffer: Buffer, bones: Node[], skeleton: Skeleton, clip: SkeletalClip, options: ExportGltfOptions, tally: Tally): boolean {
+function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (name: string, boneId: number, occurrence: number) => Node, skeleton: Skeleton, clip: SkeletalClip, options: ExportGltfOptions, tally: Tally): boolean {
   const bound = bindClip(clip, skeleton);
   if (bound.restBones.length === skeleton.boneCount) return false;
   bound.unmatchedTracks.forEach((name) => tally.unmatched.add(name));
@@ -255,31 +271,42 @@ function addAnimation(doc: Document, buffer: Buffer, bones: Node[], skeleton: Sk
     tally.shiftedBy = Math.max(tally.shiftedBy, shift);
   }
   const animation = doc.createAnimation(clip.name || 'clip');
-  const channel = (bone: number, path: 'rotation' | 'translation', times: Float32Array, values: Float32Array) => {
+  const channel = (target: Node, path: 'rotation' | 'translation', times: Float32Array, values: Float32Array) => {
     if (times.length === 0) return;
     const sampler = doc
       .createAnimationSampler()
       .setInput(timesAccessor(doc, buffer, times, tally))
       .setOutput(accessor(doc, buffer, path === 'rotation' ? 'VEC4' : 'VEC3', values))
       .setInterpolation('LINEAR');
-    animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(bones[bone]!).setTargetPath(path).setSampler(sampler));
+    animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(target).setTargetPath(path).setSampler(sampler));
   };
   const policy = options.repeatedTimes ?? 'nudge';
   const resampled = squad ? resampleRotations(clip, options.resampleRate ?? 60, tracks.length) : null;
   if (resampled) tally.resampled++;
-  bound.trackOfBone.forEach((trackIndex, bone) => {
-    if (trackIndex < 0) return;
+  const addTrack = (trackIndex: number, target: Node) => {
     const track = tracks[trackIndex]!;
     if (resampled) {
-      channel(bone, 'rotation', Float32Array.from(resampled.times, (t) => Math.fround(t + shift)), resampled.rotations[trackIndex]!);
+      channel(target, 'rotation', Float32Array.from(resampled.times, (t) => Math.fround(t + shift)), resampled.rotations[trackIndex]!);
     } else {
       const fixed = fixTimes(track.times, shift, policy, tally, [track.rotations]);
-      channel(bone, 'rotation', fixed.times, unitKeys(track.rotations, fixed.keep, tally));
+      channel(target, 'rotation', fixed.times, unitKeys(track.rotations, fixed.keep, tally));
     }
     if (track.translations) {
       const fixed = fixTimes(track.translationTimes ?? track.times, shift, policy, tally, [track.translations]);
-      channel(bone, 'translation', fixed.times, pick(track.translations, fixed.keep, 3));
+      channel(target, 'translation', fixed.times, pick(track.translations, fixed.keep, 3));
     }
+  };
+  bound.trackOfBone.forEach((trackIndex, bone) => {
+    if (trackIndex >= 0) addTrack(trackIndex, bones[bone]!);
+  });
+  const bindsABone = new Set(bound.trackOfBone);
+  const seen = new Map<string, number>();
+  clip.tracks.forEach((track, index) => {
+    if (bindsABone.has(index)) return;
+    const key = `${track.boneName.trim().toLowerCase()}#${track.boneId}`;
+    const occurrence = seen.get(key) ?? 0;
+    seen.set(key, occurrence + 1);
+    addTrack(index, extraNode(track.boneName, track.boneId, occurrence));
   });
   if (animation.listChannels().length > 0) return true;
   animation.dispose();

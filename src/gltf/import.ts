@@ -91,6 +91,7 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
   let resampled = 0;
   let reducedFrom = 0, reducedTo = 0;
   const restTracks: string[] = [];
+  const extraTracks = new Set<string>();
   // One budget of resampled frames for the whole file, which its size justifies.
   const budget = { frames: Math.max(100_000, bytes.length) };
   const floatTracks: string[] = [];
@@ -104,7 +105,6 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       const curve = curveOf(channel, path === 'rotation' ? 4 : 3);
       if (!curve) continue;
       if (curve.interpolation !== 'LINEAR') resampled++;
-      if (!boneOfNode.has(node)) unmatched.add(node.getName());
       curves.set(node, { ...curves.get(node), [path]: curve });
     }
     const sample: NodeSampler = (node, time) => {
@@ -165,8 +165,34 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       }
       bones.push(track);
     });
+    // Animated nodes that are no bone, no joint and no mesh: tracks the skeleton lacks (SA's "...Nub"
+    // tracks), exported beside the skin. They come back as stored, local to their node's parent, with
+    // a clip that drives some bone (a file of another rig brings no tracks of its own).
+    const drivesABone = bones.length > 0;
+    for (const [node, own] of curves) {
+      if (boneOfNode.has(node)) continue;
+      if (!drivesABone) {
+        unmatched.add(node.getName());
+        continue;
+      }
+      const extras = node.getExtras() as { gameanimTrack?: unknown; trackBoneId?: unknown };
+      if (inverseBinds.has(node) || node.getMesh() || (!own.rotation && !own.translation)) {
+        unmatched.add(node.getName());
+        continue;
+      }
+      const boneName = typeof extras.gameanimTrack === 'string' ? extras.gameanimTrack : node.getName();
+      const times = unionTimes([own.rotation, own.translation], rate, budget, `animation "${name}", node "${node.getName()}"`);
+      const rotations = own.rotation ? evaluate(own.rotation, times) : Float32Array.from({ length: 4 * times.length }, (_, i) => node.getRotation()[i % 4]!);
+      bones.push({
+        boneName, boneId: typeof extras.trackBoneId === 'number' ? extras.trackBoneId : -1,
+        keyframeType: own.translation ? 'KRT0' : 'KR00', compressed, times, rotations,
+        translations: own.translation ? evaluate(own.translation, times) : null, scales: null,
+      });
+      extraTracks.add(boneName.trim());
+    }
     return { name, bones };
   });
+  if (extraTracks.size) warnings.push({ code: 'extra-tracks', message: `${extraTracks.size} animated nodes match no bone of the skeleton and were kept as tracks of their own, as stored (first: ${[...extraTracks][0]})` });
   const packages = options.like ? likeOriginal([{ name: options.packageName ?? 'gameanim', animations }], options.like, warnings) : [{ name: options.packageName ?? 'gameanim', animations }];
   // Keys int16 frames cannot hold (546 s or later, 32 m or more, NaN) keep their float frames.
   for (const animation of packages.flatMap((pkg) => pkg.animations)) {

@@ -89,3 +89,23 @@ describe('import is independent of joint orientation and up axis', () => {
     }
   });
 });
+
+describe('tracks that drive no bone survive a round trip', () => {
+  it("a clip's track the skeleton lacks (as SA's ...Nub tracks) goes out as a node outside the skin and comes back with its name, id and keys", async () => {
+    const { createSkeleton, writeIFP } = await import('../../src/index.js');
+    const { fixture } = await import('../helpers/files.js');
+    const skeleton = createSkeleton({ names: ['Root', ' Pelvis', 'R Hand'], ids: [0, 1, 24], parents: [-1, 0, 1], restTranslations: [0, 0, 1, 0, 0, 0.5, 0.2, 0, 0] });
+    const clip = new IFPReader(fixture('anp3-all-types.ifp')).getAnimation('WEAPON_start_throw')!;
+    const nub = clip.bones.find((b) => b.boneName === 'Object')!;
+    const { glb, warnings } = await exportGltf({ skeleton, clips: [clip] });
+    expect(warnings.find((w) => w.code === 'unmatched-tracks')!.message).toMatch(/written as nodes of their own, outside the skin: Object/);
+    const doc = await new WebIO().readBinary(glb!);
+    const node = doc.getRoot().listNodes().find((n) => n.getName() === 'Object')!;
+    expect(doc.getRoot().listSkins().every((skin) => !skin.listJoints().includes(node))).toBe(true);
+    const imported = await importGltf(glb!, { skeleton });
+    expect(imported.warnings.map((w) => w.code)).toContain('extra-tracks');
+    const back = new IFPReader(writeIFP(imported.packages, { format: 'ANP3' })).animations[0]!.bones.find((b) => b.boneName === 'Object')!;
+    expect([back.boneId, back.frameCount, back.keyframeType]).toEqual([nub.boneId, nub.frameCount, nub.keyframeType]);
+    for (let k = 0; k < nub.rotations.length; k++) expect(Math.abs(back.rotations[k]! / Math.hypot(...back.rotations.subarray(k - (k % 4), k - (k % 4) + 4)) - nub.rotations[k]! / Math.hypot(...nub.rotations.subarray(k - (k % 4), k - (k % 4) + 4)))).toBeLessThanOrEqual(1 / 4096);
+  });
+});
