@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The `gameanim` command line: exit 0 ok, 1 a problem with an input (after every other input), 2 a usage error.
+import { statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
+import { exportBatch } from './commands/export-batch.js';
 import { exportCommand, importCommand } from './commands/gltf.js';
 import { view } from './commands/view.js';
 import { dump } from './commands/dump.js';
@@ -32,6 +34,16 @@ function parse(command: string, args: string[], options: ParseArgsConfig['option
   }
 }
 
+/** An IMG archive (by name) or an output that is a folder (ends with a separator or is one) means the batch export. */
+function isBatchTarget(anims: string, out: string): boolean {
+  if (/\.(img|dir)$/i.test(anims) || /[\\/]$/.test(out)) return true;
+  try {
+    return statSync(out).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 async function run(argv: string[]): Promise<CommandResult | 'help'> {
   const [command, ...args] = argv;
   if (!command) throw new UsageError('no command given', HELP['main']);
@@ -53,6 +65,8 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     format: { type: 'string' },
     port: { type: 'string' },
     'z-up': { type: 'boolean' },
+    jobs: { type: 'string' },
+    'per-animation': { type: 'boolean' },
     name: { type: 'string' },
     like: { type: 'string' },
   });
@@ -61,7 +75,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     print(HELP[command]!);
     return 'help';
   }
-  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf', 'force', 'z-up'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like'], view: ['port'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record', 'force'] };
+  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like'], view: ['port'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record', 'force'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const one = (what: string) => {
@@ -85,7 +99,14 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     }
     case 'export': {
       const out = values['out'] as string | undefined;
-      if (positionals.length !== 2 || !out) throw new UsageError('export takes MODEL ANIMS -o OUT.glb', HELP['export']);
+      if (positionals.length < 2 || !out) throw new UsageError('export takes MODEL ANIMS -o OUT.glb (or MODEL FILE... -o DIR)', HELP['export']);
+      const jobs = values['jobs'] === undefined ? undefined : Number(values['jobs']);
+      if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw new UsageError(`--jobs takes a whole number of worker threads, 1 or more, not ${values['jobs']}`, HELP['export']);
+      // Many files, an archive, or a folder to write into: the whole-game export on worker threads.
+      if (positionals.length > 2 || isBatchTarget(positionals[1]!, out) || jobs !== undefined || values['per-animation']) {
+        if (values['anim'] || values['gltf']) throw new UsageError('--anim and --gltf are for one file: export MODEL ANIMS -o OUT.glb', HELP['export']);
+        return exportBatch(positionals[0]!, positionals.slice(1), { out, force: Boolean(values['force']), zUp: Boolean(values['z-up']), jobs, perAnimation: Boolean(values['per-animation']) }, print);
+      }
       return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']), zUp: Boolean(values['z-up']) }, print);
     }
     case 'import': {

@@ -20,6 +20,7 @@ commands:
                                 every decoded value
   bind MODEL FILE               how the animations of FILE bind to the skeleton of MODEL (.dff, .mef)
   export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--z-up] [--force]
+  export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--force]
                                 the model (skeleton, skinned meshes) and its animations as glTF
   import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--format ANP3|ANP2|ANPK] [--force]
                                 a glTF's animations as an IFP package for MODEL's skeleton
@@ -78,7 +79,12 @@ Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or
 skeleton) and the animations of ANIMS (all, or those named by --anim) as a glTF 2.0 binary, standing
 upright in glTF's Y up (--z-up keeps the games' Z up). --gltf writes OUT.gltf with OUT.bin beside it
 instead. An existing OUT is replaced only with --force, and never when it is one of the inputs. Every
-change glTF forces on the data is printed. Needs @gltf-transform/core installed (exit 3 without it).`,
+change glTF forces on the data is printed. Needs @gltf-transform/core installed (exit 3 without it).
+
+With several IFP files, an IMG archive, or a folder as -o (DIR/), every package of every IFP file and
+IFP entry becomes DIR/<package>.glb (--per-animation: DIR/<package>.<animation>.glb), exported on N
+worker threads (--jobs, default the machine's cores) with a progress bar on a terminal. Every output
+is checked before any work starts; names are made safe and distinct, and each change is printed.`,
   import: `usage: gameanim import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--format ANP3|ANP2|ANPK] [--force]
 
 Reads the animations of a glTF binary (from gameanim, Blender at its default settings, or another

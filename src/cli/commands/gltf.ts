@@ -6,28 +6,10 @@ import type { IFPFormat, PackageData } from '../../ifp/types.js';
 import { writeIFP } from '../../ifp/writer.js';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { MissingDependencyError, UsageError } from '../usage.js';
+import { loadGltf, readModel } from './export-batch.js';
 import { onFile, type CommandResult } from './result.js';
 
 type Gltf = typeof import('../../gltf/index.js');
-
-/** gameanim/gltf needs glTF-Transform, an optional peer dependency. */
-async function loadGltf(): Promise<Gltf> {
-  try {
-    return await import('../../gltf/index.js');
-  } catch (error) {
-    throw new MissingDependencyError(`export and import need glTF-Transform, an optional peer dependency: npm install @gltf-transform/core (${(error as Error).message.split('\n')[0]})`);
-  }
-}
-
-function readModel(path: string) {
-  const bytes = readInput(path);
-  const format = formatOf(path, bytes);
-  const reader = format.open(bytes);
-  const skeleton = format.skeleton?.(reader);
-  if (!skeleton) throw new InputError(`${path}: has no skeleton (a ${format.name} file${format.skeleton ? ' without a bone hierarchy' : ''})`);
-  const geometries = 'geometries' in reader ? (reader as { geometries: [] }).geometries : [];
-  return { skeleton, geometries };
-}
 
 /** `export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes) with the clips. */
 export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean }, print: (line: string) => void): Promise<CommandResult> {
