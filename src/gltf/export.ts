@@ -102,7 +102,7 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     if (fixedNormals) warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
   }
 
-  const tally = { nudged: 0, dropped: 0, nonFinite: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, unmatched: new Set<string>(), timeAccessors: new Map<string, Accessor>() };
+  const tally = { nudged: 0, dropped: 0, nonFinite: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, unmatched: new Set<string>(), timeAccessors: new Map<number, Array<{ times: Float32Array; accessor: Accessor }>>() };
   const skipped: string[] = [];
   for (const clip of options.clips) {
     // glTF forbids an animation without channels: a clip that drives no bone of this skeleton is left out.
@@ -134,8 +134,11 @@ export function boneNodeName(name: string, index: number): string {
   return name.trim() || `bone${index}`;
 }
 
+// Each setter of a glTF-Transform property dispatches a change event, most of an export's time: only
+// what differs from the defaults (not normalised, LINEAR) is set.
 function accessor(doc: Document, buffer: Buffer, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint8Array | Uint16Array | Uint32Array, normalized = false): Accessor {
-  return doc.createAccessor().setType(type).setArray(array).setBuffer(buffer).setNormalized(normalized);
+  const created = doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  return normalized ? created.setNormalized(true) : created;
 }
 
 /** Adds the meshes and their skin; returns how many normals, vertices and skin weights had to be repaired. */
@@ -235,7 +238,7 @@ function normalisedWeights(weights: Float32Array): Float32Array {
   return out;
 }
 
-type Tally = { nudged: number; dropped: number; nonFinite: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; unmatched: Set<string>; timeAccessors: Map<string, Accessor> };
+type Tally = { nudged: number; dropped: number; nonFinite: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; unmatched: Set<string>; timeAccessors: Map<number, Array<{ times: Float32Array; accessor: Accessor }>> };
 
 /**
  * One input accessor per distinct run of key times in the document: a clip's tracks mostly share
@@ -243,13 +246,18 @@ type Tally = { nudged: number; dropped: number; nonFinite: number; normalised: n
  * creates costs an event dispatch, which was most of an export's time.
  */
 function timesAccessor(doc: Document, buffer: Buffer, times: Float32Array, tally: Tally): Accessor {
-  const key = String.fromCharCode(...new Uint16Array(times.buffer, times.byteOffset, 2 * times.length).slice(0, 2 * Math.min(times.length, 4096))) + `#${times.length}`;
-  let found = times.length <= 4096 ? tally.timeAccessors.get(key) : undefined;
-  if (!found) {
-    found = accessor(doc, buffer, 'SCALAR', times);
-    if (times.length <= 4096) tally.timeAccessors.set(key, found);
+  const bits = new Uint32Array(times.buffer, times.byteOffset, times.length);
+  let hash = times.length;
+  for (let i = 0; i < bits.length; i++) hash = Math.imul(hash ^ bits[i]!, 0x01000193) >>> 0;
+  const candidates = tally.timeAccessors.get(hash) ?? [];
+  for (const candidate of candidates) {
+    const other = candidate.times;
+    if (other.length === times.length && other.every((t, i) => Object.is(t, times[i]))) return candidate.accessor;
   }
-  return found;
+  const created = accessor(doc, buffer, 'SCALAR', times);
+  candidates.push({ times, accessor: created });
+  tally.timeAccessors.set(hash, candidates);
+  return created;
 }
 
 /** Adds the clip as an animation; false (and nothing added) when it would have no channel. */
@@ -276,8 +284,7 @@ function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (
     const sampler = doc
       .createAnimationSampler()
       .setInput(timesAccessor(doc, buffer, times, tally))
-      .setOutput(accessor(doc, buffer, path === 'rotation' ? 'VEC4' : 'VEC3', values))
-      .setInterpolation('LINEAR');
+      .setOutput(accessor(doc, buffer, path === 'rotation' ? 'VEC4' : 'VEC3', values)); // LINEAR, the default
     animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(target).setTargetPath(path).setSampler(sampler));
   };
   const policy = options.repeatedTimes ?? 'nudge';
