@@ -6,14 +6,14 @@ import type { ExportUnit } from './commands/export-batch.js';
 import { readModel, unitClips } from './commands/export-batch.js';
 import { writeOutput } from './outputs.js';
 
-const { modelPath, zUp, force } = workerData as { modelPath: string; zUp: boolean; force: boolean };
+const { modelPath, zUp, force, fps } = workerData as { modelPath: string; zUp: boolean; force: boolean; fps?: number };
 const gltf = await import('../gltf/index.js');
 const model = readModel(modelPath);
 
 parentPort!.on('message', async (unit: ExportUnit) => {
   try {
     const clips = unitClips(unit);
-    const { glb, warnings } = await gltf.exportGltf({ model, clips, axes: zUp ? 'game' : 'y-up' });
+    const { glb, warnings } = await gltf.exportGltf({ model, clips, axes: zUp ? 'game' : 'y-up', resampleRate: fps });
     writeOutput(unit.out, glb!, { force, inputs: [modelPath, unit.source] });
     parentPort!.postMessage({ done: true, out: unit.out, animations: clips.length, warnings: warnings.map((w) => w.code) });
   } catch (error) {

@@ -66,6 +66,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     port: { type: 'string' },
     'z-up': { type: 'boolean' },
     jobs: { type: 'string' },
+    fps: { type: 'string' },
     'per-animation': { type: 'boolean' },
     name: { type: 'string' },
     like: { type: 'string' },
@@ -75,13 +76,16 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     print(HELP[command]!);
     return 'help';
   }
-  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like'], view: ['port'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record', 'force'] };
+  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps'], view: ['port'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record', 'force'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const one = (what: string) => {
     if (positionals.length !== 1) throw new UsageError(`${command} takes one ${what}`, HELP[command]);
     return positionals[0]!;
   };
+
+  const fps = values['fps'] === undefined ? undefined : Number(values['fps']);
+  if (fps !== undefined && !(Number.isFinite(fps) && fps > 0 && fps <= 1000)) throw new UsageError(`--fps takes a rate in frames per second, above 0 and at most 1000, not ${values['fps']}`, HELP[command]);
 
   switch (command) {
     case 'info':
@@ -105,15 +109,15 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       // Many files, an archive, or a folder to write into: the whole-game export on worker threads.
       if (positionals.length > 2 || isBatchTarget(positionals[1]!, out) || jobs !== undefined || values['per-animation']) {
         if (values['anim'] || values['gltf']) throw new UsageError('--anim and --gltf are for one file: export MODEL ANIMS -o OUT.glb', HELP['export']);
-        return exportBatch(positionals[0]!, positionals.slice(1), { out, force: Boolean(values['force']), zUp: Boolean(values['z-up']), jobs, perAnimation: Boolean(values['per-animation']) }, print);
+        return exportBatch(positionals[0]!, positionals.slice(1), { out, force: Boolean(values['force']), zUp: Boolean(values['z-up']), jobs, perAnimation: Boolean(values['per-animation']), fps }, print);
       }
-      return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']), zUp: Boolean(values['z-up']) }, print);
+      return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps }, print);
     }
     case 'import': {
       const out = values['out'] as string | undefined;
       const skeleton = values['skeleton'] as string | undefined;
       if (positionals.length !== 1 || !out || !skeleton) throw new UsageError('import takes EDITED.glb --skeleton MODEL -o OUT.ifp', HELP['import']);
-      return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3', force: Boolean(values['force']), name: values['name'] as string | undefined, like: values['like'] as string | undefined }, print);
+      return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3', force: Boolean(values['force']), name: values['name'] as string | undefined, like: values['like'] as string | undefined, fps }, print);
     }
     case 'bind': {
       // `bind MODEL FILE`, or `bind FILE --skeleton MODEL`.

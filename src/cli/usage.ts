@@ -19,10 +19,11 @@ commands:
   dump FILE [--anim NAME] [--json]
                                 every decoded value
   bind MODEL FILE               how the animations of FILE bind to the skeleton of MODEL (.dff, .mef)
-  export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--z-up] [--force]
-  export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--force]
+  export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force]
+  export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--fps N] [--force]
                                 the model (skeleton, skinned meshes) and its animations as glTF
-  import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--format ANP3|ANP2|ANPK] [--force]
+  import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]
+         [--format ANP3|ANP2|ANPK] [--force]
                                 a glTF's animations as an IFP package for MODEL's skeleton
   view [FILES...] [--port N]    the viewer page on 127.0.0.1, with FILES preloaded
   img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
@@ -73,7 +74,8 @@ that carries one: ANM2, IGI 2) and binds
 every animation of FILE to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
 ignored), ANM2 and IGI 2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
 no bone, and the bones that keep their rest pose. Exits 1 when no animation drives any bone.`,
-  export: `usage: gameanim export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--z-up] [--force]
+  export: `usage: gameanim export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force]
+       gameanim export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--fps N] [--force]
 
 Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or a clip that carries a
 skeleton) and the animations of ANIMS (all, or those named by --anim) as a glTF 2.0 binary, standing
@@ -84,8 +86,10 @@ change glTF forces on the data is printed. Needs @gltf-transform/core installed 
 With several IFP files, an IMG archive, or a folder as -o (DIR/), every package of every IFP file and
 IFP entry becomes DIR/<package>.glb (--per-animation: DIR/<package>.<animation>.glb), exported on N
 worker threads (--jobs, default the machine's cores) with a progress bar on a terminal. Every output
-is checked before any work starts; names are made safe and distinct, and each change is printed.`,
-  import: `usage: gameanim import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--format ANP3|ANP2|ANPK] [--force]
+is checked before any work starts; names are made safe and distinct, and each change is printed.
+--fps sets the rate of the resampling gameanim does itself (IGI 2's squad curves; default 60).`,
+  import: `usage: gameanim import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp]
+       [--fps N] [--format ANP3|ANP2|ANPK] [--force]
 
 Reads the animations of a glTF binary (from gameanim, Blender at its default settings, or another
 tool) and writes them as one IFP package for MODEL's skeleton. Nodes match bones by name, then by the
@@ -94,8 +98,9 @@ any joint orientation and either up axis work. Keys off the games' 60 Hz grid ar
 reduced; bones at rest for the whole clip get no track. The package is named PACKAGE (default: the
 output file's name; at most 23 bytes: the game looks blocks up by it). An import that drives no bone
 is exit 1. ANP3 (default) and ANP2 are written with int16 frames; --format takes any case. An existing
-OUT is replaced only with --force, and never when it is one of the inputs. Needs @gltf-transform/core
-(exit 3 without it).`,
+OUT is replaced only with --force, and never when it is one of the inputs. --like ORIGINAL.ifp gives
+each clip back its package, duration, driven bones and key types. --fps sets the rate STEP and
+CUBICSPLINE samplers are resampled at (default 60). Needs @gltf-transform/core (exit 3 without it).`,
   view: `usage: gameanim view [FILES...] [--port N]
 
 Serves the viewer (a static page: drop game files, watch the animation, read its curves) on

@@ -52,5 +52,6 @@ describe('export of many files on worker threads', () => {
     const animations = packagesOf(fixture('anp3-all-types.ifp')).flatMap((p) => p.animations);
     expect(readdirSync(out)).toHaveLength(animations.length);
     expect(gameanim('export', model, 'fixtures/anp3-all-types.ifp', '-o', out, '--jobs', '0').code).toBe(2);
+    expect(gameanim('export', model, 'fixtures/anp3-all-types.ifp', '-o', out, '--fps', '0').code).toBe(2);
   });
 });

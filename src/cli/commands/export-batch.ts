@@ -67,6 +67,7 @@ export interface BatchOptions {
   zUp: boolean;
   jobs?: number;
   perAnimation: boolean;
+  fps?: number;
 }
 
 export async function exportBatch(modelPath: string, sources: string[], options: BatchOptions, print: (line: string) => void): Promise<CommandResult> {
@@ -116,7 +117,7 @@ export async function exportBatch(modelPath: string, sources: string[], options:
     await new Promise<void>((resolve, reject) => {
       let next = 0;
       let finished = 0;
-      const workers = Array.from({ length: jobs }, () => new Worker(new URL('../export-worker.js', import.meta.url), { workerData: { modelPath, zUp: options.zUp, force: options.force } }));
+      const workers = Array.from({ length: jobs }, () => new Worker(new URL('../export-worker.js', import.meta.url), { workerData: { modelPath, zUp: options.zUp, force: options.force, fps: options.fps } }));
       const feed = (worker: Worker) => {
         if (next < units.length) worker.postMessage(units[next++]);
       };

@@ -12,7 +12,7 @@ import { onFile, type CommandResult } from './result.js';
 type Gltf = typeof import('../../gltf/index.js');
 
 /** `export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes) with the clips. */
-export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean }, print: (line: string) => void): Promise<CommandResult> {
+export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean; fps?: number }, print: (line: string) => void): Promise<CommandResult> {
   const gltf = await loadGltf();
   let result: CommandResult = { inputErrors: [] };
   let model: ReturnType<typeof readModel> | undefined;
@@ -36,7 +36,7 @@ export async function exportCommand(modelPath: string, animsPath: string, option
   });
   if (result.inputErrors.length) return result;
   const binName = `${basename(options.out).replace(/\.(glb|gltf)$/i, '')}.bin`;
-  const exported = await gltf.exportGltf({ model: model!, clips, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up' });
+  const exported = await gltf.exportGltf({ model: model!, clips, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
   const failed = writeOutputs(exported.glb ? [[options.out, exported.glb]] : [[options.out, exported.gltf!.json], [join(dirname(options.out), binName), exported.gltf!.bin]], { force: options.force, inputs: [modelPath, animsPath] });
   if (failed) return failed;
   print(`${options.out}: ${clips.length} animations on ${model!.skeleton.boneCount} bones${model!.geometries.length ? `, ${model!.geometries.length} meshes` : ''}`);
@@ -45,7 +45,7 @@ export async function exportCommand(modelPath: string, animsPath: string, option
 }
 
 /** `import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`. */
-export async function importCommand(glbPath: string, options: { skeleton: string; out: string; format: string; force: boolean; name?: string; like?: string }, print: (line: string) => void): Promise<CommandResult> {
+export async function importCommand(glbPath: string, options: { skeleton: string; out: string; format: string; force: boolean; name?: string; like?: string; fps?: number }, print: (line: string) => void): Promise<CommandResult> {
   const format = options.format.toUpperCase() as IFPFormat;
   if (!['ANP3', 'ANP2', 'ANPK'].includes(format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
   // The game looks animation blocks up by the package name: it is the user's to give, and it must fit.
@@ -74,7 +74,7 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   }
   let imported: Awaited<ReturnType<Gltf['importGltf']>>;
   try {
-    imported = await gltf.importGltf(bytes, { skeleton: model.skeleton, format, packageName, like });
+    imported = await gltf.importGltf(bytes, { skeleton: model.skeleton, format, packageName, like, resampleRate: options.fps });
   } catch (error) {
     return { inputErrors: [`${glbPath}: ${(error as Error).message}`] };
   }
