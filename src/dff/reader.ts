@@ -5,14 +5,13 @@ import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
 import { readGeometry, type DffGeometry } from './geometry.js';
 import { orthonormalDeviation, rotationQuaternion } from './rotation.js';
+import { nearestBoneAbove, parentsFromFlags } from './hierarchy.js';
 import { BIND_SCALE_TOLERANCE, largestRestDifference, restPoseFromSkin } from './skin-pose.js';
 import { children, expectSection, Section, sectionAt, type SectionHeader } from './sections.js';
 import type { DFFReaderOptions, DffFrame } from './types.js';
 
 const FRAME_BYTES = 56;
 const HANIM_NODE_BYTES = 12;
-const PUSH = 2;
-const POP = 1;
 const DEAD_MARKER = 0xdeaddead;
 /** Frame matrices this far from orthonormal are more than float noise (custom skins scale and shear bones). */
 const SHEAR_TOLERANCE = 1e-2;
@@ -333,48 +332,6 @@ function expectSectionHeaderOnly(view: DataView, at: number, limit: number, type
   if (found !== type) throw fail('unknown-section', at, `${what}: expected section 0x${type.toString(16)}, found 0x${found.toString(16)}`);
   const size = view.getUint32(at + 4, true);
   return { type, at, data: at + 12, size, end: at + 12 + size, libraryId: view.getUint32(at + 8, true) };
-}
-
-/**
- * The bone of a frame or of its nearest ancestor that is a bone (-1 for none, or for a cycle), each
- * frame walked once: linear in the frames, however deep the chains.
- */
-function nearestBoneAbove(frames: readonly DffFrame[], boneOfFrame: ReadonlyMap<number, number>): (frame: number) => number {
-  const UNKNOWN = -2, ON_PATH = -3;
-  const memo = new Int32Array(frames.length).fill(UNKNOWN);
-  return (start) => {
-    const path: number[] = [];
-    let result = -1;
-    for (let frame = start; frame >= 0; frame = frames[frame]!.parent) {
-      if (memo[frame] !== UNKNOWN) {
-        result = memo[frame] === ON_PATH ? -1 : memo[frame]!;
-        break;
-      }
-      const bone = boneOfFrame.get(frame);
-      if (bone !== undefined) {
-        result = bone;
-        break;
-      }
-      memo[frame] = ON_PATH;
-      path.push(frame);
-    }
-    for (const frame of path) memo[frame] = result;
-    return result;
-  };
-}
-
-/** Parents from the node flags, depth first: PUSH keeps the current bone as a parent, POP returns to it. */
-export function parentsFromFlags(nodes: readonly { flags: number }[]): Int32Array {
-  const parents = new Int32Array(nodes.length);
-  const stack: number[] = [];
-  let current = -1;
-  nodes.forEach((node, i) => {
-    parents[i] = current;
-    if (node.flags & PUSH) stack.push(current);
-    current = i;
-    if (node.flags & POP) current = stack.pop() ?? -1;
-  });
-  return parents;
 }
 
 /**

@@ -1,0 +1,48 @@
+// The bone hierarchy of a model: parents from the HAnim nodes' PUSH/POP flags, and the nearest bone
+// above a frame in the frames' own links, which the reader checks the flags against.
+import type { DffFrame } from './types.js';
+
+const PUSH = 2;
+const POP = 1;
+
+/**
+ * The bone of a frame or of its nearest ancestor that is a bone (-1 for none, or for a cycle), each
+ * frame walked once: linear in the frames, however deep the chains.
+ */
+export function nearestBoneAbove(frames: readonly DffFrame[], boneOfFrame: ReadonlyMap<number, number>): (frame: number) => number {
+  const UNKNOWN = -2, ON_PATH = -3;
+  const memo = new Int32Array(frames.length).fill(UNKNOWN);
+  return (start) => {
+    const path: number[] = [];
+    let result = -1;
+    for (let frame = start; frame >= 0; frame = frames[frame]!.parent) {
+      if (memo[frame] !== UNKNOWN) {
+        result = memo[frame] === ON_PATH ? -1 : memo[frame]!;
+        break;
+      }
+      const bone = boneOfFrame.get(frame);
+      if (bone !== undefined) {
+        result = bone;
+        break;
+      }
+      memo[frame] = ON_PATH;
+      path.push(frame);
+    }
+    for (const frame of path) memo[frame] = result;
+    return result;
+  };
+}
+
+/** Parents from the node flags, depth first: PUSH keeps the current bone as a parent, POP returns to it. */
+export function parentsFromFlags(nodes: readonly { flags: number }[]): Int32Array {
+  const parents = new Int32Array(nodes.length);
+  const stack: number[] = [];
+  let current = -1;
+  nodes.forEach((node, i) => {
+    parents[i] = current;
+    if (node.flags & PUSH) stack.push(current);
+    current = i;
+    if (node.flags & POP) current = stack.pop() ?? -1;
+  });
+  return parents;
+}
