@@ -1,5 +1,5 @@
 import { f32Text, plural, textTable } from '../core/text.js';
-import type { FileFormat } from '../formats.js';
+import type { FileFormat } from '../core/file-format.js';
 import { DFFReader } from './reader.js';
 import { Section } from './sections.js';
 

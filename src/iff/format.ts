@@ -1,6 +1,6 @@
 import { fourCC } from '../core/names.js';
 import { f32Text, plural } from '../core/text.js';
-import type { FileFormat } from '../formats.js';
+import type { FileFormat } from '../core/file-format.js';
 import { IFFReader } from './reader.js';
 
 export const iffFormat: FileFormat<IFFReader> = {

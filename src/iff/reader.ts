@@ -4,7 +4,7 @@ import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { groupContents, type IffChunk } from '../core/iff-chunks.js';
 import { createSkeleton, describeHierarchyProblem, hierarchyOrder, hierarchyProblem, type Skeleton } from '../core/skeleton.js';
-import type { SkeletalClip } from '../playback/clip.js';
+import type { SkeletalClip } from '../core/clip.js';
 import type { IffBone, IffTrack, IffUnknownChunk } from './types.js';
 
 const KNOWN = ['HEAD', 'BONE', 'QUAT', 'TRAN'] as const;

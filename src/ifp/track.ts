@@ -1,6 +1,6 @@
 import { KIND_INFO, type KeyframeType, type TrackKind } from './track-kinds.js';
 import { Field, type TrackRows } from './track-table.js';
-import type { SkeletalClip } from '../playback/clip.js';
+import type { SkeletalClip } from '../core/clip.js';
 import type { Keyframe, TrackData } from './types.js';
 
 /** A decoded bone track. Its typed arrays are views into memory owned by the decode that made it. */

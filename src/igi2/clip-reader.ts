@@ -4,7 +4,7 @@ import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
-import type { SkeletalClip } from '../playback/clip.js';
+import type { SkeletalClip } from '../core/clip.js';
 import { Entry, ENTRY_HEADER, NO_BONE, ROTATION_IN, ROTATION_KEY, ROTATION_OUT, WORDS_BY_TYPE } from './entries.js';
 import { readHierarchy } from './hierarchy.js';
 import { readIlff, type IlffChunk } from './ilff.js';

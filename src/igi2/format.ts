@@ -1,6 +1,6 @@
 import { fourCC } from '../core/names.js';
 import { f32Text, plural, textTable } from '../core/text.js';
-import type { FileFormat } from '../formats.js';
+import type { FileFormat } from '../core/file-format.js';
 import { IGI2ClipReader } from './clip-reader.js';
 import { IGI2ModelReader } from './model-reader.js';
 

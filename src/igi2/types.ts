@@ -1,4 +1,4 @@
-import type { SkeletalTrack } from '../playback/clip.js';
+import type { SkeletalTrack } from '../core/clip.js';
 
 /**
  * One bone's keys. Rotations, in-tangents and out-tangents are x y z w per key (structure of arrays,

@@ -1,6 +1,6 @@
 import { fourCC } from '../core/names.js';
 import { plural, textTable } from '../core/text.js';
-import type { FileFormat } from '../formats.js';
+import type { FileFormat } from '../core/file-format.js';
 import { ImgArchive } from './reader.js';
 
 /** SA VER2 archives by magic. III/VC archives are a `.dir` plus an `.img`: the CLI pairs them itself. */

@@ -1,6 +1,6 @@
 import { fourCC } from '../core/names.js';
 import { plural } from '../core/text.js';
-import type { FileFormat } from '../formats.js';
+import type { FileFormat } from '../core/file-format.js';
 import { disassemble } from './disassemble.js';
 import { SpriteAnimReader } from './reader.js';
 

@@ -1,0 +1,62 @@
+// The import graph of src/: no cycle, and no import that runs upward through the layers, type-only
+// imports included (they are the contracts a newcomer follows). Layers, lowest first: core; the format
+// folders; playback; the registry and the package roots; the adapters (three, gltf); the command line.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = fileURLToPath(new URL('../src/', import.meta.url));
+const FORMAT_FOLDERS = ['ifp', 'img', 'iff', 'sprite', 'dff', 'igi2'];
+
+function layerOf(file: string): number {
+  const [top] = relative(src, file).split('/');
+  if (top === 'core') return 0;
+  if (FORMAT_FOLDERS.includes(top!)) return 1;
+  if (top === 'playback') return 2;
+  if (top === 'formats.ts' || top === 'index.ts') return 3;
+  if (top === 'three' || top === 'gltf') return 4;
+  if (top === 'cli') return 5;
+  throw new Error(`no layer for ${file}`);
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Every relative import of a file (static, dynamic and type-only), resolved to its .ts source. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  return specifiers.map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts')));
+}
+
+const files = sources(src);
+const graph = new Map(files.map((file) => [file, importsOf(file).filter((target) => files.includes(target))]));
+
+describe('the import graph of src/', () => {
+  it('has no cycle', () => {
+    const state = new Map<string, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(src, f)).join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of graph.get(file)!) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('has no upward import: core imports only core, a format folder only core and formats, and so on up', () => {
+    const upward = [...graph].flatMap(([file, targets]) => targets.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${relative(src, file)} -> ${relative(src, target)}`));
+    expect(upward).toEqual([]);
+  });
+});
