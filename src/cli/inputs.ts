@@ -1,7 +1,7 @@
 import { fourCC } from '../core/names.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { findFormat, type FileFormat } from '../formats.js';
+import { findFormat, FORMATS, type FileFormat } from '../formats.js';
 import { ImgArchive } from '../img/index.js';
 
 /** A problem with one input (missing, unreadable, a directory, of no known format): exit 1, after the other inputs. */
@@ -27,7 +27,7 @@ export function formatOf(path: string, bytes: Uint8Array): FileFormat {
   const format = findFormat(bytes, path);
   if (!format) {
     const magic = JSON.stringify(fourCC(bytes));
-    throw new InputError(`${path}: not a format gameanim reads (it starts with ${magic}); it reads IFP, IMG (.img, .dir), FORM/ANM2 (.iff), ANIM and DFF files`);
+    throw new InputError(`${path}: not a format gameanim reads (it starts with ${magic}); it reads ${FORMATS.map((f) => `${f.name}, ${f.description}${f.extensions.length ? ` (${f.extensions.join(', ')})` : ''}`).join('; ')}`);
   }
   return format;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `gameanim` command line: exit 0 ok, 1 a problem with an input (after every other input), 2 a usage error.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
@@ -14,6 +14,9 @@ import { list } from './commands/list.js';
 import type { CommandResult } from './commands/result.js';
 import { printable } from '../core/text.js';
 import { HELP, MissingDependencyError, UsageError } from './usage.js';
+
+/** The package's own version, from the package.json shipped beside dist/. */
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 // Names from files are printed with their control characters escaped, so no file can drive the terminal.
 let stdoutClosed = false;
@@ -46,6 +49,10 @@ function isBatchTarget(anims: string, out: string): boolean {
 
 async function run(argv: string[]): Promise<CommandResult | 'help'> {
   const [command, ...args] = argv;
+  if (command === '--version' || command === '-v') {
+    print(PACKAGE_VERSION);
+    return 'help';
+  }
   if (!command) throw new UsageError('no command given', HELP['main']);
   if (command === '--help' || command === '-h' || command === 'help') {
     print(HELP['main']!);

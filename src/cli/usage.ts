@@ -9,9 +9,12 @@ export class UsageError extends Error {
 }
 
 export const HELP: Record<string, string> = {
-  main: `gameanim: decode game animation files (GTA IFP, IMG archives, IGI 2 FORM/ANM2, ANIM sprite scripts)
+  main: `gameanim: read, play and convert game animation files: GTA III/VC/SA IFP packages and IMG
+archives, RenderWare DFF models (skeletons and skins), IGI 2 clips (ILFF .iff, FORM/ANM2 .iff) and
+models (.mef), and ANIM sprite scripts
 
 usage: gameanim <command> [options]
+       gameanim --version
 
 commands:
   info FILE...                  format, counts and warnings (IMG archives entry by entry; a model's bone table)

@@ -299,3 +299,13 @@ describe('gameanim CLI', () => {
     expect(JSON.parse(readFileSync(join(corpus, 'corpus.json'), 'utf8')).scale).toBe(0.02);
   });
 });
+
+describe('what a newcomer meets first', () => {
+  it('gameanim --version prints the package version; a file of no known format names every format gameanim reads', () => {
+    const version = spawnSync(process.execPath, [join(root, 'dist/cli/main.js'), '--version'], { cwd: root, encoding: 'utf8' });
+    expect([version.status, version.stdout.trim()]).toEqual([0, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version]);
+    const unknown = spawnSync(process.execPath, [join(root, 'dist/cli/main.js'), 'info', 'README.md'], { cwd: root, encoding: 'utf8' });
+    expect(unknown.status).toBe(1);
+    for (const format of ['IFP', 'III/VC .dir + .img', 'RenderWare model', 'ILFF/MINA', 'ILFF/OCEM', '.mef', 'FORM/ANM2', '.anim']) expect(unknown.stderr, format).toContain(format);
+  });
+});
