@@ -1,26 +1,13 @@
 // glTF in and out with hostile data: imports bounded by the input and read from an exact copy of it,
 // keys int16 cannot hold written as floats, and every export clean in the Khronos validator.
 import { Document, WebIO } from '@gltf-transform/core';
-import * as validator from 'gltf-validator';
 import { describe, expect, it } from 'vitest';
-import { createSkeleton, DecodeError, DFFReader, IFPReader, writeIFP, type DffGeometry, type SkeletalClip } from '../../src/index.js';
+import { DecodeError, DFFReader, IFPReader, writeIFP, type DffGeometry } from '../../src/index.js';
 import { exportGltf, importGltf } from '../../src/gltf/index.js';
 import { fixture } from '../helpers/files.js';
+import { clipOfKeys, threeBoneSkeleton, validatorErrors } from '../helpers/gltf.js';
 
-const skeleton = createSkeleton({ names: ['Root', ' Pelvis', 'R Hand'], ids: [0, 1, 24], parents: [-1, 0, 1], restTranslations: [0, 0, 1, 0, 0, 0.5, 0.2, 0, 0] });
-
-async function errorsOf(glb: Uint8Array): Promise<string[]> {
-  const report = await validator.validateBytes(glb);
-  return report.issues.messages.filter((m) => m.severity === 0).map((m) => `${m.code}: ${m.message}`);
-}
-
-/** A bare clip of float keys, any values: the export must repair or refuse what glTF cannot hold. */
-function clipOf(tracks: Array<{ boneId: number; times: number[]; rotations: number[]; translations?: number[] | null }>): SkeletalClip {
-  return {
-    name: 'hostile', duration: 1, bindBy: 'id-or-name',
-    tracks: tracks.map((t) => ({ boneName: '', boneId: t.boneId, times: Float32Array.from(t.times), rotations: Float32Array.from(t.rotations), translations: t.translations ? Float32Array.from(t.translations) : null })),
-  };
-}
+const skeleton = threeBoneSkeleton;
 
 /** A GLB with one animation whose sampler's accessors are given as JSON, and no binary data. */
 function glbWithAccessors(accessors: object[], samplerInput = 0, samplerOutput = 1): Uint8Array {
@@ -81,7 +68,7 @@ describe('importGltf is bounded by its input', () => {
   });
 
   it('keys int16 frames cannot hold (600 s, 40 m) are written as float frames, with a warning naming the clip, bone and time', async () => {
-    const clip = clipOf([{ boneId: 0, times: [0, 600], rotations: [0, 0, 0, 1, 0, 0, 0, 1], translations: [0, 0, 0, 40, 0, 0] }]);
+    const clip = clipOfKeys([{ boneId: 0, times: [0, 600], rotations: [0, 0, 0, 1, 0, 0, 0, 1], translations: [0, 0, 0, 40, 0, 0] }]);
     const { glb } = await exportGltf({ skeleton, clips: [clip] });
     const { packages, warnings } = await importGltf(glb!, { skeleton });
     expect(warnings.find((w) => w.code === 'float-frames')!.message).toMatch(/hostile\/Root at 600 s/);
@@ -92,16 +79,16 @@ describe('importGltf is bounded by its input', () => {
 
 describe('exportGltf passes the validator on hostile inputs', () => {
   it('a NaN first key time, NaN and infinite values, joints past the skeleton, a skeleton alone', async () => {
-    const clip = clipOf([
+    const clip = clipOfKeys([
       { boneId: 0, times: [NaN, 0, 0.5], rotations: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1], translations: [0, 0, 0, NaN, 0, 0, 1, Infinity, 0] },
       { boneId: 1, times: [-Infinity, 0.25], rotations: [0, 0, 0, 1, NaN, 0, 0, 1] },
     ]);
     const result = await exportGltf({ skeleton, clips: [clip] });
-    expect(await errorsOf(result.glb!)).toEqual([]);
+    expect(await validatorErrors(result.glb!)).toEqual([]);
     expect(result.warnings.map((w) => w.code)).toContain('non-finite-keys');
     const times = (await new WebIO().readBinary(result.glb!)).getRoot().listAnimations()[0]!.listSamplers()[0]!.getInput()!.getArray()!;
     expect(Array.from(times).every(Number.isFinite)).toBe(true);
-    expect(await errorsOf((await exportGltf({ skeleton, clips: [] })).glb!)).toEqual([]);
+    expect(await validatorErrors((await exportGltf({ skeleton, clips: [] })).glb!)).toEqual([]);
     // A mesh whose skin names bone 200 on a 5-bone skeleton, with NaN positions.
     const model = new DFFReader(fixture('dff-ped-5bone.dff'));
     const geometry: DffGeometry = {
@@ -110,7 +97,7 @@ describe('exportGltf passes the validator on hostile inputs', () => {
       skinIndices: Uint8Array.of(200, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0), skinWeights: Float32Array.of(1, 0, 0, 0, 1, 0, 0, 0, NaN, 0, 0, 0),
     };
     const meshed = await exportGltf({ model: { skeleton: model.skeleton!, geometries: [geometry] } as unknown as DFFReader, clips: [] });
-    expect(await errorsOf(meshed.glb!)).toEqual([]);
+    expect(await validatorErrors(meshed.glb!)).toEqual([]);
     expect(meshed.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['repaired-vertices', 'repaired-joints']));
   });
 });
