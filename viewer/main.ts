@@ -204,7 +204,7 @@ function renderCurves(): void {
   box.textContent = '';
   const times = Array.from(track.times);
   const q = (c: number) => times.map((_, k) => track.rotations[4 * k + c]!);
-  const t = (c: number) => times.map((_, k) => (track.translations && !track.translationTimes ? track.translations[3 * k + c]! : null));
+  const t = (c: number) => times.map((_, k) => (track.translations && !track.extras?.translationTimes ? track.translations[3 * k + c]! : null));
   const speed = times.map((time, k) => {
     if (k === 0) return 0;
     const dot = Math.abs([0, 1, 2, 3].reduce((sum, c) => sum + track.rotations[4 * k + c]! * track.rotations[4 * (k - 1) + c]!, 0));

@@ -13,6 +13,12 @@ export interface SkeletalTrack {
   readonly rotations: Float32Array;
   /** x y z per key, or null for a rotation-only track. */
   readonly translations: Float32Array | null;
+  /** What some formats add to the keys above; absent where the format has nothing more (IFP, ANM2). */
+  readonly extras?: TrackExtras;
+}
+
+/** Per-format additions to a track, each optional: playback uses what is there. */
+export interface TrackExtras {
   /** When translations have key times of their own (IGI 2): seconds, one per translation key. */
   readonly translationTimes?: Float32Array | null;
   /** Squad control points, x y z w per rotation key (IGI 2): sampling uses them unless asked for slerp. */
@@ -20,11 +26,22 @@ export interface SkeletalTrack {
   readonly outTangents?: Float32Array | null;
 }
 
+/** Per-format additions to a clip. */
+export interface ClipExtras {
+  /**
+   * Keys after the clip's end, per track (IGI 2's entries after the separator): appended to each
+   * track for sampling, so a looping clip interpolates from its last key into them.
+   */
+  readonly wrapTracks?: readonly SkeletalTrack[];
+}
+
 /**
  * What playback needs from a clip, whatever its format: IFP `Animation`, ANM2 `IFFReader`, and any
  * format added later. Sampling, binding and the three.js adapter see only this.
  */
 export interface SkeletalClip {
+  /** Tells a clip from a skeleton or a bound clip where an API takes any of them. */
+  readonly kind: 'clip';
   readonly name: string;
   /** Seconds: the loop period. */
   readonly duration: number;
@@ -41,11 +58,7 @@ export interface SkeletalClip {
    * the wasm sampler then copies them on every call instead of once.
    */
   readonly zeroCopy?: boolean;
-  /**
-   * Keys after the clip's end, per track (IGI 2's entries after the separator): appended to each
-   * track for sampling, so a looping clip interpolates from its last key into them.
-   */
-  readonly wrapTracks?: readonly SkeletalTrack[];
+  readonly extras?: ClipExtras;
   /**
    * Throws when the clip's memory was taken back (a clip an IFPDecoder or IGI2Decoder made, after
    * `decoder.reset()`): sampling checks it on every call, so a kept clip never plays another file's keys.

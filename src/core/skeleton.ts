@@ -5,6 +5,8 @@ import { nameKey } from './names.js';
  * and models. Bones are in an order where every parent comes before its children.
  */
 export interface Skeleton {
+  /** Tells a skeleton from a clip or a bound clip where an API takes any of them. */
+  readonly kind: 'skeleton';
   readonly boneCount: number;
   /** As stored (' Pelvis' keeps its space). */
   readonly names: string[];
@@ -93,6 +95,7 @@ export function createSkeleton(init: SkeletonInit): Skeleton {
 class SkeletonData implements Skeleton {
   #byName: Map<string, number> | undefined;
   #byId: Map<number, number> | undefined;
+  readonly kind = 'skeleton';
 
   constructor(
     readonly names: string[],

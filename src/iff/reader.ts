@@ -27,6 +27,7 @@ const fail = (code: Code, offset: number, detail: string) => new DecodeError('IF
  * buffer the reader owns. `zeroCopy` is true when every float array is a view of the input.
  */
 export class IFFReader implements SkeletalClip {
+  readonly kind = 'clip';
   /** ANM2 clips carry no name. */
   readonly name = '';
   /** Tracks drive the bones of the same index. */

@@ -46,6 +46,7 @@ function buildFrames(track: Track): Keyframe[] {
  * not pay for tens of thousands of small objects.
  */
 export class Animation implements SkeletalClip {
+  readonly kind = 'clip';
   /** SA and VC tracks carry HAnim ids; GTA III tracks (id -1) bind by name. */
   readonly bindBy = 'id-or-name';
   readonly rig = 'gta';

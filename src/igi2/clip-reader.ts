@@ -25,6 +25,7 @@ const fail = (code: Code, offset: number, detail: string) => new DecodeError('IL
  * entries after the separator (keys past the duration, for wrapping) are kept apart in `wrapKeys`.
  */
 export class IGI2ClipReader implements SkeletalClip {
+  readonly kind = 'clip';
   readonly bindBy = 'index';
   readonly rig = 'igi2';
   readonly name: string;
@@ -135,8 +136,8 @@ export class IGI2ClipReader implements SkeletalClip {
   }
 
   /** For playback: a looping clip wraps from its last keys into the keys after the separator. */
-  get wrapTracks(): IGI2Track[] {
-    return this.wrapKeys.tracks;
+  get extras(): { readonly wrapTracks: IGI2Track[] } {
+    return { wrapTracks: this.wrapKeys.tracks };
   }
 }
 

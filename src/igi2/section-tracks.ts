@@ -75,6 +75,8 @@ export function sectionTracks({ buffer, byteOffset, offsets, rotationCounts, pos
     const rotationTimes = f32(1, r);
     const positionTimes = p ? f32(6, p) : null;
     const positions = p ? f32(7, 3 * p) : null;
+    const inTangents = f32(3, 4 * r);
+    const outTangents = f32(4, 4 * r);
     return {
       boneName: `bone${bone}`,
       boneId: -1,
@@ -82,10 +84,10 @@ export function sectionTracks({ buffer, byteOffset, offsets, rotationCounts, pos
       rotationTimes,
       rotationTicks: u32(0, r),
       rotations: f32(2, 4 * r),
-      inTangents: f32(3, 4 * r),
-      outTangents: f32(4, 4 * r),
+      inTangents,
+      outTangents,
       translations: positions,
-      translationTimes: positionTimes,
+      extras: { translationTimes: positionTimes, inTangents, outTangents },
       positionTimes,
       positionTicks: p ? u32(5, p) : null,
       positions,

@@ -7,6 +7,8 @@ import { clipTracks, needsTypeScript, type ClipTracks, type SampledTrack, type S
  * track drives keep their rest pose (the partial-animation rule of the games).
  */
 export interface BoundClip {
+  /** Tells a bound clip from a clip or a skeleton where an API takes any of them. */
+  readonly kind: 'bound';
   readonly clip: SkeletalClip;
   readonly skeleton: Skeleton;
   /** Per skeleton bone: the index of the clip track that drives it, or -1 (rest pose). */
@@ -50,7 +52,7 @@ export function bindClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
   const source = clipTracks(clip).tracks;
   const tracks = Array.from(trackOfBone, (track, bone) => boundTrack(track < 0 ? undefined : source[track]!, skeleton, bone));
   const sampled: ClipTracks = { tracks, duration: Math.fround(clip.duration), boneIds: Int32Array.from(skeleton.ids), boneNames: [...skeleton.names], volatile: false, needsTypeScript: tracks.some(needsTypeScript) };
-  return { clip, skeleton, trackOfBone, unmatchedTracks, restBones, refused, sampled };
+  return { kind: 'bound', clip, skeleton, trackOfBone, unmatchedTracks, restBones, refused, sampled };
 }
 
 const RIG_NAMES: Record<string, string> = { gta: 'GTA', igi2: 'IGI 2', anm2: 'FORM/ANM2' };

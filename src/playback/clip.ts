@@ -35,7 +35,7 @@ const cache = new WeakMap<SkeletalClip, ClipTracks>();
 export function clipTracks(clip: SkeletalClip): ClipTracks {
   let tracks = cache.get(clip);
   if (!tracks) {
-    const sampled = clip.tracks.map((track, index) => withWrapKeys(track, clip.wrapTracks?.[index]));
+    const sampled = clip.tracks.map((track, index) => withWrapKeys(track, clip.extras?.wrapTracks?.[index]));
     tracks = {
       tracks: sampled,
       duration: Math.fround(clip.duration),
@@ -59,11 +59,11 @@ function withWrapKeys(track: SkeletalTrack, wrap: SkeletalTrack | undefined): Sa
     times: track.times,
     rotations: track.rotations,
     translations: track.translations,
-    translationTimes: track.translationTimes ?? null,
-    inTangents: track.inTangents ?? null,
-    outTangents: track.outTangents ?? null,
+    translationTimes: track.extras?.translationTimes ?? null,
+    inTangents: track.extras?.inTangents ?? null,
+    outTangents: track.extras?.outTangents ?? null,
   };
-  if (!wrap || (wrap.times.length === 0 && !(wrap.translationTimes?.length))) return own;
+  if (!wrap || (wrap.times.length === 0 && !(wrap.extras?.translationTimes?.length))) return own;
   const join = (a: Float32Array | null | undefined, b: Float32Array | null | undefined): Float32Array | null => {
     if (!a && !b) return null;
     const out = new Float32Array((a?.length ?? 0) + (b?.length ?? 0));
@@ -75,8 +75,8 @@ function withWrapKeys(track: SkeletalTrack, wrap: SkeletalTrack | undefined): Sa
     times: join(track.times, wrap.times)!,
     rotations: join(track.rotations, wrap.rotations)!,
     translations: join(track.translations, wrap.translations),
-    translationTimes: join(track.translationTimes, wrap.translationTimes),
-    inTangents: join(track.inTangents, wrap.inTangents),
-    outTangents: join(track.outTangents, wrap.outTangents),
+    translationTimes: join(own.translationTimes, wrap.extras?.translationTimes),
+    inTangents: join(own.inTangents, wrap.extras?.inTangents),
+    outTangents: join(own.outTangents, wrap.extras?.outTangents),
   };
 }

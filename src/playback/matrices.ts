@@ -19,9 +19,10 @@ export function poseToMatrices(
   restOrOut?: ArrayLike<number> | null,
   maybeOut?: Float32Array,
 ): Float32Array {
-  const isSkeleton = 'restRotations' in hierarchy;
-  const parents = isSkeleton ? hierarchy.parents : hierarchy;
-  const rest = isSkeleton ? hierarchy.restTranslations : (restOrOut ?? null);
+  const skeleton = (hierarchy as Partial<Skeleton>).kind === 'skeleton' ? (hierarchy as Skeleton) : null;
+  const isSkeleton = skeleton !== null;
+  const parents = skeleton ? skeleton.parents : (hierarchy as ArrayLike<number>);
+  const rest = skeleton ? skeleton.restTranslations : (restOrOut ?? null);
   const out = (isSkeleton ? (restOrOut as Float32Array | undefined) : maybeOut) ?? new Float32Array(16 * pose.count);
   if (parents.length !== pose.count) throw new RangeError(`poseToMatrices: ${parents.length} parents for a pose of ${pose.count} bones`);
   if (rest && rest.length < 3 * pose.count) throw new RangeError(`poseToMatrices: ${rest.length} rest translation values for ${pose.count} bones (3 each)`);

@@ -24,8 +24,8 @@ export interface Pose {
  * to one) one entry per bone, for a bare clip one per track.
  */
 export function createPose(source: SkeletalClip | Skeleton | BoundClip): Pose {
-  if ('trackOfBone' in source) source = source.skeleton;
-  if ('restRotations' in source) {
+  if (source.kind === 'bound') source = source.skeleton;
+  if (source.kind === 'skeleton') {
     const count = source.boneCount;
     return {
       count,
@@ -71,7 +71,7 @@ export function createPoseBatch(clips: readonly (SkeletalClip | BoundClip)[]): P
 
 /** What the samplers play for a clip or a bound clip. */
 export function sampledTracks(clip: SkeletalClip | BoundClip) {
-  if ('sampled' in clip) {
+  if (clip.kind === 'bound') {
     clip.clip.assertUsable?.();
     return clip.sampled;
   }

@@ -29,7 +29,7 @@ export interface SampleOptions {
 export function sampleClip(clip: SkeletalClip | BoundClip, time: number, pose: Pose, options: SampleOptions = {}): Backend {
   const tracks = sampledTracks(clip);
   if (pose.count !== tracks.tracks.length) {
-    const hint = 'sampled' in clip ? 'make it with createPose(skeleton)' : 'make it with createPose(clip)';
+    const hint = clip.kind === 'bound' ? 'make it with createPose(skeleton)' : 'make it with createPose(clip)';
     throw new RangeError(`pose has ${pose.count} bones, the clip ${tracks.tracks.length} tracks: ${hint}`);
   }
   const backend = tracks.needsTypeScript ? 'js' : resolveBackend(options.backend, 'pose');
@@ -71,7 +71,7 @@ function batchTracks(batch: PoseBatch): BatchTracks {
   let found = batchCache.get(batch.clips);
   if (!found) {
     const clips = batch.clips.map(sampledTracks);
-    const guarded = [...new Set(batch.clips.map((clip) => ('sampled' in clip ? clip.clip : clip)).filter((clip) => clip.assertUsable))];
+    const guarded = [...new Set(batch.clips.map((clip) => (clip.kind === 'bound' ? clip.clip : clip)).filter((clip) => clip.assertUsable))];
     found = { clips, needsTypeScript: clips.some((clip) => clip.needsTypeScript), guarded };
     batchCache.set(batch.clips, found);
   }

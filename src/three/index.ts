@@ -82,7 +82,7 @@ export function toSkeleton(skeleton: Skeleton): ThreeSkeletonParts {
  * interpolates rotations with slerp: IGI 2's squad tangents are not used there.
  */
 export function toAnimationClip(clip: SkeletalClip | BoundClip, options: ToAnimationClipOptions = {}): AnimationClip {
-  if ('trackOfBone' in clip) return boundAnimationClip(clip, options);
+  if (clip.kind === 'bound') return boundAnimationClip(clip, options);
   const { tracks, boneIds, boneNames, duration } = clipTracks(clip);
   const nameOf = options.boneName ?? (({ boneName }) => boneName.trim());
   const keyframeTracks: KeyframeTrack[] = [];
