@@ -1,20 +1,31 @@
-// The format registry: one entry per file format. The CLI and the demo find a file's format here,
-// and ask the entry to open, summarise and dump it. Adding a format means its folder (reader, writer,
-// types, and a `format.ts` with its entry) and one line in FORMATS below.
+// The format registry: one line per file format. The command line, the viewer and the demo find a
+// file's format here, open it through the entry and print it through the entry's presentation.
+// Adding a format means its folder (reader, writer, types, `format.ts` with the entry, `present.ts`
+// with what the tools print) and one line in FORMATS below. Nothing in the library imports this file.
 import type { FileFormat } from './core/file-format.js';
-import { dffFormat } from './dff/format.js';
-import { iffFormat } from './iff/format.js';
-import { igi2ClipFormat, igi2ModelFormat } from './igi2/format.js';
-import { ifpFormat } from './ifp/format.js';
-import { imgFormat } from './img/format.js';
-import { animFormat } from './sprite/format.js';
+import type { Presentation } from './cli/presentation.js';
+import { dffPresentation } from './dff/present.js';
+import { iffPresentation } from './iff/present.js';
+import { igi2ClipPresentation, igi2ModelPresentation } from './igi2/present.js';
+import { ifpPresentation } from './ifp/present.js';
+import { imgPresentation } from './img/present.js';
+import { animPresentation } from './sprite/present.js';
 
-export type { DumpOptions, FileFormat } from './core/file-format.js';
+export type { FileFormat } from './core/file-format.js';
+export type { DumpOptions, Presentation } from './cli/presentation.js';
 
-export const FORMATS: readonly FileFormat[] = [ifpFormat, imgFormat, iffFormat, igi2ClipFormat, igi2ModelFormat, animFormat, dffFormat];
+export const FORMATS: readonly Presentation[] = [
+  ifpPresentation,
+  imgPresentation,
+  iffPresentation,
+  igi2ClipPresentation,
+  igi2ModelPresentation,
+  animPresentation,
+  dffPresentation,
+];
 
 /** The format whose magic the bytes carry, else the one whose extension the path has, else undefined. */
-export function findFormat(bytes: Uint8Array, path = ''): FileFormat | undefined {
+export function findFormat(bytes: Uint8Array, path = ''): Presentation | undefined {
   const lower = path.toLowerCase();
-  return FORMATS.find((format) => format.sniff(bytes)) ?? FORMATS.find((format) => format.extensions.some((extension) => lower.endsWith(extension)));
+  return FORMATS.find(({ format }) => format.sniff(bytes)) ?? FORMATS.find(({ format }) => format.extensions.some((extension) => lower.endsWith(extension)));
 }

@@ -8,4 +8,3 @@ export * from './dff/index.js';
 export * from './igi2/index.js';
 export * from './playback/index.js';
 export * from './core/index.js';
-export * from './formats.js';

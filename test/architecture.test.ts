@@ -1,6 +1,7 @@
 // The import graph of src/: no cycle, and no import that runs upward through the layers, type-only
 // imports included (they are the contracts a newcomer follows). Layers, lowest first: core; the format
-// folders; playback; the registry and the package roots; the adapters (three, gltf); the command line.
+// folders; playback; the package root; the adapters (three, gltf); the tools: the command line, the
+// registry (formats.ts) and each format's presentation (present.ts), which only the tools import.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,12 +12,12 @@ const FORMAT_FOLDERS = ['ifp', 'img', 'iff', 'sprite', 'dff', 'igi2'];
 
 function layerOf(file: string): number {
   const [top] = relative(src, file).split('/');
+  if (top === 'cli' || top === 'formats.ts' || file.endsWith('/present.ts')) return 5;
   if (top === 'core') return 0;
   if (FORMAT_FOLDERS.includes(top!)) return 1;
   if (top === 'playback') return 2;
-  if (top === 'formats.ts' || top === 'index.ts') return 3;
+  if (top === 'index.ts') return 3;
   if (top === 'three' || top === 'gltf') return 4;
-  if (top === 'cli') return 5;
   throw new Error(`no layer for ${file}`);
 }
 
@@ -58,5 +59,19 @@ describe('the import graph of src/', () => {
   it('has no upward import: core imports only core, a format folder only core and formats, and so on up', () => {
     const upward = [...graph].flatMap(([file, targets]) => targets.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${relative(src, file)} -> ${relative(src, target)}`));
     expect(upward).toEqual([]);
+  });
+});
+
+describe('telling things apart', () => {
+  const toolSources = [...files, ...sources(fileURLToPath(new URL('../viewer/', import.meta.url)))];
+  it('by a tagged kind or a capability, never by probing a property or comparing a format name', () => {
+    const probes = toolSources.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, index) => ({ line, at: `${relative(src, file)}:${index + 1}` }))
+        .filter(({ line }) => /'\w+' in \w+|format\.name ===|instanceof (ImgArchive|DFFReader|IFPReader|IFFReader|IGI2\w+Reader)\b/.test(line))
+        .map(({ at }) => at),
+    );
+    expect(probes).toEqual([]);
   });
 });

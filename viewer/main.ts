@@ -2,7 +2,8 @@
 // the page; nothing is uploaded.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { bindClip, createPose, DecodeError, findFormat, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DffGeometry, type FileFormat, type Pose, type SkeletalClip, type Skeleton } from '../src/index.js';
+import { bindClip, createPose, DecodeError, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DffGeometry, type FileFormat, type Pose, type SkeletalClip, type Skeleton } from '../src/index.js';
+import { findFormat } from '../src/formats.js';
 import { SceneView } from './scene.js';
 import { SpriteView } from './sprites.js';
 
@@ -52,8 +53,9 @@ function listItem(name: string, note: string): HTMLLIElement {
 /** Opens one file by its magic (or extension); a broken file shows its DecodeError and the page carries on. */
 function open(name: string, bytes: Uint8Array): void {
   openedAt = performance.now();
-  const format = findFormat(bytes, name);
-  if (!format) return problem(`${name}: not a format gameanim reads`, true);
+  const shown = findFormat(bytes, name);
+  if (!shown) return problem(`${name}: not a format gameanim reads`, true);
+  const { format } = shown;
   let reader: unknown;
   try {
     reader = name.toLowerCase().endsWith('.dir') ? ImgArchive.fromDir(bytes, new Uint8Array(0)) : format.open(bytes);
@@ -63,15 +65,15 @@ function open(name: string, bytes: Uint8Array): void {
   }
   for (const w of format.warnings(reader)) problem(`${name}: warning ${w.code} at byte ${w.offset}: ${w.message}`);
   state.files.push({ name, format, reader });
-  const item = listItem(name, format.summary(reader));
+  const item = listItem(name, shown.summary(reader));
   $('file-list').append(item);
-  if (reader instanceof ImgArchive) return showArchive(name, reader);
+  if (format.archive) return showArchive(name, reader as ImgArchive);
   if (reader instanceof SpriteAnimReader) {
     state.spriteFiles.push(reader);
     return renderLists();
   }
   const skeleton = format.skeleton?.(reader) ?? null;
-  if (skeleton && !format.clips) state.model = { name, skeleton, geometries: (reader as { geometries?: DffGeometry[] }).geometries ?? [] };
+  if (skeleton && !format.clips) state.model = { name, skeleton, geometries: (format.model?.(reader).geometries ?? []) as DffGeometry[] };
   for (const clip of format.clips?.(reader) ?? []) state.clips.push({ file: name, clip });
   renderLists();
   if (skeleton && !format.clips && state.clip) select(state.clip); // a model after its animations: bind them now

@@ -1,7 +1,7 @@
 // `npm start`: decodes the bundled demo corpus (fixtures/) and prints what it found and how fast.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { textTable } from '../core/text.js';
+import { textTable } from './text.js';
 import { findFormat } from '../formats.js';
 import { IFPReader } from '../ifp/index.js';
 
@@ -89,6 +89,6 @@ for (const file of readdirSync(fixturesDir).filter((f) => !f.endsWith('.ifp') &&
   const bytes = new Uint8Array(readFileSync(fixturesDir + file));
   const format = findFormat(bytes, file);
   if (!format) continue;
-  const { ms, result } = timed(() => format.open(bytes));
+  const { ms, result } = timed(() => format.format.open(bytes));
   console.log(`${file.padEnd(27)} ${ms.toFixed(3)} ms  ${format.summary(result)}`);
 }

@@ -12,7 +12,7 @@ import { imgExtract, imgList } from './commands/img.js';
 import { info } from './commands/info.js';
 import { list } from './commands/list.js';
 import type { CommandResult } from './commands/result.js';
-import { printable } from '../core/text.js';
+import { printable } from './text.js';
 import { HELP, MissingDependencyError, UsageError } from './usage.js';
 
 /** The package's own version, from the package.json shipped beside dist/. */

@@ -1,4 +1,4 @@
-import { printable } from '../core/text.js';
+import { printable } from './text.js';
 import cliProgress from 'cli-progress';
 
 export interface Progress {

@@ -3,3 +3,4 @@ export { writeDFF, type DffDoc } from './writer.js';
 export type { DffFrame, DFFReaderOptions } from './types.js';
 export type { DffGeometry, DffGroup, DffMaterial } from './geometry.js';
 export { DecodeError, type DecodeWarning } from '../core/errors.js';
+export { dffFormat } from './format.js';

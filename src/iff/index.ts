@@ -6,3 +6,4 @@ export { writeIFF, type WriteIFFOptions } from './writer.js';
 export type { IffBone, IffClip, IffTrack, IffUnknownChunk } from './types.js';
 export { iffChunks, groupContents, isGroup, type IffChunk } from '../core/iff-chunks.js';
 export { DecodeError, type DecodeWarning } from '../core/errors.js';
+export { iffFormat } from './format.js';

@@ -9,3 +9,4 @@ export { IFPDecoder, type IFPDecoderOptions } from './decoder.js';
 export type { AnimationData, IFPFormat, Keyframe, KeyframeType, PackageData, TrackData } from './types.js';
 export { DecodeError, type DecodeWarning } from '../core/errors.js';
 export { ready, simdSupported, type Backend, type BackendOption } from '../core/wasm-kernel.js';
+export { ifpFormat } from './format.js';

@@ -9,3 +9,4 @@ export { ease, EASING_MODES, EASING_NAMES } from './easing.js';
 export { OPCODES, Op, type OpcodeInfo, type ArgType } from './opcodes.js';
 export type { Instruction, JumpMode, Script, Sprite, SpriteAnimDoc } from './types.js';
 export { DecodeError, type DecodeWarning } from '../core/errors.js';
+export { animFormat } from './format.js';

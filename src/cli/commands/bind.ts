@@ -1,4 +1,4 @@
-import { plural, textTable } from '../../core/text.js';
+import { plural, textTable } from '../text.js';
 import { bindClip } from '../../playback/bind.js';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { onFile, type CommandResult } from './result.js';
@@ -11,12 +11,12 @@ import { onFile, type CommandResult } from './result.js';
 export function bind(modelPath: string, animsPath: string, print: (line: string) => void): CommandResult {
   return onFile(modelPath, () => {
     const modelBytes = readInput(modelPath);
-    const model = formatOf(modelPath, modelBytes);
+    const model = formatOf(modelPath, modelBytes).format;
     const skeleton = model.skeleton?.(model.open(modelBytes));
     if (!skeleton) throw new InputError(`${modelPath}: has no skeleton to bind to (a ${model.name} file${model.skeleton ? ' without a bone hierarchy' : ''})`);
     return onFile(animsPath, () => {
       const animBytes = readInput(animsPath);
-      const anims = formatOf(animsPath, animBytes);
+      const anims = formatOf(animsPath, animBytes).format;
       if (!anims.clips) throw new InputError(`${animsPath}: a ${anims.name} file holds no animations`);
       const clips = anims.clips(anims.open(animBytes));
       const rows: string[][] = [];

@@ -1,4 +1,4 @@
-import { exactJson } from '../../core/text.js';
+import { exactJson } from '../text.js';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { UsageError } from '../usage.js';
 import { onFile, type CommandResult } from './result.js';
@@ -12,15 +12,16 @@ export interface DumpOptions {
 export function dump(path: string, options: DumpOptions, print: (line: string) => void): CommandResult {
   return onFile(path, () => {
     const bytes = readInput(path);
-    const format = formatOf(path, bytes);
+    const shown = formatOf(path, bytes);
+    const { format } = shown;
     if (options.anim && !format.namedClips) throw new UsageError(`--anim picks one animation of an IFP file; ${path} is ${format.name}`);
-    if (format.name === 'IMG') throw new UsageError(`${path}: dump takes an animation or model file (use gameanim img ls or img extract for archives)`);
+    if (format.archive) throw new UsageError(`${path}: dump takes an animation or model file (use gameanim img ls or img extract for archives)`);
     const reader = format.open(bytes);
     if (options.anim && !format.clips!(reader).some((clip) => clip.name.toLowerCase() === options.anim!.toLowerCase())) {
       throw new InputError(`${path}: no animation named "${options.anim}"`);
     }
-    if (options.json) print(exactJson(format.dumpJson(reader, path, { anim: options.anim })));
-    else format.dumpText(reader, print, { anim: options.anim });
+    if (options.json) print(exactJson(shown.dumpJson(reader, path, { anim: options.anim })));
+    else shown.dumpText(reader, print, { anim: options.anim });
     return { inputErrors: [] };
   });
 }

@@ -35,11 +35,11 @@ export async function loadGltf(): Promise<Gltf> {
 
 export function readModel(path: string) {
   const bytes = readInput(path);
-  const format = formatOf(path, bytes);
+  const { format } = formatOf(path, bytes);
   const reader = format.open(bytes);
   const skeleton = format.skeleton?.(reader);
   if (!skeleton) throw new InputError(`${path}: has no skeleton (a ${format.name} file${format.skeleton ? ' without a bone hierarchy' : ''})`);
-  const geometries = 'geometries' in reader ? (reader as { geometries: [] }).geometries : [];
+  const geometries = (format.model?.(reader).geometries ?? []) as [];
   return { skeleton, geometries };
 }
 
@@ -80,12 +80,12 @@ export async function exportBatch(modelPath: string, sources: string[], options:
   for (const source of sources) {
     const result = onFile(source, () => {
       const bytes = readInput(source);
-      const format = formatOf(source, bytes);
+      const { format } = formatOf(source, bytes);
       const ifps: Array<{ entry?: string; bytes: Uint8Array }> = [];
-      if (format.name === 'IMG') {
+      if (format.archive) {
         const { archive } = openArchive(source, bytes, true);
         for (const entry of archive.entries) if (/\.ifp$/i.test(entry.name)) ifps.push({ entry: entry.name, bytes: archive.read(entry) });
-      } else if (format.name === 'IFP') ifps.push({ bytes });
+      } else if (format.namedClips) ifps.push({ bytes });
       else throw new InputError(`${source}: a ${format.name} file; export over many files takes IFP files and IMG archives`);
       for (const { entry, bytes: ifp } of ifps) {
         new IFPReader(ifp).packages.forEach((pkg, packageIndex) => {

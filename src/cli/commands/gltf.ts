@@ -21,7 +21,7 @@ export async function exportCommand(modelPath: string, animsPath: string, option
   let clips: SkeletalClip[] = [];
   result = onFile(animsPath, () => {
     const bytes = readInput(animsPath);
-    const format = formatOf(animsPath, bytes);
+    const { format } = formatOf(animsPath, bytes);
     if (!format.clips) throw new InputError(`${animsPath}: a ${format.name} file holds no animations`);
     clips = format.clips(format.open(bytes));
     if (options.anims.length) {

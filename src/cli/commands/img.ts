@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { outputNames, writeOutput } from '../outputs.js';
 import { DecodeError } from '../../core/errors.js';
 import { InputError, openArchive, readInput } from '../inputs.js';
-import { textTable } from '../../core/text.js';
+import { textTable } from '../text.js';
 import { startProgress } from '../progress.js';
 import { onFile, type CommandResult } from './result.js';
 

@@ -1,6 +1,6 @@
 import { DecodeError } from '../../core/errors.js';
-import { plural, warningLines } from '../../core/text.js';
-import { findFormat, type FileFormat } from '../../formats.js';
+import { plural, warningLines } from '../text.js';
+import { findFormat, type Presentation } from '../../formats.js';
 import type { ImgEntry } from '../../img/index.js';
 import { formatOf, openArchive, readInput } from '../inputs.js';
 import { startProgress } from '../progress.js';
@@ -25,13 +25,13 @@ export function info(paths: string[], print: Print): CommandResult {
 
 function describeFile(path: string, print: Print): CommandResult {
   const bytes = readInput(path);
-  const format = formatOf(path, bytes);
-  if (format.name === 'IMG') return describeArchive(path, bytes, print);
-  const reader = format.open(bytes);
-  const backend = 'backend' in reader ? ` (${String(reader.backend)})` : '';
-  print(`${path}: ${format.summary(reader)}${backend}`);
-  format.details?.(reader).forEach(print);
-  warningLines(format.warnings(reader), '  ').forEach(print);
+  const shown = formatOf(path, bytes);
+  if (shown.format.archive) return describeArchive(path, bytes, print);
+  const reader = shown.format.open(bytes);
+  const note = shown.infoNote ? ` (${shown.infoNote(reader)})` : '';
+  print(`${path}: ${shown.summary(reader)}${note}`);
+  shown.details?.(reader).forEach(print);
+  warningLines(shown.format.warnings(reader), '  ').forEach(print);
   return { inputErrors: [] };
 }
 
@@ -61,7 +61,7 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print): Command
       }
       const data = archive.read(entry);
       const format = findFormat(data, entry.name);
-      if (!format || format.name === 'IMG') {
+      if (!format || format.format.archive) {
         totals.other++;
         continue;
       }
@@ -93,10 +93,11 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print): Command
   return result;
 }
 
-function describeEntry(path: string, entry: ImgEntry, format: FileFormat, data: Uint8Array, totals: { byFormat: Map<string, number>; animations: number; tracks: number; keyframes: number }, print: Print, result: CommandResult): void {
+function describeEntry(path: string, entry: ImgEntry, shown: Presentation, data: Uint8Array, totals: { byFormat: Map<string, number>; animations: number; tracks: number; keyframes: number }, print: Print, result: CommandResult): void {
   try {
+    const { format } = shown;
     const reader = format.open(data);
-    print(`  ${entry.name}: ${format.summary(reader)}`);
+    print(`  ${entry.name}: ${shown.summary(reader)}`);
     warningLines(format.warnings(reader), '    ').forEach(print);
     totals.byFormat.set(format.name, (totals.byFormat.get(format.name) ?? 0) + 1);
     for (const clip of format.clips?.(reader) ?? []) {

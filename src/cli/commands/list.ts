@@ -1,4 +1,4 @@
-import { f32Text, textTable } from '../../core/text.js';
+import { f32Text, textTable } from '../text.js';
 import type { SkeletalClip } from '../../playback/clip.js';
 import { findFormat } from '../../formats.js';
 import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
@@ -11,13 +11,13 @@ export function list(path: string, print: (line: string) => void): CommandResult
 
 function listFile(path: string, print: (line: string) => void): CommandResult {
   const bytes = readInput(path);
-  const format = formatOf(path, bytes);
+  const { format } = formatOf(path, bytes);
   const sources: Array<{ prefix: string; clips: SkeletalClip[]; warnings: readonly { code: string; message: string }[] }> = [];
-  if (format.name === 'IMG') {
+  if (format.archive) {
     const { archive } = openArchive(path, bytes, true);
     for (const entry of archive.entries) {
       const data = archive.read(entry);
-      const inner = findFormat(data, entry.name);
+      const inner = findFormat(data, entry.name)?.format;
       if (!inner?.clips) continue;
       const reader = inner.open(data);
       sources.push({ prefix: `${entry.name}/`, clips: inner.clips(reader), warnings: inner.warnings(reader) });

@@ -1,0 +1,21 @@
+// How the command line and the viewer show a file: each format's `present.ts` pairs its entry (the
+// library's `FileFormat`) with the text and JSON the tools print. Only the tools import these.
+import type { FileFormat } from '../core/file-format.js';
+
+export interface DumpOptions {
+  /** Keep the clip of this name only (formats with `namedClips`). */
+  anim?: string;
+}
+
+export interface Presentation<Reader = any> {
+  readonly format: FileFormat<Reader>;
+  /** One line: what the file holds. */
+  summary(reader: Reader): string;
+  /** More lines for `info` (a model's bone table); none by default. */
+  details?(reader: Reader): string[];
+  /** Said after the summary by `info` (the decode path an IFP file took). */
+  infoNote?(reader: Reader): string;
+  dumpText(reader: Reader, print: (line: string) => void, options: DumpOptions): void;
+  /** The `--json` document (see the README's schema). */
+  dumpJson(reader: Reader, file: string, options: DumpOptions): unknown;
+}

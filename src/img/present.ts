@@ -1,0 +1,15 @@
+// What the command line and the viewer print for this format (see src/cli/presentation.ts).
+import { plural, textTable } from '../cli/text.js';
+import type { Presentation } from '../cli/presentation.js';
+import { imgFormat } from './format.js';
+import type { ImgArchive } from './reader.js';
+
+export const imgPresentation: Presentation<ImgArchive> = {
+  format: imgFormat,
+  summary: (archive) => `IMG ${archive.version}, ${plural(archive.entries.length, 'entry', 'entries')}`,
+  dumpText(archive, print) {
+    print(textTable(['name', 'offset', 'size'], archive.entries.map((e) => [e.name, String(e.offset), String(e.size)])));
+    for (const w of archive.warnings) print(`warning ${w.code}: ${w.message}`);
+  },
+  dumpJson: (archive, file) => ({ file, format: 'IMG', version: archive.version, warnings: archive.warnings, entries: archive.entries }),
+};
