@@ -1,11 +1,8 @@
-import { BufferArena, newBuffer, type Arena } from '../core/arena.js';
-import { kernelImports } from '../core/wasm-kernel.js';
+import { align16, BufferArena, MAX_MEMORY_BYTES, WasmArena } from '../core/wasm-memory.js';
 import { DECODE_RESERVED_BYTES, PACKED_NAME_BYTES } from '../core/wasm-layout.js';
-import { align16, MAX_MEMORY_BYTES, type Work } from './decode-wasm.js';
+import type { DecodeExports } from './decode-wasm.js';
 import { fastDecodeViews, isAnp, scanAnp, scanLayout, scannedPackages, type FastDecode } from './scan-wasm.js';
 import { ROW_FIELDS } from './track-table.js';
-
-const PAGE_BYTES = 65536;
 
 /**
  * Where one in-place decode puts its parts, from `at` on: the floats first, with room for the most
@@ -21,48 +18,12 @@ export function arenaLayout(length: number, at: number) {
 }
 
 /**
- * An IFPDecoder's memory: one wasm memory with its own kernel instance, handed out front to back and
- * taken back whole by `reset()`. Well-formed ANP3/ANP2 files decode straight into it, with no copy
- * out; everything else allocates its output from it.
- *
- * It never grows while something handed out since the last reset may be in use, because growing a
- * wasm memory detaches every view of it. A decode that does not fit gets a new, larger memory
- * instead, and the old one lives on in the readers that view it.
+ * An IFPDecoder's memory (see WasmArena): well-formed ANP3/ANP2 files decode straight into it, with
+ * no copy out; everything else allocates its output from it.
  */
-export class WasmArena implements Arena {
-  readonly #module: WebAssembly.Module;
-  #work: Work;
-  #used = DECODE_RESERVED_BYTES;
-
-  /** Throws a RangeError when the host refuses the memory. */
+export class IFPWasmArena extends WasmArena<DecodeExports> {
   constructor(module: WebAssembly.Module, initialBytes: number) {
-    this.#module = module;
-    this.#work = this.#instantiate(Math.max(initialBytes, 1) + DECODE_RESERVED_BYTES);
-  }
-
-  get usedBytes(): number {
-    return this.#used - DECODE_RESERVED_BYTES;
-  }
-
-  get capacityBytes(): number {
-    return this.#work.memory.buffer.byteLength - DECODE_RESERVED_BYTES;
-  }
-
-  reset(): void {
-    this.#used = DECODE_RESERVED_BYTES;
-  }
-
-  /** `size` bytes of this memory, 16-byte aligned; a plain new buffer if the host refuses the memory. */
-  allocate(size: number): Uint8Array {
-    try {
-      this.#reserve(align16(size));
-    } catch (error) {
-      if (error instanceof RangeError) return newBuffer(size);
-      throw error;
-    }
-    const at = this.#used;
-    this.#used += align16(size);
-    return new Uint8Array(this.#work.memory.buffer, at, size);
+    super(module, initialBytes, DECODE_RESERVED_BYTES);
   }
 
   /**
@@ -78,13 +39,13 @@ export class WasmArena implements Arena {
     const needed = arenaLayout(length, 0).end;
     if (needed + DECODE_RESERVED_BYTES > MAX_MEMORY_BYTES) return undefined;
     try {
-      this.#reserve(needed);
+      this.reserve(needed);
     } catch (error) {
       if (error instanceof RangeError) return undefined;
       throw error;
     }
-    const work = this.#work;
-    const { outputAt, scan: layout } = arenaLayout(length, this.#used);
+    const work = this.work;
+    const { outputAt, scan: layout } = arenaLayout(length, this.used);
     // In place only if the input is in the current memory (a decode above may have moved to a new one).
     const inPlace = input.buffer === work.memory.buffer;
     const inputAt = inPlace ? input.byteOffset : layout.inputAt;
@@ -98,32 +59,9 @@ export class WasmArena implements Arena {
     const namesAt = rowsAt + rowBytes;
     heap.copyWithin(rowsAt, layout.rowsAt, layout.rowsAt + rowBytes);
     heap.copyWithin(namesAt, layout.namesAt, layout.namesAt + trackCount * PACKED_NAME_BYTES);
-    this.#used = align16(namesAt + trackCount * PACKED_NAME_BYTES);
+    this.used = align16(namesAt + trackCount * PACKED_NAME_BYTES);
     const views = fastDecodeViews(work.memory.buffer, { output: outputAt, rows: rowsAt, names: namesAt }, counts);
     return { packages: scannedPackages(work, layout, counts, input), ...views, stopAt: counts.stopAt, nonFiniteTimes: counts.nonFiniteTimes };
-  }
-
-  /** Makes `bytes` bytes free at the end of use: grows when nothing is handed out, else a new memory. */
-  #reserve(bytes: number): void {
-    const memory = this.#work.memory;
-    const missing = this.#used + bytes - memory.buffer.byteLength;
-    if (missing <= 0) return;
-    if (this.#used === DECODE_RESERVED_BYTES) {
-      // Nothing handed out since the last reset: views from before it may detach (they are invalid).
-      memory.grow(Math.ceil(missing / PAGE_BYTES));
-      return;
-    }
-    const size = Math.min(MAX_MEMORY_BYTES, Math.max(2 * memory.buffer.byteLength, bytes + DECODE_RESERVED_BYTES));
-    if (bytes + DECODE_RESERVED_BYTES > size) throw new RangeError('IFPDecoder: a decode larger than a wasm memory');
-    this.#work = this.#instantiate(size);
-    this.#used = DECODE_RESERVED_BYTES;
-  }
-
-  #instantiate(bytes: number): Work {
-    const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
-    const instance = new WebAssembly.Instance(this.#module, kernelImports(memory));
-    const { decodeTracks, scanAnp } = instance.exports as unknown as Work;
-    return { memory, decodeTracks, scanAnp };
   }
 }
 

@@ -1,6 +1,7 @@
 import { kernelModule, resolveBackend, type Backend } from '../core/wasm-kernel.js';
-import { ArenaDecoder, initialArenaBytes } from '../core/arena.js';
-import { IFPBufferArena, WasmArena } from './arena.js';
+import { ArenaDecoder, initialArenaBytes, withLoan } from '../core/wasm-memory.js';
+import type { IFPArenaLoan } from './decode-plan.js';
+import { IFPBufferArena, IFPWasmArena } from './arena.js';
 import { IFPReader, type IFPReaderOptions } from './reader.js';
 
 export interface IFPDecoderOptions extends IFPReaderOptions {
@@ -30,7 +31,7 @@ export interface IFPDecoderOptions extends IFPReaderOptions {
  * already made keep the old one alive until they are dropped (the memory only grows in place right
  * after a reset). `new IFPReader(bytes)` stays the default: it owns its memory.
  */
-export class IFPDecoder extends ArenaDecoder<WasmArena | IFPBufferArena> {
+export class IFPDecoder extends ArenaDecoder<IFPWasmArena | IFPBufferArena> {
   readonly #options: IFPReaderOptions;
 
   constructor(options: IFPDecoderOptions = {}) {
@@ -43,7 +44,7 @@ export class IFPDecoder extends ArenaDecoder<WasmArena | IFPBufferArena> {
   decode(bytes: Uint8Array | ArrayBuffer): IFPReader {
     const check = this.guard.check();
     const arena = this.arena;
-    return new IFPReader(bytes, this.#options, { allocate: (size) => arena.allocate(size), decodeAnp: (input) => arena.decodeAnp(input), check });
+    return withLoan<IFPArenaLoan, IFPReader>({ allocate: (size) => arena.allocate(size), decodeAnp: (input) => arena.decodeAnp(input), check }, () => new IFPReader(bytes, this.#options));
   }
 
   /**
@@ -59,10 +60,10 @@ export class IFPDecoder extends ArenaDecoder<WasmArena | IFPBufferArena> {
 }
 
 /** A wasm memory for the wasm backends (decodes land in it with no copy); plain buffers otherwise. */
-function newArena(backend: Backend, initialBytes: number): WasmArena | IFPBufferArena {
+function newArena(backend: Backend, initialBytes: number): IFPWasmArena | IFPBufferArena {
   if (backend !== 'js') {
     try {
-      return new WasmArena(kernelModule(backend)!, initialBytes);
+      return new IFPWasmArena(kernelModule(backend)!, initialBytes);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error; // the host refused the memory: plain buffers
     }

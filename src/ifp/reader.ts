@@ -1,15 +1,10 @@
 import { inputBytes } from '../core/input.js';
-import { warning, type DecodeWarning } from '../core/errors.js';
+import type { DecodeWarning } from '../core/errors.js';
 import { indexByName, nameKey } from '../core/names.js';
-import { kernelModule, resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
-import { decodeTracksJs } from './decode-js.js';
-import { newBuffer, type Allocate, type ArenaLoan } from '../core/arena.js';
-import { decodeTracksWasm } from './decode-wasm.js';
-import { reportTrailingBytes, scanIFP, type ScannedPackage } from './scan.js';
-import { decodeAnpWasm, type FastDecode } from './scan-wasm.js';
+import type { Backend, BackendOption } from '../core/wasm-kernel.js';
+import { takeLoan } from '../core/wasm-memory.js';
+import { decodeIFP, type IFPArenaLoan } from './decode-plan.js';
 import { Animation } from './track.js';
-import { Field, type TrackRows, type TrackTable } from './track-table.js';
-import { KIND_INFO, type TrackKind } from './track-kinds.js';
 import type { IFPFormat } from './types.js';
 
 export interface IFPReaderOptions {
@@ -17,11 +12,6 @@ export interface IFPReaderOptions {
   backend?: BackendOption;
   /** Throw on the first problem instead of keeping what was decoded before it. Default false. */
   strict?: boolean;
-}
-
-/** @internal An IFPDecoder's loan: also decodes well-formed ANP3/ANP2 in place in its memory (as decodeAnpWasm does). */
-export interface IFPArenaLoan extends ArenaLoan {
-  decodeAnp: (input: Uint8Array) => FastDecode | undefined;
 }
 
 export interface IFPPackage {
@@ -50,29 +40,10 @@ export class IFPReader {
   readonly backend: Backend;
   #byName: Map<string, Animation> | undefined;
 
-  /** @param loan internal: set by `IFPDecoder`, whose memory the reader's arrays then live in. */
-  constructor(bytes: Uint8Array | ArrayBuffer, options: IFPReaderOptions = {}, loan?: IFPArenaLoan) {
-    const input = inputBytes(bytes);
-    const allocate = loan?.allocate ?? newBuffer;
-    let backend = resolveBackend(options.backend);
-    let packages: ScannedPackage[];
-    let table: TrackRows;
-    let output: Float32Array;
-    let warnings: DecodeWarning[] = [];
-    // Fast path: well-formed ANP3/ANP2 files are scanned and decoded in wasm. Everything else, and
-    // every file with a problem to report, goes through the TypeScript scan.
-    const fast = backend === 'js' ? undefined : loan ? loan.decodeAnp(input) : decodeAnpWasm(kernelModule(backend)!, input, allocate);
-    if (fast) {
-      ({ packages, table, output } = fast);
-      if (fast.stopAt < input.length) reportTrailingBytes(input, fast.stopAt, warnings);
-    } else {
-      const scan = scanIFP(input, options.strict ?? false);
-      const wasm = backend === 'js' ? undefined : decodeTracksWasm(kernelModule(backend)!, input, scan.table, allocate);
-      if (!wasm) backend = 'js'; // asked for js, or too large for (or refused by) wasm memory
-      output = wasm ?? decodeJs(input, scan.table, allocate);
-      ({ packages, table, warnings } = scan);
-    }
-
+  constructor(bytes: Uint8Array | ArrayBuffer, options: IFPReaderOptions = {}) {
+    // An IFPDecoder offers its memory through withLoan (src/core/wasm-memory.ts); alone, the reader owns new buffers.
+    const loan = takeLoan<IFPArenaLoan>();
+    const { packages, table, output, warnings, backend } = decodeIFP(inputBytes(bytes), options, loan);
     this.#check = loan?.check;
     this.#packages = packages.map((pkg) => ({
       name: pkg.name,
@@ -82,8 +53,6 @@ export class IFPReader {
       byteLength: pkg.byteLength,
     }));
     this.#animations = this.#packages.flatMap((pkg) => pkg.animations);
-    // The fast path's kernel has counted them; the other paths are walked.
-    if (fast?.nonFiniteTimes !== 0) reportNonFiniteTimes(packages, table, output, warnings);
     this.warnings = warnings;
     this.backend = backend;
   }
@@ -117,43 +86,4 @@ export class IFPReader {
   get keyframeCount(): number {
     return this.animations.reduce((sum, animation) => sum + animation.keyframeCount, 0);
   }
-}
-
-/**
- * Float key times (types 1 and 2, ANPK) may be infinite or NaN, which no sampler can place: one
- * `non-finite-time` warning counts them and names the first. Sampling is still defined: a segment
- * with a non-finite end holds its earlier key, and an infinite duration does not loop. int16 times
- * are always finite and are not walked.
- */
-function reportNonFiniteTimes(packages: readonly ScannedPackage[], table: TrackRows, output: Float32Array, warnings: DecodeWarning[]): void {
-  let count = 0;
-  let first = '';
-  let firstAt = 0;
-  for (const pkg of packages) {
-    for (const animation of pkg.animations) {
-      for (let row = animation.firstRow; row < animation.firstRow + animation.trackCount; row++) {
-        const kind = table.get(row, Field.Kind) as TrackKind;
-        if (KIND_INFO[kind].compressed) continue;
-        const times = table.get(row, Field.Times);
-        const frames = table.get(row, Field.FrameCount);
-        for (let k = 0; k < frames; k++) {
-          if (Number.isFinite(output[times + k]!)) continue;
-          if (count++ === 0) {
-            first = `animation "${animation.name}", bone "${table.boneName(row)}", key ${k}: ${output[times + k]}`;
-            firstAt = table.get(row, Field.Source) + k * KIND_INFO[kind].frameBytes;
-          }
-        }
-      }
-    }
-  }
-  if (count > 0) {
-    warnings.push(warning('IFP', 'non-finite-time', firstAt, `${count} key times are infinite or NaN (first: ${first}); sampling holds the key before such a time`));
-  }
-}
-
-function decodeJs(input: Uint8Array, table: TrackTable, allocate: Allocate): Float32Array {
-  const target = allocate(table.outputFloats * 4);
-  const output = new Float32Array(target.buffer, target.byteOffset, table.outputFloats);
-  decodeTracksJs(input, table, output);
-  return output;
 }

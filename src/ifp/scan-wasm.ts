@@ -1,10 +1,11 @@
-import { newBuffer, type Allocate } from '../core/arena.js';
+import { newBuffer, type Allocate } from '../core/wasm-memory.js';
 import { fourCC, readLatin1 } from '../core/names.js';
 import {
   ANIMATION_RECORD_FIELDS as ANIMATION_RECORD, DECODE_RESERVED_BYTES, OVERREAD_BYTES, PACKAGE_RECORD_FIELDS as PACKAGE_RECORD, PACKED_NAME_BYTES,
   SCAN_RESULT_BYTES as RESULT_BYTES,
 } from '../core/wasm-layout.js';
-import { align16, MAX_MEMORY_BYTES, releaseIfHuge, workFor, type Work } from './decode-wasm.js';
+import { align16, MAX_MEMORY_BYTES, releaseIfHuge, workInstance } from '../core/wasm-memory.js';
+import type { DecodeExports, Work } from './decode-wasm.js';
 import { PackedTable } from './packed-table.js';
 import type { ScannedPackage } from './scan.js';
 import { ROW_FIELDS } from './track-table.js';
@@ -66,7 +67,7 @@ export const isAnp = (input: Uint8Array): boolean => {
  */
 export function scanAnp(work: Work, layout: ScanLayout, input: Uint8Array, inputAt: number, outputAt = 0): ScanCounts | undefined {
   const { rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt } = layout;
-  const status = work.scanAnp(inputAt, input.length, rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt, outputAt);
+  const status = work.exports.scanAnp(inputAt, input.length, rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt, outputAt);
   const [trackCount, animationCount, packageCount, outputFloats, stopAt, nonFiniteTimes] = new Uint32Array(work.memory.buffer, resultsAt, 6) as unknown as number[];
   if (status !== 0 || packageCount === 0 || fourCC(input, stopAt!) === 'ANPK') return undefined;
   return { trackCount: trackCount!, animationCount: animationCount!, packageCount: packageCount!, outputFloats: outputFloats!, stopAt: stopAt!, nonFiniteTimes: nonFiniteTimes! };
@@ -114,12 +115,12 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array, all
   // Output floats take at most twice the input's bytes (10-byte frames become 5 floats).
   if (outputAt + 2 * length > MAX_MEMORY_BYTES) return undefined;
 
-  const work = workFor(module, outputAt + 2 * length);
+  const work = workInstance<DecodeExports>(module, outputAt + 2 * length);
   if (!work) return undefined;
   new Uint8Array(work.memory.buffer, layout.inputAt, length).set(input);
   const counts = scanAnp(work, layout, input, layout.inputAt, outputAt);
   if (!counts) {
-    releaseIfHuge(module, work); // a declined huge file must not pin its work memory either
+    releaseIfHuge(module); // a declined huge file must not pin its work memory either
     return undefined;
   }
   const { trackCount, outputFloats } = counts;
@@ -133,7 +134,7 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array, all
   target.set(heap.subarray(layout.rowsAt, layout.rowsAt + rowBytes), floatBytes);
   target.set(heap.subarray(layout.namesAt, layout.namesAt + trackCount * PACKED_NAME_BYTES), floatBytes + rowBytes);
   const packages = scannedPackages(work, layout, counts, input);
-  releaseIfHuge(module, work);
+  releaseIfHuge(module);
   const base = target.byteOffset;
   const views = fastDecodeViews(target.buffer, { output: base, rows: base + floatBytes, names: base + floatBytes + rowBytes }, counts);
   return { packages, ...views, stopAt: counts.stopAt, nonFiniteTimes: counts.nonFiniteTimes };

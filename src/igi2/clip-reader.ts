@@ -1,5 +1,5 @@
 import { inputBytes } from '../core/input.js';
-import type { Allocate, ArenaLoan } from '../core/arena.js';
+import { takeLoan, type Allocate } from '../core/wasm-memory.js';
 import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
@@ -51,8 +51,9 @@ export class IGI2ClipReader implements SkeletalClip {
 
   readonly #check: (() => void) | undefined;
 
-  /** @param loan internal: set by `IGI2Decoder`, whose memory the key arrays then live in. */
-  constructor(bytes: Uint8Array | ArrayBuffer, options: IGI2ClipReaderOptions = {}, loan?: ArenaLoan) {
+  constructor(bytes: Uint8Array | ArrayBuffer, options: IGI2ClipReaderOptions = {}) {
+    // An IGI2Decoder offers its memory through withLoan (src/core/wasm-memory.ts): the key arrays then live in it.
+    const loan = takeLoan();
     this.#check = loan?.check;
     const input = inputBytes(bytes);
     const view = new DataView(input.buffer, input.byteOffset, input.byteLength);

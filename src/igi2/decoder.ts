@@ -1,4 +1,4 @@
-import { ArenaDecoder, BufferArena, initialArenaBytes } from '../core/arena.js';
+import { ArenaDecoder, BufferArena, initialArenaBytes, withLoan } from '../core/wasm-memory.js';
 import { IGI2ClipReader } from './clip-reader.js';
 import type { IGI2ClipReaderOptions } from './types.js';
 
@@ -29,6 +29,6 @@ export class IGI2Decoder extends ArenaDecoder<BufferArena> {
   /** A clip whose key arrays live in this decoder's buffer, valid until the next `reset()`. */
   decode(bytes: Uint8Array | ArrayBuffer): IGI2ClipReader {
     const arena = this.arena;
-    return new IGI2ClipReader(bytes, this.#options, { allocate: (size) => arena.allocate(size), check: this.guard.check() });
+    return withLoan({ allocate: (size) => arena.allocate(size), check: this.guard.check() }, () => new IGI2ClipReader(bytes, this.#options));
   }
 }

@@ -1,4 +1,4 @@
-import { newBuffer, type Allocate } from '../core/arena.js';
+import { newBuffer, type Allocate } from '../core/wasm-memory.js';
 import type { IGI2Track } from './types.js';
 
 /**

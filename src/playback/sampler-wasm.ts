@@ -1,13 +1,10 @@
-import { kernelImports, kernelModule } from '../core/wasm-kernel.js';
+import { kernelModule } from '../core/wasm-kernel.js';
+import { align8, growTo, newInstance } from '../core/wasm-memory.js';
 // The pose module's static data (math tables) lives in its first RESERVED_BYTES; scripts/build-wasm.mjs checks it.
 import {
   CLIP_BYTES, INSTANCE_BYTES, INSTANCE_LOOP as LOOP, POSE_RESERVED_BYTES as RESERVED_BYTES, SAMPLED_TRACK_BYTES as TRACK_BYTES,
 } from '../core/wasm-layout.js';
 import type { ClipTracks } from './clip.js';
-
-const PAGE_BYTES = 65536;
-
-const align8 = (n: number) => (n + 7) & ~7;
 
 /**
  * What to sample: instance i plays `clips[i]` at `times[i]`, writing its bones from `firstBones[i]`
@@ -40,15 +37,14 @@ export class PoseSampler {
   #doubles = new Float64Array(0);
 
   constructor(module: WebAssembly.Module) {
-    this.#memory = new WebAssembly.Memory({ initial: 2 });
-    const instance = new WebAssembly.Instance(module, kernelImports(this.#memory));
-    this.#sampleInstances = instance.exports['sampleInstances'] as SampleInstances;
+    const { memory, exports } = newInstance<{ sampleInstances: SampleInstances }>(module, 2 * 65536);
+    this.#memory = memory;
+    this.#sampleInstances = exports.sampleInstances;
   }
 
   /** Makes sure `bytes` bytes are free after the uploaded clips; returns where they start. */
   #scratch(bytes: number): number {
-    const missing = this.#heapEnd + bytes - this.#memory.buffer.byteLength;
-    if (missing > 0) this.#memory.grow(Math.ceil(missing / PAGE_BYTES)); // RangeError if refused
+    growTo(this.#memory, this.#heapEnd + bytes); // RangeError if refused
     return this.#heapEnd;
   }
 
