@@ -2,7 +2,6 @@
 // file's format here, open it through the entry and print it through the entry's presentation.
 // Adding a format means its folder (reader, writer, types, `format.ts` with the entry, `present.ts`
 // with what the tools print) and one line in FORMATS below. Nothing in the library imports this file.
-import type { FileFormat } from './core/file-format.js';
 import type { Presentation } from './cli/presentation.js';
 import { dffPresentation } from './dff/present.js';
 import { iffPresentation } from './iff/present.js';

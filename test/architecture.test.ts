@@ -75,3 +75,27 @@ describe('telling things apart', () => {
     expect(probes).toEqual([]);
   });
 });
+
+describe('reading bytes', () => {
+  const READERS = ['core/byte-cursor.ts', 'core/byte-writer.ts'];
+  it('goes through the bounded ByteCursor; a raw DataView only where a comment just above it says why', () => {
+    const unexplained = files.flatMap((file) => {
+      if (READERS.includes(relative(src, file))) return [];
+      const lines = readFileSync(file, 'utf8').split('\n');
+      return lines.flatMap((line, index) => {
+        if (!line.includes('new DataView(')) return [];
+        const above = lines.slice(Math.max(0, index - 4), index).join('\n');
+        return /\/\/|\*/.test(above) && /DataView|memory|hot|loop|baseline/i.test(above) ? [] : [`${relative(src, file)}:${index + 1}`];
+      });
+    });
+    expect(unexplained).toEqual([]);
+  });
+
+  it('has one chunk walker, one align16 and one PAGE_BYTES', () => {
+    const defined = (pattern: RegExp) => files.filter((file) => pattern.test(readFileSync(file, 'utf8'))).map((file) => relative(src, file));
+    expect(defined(/const align16 =/)).toEqual(['core/wasm-memory.ts']);
+    expect(defined(/const PAGE_BYTES =/)).toEqual(['core/wasm-memory.ts']);
+    expect(defined(/export function\* walkChunks/)).toEqual(['core/chunks.ts']);
+    expect(defined(/const fail = /)).toEqual([]);
+  });
+});

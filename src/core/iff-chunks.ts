@@ -1,3 +1,5 @@
+import { ByteCursor } from './byte-cursor.js';
+import { walkChunks, type ChunkLayout } from './chunks.js';
 import { DecodeError, type FormatName } from './errors.js';
 import { readLatin1 } from './names.js';
 
@@ -19,25 +21,24 @@ export function isGroup(chunk: IffChunk): boolean {
   return GROUP_IDS.has(chunk.id);
 }
 
+const IFF_CHUNK: ChunkLayout<{ id: string; size: number; next: number }> = {
+  headerBytes: 8,
+  noun: 'chunk',
+  read(cursor, at) {
+    const size = cursor.u32beAt(at + 4);
+    return { id: cursor.latin1At(at, 4).padEnd(4, '\0'), size, next: 8 + size + (size & 1) };
+  },
+  label: ({ id }) => `${JSON.stringify(id)} chunk`,
+};
+
 /**
  * The chunks between `start` and `end`, in order: `id`, big-endian `u32 size`, payload, and one zero
  * pad byte after an odd payload. Every chunk is checked to fit before it is yielded; a chunk that
  * runs past `end` is a `DecodeError` at its header. A pad byte missing at the very end is tolerated.
  */
 export function* iffChunks(bytes: Uint8Array, start: number, end: number, format: FormatName): Generator<IffChunk> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let pos = start;
-  while (pos < end) {
-    if (end - pos < 8) {
-      throw new DecodeError(format, 'truncated', pos, `chunk header needs 8 bytes, ${end - pos} remain`);
-    }
-    const id = readLatin1(bytes, pos, 4).padEnd(4, '\0');
-    const size = view.getUint32(pos + 4, false);
-    if (size > end - pos - 8) {
-      throw new DecodeError(format, 'truncated', pos, `${JSON.stringify(id)} chunk claims ${size} bytes, ${end - pos - 8} remain in its container`);
-    }
-    yield { id, offset: pos, size, dataOffset: pos + 8 };
-    pos += 8 + size + (size & 1);
+  for (const chunk of walkChunks(new ByteCursor(bytes, format), start, end, IFF_CHUNK, 'IFF container')) {
+    yield { id: chunk.id, offset: chunk.at, size: chunk.size, dataOffset: chunk.data };
   }
 }
 

@@ -97,6 +97,7 @@ export function kernelImports(memory: WebAssembly.Memory): WebAssembly.Imports {
 function readKernelString(memory: WebAssembly.Memory, at: number): string {
   const bytes = memory.buffer.byteLength;
   if (at < 4 || at > bytes) return '?';
+  // The kernel's own memory, checked by hand above and below: not input a format reader parses.
   const length = new DataView(memory.buffer).getUint32(at - 4, true);
   if (length > 4096 || at + length > bytes) return '?';
   return String.fromCharCode(...new Uint16Array(memory.buffer.slice(at, at + (length & ~1))));

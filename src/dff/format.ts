@@ -1,3 +1,4 @@
+import { ByteCursor } from '../core/byte-cursor.js';
 import type { FileFormat } from '../core/file-format.js';
 import { DFFReader } from './reader.js';
 import { Section } from './sections.js';
@@ -8,7 +9,7 @@ export const dffFormat: FileFormat<DFFReader> = {
   extensions: ['.dff'],
   namedClips: false,
   // A Clump first; models with sections before the Clump are found by extension.
-  sniff: (bytes) => bytes.length >= 12 && new DataView(bytes.buffer, bytes.byteOffset, 12).getUint32(0, true) === Section.Clump,
+  sniff: (bytes) => bytes.length >= 12 && new ByteCursor(bytes, 'DFF').u32At(0) === Section.Clump,
   open: (bytes) => new DFFReader(bytes),
   warnings: (reader) => reader.warnings,
   skeleton: (reader) => reader.skeleton,

@@ -1,4 +1,4 @@
-import { DecodeError } from '../core/errors.js';
+import type { ByteCursor } from '../core/byte-cursor.js';
 import { readLatin1 } from '../core/names.js';
 import { children, expectSection, Section, type SectionHeader } from './sections.js';
 
@@ -41,23 +41,22 @@ export interface DffGeometry {
 
 const Flag = { TriStrip: 0x01, Textured: 0x04, Prelit: 0x08, Normals: 0x10, Textured2: 0x80, Native: 0x01000000 } as const;
 
-const fail = (code: 'truncated' | 'count-exceeds-data' | 'bad-count' | 'unknown-section', offset: number, detail: string) => new DecodeError('DFF', code, offset, detail);
 
 /** Reads one Geometry section (its Struct, Material List and Extension with Bin Mesh and Skin PLGs). */
-export function readGeometry(input: Uint8Array, view: DataView, geometry: SectionHeader, frame: number): DffGeometry {
-  const sections = [...children(view, geometry.data, geometry.end, 'Geometry')];
+export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: SectionHeader, frame: number): DffGeometry {
+  const sections = [...children(cursor, geometry.data, geometry.end, 'Geometry')];
   const struct = sections[0];
-  if (!struct || struct.type !== Section.Struct) throw fail('unknown-section', geometry.data, 'a Geometry must start with its Struct');
+  if (!struct || struct.type !== Section.Struct) throw cursor.error('unknown-section', geometry.data, 'a Geometry must start with its Struct');
   const need = (at: number, bytes: number, what: string) => {
-    if (at + bytes > struct.end) throw fail('count-exceeds-data', at, `geometry ${what} needs ${bytes} bytes, the Geometry Struct holds ${Math.max(0, struct.end - at)} more`);
+    if (at + bytes > struct.end) throw cursor.error('count-exceeds-data', at, `geometry ${what} needs ${bytes} bytes, the Geometry Struct holds ${Math.max(0, struct.end - at)} more`);
   };
   need(struct.data, 16, 'header');
-  const flags = view.getUint32(struct.data, true);
-  const triangleCount = view.getInt32(struct.data + 4, true);
-  const vertexCount = view.getInt32(struct.data + 8, true);
-  const morphTargets = view.getInt32(struct.data + 12, true);
-  if (triangleCount < 0 || vertexCount < 0 || morphTargets < 0) throw fail('bad-count', struct.data + 4, `geometry counts ${triangleCount} triangles, ${vertexCount} vertices, ${morphTargets} morph targets`);
-  if (flags & Flag.Native) throw fail('unknown-section', struct.data, 'a geometry in a platform-native layout (not the PC layout) is not read');
+  const flags = cursor.u32At(struct.data);
+  const triangleCount = cursor.i32At(struct.data + 4);
+  const vertexCount = cursor.i32At(struct.data + 8);
+  const morphTargets = cursor.i32At(struct.data + 12);
+  if (triangleCount < 0 || vertexCount < 0 || morphTargets < 0) throw cursor.error('bad-count', struct.data + 4, `geometry counts ${triangleCount} triangles, ${vertexCount} vertices, ${morphTargets} morph targets`);
+  if (flags & Flag.Native) throw cursor.error('unknown-section', struct.data, 'a geometry in a platform-native layout (not the PC layout) is not read');
   let at = struct.data + 16;
   // RenderWare before 3.4 stores three lighting floats here.
   if (geometry.libraryId !== 0 && rwVersion(geometry.libraryId) < 0x34000) at += 12;
@@ -72,7 +71,7 @@ export function readGeometry(input: Uint8Array, view: DataView, geometry: Sectio
   let uvs: Float32Array | null = null;
   if (texSets > 0) {
     need(at, 8 * vertexCount * texSets, 'texture coordinates');
-    uvs = floatsAt(view, at, 2 * vertexCount);
+    uvs = cursor.f32sAt(at, 2 * vertexCount);
     at += 8 * vertexCount * texSets;
   }
   need(at, 8 * triangleCount, 'triangles');
@@ -83,42 +82,42 @@ export function readGeometry(input: Uint8Array, view: DataView, geometry: Sectio
   let normals: Float32Array | null = null;
   if (morphTargets > 0) {
     need(at, 24, 'morph target');
-    const hasPositions = view.getUint32(at + 16, true) !== 0;
-    const hasNormals = view.getUint32(at + 20, true) !== 0;
+    const hasPositions = cursor.u32At(at + 16) !== 0;
+    const hasNormals = cursor.u32At(at + 20) !== 0;
     at += 24;
     if (hasPositions) {
       need(at, 12 * vertexCount, 'positions');
-      positions = floatsAt(view, at, 3 * vertexCount);
+      positions = cursor.f32sAt(at, 3 * vertexCount);
       at += 12 * vertexCount;
     }
     if (hasNormals && flags & Flag.Normals) {
       need(at, 12 * vertexCount, 'normals');
-      normals = floatsAt(view, at, 3 * vertexCount);
+      normals = cursor.f32sAt(at, 3 * vertexCount);
     }
   }
 
   // Without positions nothing in the file stands for the vertices: the count is bounded by the Struct's
   // bytes, so a 252-byte model cannot ask for gigabytes of zero positions.
-  if (!positions && vertexCount > struct.size) throw fail('count-exceeds-data', struct.data + 8, `geometry vertex count ${vertexCount} has no positions and exceeds its ${struct.size}-byte Struct`);
+  if (!positions && vertexCount > struct.size) throw cursor.error('count-exceeds-data', struct.data + 8, `geometry vertex count ${vertexCount} has no positions and exceeds its ${struct.size}-byte Struct`);
 
   const materialList = sections.find((s) => s.type === Section.MaterialList);
-  const materials = materialList ? readMaterials(input, view, materialList) : [];
+  const materials = materialList ? readMaterials(input, cursor, materialList) : [];
   const extension = sections.find((s) => s.type === Section.Extension);
-  const plugins = extension ? [...children(view, extension.data, extension.end, 'Geometry extension')] : [];
+  const plugins = extension ? [...children(cursor, extension.data, extension.end, 'Geometry extension')] : [];
   // The Bin Mesh PLG is what the game draws from, split by material; the triangle list's material ids
   // are 0 for every triangle in real custom skins. So the Bin Mesh wins when there is one.
   const binMesh = plugins.find((p) => p.type === Section.BinMeshPlg);
-  const { indices, groups } = binMesh ? trianglesFromBinMesh(view, binMesh, vertexCount, materials.length) : trianglesFromList(view, triangleAt, triangleCount, vertexCount);
+  const { indices, groups } = binMesh ? trianglesFromBinMesh(cursor, binMesh, vertexCount, materials.length) : trianglesFromList(cursor, triangleAt, triangleCount, vertexCount);
   const skin = plugins.find((p) => p.type === Section.SkinPlg);
   let skinIndices: Uint8Array | null = null;
   let skinWeights: Float32Array | null = null;
   if (skin) {
-    if (skin.size < 4) throw fail('truncated', skin.data, `the Skin PLG needs 4 bytes of counts, it has ${skin.size}`);
-    const used = view.getUint8(skin.data + 1);
+    if (skin.size < 4) throw cursor.error('truncated', skin.data, `the Skin PLG needs 4 bytes of counts, it has ${skin.size}`);
+    const used = cursor.u8At(skin.data + 1);
     const indicesAt = skin.data + 4 + used;
-    if (indicesAt + 20 * vertexCount > skin.end) throw fail('count-exceeds-data', skin.data, `the Skin PLG's weights for ${vertexCount} vertices run past it`);
+    if (indicesAt + 20 * vertexCount > skin.end) throw cursor.error('count-exceeds-data', skin.data, `the Skin PLG's weights for ${vertexCount} vertices run past it`);
     skinIndices = input.slice(indicesAt, indicesAt + 4 * vertexCount);
-    skinWeights = floatsAt(view, indicesAt + 4 * vertexCount, 4 * vertexCount);
+    skinWeights = cursor.f32sAt(indicesAt + 4 * vertexCount, 4 * vertexCount);
   }
   return { frame, vertexCount, positions: positions ?? new Float32Array(3 * vertexCount), normals, uvs, colors, indices, groups, materials, skinIndices, skinWeights };
 }
@@ -128,22 +127,17 @@ export function rwVersion(libraryId: number): number {
   return libraryId & 0xffff0000 ? (((libraryId >>> 14) & 0x3ff00) + 0x30000) | ((libraryId >>> 16) & 0x3f) : libraryId << 8;
 }
 
-function floatsAt(view: DataView, at: number, count: number): Float32Array {
-  const out = new Float32Array(count);
-  for (let i = 0; i < count; i++) out[i] = view.getFloat32(at + 4 * i, true);
-  return out;
-}
 
 /** The triangle list: per triangle u16 v2, v1, material, v3; written as (v1, v2, v3), counter-clockwise, grouped by material. */
-function trianglesFromList(view: DataView, at: number, count: number, vertexCount: number): { indices: Uint32Array; groups: DffGroup[] } {
+function trianglesFromList(cursor: ByteCursor, at: number, count: number, vertexCount: number): { indices: Uint32Array; groups: DffGroup[] } {
   const byMaterial = new Map<number, number[]>();
   for (let t = 0; t < count; t++) {
     const o = at + 8 * t;
-    const v2 = view.getUint16(o, true);
-    const v1 = view.getUint16(o + 2, true);
-    const material = view.getUint16(o + 4, true);
-    const v3 = view.getUint16(o + 6, true);
-    if (v1 >= vertexCount || v2 >= vertexCount || v3 >= vertexCount) throw fail('count-exceeds-data', o, `triangle ${t} names vertex ${Math.max(v1, v2, v3)}; the geometry has ${vertexCount}`);
+    const v2 = cursor.u16At(o);
+    const v1 = cursor.u16At(o + 2);
+    const material = cursor.u16At(o + 4);
+    const v3 = cursor.u16At(o + 6);
+    if (v1 >= vertexCount || v2 >= vertexCount || v3 >= vertexCount) throw cursor.error('count-exceeds-data', o, `triangle ${t} names vertex ${Math.max(v1, v2, v3)}; the geometry has ${vertexCount}`);
     let list = byMaterial.get(material);
     if (!list) byMaterial.set(material, (list = []));
     list.push(v1, v2, v3);
@@ -152,24 +146,24 @@ function trianglesFromList(view: DataView, at: number, count: number, vertexCoun
 }
 
 /** Bin Mesh PLG: per material, a triangle list or strip of u32 indices. Strips become lists (alternate winding, degenerate triangles dropped). */
-function trianglesFromBinMesh(view: DataView, plugin: SectionHeader | undefined, vertexCount: number, materials: number): { indices: Uint32Array; groups: DffGroup[] } {
+function trianglesFromBinMesh(cursor: ByteCursor, plugin: SectionHeader | undefined, vertexCount: number, materials: number): { indices: Uint32Array; groups: DffGroup[] } {
   const byMaterial = new Map<number, number[]>();
   if (!plugin) return grouped(byMaterial);
-  if (plugin.size < 12) throw fail('truncated', plugin.data, 'the Bin Mesh PLG needs 12 bytes');
-  const strip = view.getUint32(plugin.data, true) === 1;
-  const meshes = view.getUint32(plugin.data + 4, true);
+  if (plugin.size < 12) throw cursor.error('truncated', plugin.data, 'the Bin Mesh PLG needs 12 bytes');
+  const strip = cursor.u32At(plugin.data) === 1;
+  const meshes = cursor.u32At(plugin.data + 4);
   let at = plugin.data + 12;
-  if (meshes > (plugin.end - at) / 8) throw fail('count-exceeds-data', plugin.data + 4, `Bin Mesh PLG mesh count ${meshes} needs more bytes than it holds`);
+  if (meshes > (plugin.end - at) / 8) throw cursor.error('count-exceeds-data', plugin.data + 4, `Bin Mesh PLG mesh count ${meshes} needs more bytes than it holds`);
   for (let m = 0; m < meshes; m++) {
-    if (at + 8 > plugin.end) throw fail('truncated', at, 'a Bin Mesh header runs past the PLG');
-    const count = view.getUint32(at, true);
-    const material = view.getUint32(at + 4, true);
+    if (at + 8 > plugin.end) throw cursor.error('truncated', at, 'a Bin Mesh header runs past the PLG');
+    const count = cursor.u32At(at);
+    const material = cursor.u32At(at + 4);
     at += 8;
-    if (count > (plugin.end - at) / 4) throw fail('count-exceeds-data', at - 8, `Bin Mesh ${m} claims ${count} indices, more than the PLG holds`);
-    if (materials && material >= materials) throw fail('count-exceeds-data', at - 4, `Bin Mesh ${m} uses material ${material}; the geometry has ${materials}`);
-    const idx = Array.from({ length: count }, (_, i) => view.getUint32(at + 4 * i, true));
+    if (count > (plugin.end - at) / 4) throw cursor.error('count-exceeds-data', at - 8, `Bin Mesh ${m} claims ${count} indices, more than the PLG holds`);
+    if (materials && material >= materials) throw cursor.error('count-exceeds-data', at - 4, `Bin Mesh ${m} uses material ${material}; the geometry has ${materials}`);
+    const idx = Array.from({ length: count }, (_, i) => cursor.u32At(at + 4 * i));
     at += 4 * count;
-    if (idx.some((v) => v >= vertexCount)) throw fail('count-exceeds-data', at, `Bin Mesh ${m} names a vertex beyond the geometry's ${vertexCount}`);
+    if (idx.some((v) => v >= vertexCount)) throw cursor.error('count-exceeds-data', at, `Bin Mesh ${m} names a vertex beyond the geometry's ${vertexCount}`);
     let list = byMaterial.get(material);
     if (!list) byMaterial.set(material, (list = []));
     if (!strip) {
@@ -197,21 +191,21 @@ function grouped(byMaterial: Map<number, number[]>): { indices: Uint32Array; gro
 }
 
 /** Material List: its Struct (count, then an index per slot: -1 for a new material), then the Materials. */
-function readMaterials(input: Uint8Array, view: DataView, list: SectionHeader): DffMaterial[] {
-  const struct = expectSection(view, list.data, list.end, Section.Struct, 'Material List');
-  const count = struct.size >= 4 ? view.getUint32(struct.data, true) : 0;
-  if (count > (struct.size - 4) / 4) throw fail('count-exceeds-data', struct.data, `material count ${count} needs more bytes than the Material List Struct holds`);
-  const slots = Array.from({ length: count }, (_, i) => view.getInt32(struct.data + 4 + 4 * i, true));
+function readMaterials(input: Uint8Array, cursor: ByteCursor, list: SectionHeader): DffMaterial[] {
+  const struct = expectSection(cursor, list.data, list.end, Section.Struct, 'Material List');
+  const count = struct.size >= 4 ? cursor.u32At(struct.data) : 0;
+  if (count > (struct.size - 4) / 4) throw cursor.error('count-exceeds-data', struct.data, `material count ${count} needs more bytes than the Material List Struct holds`);
+  const slots = Array.from({ length: count }, (_, i) => cursor.i32At(struct.data + 4 + 4 * i));
   const own: DffMaterial[] = [];
-  for (const material of children(view, struct.end, list.end, 'Material List')) {
+  for (const material of children(cursor, struct.end, list.end, 'Material List')) {
     if (material.type !== Section.Material) continue;
-    const ms = expectSection(view, material.data, material.end, Section.Struct, 'Material');
-    if (ms.size < 16) throw fail('truncated', ms.data, 'a Material Struct needs 16 bytes');
+    const ms = expectSection(cursor, material.data, material.end, Section.Struct, 'Material');
+    if (ms.size < 16) throw cursor.error('truncated', ms.data, 'a Material Struct needs 16 bytes');
     const color: DffMaterial['color'] = [input[ms.data + 4]!, input[ms.data + 5]!, input[ms.data + 6]!, input[ms.data + 7]!];
     let texture: string | null = null;
-    for (const child of children(view, ms.end, material.end, 'Material')) {
+    for (const child of children(cursor, ms.end, material.end, 'Material')) {
       if (child.type !== Section.Texture) continue;
-      const name = [...children(view, child.data, child.end, 'Texture')].find((s) => s.type === Section.String);
+      const name = [...children(cursor, child.data, child.end, 'Texture')].find((s) => s.type === Section.String);
       if (name) texture = readLatin1(input, name.data, name.size);
     }
     own.push({ color, texture });
@@ -221,7 +215,7 @@ function readMaterials(input: Uint8Array, view: DataView, list: SectionHeader): 
   let next = 0;
   for (const slot of slots) {
     const material = slot < 0 ? own[next++] : out[slot];
-    if (!material) throw fail('count-exceeds-data', struct.data, `the Material List names more materials than it holds (${own.length})`);
+    if (!material) throw cursor.error('count-exceeds-data', struct.data, `the Material List names more materials than it holds (${own.length})`);
     out.push(material);
   }
   return out;

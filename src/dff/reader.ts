@@ -1,3 +1,4 @@
+import { ByteCursor } from '../core/byte-cursor.js';
 import { inputBytes } from '../core/input.js';
 import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
@@ -20,7 +21,6 @@ const REST_AGREEMENT = { distance: 1e-4, angle: 1e-3 };
 /** The Clump Struct sizes RenderWare writes: atomic count, then light and camera counts (3.3 and later). */
 const CLUMP_STRUCT_SIZES = [4, 12];
 
-const fail = (code: Code, offset: number, detail: string) => new DecodeError('DFF', code, offset, detail);
 
 interface HAnimNode {
   id: number;
@@ -54,17 +54,17 @@ export class DFFReader {
 
   constructor(bytes: Uint8Array | ArrayBuffer, options: DFFReaderOptions = {}) {
     const input = inputBytes(bytes);
-    const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+    const cursor = new ByteCursor(input, 'DFF');
     this.#strict = options.strict ?? false;
-    const clump = this.#findClump(view);
+    const clump = this.#findClump(cursor);
     this.libraryId = clump.libraryId;
     if (clump.end < input.length) this.#warn('trailing-bytes', clump.end, `${input.length - clump.end} bytes after the Clump; ignored`);
 
-    const sections = this.#clumpSections(view, clump);
+    const sections = this.#clumpSections(cursor, clump);
     const frameList = sections.find((s) => s.type === Section.FrameList);
-    if (!frameList) throw fail('no-frame-list', clump.at, 'the Clump holds no Frame List');
-    const hierarchy = this.#readFrames(view, input, frameList);
-    const inverseBinds = this.#readInverseBinds(view, sections, hierarchy?.nodes.length ?? 0);
+    if (!frameList) throw cursor.error('no-frame-list', clump.at, 'the Clump holds no Frame List');
+    const hierarchy = this.#readFrames(cursor, input, frameList);
+    const inverseBinds = this.#readInverseBinds(cursor, sections, hierarchy?.nodes.length ?? 0);
     if (hierarchy) {
       this.#fromFrames = this.#buildSkeleton(hierarchy, inverseBinds);
       this.#fromSkin = inverseBinds ? this.#skinSkeleton(this.#fromFrames, inverseBinds, hierarchy.at) : null;
@@ -72,7 +72,7 @@ export class DFFReader {
     const source = !this.#fromFrames ? null : this.#fromSkin && options.restPose !== 'frames' ? 'skin' : 'frames';
     this.restPoseSource = source;
     this.skeleton = source === 'skin' ? this.#fromSkin : this.#fromFrames;
-    this.#readGeometries(input, view, sections);
+    this.#readGeometries(input, cursor, sections);
     if (!hierarchy) this.#warn('no-hanim', frameList.at, 'no frame carries an HAnim hierarchy (a vehicle or a prop?): the model has no skeleton');
   }
 
@@ -128,48 +128,48 @@ export class DFFReader {
   }
 
   /** The first Clump at the top level; other sections before it are skipped. */
-  #findClump(view: DataView): SectionHeader {
+  #findClump(cursor: ByteCursor): SectionHeader {
     let at = 0;
-    while (at < view.byteLength) {
-      if (view.byteLength - at < 12) break;
-      const type = view.getUint32(at, true);
-      const size = view.getUint32(at + 4, true);
+    while (at < cursor.end) {
+      if (cursor.end - at < 12) break;
+      const type = cursor.u32At(at);
+      const size = cursor.u32At(at + 4);
       if (type === Section.Clump) {
         // The Clump's own size may run past the data in a cut file: that is truncation.
-        return sectionAt(view, at, view.byteLength, 'Clump');
+        return sectionAt(cursor, at, cursor.end, 'Clump');
       }
-      if (size > view.byteLength - at - 12) break;
+      if (size > cursor.end - at - 12) break;
       at += 12 + size;
     }
-    throw fail(view.byteLength < 12 ? 'truncated' : 'no-clump', at, 'no Clump section: not a RenderWare model');
+    throw cursor.error(cursor.end < 12 ? 'truncated' : 'no-clump', at, 'no Clump section: not a RenderWare model');
   }
 
   /** The Clump's children after its Struct, whose size field is not trusted. */
-  #clumpSections(view: DataView, clump: SectionHeader): SectionHeader[] {
-    const struct = expectSectionHeaderOnly(view, clump.data, clump.end, Section.Struct, 'Clump Struct');
+  #clumpSections(cursor: ByteCursor, clump: SectionHeader): SectionHeader[] {
+    const struct = expectSectionHeaderOnly(cursor, clump.data, clump.end, Section.Struct, 'Clump Struct');
     let next = struct.data + struct.size;
     if (!CLUMP_STRUCT_SIZES.includes(struct.size)) {
       // Protected models: the game reads its 12 known bytes and carries on, and so do we.
       this.#warn('bad-struct-size', struct.at + 4, `the Clump Struct claims ${struct.size} bytes; read as 12, as the game does`);
       next = struct.data + 12;
     }
-    return [...children(view, next, clump.end, 'Clump')];
+    return [...children(cursor, next, clump.end, 'Clump')];
   }
 
-  #readFrames(view: DataView, input: Uint8Array, frameList: SectionHeader): { nodes: HAnimNode[]; frameOfNode: number[]; at: number } | undefined {
-    const struct = expectSection(view, frameList.data, frameList.end, Section.Struct, 'Frame List');
-    if (struct.size < 4) throw fail('truncated', struct.data, 'the Frame List Struct has no frame count');
-    const count = view.getUint32(struct.data, true);
+  #readFrames(cursor: ByteCursor, input: Uint8Array, frameList: SectionHeader): { nodes: HAnimNode[]; frameOfNode: number[]; at: number } | undefined {
+    const struct = expectSection(cursor, frameList.data, frameList.end, Section.Struct, 'Frame List');
+    if (struct.size < 4) throw cursor.error('truncated', struct.data, 'the Frame List Struct has no frame count');
+    const count = cursor.u32At(struct.data);
     if (count > (struct.size - 4) / FRAME_BYTES) {
-      throw fail('count-exceeds-data', struct.data, `frame count ${count} needs ${count * FRAME_BYTES} bytes, the Frame List Struct holds ${struct.size - 4}`);
+      throw cursor.error('count-exceeds-data', struct.data, `frame count ${count} needs ${count * FRAME_BYTES} bytes, the Frame List Struct holds ${struct.size - 4}`);
     }
     let sheared = 0;
     let firstSheared = -1;
     for (let i = 0; i < count; i++) {
       const at = struct.data + 4 + FRAME_BYTES * i;
-      const floats = Float32Array.from({ length: 12 }, (_, k) => view.getFloat32(at + 4 * k, true));
-      const parent = view.getInt32(at + 48, true);
-      if (parent < -1 || parent >= count) throw fail('bad-parent', at + 48, `frame ${i} has parent ${parent}; expected -1 to ${count - 1}`);
+      const floats = Float32Array.from({ length: 12 }, (_, k) => cursor.f32At(at + 4 * k));
+      const parent = cursor.i32At(at + 48);
+      if (parent < -1 || parent >= count) throw cursor.error('bad-parent', at + 48, `frame ${i} has parent ${parent}; expected -1 to ${count - 1}`);
       this.frames.push({ name: '', parent, rotation: floats.subarray(0, 9), position: floats.subarray(9, 12), hanimId: -1 });
       if (orthonormalDeviation(floats) > SHEAR_TOLERANCE && sheared++ === 0) firstSheared = i;
     }
@@ -181,11 +181,11 @@ export class DFFReader {
     let hierarchy: { nodes: HAnimNode[]; frameOfNode: number[]; at: number } | undefined;
     let at = struct.end;
     for (let i = 0; i < count; i++) {
-      const extension = expectSection(view, at, frameList.end, Section.Extension, `frame ${i}`);
-      for (const plugin of children(view, extension.data, extension.end, `frame ${i} extension`)) {
+      const extension = expectSection(cursor, at, frameList.end, Section.Extension, `frame ${i}`);
+      for (const plugin of children(cursor, extension.data, extension.end, `frame ${i} extension`)) {
         if (plugin.type === Section.FrameName) this.frames[i]!.name = readLatin1(input, plugin.data, plugin.size);
         else if (plugin.type === Section.HAnimPlg) {
-          const nodes = this.#readHAnim(view, plugin, i);
+          const nodes = this.#readHAnim(cursor, plugin, i);
           if (nodes && !hierarchy) hierarchy = { nodes, frameOfNode: [], at: plugin.data };
         }
       }
@@ -203,27 +203,27 @@ export class DFFReader {
   }
 
   /** A frame's HAnim PLG: its node id, and for the frame that owns the hierarchy, the node list. */
-  #readHAnim(view: DataView, plugin: SectionHeader, frame: number): HAnimNode[] | undefined {
-    if (plugin.size < 12) throw fail('truncated', plugin.data, `frame ${frame}: the HAnim PLG needs 12 bytes, it has ${plugin.size}`);
-    this.frames[frame]!.hanimId = view.getInt32(plugin.data + 4, true);
-    const count = view.getInt32(plugin.data + 8, true);
+  #readHAnim(cursor: ByteCursor, plugin: SectionHeader, frame: number): HAnimNode[] | undefined {
+    if (plugin.size < 12) throw cursor.error('truncated', plugin.data, `frame ${frame}: the HAnim PLG needs 12 bytes, it has ${plugin.size}`);
+    this.frames[frame]!.hanimId = cursor.i32At(plugin.data + 4);
+    const count = cursor.i32At(plugin.data + 8);
     if (count <= 0) return undefined;
     const listAt = plugin.data + 20;
     if (count > (plugin.size - 20) / HANIM_NODE_BYTES) {
-      throw fail('count-exceeds-data', plugin.data + 8, `frame ${frame}: HAnim node count ${count} needs ${20 + count * HANIM_NODE_BYTES} bytes, the PLG has ${plugin.size}`);
+      throw cursor.error('count-exceeds-data', plugin.data + 8, `frame ${frame}: HAnim node count ${count} needs ${20 + count * HANIM_NODE_BYTES} bytes, the PLG has ${plugin.size}`);
     }
-    return Array.from({ length: count }, (_, n) => ({ id: view.getInt32(listAt + HANIM_NODE_BYTES * n, true), flags: view.getUint32(listAt + HANIM_NODE_BYTES * n + 8, true) }));
+    return Array.from({ length: count }, (_, n) => ({ id: cursor.i32At(listAt + HANIM_NODE_BYTES * n), flags: cursor.u32At(listAt + HANIM_NODE_BYTES * n + 8) }));
   }
 
   /**
    * The first Skin PLG's inverse bind matrices, in HAnim node order; null (with a warning, or an error
    * when strict) when there is none or it does not fit.
    */
-  #readInverseBinds(view: DataView, clumpSections: SectionHeader[], boneCount: number): Float32Array | null {
-    const skin = this.#findSkin(view, clumpSections);
+  #readInverseBinds(cursor: ByteCursor, clumpSections: SectionHeader[], boneCount: number): Float32Array | null {
+    const skin = this.#findSkin(cursor, clumpSections);
     if (!skin || boneCount === 0) return null;
     try {
-      return readSkinMatrices(view, skin.plugin, skin.vertexCount, boneCount);
+      return readSkinMatrices(cursor, skin.plugin, skin.vertexCount, boneCount);
     } catch (error) {
       if (this.#strict || !(error instanceof DecodeError)) throw error;
       this.warnings.push(error.toWarning());
@@ -231,19 +231,19 @@ export class DFFReader {
     }
   }
 
-  #findSkin(view: DataView, clumpSections: SectionHeader[]): { plugin: SectionHeader; vertexCount: number } | undefined {
+  #findSkin(cursor: ByteCursor, clumpSections: SectionHeader[]): { plugin: SectionHeader; vertexCount: number } | undefined {
     const list = clumpSections.find((s) => s.type === Section.GeometryList);
     if (!list) return undefined;
-    for (const geometry of children(view, list.data, list.end, 'Geometry List')) {
+    for (const geometry of children(cursor, list.data, list.end, 'Geometry List')) {
       if (geometry.type !== Section.Geometry) continue;
-      const sections = [...children(view, geometry.data, geometry.end, 'Geometry')];
+      const sections = [...children(cursor, geometry.data, geometry.end, 'Geometry')];
       const struct = sections[0];
       // A geometry without a whole Struct is reported by #readGeometries; the skeleton still reads.
       if (!struct || struct.type !== Section.Struct || struct.size < 16) continue;
-      const vertexCount = view.getInt32(struct.data + 8, true);
+      const vertexCount = cursor.i32At(struct.data + 8);
       const extension = sections.find((s) => s.type === Section.Extension);
       if (!extension) continue;
-      for (const plugin of children(view, extension.data, extension.end, 'Geometry extension')) {
+      for (const plugin of children(cursor, extension.data, extension.end, 'Geometry extension')) {
         if (plugin.type === Section.SkinPlg) return { plugin, vertexCount };
       }
     }
@@ -298,20 +298,20 @@ export class DFFReader {
    * not read is left out with a warning (strict: the error), so the skeleton of a model with an odd
    * mesh still loads.
    */
-  #readGeometries(input: Uint8Array, view: DataView, clumpSections: SectionHeader[]): void {
+  #readGeometries(input: Uint8Array, cursor: ByteCursor, clumpSections: SectionHeader[]): void {
     const frameOfGeometry = new Map<number, number>();
     for (const atomic of clumpSections) {
       if (atomic.type !== Section.Atomic) continue;
-      const struct = [...children(view, atomic.data, atomic.end, 'Atomic')][0];
-      if (struct && struct.type === Section.Struct && struct.size >= 8) frameOfGeometry.set(view.getInt32(struct.data + 4, true), view.getInt32(struct.data, true));
+      const struct = [...children(cursor, atomic.data, atomic.end, 'Atomic')][0];
+      if (struct && struct.type === Section.Struct && struct.size >= 8) frameOfGeometry.set(cursor.i32At(struct.data + 4), cursor.i32At(struct.data));
     }
     const list = clumpSections.find((s) => s.type === Section.GeometryList);
     if (!list) return;
     let index = 0;
-    for (const geometry of children(view, list.data, list.end, 'Geometry List')) {
+    for (const geometry of children(cursor, list.data, list.end, 'Geometry List')) {
       if (geometry.type !== Section.Geometry) continue;
       try {
-        this.geometries.push(readGeometry(input, view, geometry, frameOfGeometry.get(index) ?? -1));
+        this.geometries.push(readGeometry(input, cursor, geometry, frameOfGeometry.get(index) ?? -1));
       } catch (error) {
         if (this.#strict || !(error instanceof DecodeError)) throw error;
         this.warnings.push(error.toWarning());
@@ -326,12 +326,12 @@ export class DFFReader {
 }
 
 /** The Clump Struct's header only: its size may lie, so its payload is not checked against the Clump. */
-function expectSectionHeaderOnly(view: DataView, at: number, limit: number, type: number, what: string): SectionHeader {
-  if (limit - at < 12) throw fail('truncated', at, `${what}: a section header needs 12 bytes, ${Math.max(0, limit - at)} remain`);
-  const found = view.getUint32(at, true);
-  if (found !== type) throw fail('unknown-section', at, `${what}: expected section 0x${type.toString(16)}, found 0x${found.toString(16)}`);
-  const size = view.getUint32(at + 4, true);
-  return { type, at, data: at + 12, size, end: at + 12 + size, libraryId: view.getUint32(at + 8, true) };
+function expectSectionHeaderOnly(cursor: ByteCursor, at: number, limit: number, type: number, what: string): SectionHeader {
+  if (limit - at < 12) throw cursor.error('truncated', at, `${what}: a section header needs 12 bytes, ${Math.max(0, limit - at)} remain`);
+  const found = cursor.u32At(at);
+  if (found !== type) throw cursor.error('unknown-section', at, `${what}: expected section 0x${type.toString(16)}, found 0x${found.toString(16)}`);
+  const size = cursor.u32At(at + 4);
+  return { type, at, data: at + 12, size, end: at + 12 + size, libraryId: cursor.u32At(at + 8) };
 }
 
 /**
@@ -339,28 +339,28 @@ function expectSectionHeaderOnly(view: DataView, at: number, limit: number, type
  * 4 weights per vertex. Each is a 4x4 in RenderWare's layout (fourth column padding, read as 0 0 0 1),
  * preceded by 0xDEADDEAD in the older layout (used-bone count 0).
  */
-function readSkinMatrices(view: DataView, plugin: SectionHeader, vertexCount: number, boneCount: number): Float32Array {
-  if (plugin.size < 4) throw fail('truncated', plugin.data, `the Skin PLG needs 4 bytes of counts, it has ${plugin.size}`);
-  const skinBones = view.getUint8(plugin.data);
-  const usedBones = view.getUint8(plugin.data + 1);
+function readSkinMatrices(cursor: ByteCursor, plugin: SectionHeader, vertexCount: number, boneCount: number): Float32Array {
+  if (plugin.size < 4) throw cursor.error('truncated', plugin.data, `the Skin PLG needs 4 bytes of counts, it has ${plugin.size}`);
+  const skinBones = cursor.u8At(plugin.data);
+  const usedBones = cursor.u8At(plugin.data + 1);
   if (skinBones !== boneCount) {
-    throw fail('skin-mismatch', plugin.data, `the Skin PLG has ${skinBones} bones, the HAnim hierarchy ${boneCount}: inverse binds not used`);
+    throw cursor.error('skin-mismatch', plugin.data, `the Skin PLG has ${skinBones} bones, the HAnim hierarchy ${boneCount}: inverse binds not used`);
   }
-  if (vertexCount < 0) throw fail('bad-count', plugin.data, `the skinned geometry has vertex count ${vertexCount}`);
+  if (vertexCount < 0) throw cursor.error('bad-count', plugin.data, `the skinned geometry has vertex count ${vertexCount}`);
   const old = usedBones === 0;
   const matricesAt = plugin.data + 4 + usedBones + 20 * vertexCount;
   const stride = old ? 68 : 64;
   if (matricesAt + stride * boneCount > plugin.end) {
-    throw fail('count-exceeds-data', plugin.data, `the Skin PLG's ${boneCount} matrices for ${vertexCount} vertices need ${matricesAt + stride * boneCount - plugin.data} bytes, it holds ${plugin.size}`);
+    throw cursor.error('count-exceeds-data', plugin.data, `the Skin PLG's ${boneCount} matrices for ${vertexCount} vertices need ${matricesAt + stride * boneCount - plugin.data} bytes, it holds ${plugin.size}`);
   }
   const out = new Float32Array(16 * boneCount);
   for (let bone = 0; bone < boneCount; bone++) {
     let at = matricesAt + stride * bone;
     if (old) {
-      if (view.getUint32(at, true) !== DEAD_MARKER) throw fail('bad-skin', at, `bone ${bone}: the older Skin PLG layout puts 0xDEADDEAD before each matrix`);
+      if (cursor.u32At(at) !== DEAD_MARKER) throw cursor.error('bad-skin', at, `bone ${bone}: the older Skin PLG layout puts 0xDEADDEAD before each matrix`);
       at += 4;
     }
-    for (let k = 0; k < 16; k++) out[16 * bone + k] = view.getFloat32(at + 4 * k, true);
+    for (let k = 0; k < 16; k++) out[16 * bone + k] = cursor.f32At(at + 4 * k);
     out[16 * bone + 3] = 0;
     out[16 * bone + 7] = 0;
     out[16 * bone + 11] = 0;

@@ -1,4 +1,5 @@
-import { DecodeError } from '../core/errors.js';
+import type { ByteCursor } from '../core/byte-cursor.js';
+import { walkChunks, type ChunkLayout } from '../core/chunks.js';
 
 /** RenderWare section types this library reads (one table: the reader and the writer share it). */
 export const Section = {
@@ -35,35 +36,31 @@ export interface SectionHeader {
   libraryId: number;
 }
 
+const RW_SECTION: ChunkLayout<{ type: number; size: number; libraryId: number; next: number }> = {
+  headerBytes: SECTION_HEADER,
+  noun: 'section',
+  read(cursor, at) {
+    const size = cursor.u32At(at + 4);
+    return { type: cursor.u32At(at), size, libraryId: cursor.u32At(at + 8), next: SECTION_HEADER + size };
+  },
+  label: ({ type }) => `section 0x${type.toString(16)}`,
+};
+
+const header = ({ type, at, data, size, end, libraryId }: SectionHeader): SectionHeader => ({ type, at, data, size, end, libraryId });
+
 /** Reads the section header at `at`, which must fit with its payload before `limit`. */
-export function sectionAt(view: DataView, at: number, limit: number, what: string): SectionHeader {
-  if (limit - at < SECTION_HEADER) {
-    throw new DecodeError('DFF', 'truncated', at, `${what}: a section header needs 12 bytes, ${Math.max(0, limit - at)} remain`);
-  }
-  const type = view.getUint32(at, true);
-  const size = view.getUint32(at + 4, true);
-  const libraryId = view.getUint32(at + 8, true);
-  const data = at + SECTION_HEADER;
-  if (size > limit - data) {
-    throw new DecodeError('DFF', 'truncated', at, `${what}: section 0x${type.toString(16)} claims ${size} bytes, ${limit - data} remain in its container`);
-  }
-  return { type, at, data, size, end: data + size, libraryId };
+export function sectionAt(cursor: ByteCursor, at: number, limit: number, what: string): SectionHeader {
+  return header(walkChunks(cursor, at, Math.max(at + 1, limit), RW_SECTION, what).next().value!);
 }
 
 /** The section at `at`, which must be of `type` (a container or struct the format requires there). */
-export function expectSection(view: DataView, at: number, limit: number, type: number, what: string): SectionHeader {
-  const section = sectionAt(view, at, limit, what);
-  if (section.type !== type) {
-    throw new DecodeError('DFF', 'unknown-section', at, `${what}: expected section 0x${type.toString(16)}, found 0x${section.type.toString(16)}`);
-  }
+export function expectSection(cursor: ByteCursor, at: number, limit: number, type: number, what: string): SectionHeader {
+  const section = sectionAt(cursor, at, limit, what);
+  if (section.type !== type) throw cursor.error('unknown-section', at, `${what}: expected section 0x${type.toString(16)}, found 0x${section.type.toString(16)}`);
   return section;
 }
 
 /** The child sections of a container's payload, in order. */
-export function* children(view: DataView, from: number, limit: number, what: string): Generator<SectionHeader> {
-  for (let at = from; at < limit; ) {
-    const section = sectionAt(view, at, limit, what);
-    yield section;
-    at = section.end;
-  }
+export function* children(cursor: ByteCursor, from: number, limit: number, what: string): Generator<SectionHeader> {
+  for (const section of walkChunks(cursor, from, limit, RW_SECTION, what)) yield header(section);
 }

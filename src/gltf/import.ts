@@ -1,3 +1,4 @@
+import { ByteCursor } from '../core/byte-cursor.js';
 import { WebIO, type AnimationChannel, type Node } from '@gltf-transform/core';
 import { DecodeError } from '../core/errors.js';
 import type { Skeleton } from '../core/skeleton.js';
@@ -357,9 +358,9 @@ const ACCESSOR_BYTES_PER_INPUT_BYTE = 16;
  */
 function checkAccessorSizes(bytes: Uint8Array): void {
   if (bytes.length < 20) return;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(0, true) !== 0x46546c67 || view.getUint32(16, true) !== 0x4e4f534a) return; // 'glTF', 'JSON'
-  const jsonLength = view.getUint32(12, true);
+  const cursor = new ByteCursor(bytes, 'GLTF');
+  if (cursor.u32At(0) !== 0x46546c67 || cursor.u32At(16) !== 0x4e4f534a) return; // 'glTF', 'JSON'
+  const jsonLength = cursor.u32At(12);
   if (jsonLength > bytes.length - 20) return;
   let json: { accessors?: Array<{ count?: unknown; type?: unknown; componentType?: unknown; bufferView?: unknown; sparse?: unknown }> };
   try {

@@ -1,7 +1,7 @@
+import { ByteCursor } from '../core/byte-cursor.js';
 import { inputBytes } from '../core/input.js';
 import { fourCC } from '../core/names.js';
-import type { Code } from '../core/codes.js';
-import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
+import { warning, type DecodeWarning } from '../core/errors.js';
 import { groupContents, type IffChunk } from '../core/iff-chunks.js';
 import { createSkeleton, describeHierarchyProblem, hierarchyOrder, hierarchyProblem, type Skeleton } from '../core/skeleton.js';
 import type { SkeletalClip } from '../core/clip.js';
@@ -15,7 +15,6 @@ const BONE_BYTES = 4 + 64; // parent index + inverse bind matrix
 const UNIT_TOLERANCE = 1e-3;
 const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-const fail = (code: Code, offset: number, detail: string) => new DecodeError('IFF', code, offset, detail);
 
 /**
  * Reads an IGI 2 skeletal clip in a FORM/ANM2 container: big-endian chunk sizes, little-endian
@@ -48,30 +47,30 @@ export class IFFReader implements SkeletalClip {
 
   constructor(bytes: Uint8Array | ArrayBuffer) {
     const input = inputBytes(bytes);
-    const chunks = this.#readForm(input);
-    const head = chunks.HEAD ?? missing('HEAD', input.length);
-    const bone = chunks.BONE ?? missing('BONE', input.length);
-    const quat = chunks.QUAT ?? missing('QUAT', input.length);
-    const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+    const cursor = new ByteCursor(input, 'IFF');
+    const chunks = this.#readForm(input, cursor);
+    const head = chunks.HEAD ?? missing(cursor, 'HEAD');
+    const bone = chunks.BONE ?? missing(cursor, 'BONE');
+    const quat = chunks.QUAT ?? missing(cursor, 'QUAT');
 
-    expectSize(head, HEAD_BYTES, 'HEAD', '12');
-    this.duration = view.getFloat32(head.dataOffset, true);
-    this.frameCount = view.getUint32(head.dataOffset + 4, true);
-    this.sampleRate = view.getUint16(head.dataOffset + 8, true);
-    this.boneCount = view.getUint16(head.dataOffset + 10, true);
-    if (this.sampleRate === 0) throw fail('bad-sample-rate', head.dataOffset + 8, 'HEAD sampleRate is 0');
-    if (this.frameCount === 0 && quat.size > 0) throw fail('bad-frame-count', head.dataOffset + 4, `HEAD frameCount is 0 but QUAT holds ${quat.size} bytes`);
-    expectSize(bone, this.boneCount * BONE_BYTES, 'BONE', `boneCount ${this.boneCount} x 68`);
-    expectSize(quat, this.boneCount * this.frameCount * 16, 'QUAT', `boneCount ${this.boneCount} x frameCount ${this.frameCount} x 16`);
-    if (chunks.TRAN) expectSize(chunks.TRAN, this.frameCount * 12, 'TRAN', `frameCount ${this.frameCount} x 12`);
+    expectSize(cursor, head, HEAD_BYTES, 'HEAD', '12');
+    this.duration = cursor.f32At(head.dataOffset);
+    this.frameCount = cursor.u32At(head.dataOffset + 4);
+    this.sampleRate = cursor.u16At(head.dataOffset + 8);
+    this.boneCount = cursor.u16At(head.dataOffset + 10);
+    if (this.sampleRate === 0) throw cursor.error('bad-sample-rate', head.dataOffset + 8, 'HEAD sampleRate is 0');
+    if (this.frameCount === 0 && quat.size > 0) throw cursor.error('bad-frame-count', head.dataOffset + 4, `HEAD frameCount is 0 but QUAT holds ${quat.size} bytes`);
+    expectSize(cursor, bone, this.boneCount * BONE_BYTES, 'BONE', `boneCount ${this.boneCount} x 68`);
+    expectSize(cursor, quat, this.boneCount * this.frameCount * 16, 'QUAT', `boneCount ${this.boneCount} x frameCount ${this.frameCount} x 16`);
+    if (chunks.TRAN) expectSize(cursor, chunks.TRAN, this.frameCount * 12, 'TRAN', `frameCount ${this.frameCount} x 12`);
 
     this.parents = new Int32Array(this.boneCount);
-    for (let i = 0; i < this.boneCount; i++) this.parents[i] = view.getInt32(bone.dataOffset + 4 * i, true);
-    checkHierarchy(this.parents, bone.dataOffset);
+    for (let i = 0; i < this.boneCount; i++) this.parents[i] = cursor.i32At(bone.dataOffset + 4 * i);
+    checkHierarchy(cursor, this.parents, bone.dataOffset);
 
     let allViews = true;
     const floats = (offset: number, count: number): Float32Array => {
-      const run = floatRun(input, view, offset, count);
+      const run = floatRun(input, cursor, offset, count);
       allViews &&= run.buffer === input.buffer;
       return run;
     };
@@ -127,23 +126,23 @@ export class IFFReader implements SkeletalClip {
     return this.#skeleton;
   }
 
-  #readForm(input: Uint8Array): Partial<Record<KnownId, IffChunk>> {
+  #readForm(input: Uint8Array, cursor: ByteCursor): Partial<Record<KnownId, IffChunk>> {
     const magic = fourCC(input);
-    if (magic !== 'FORM') throw fail(input.length < 4 ? 'truncated' : 'unknown-magic', 0, `not an IFF FORM file: starts with ${JSON.stringify(magic)}`);
-    if (input.length < 12) throw fail('truncated', 0, `a FORM header and type need 12 bytes, the input has ${input.length}`);
-    const form: IffChunk = { id: 'FORM', offset: 0, size: new DataView(input.buffer, input.byteOffset).getUint32(4, false), dataOffset: 8 };
-    if (form.size > input.length - 8) throw fail('truncated', 4, `FORM claims ${form.size} bytes, ${input.length - 8} follow its header`);
+    if (magic !== 'FORM') throw cursor.error(input.length < 4 ? 'truncated' : 'unknown-magic', 0, `not an IFF FORM file: starts with ${JSON.stringify(magic)}`);
+    if (input.length < 12) throw cursor.error('truncated', 0, `a FORM header and type need 12 bytes, the input has ${input.length}`);
+    const form: IffChunk = { id: 'FORM', offset: 0, size: cursor.u32beAt(4), dataOffset: 8 };
+    if (form.size > input.length - 8) throw cursor.error('truncated', 4, `FORM claims ${form.size} bytes, ${input.length - 8} follow its header`);
     const end = 8 + form.size + (form.size & 1);
     if (end < input.length) {
       this.warnings.push(warning('IFF', 'trailing-bytes', end, `${input.length - end} bytes after the FORM; ignored`));
     }
     const { type, chunks } = groupContents(input, form, 'IFF');
-    if (type !== 'ANM2') throw fail('unknown-form-type', 8, `FORM type is ${JSON.stringify(type)}, expected "ANM2"`);
+    if (type !== 'ANM2') throw cursor.error('unknown-form-type', 8, `FORM type is ${JSON.stringify(type)}, expected "ANM2"`);
     const known: Partial<Record<KnownId, IffChunk>> = {};
     for (const chunk of chunks) {
       if ((KNOWN as readonly string[]).includes(chunk.id)) {
         const id = chunk.id as KnownId;
-        if (known[id]) throw fail('duplicate-chunk', chunk.offset, `a second ${id} chunk (the first is at byte ${known[id]!.offset})`);
+        if (known[id]) throw cursor.error('duplicate-chunk', chunk.offset, `a second ${id} chunk (the first is at byte ${known[id]!.offset})`);
         known[id] = chunk;
       } else {
         this.unknownChunks.push(new UnknownChunk(chunk.id, chunk.offset, chunk.size, input, chunk.dataOffset));
@@ -191,26 +190,24 @@ class UnknownChunk implements IffUnknownChunk {
   }
 }
 
-function missing(id: string, at: number): never {
-  throw fail('missing-chunk', at, `required ${id} chunk not found`);
+function missing(cursor: ByteCursor, id: string): never {
+  throw cursor.error('missing-chunk', cursor.end, `required ${id} chunk not found`);
 }
 
-function expectSize(chunk: IffChunk, expected: number, id: string, formula: string): void {
-  if (chunk.size !== expected) throw fail('chunk-size', chunk.offset, `${id} payload is ${chunk.size} bytes; ${formula} = ${expected}`);
+function expectSize(cursor: ByteCursor, chunk: IffChunk, expected: number, id: string, formula: string): void {
+  if (chunk.size !== expected) throw cursor.error('chunk-size', chunk.offset, `${id} payload is ${chunk.size} bytes; ${formula} = ${expected}`);
 }
 
 /** A view of the input when aligned on a little-endian host, else a copy the reader owns. */
-function floatRun(input: Uint8Array, view: DataView, offset: number, count: number): Float32Array {
+function floatRun(input: Uint8Array, cursor: ByteCursor, offset: number, count: number): Float32Array {
   const absolute = input.byteOffset + offset;
   if (littleEndianHost && absolute % 4 === 0) return new Float32Array(input.buffer, absolute, count);
-  const copy = new Float32Array(count);
-  for (let i = 0; i < count; i++) copy[i] = view.getFloat32(offset + 4 * i, true);
-  return copy;
+  return cursor.f32sAt(offset, count);
 }
 
-function checkHierarchy(parents: Int32Array, at: number): void {
+function checkHierarchy(cursor: ByteCursor, parents: Int32Array, at: number): void {
   const problem = hierarchyProblem(parents);
   if (!problem) return;
   const code = problem.kind === 'bad-parent' ? 'bad-parent' : 'hierarchy-cycle';
-  throw fail(code, at + 4 * problem.bone, describeHierarchyProblem(problem));
+  throw cursor.error(code, at + 4 * problem.bone, describeHierarchyProblem(problem));
 }

@@ -1,18 +1,13 @@
 import { inputBytes } from '../core/input.js';
 import type { DecodeWarning } from '../core/errors.js';
 import { indexByName, nameKey } from '../core/names.js';
-import type { Backend, BackendOption } from '../core/wasm-kernel.js';
+import type { Backend } from '../core/wasm-kernel.js';
 import { takeLoan } from '../core/wasm-memory.js';
-import { decodeIFP, type IFPArenaLoan } from './decode-plan.js';
+import { decodeIFP, type IFPArenaLoan, type IFPReaderOptions } from './decode-plan.js';
 import { Animation } from './track.js';
 import type { IFPFormat } from './types.js';
 
-export interface IFPReaderOptions {
-  /** Force a decoder. `auto` (default) takes SIMD wasm, then scalar wasm, then TypeScript. */
-  backend?: BackendOption;
-  /** Throw on the first problem instead of keeping what was decoded before it. Default false. */
-  strict?: boolean;
-}
+export type { IFPReaderOptions } from './decode-plan.js';
 
 export interface IFPPackage {
   name: string;

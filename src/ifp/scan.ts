@@ -45,13 +45,13 @@ const ANPK_MIN_SEQUENCE = 8 + 8 + 44;
 export function scanIFP(bytes: Uint8Array, strict: boolean): IFPScan {
   const cursor = new ByteCursor(bytes, 'IFP');
   const scan: IFPScan = { packages: [], table: new TrackTable(bytes.length), warnings: [], names: new NameCache(), strict };
-  if (bytes.length < 4) throw new DecodeError('IFP', 'truncated', 0, `not an IFP file: ${bytes.length} bytes, a magic needs 4`);
+  if (bytes.length < 4) throw cursor.error('truncated', 0, `not an IFP file: ${bytes.length} bytes, a magic needs 4`);
   while (cursor.remaining > 0) {
     const at = cursor.pos;
     const magic = cursor.remaining >= 4 ? readLatin1(bytes, at, 4) : '';
     if (!FORMATS.has(magic)) {
       if (scan.packages.length === 0) {
-        throw new DecodeError('IFP', 'unknown-magic', at, `not an IFP file: magic ${JSON.stringify(magic)} is not ANP3, ANP2 or ANPK`);
+        throw cursor.error('unknown-magic', at, `not an IFP file: magic ${JSON.stringify(magic)} is not ANP3, ANP2 or ANPK`);
       }
       reportTrailingBytes(bytes, at, scan.warnings);
       break;
@@ -76,7 +76,11 @@ export function reportTrailingBytes(bytes: Uint8Array, at: number, warnings: Dec
   warnings.push(warning('IFP', 'trailing-bytes', at, `${trailing} bytes after the last package do not start a package; ignored`));
 }
 
-/** Whether every byte from `start` on is zero; eight at a time, since padding runs to 2 KB a file. */
+/**
+ * Whether every byte from `start` on is zero; eight at a time, since padding runs to 2 KB a file.
+ * A raw DataView: the loop is bounded by `bytes.length` itself, and a checked read per 8 bytes
+ * would double its cost on every file with padding.
+ */
 function allZero(bytes: Uint8Array, start: number): boolean {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let i = start;
@@ -96,13 +100,13 @@ function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {
   scan.packages.push(pkg);
   checkAnimationCount(cursor, scan, animationCount, animationHeader);
 
-  const { bytes, view } = cursor;
+  const { bytes } = cursor;
   for (let a = 0; a < animationCount; a++) {
     const animationAt = cursor.pos;
     cursor.need(animationHeader, 'animation header');
     const animationName = scan.names.read(bytes, animationAt, 24);
-    const sequenceCount = view.getUint32(animationAt + 24, true);
-    const declaredFrameBytes = format === 'ANP3' ? view.getUint32(animationAt + 28, true) : -1;
+    const sequenceCount = cursor.u32At(animationAt + 24);
+    const declaredFrameBytes = format === 'ANP3' ? cursor.u32At(animationAt + 28) : -1;
     // ANP3's flags (bit 0 "compressed") are not needed to decode.
     cursor.pos += animationHeader;
     cursor.needItems(sequenceCount, ANP_SEQUENCE_HEADER, () => `animation "${animationName}" sequence`);
@@ -113,16 +117,16 @@ function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {
       const at = cursor.pos;
       cursor.need(ANP_SEQUENCE_HEADER, 'sequence header');
       const boneName = scan.names.read(bytes, at, 24);
-      const frameType = view.getUint32(at + 24, true);
-      const frameCount = view.getUint32(at + 28, true);
+      const frameType = cursor.u32At(at + 24);
+      const frameCount = cursor.u32At(at + 28);
       const kind = anpFrameTypeKind(frameType);
       if (kind === undefined) {
-        throw new DecodeError('IFP', 'unknown-frame-type', at + 24, `bone "${boneName}" has frame type ${frameType}; expected 1 to 4`);
+        throw cursor.error('unknown-frame-type', at + 24, `bone "${boneName}" has frame type ${frameType}; expected 1 to 4`);
       }
       cursor.pos = at + ANP_SEQUENCE_HEADER;
       const bytesPerFrame = KIND_INFO[kind].frameBytes;
       cursor.needItems(frameCount, bytesPerFrame, () => `bone "${boneName}" frame`);
-      scan.table.add(kind, frameCount, cursor.pos, boneName, view.getInt32(at + 32, true));
+      scan.table.add(kind, frameCount, cursor.pos, boneName, cursor.i32At(at + 32));
       cursor.pos += frameCount * bytesPerFrame;
       frameBytes += frameCount * bytesPerFrame;
     }
@@ -169,7 +173,7 @@ function readChunk(cursor: ByteCursor): Chunk {
   const size = cursor.u32('chunk header');
   const payload = cursor.pos;
   if (size > cursor.end - payload) {
-    throw new DecodeError('IFP', 'truncated', at, `${tag} chunk claims ${size} bytes, ${cursor.end - payload} remain`);
+    throw cursor.error('truncated', at, `${tag} chunk claims ${size} bytes, ${cursor.end - payload} remain`);
   }
   return { at, tag, payload, size, end: Math.min(cursor.end, payload + size + ((4 - (size % 4)) % 4)) };
 }
@@ -177,23 +181,23 @@ function readChunk(cursor: ByteCursor): Chunk {
 function expectChunk(cursor: ByteCursor, tag: string, minSize = 0): Chunk {
   const chunk = readChunk(cursor);
   if (chunk.tag !== tag) {
-    throw new DecodeError('IFP', 'unexpected-chunk', chunk.at, `expected a ${tag} chunk, found ${JSON.stringify(chunk.tag)}`);
+    throw cursor.error('unexpected-chunk', chunk.at, `expected a ${tag} chunk, found ${JSON.stringify(chunk.tag)}`);
   }
   if (chunk.size < minSize) {
-    throw new DecodeError('IFP', 'bad-chunk', chunk.at, `${tag} chunk has ${chunk.size} bytes, needs at least ${minSize}`);
+    throw cursor.error('bad-chunk', chunk.at, `${tag} chunk has ${chunk.size} bytes, needs at least ${minSize}`);
   }
   return chunk;
 }
 
 function scanAnpk(cursor: ByteCursor, scan: IFPScan): void {
-  const { bytes, view } = cursor;
+  const { bytes } = cursor;
   const start = cursor.pos;
   cursor.skip(8, 'ANPK header'); // its size is "rest of file"; the contents are walked instead
   const info = expectChunk(cursor, 'INFO', 4);
-  const animationCount = view.getInt32(info.payload, true);
+  const animationCount = cursor.i32At(info.payload);
   const name = readLatin1(bytes, info.payload + 4, info.size - 4);
   cursor.pos = info.end;
-  if (animationCount < 0) throw new DecodeError('IFP', 'bad-count', info.payload, `animation count ${animationCount} is negative`);
+  if (animationCount < 0) throw cursor.error('bad-count', info.payload, `animation count ${animationCount} is negative`);
   const pkg: ScannedPackage = { name, format: 'ANPK', animations: [], byteOffset: start, byteLength: cursor.pos - start };
   scan.packages.push(pkg);
   checkAnimationCount(cursor, scan, animationCount, ANPK_MIN_ANIMATION);
@@ -204,9 +208,9 @@ function scanAnpk(cursor: ByteCursor, scan: IFPScan): void {
     cursor.pos = nameChunk.end;
     const dgan = expectChunk(cursor, 'DGAN', 16);
     const dganInfo = expectChunk(cursor, 'INFO', 8);
-    const sequenceCount = view.getInt32(dganInfo.payload, true);
+    const sequenceCount = cursor.i32At(dganInfo.payload);
     cursor.pos = dganInfo.end;
-    if (sequenceCount < 0) throw new DecodeError('IFP', 'bad-count', dganInfo.payload, `sequence count ${sequenceCount} is negative`);
+    if (sequenceCount < 0) throw cursor.error('bad-count', dganInfo.payload, `sequence count ${sequenceCount} is negative`);
     cursor.needItems(sequenceCount, ANPK_MIN_SEQUENCE, () => `animation "${animationName}" sequence`);
 
     const firstRow = scan.table.count;
@@ -219,18 +223,18 @@ function scanAnpk(cursor: ByteCursor, scan: IFPScan): void {
 }
 
 function scanCpan(cursor: ByteCursor, scan: IFPScan): void {
-  const { bytes, view } = cursor;
+  const { bytes } = cursor;
   const cpan = expectChunk(cursor, 'CPAN');
   const anim = expectChunk(cursor, 'ANIM');
   if (anim.size !== 44 && anim.size !== 48) {
-    throw new DecodeError('IFP', 'bad-chunk', anim.at, `ANIM chunk has ${anim.size} bytes; expected 44 or 48`);
+    throw cursor.error('bad-chunk', anim.at, `ANIM chunk has ${anim.size} bytes; expected 44 or 48`);
   }
   const boneName = scan.names.read(bytes, anim.payload, 28);
-  const frameCount = view.getInt32(anim.payload + 28, true);
+  const frameCount = cursor.i32At(anim.payload + 28);
   // 48-byte chunks (GTA III) carry two sibling links instead of a bone id.
-  const boneId = anim.size === 44 ? view.getInt32(anim.payload + 40, true) : -1;
+  const boneId = anim.size === 44 ? cursor.i32At(anim.payload + 40) : -1;
   cursor.pos = anim.end;
-  if (frameCount < 0) throw new DecodeError('IFP', 'bad-count', anim.payload + 28, `bone "${boneName}" has frame count ${frameCount}`);
+  if (frameCount < 0) throw cursor.error('bad-count', anim.payload + 28, `bone "${boneName}" has frame count ${frameCount}`);
   if (frameCount === 0) {
     cursor.pos = Math.max(cursor.pos, cpan.end);
     scan.table.add(TrackKind.AnpkKR00, 0, anim.end, boneName, boneId);
@@ -239,11 +243,11 @@ function scanCpan(cursor: ByteCursor, scan: IFPScan): void {
   const keys = readChunk(cursor);
   const kind = ANPK_KEY_TAGS[keys.tag];
   if (kind === undefined) {
-    throw new DecodeError('IFP', 'unknown-frame-type', keys.at, `bone "${boneName}" has key chunk ${JSON.stringify(keys.tag)}; expected KR00, KRT0 or KRTS`);
+    throw cursor.error('unknown-frame-type', keys.at, `bone "${boneName}" has key chunk ${JSON.stringify(keys.tag)}; expected KR00, KRT0 or KRTS`);
   }
   const frameBytes = KIND_INFO[kind].frameBytes;
   if (frameCount * frameBytes > keys.size) {
-    throw new DecodeError('IFP', 'truncated', keys.at, `bone "${boneName}": ${frameCount} ${keys.tag} keys need ${frameCount * frameBytes} bytes, the chunk has ${keys.size}`);
+    throw cursor.error('truncated', keys.at, `bone "${boneName}": ${frameCount} ${keys.tag} keys need ${frameCount * frameBytes} bytes, the chunk has ${keys.size}`);
   }
   cursor.pos = Math.max(keys.end, cpan.end);
   scan.table.add(kind, frameCount, keys.payload, boneName, boneId);

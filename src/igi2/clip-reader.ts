@@ -1,6 +1,6 @@
+import { ByteCursor } from '../core/byte-cursor.js';
 import { inputBytes } from '../core/input.js';
 import { takeLoan, type Allocate } from '../core/wasm-memory.js';
-import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
@@ -17,7 +17,6 @@ const HEADER_BYTES = 52;
 const ATTACHMENT_BYTES = 80;
 const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-const fail = (code: Code, offset: number, detail: string) => new DecodeError('ILFF', code, offset, detail);
 
 /**
  * Reads a retail IGI 2 animation clip: an ILFF file of content type `MINA` (docs/formats/igi2.md).
@@ -56,27 +55,27 @@ export class IGI2ClipReader implements SkeletalClip {
     const loan = takeLoan();
     this.#check = loan?.check;
     const input = inputBytes(bytes);
-    const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+    const cursor = new ByteCursor(input, 'ILFF');
     const ticksPerSecond = options.ticksPerSecond ?? DEFAULT_TICKS_PER_SECOND;
     if (!(ticksPerSecond > 0 && ticksPerSecond < Infinity)) throw new RangeError(`IGI2ClipReader: ticksPerSecond must be a positive number, got ${ticksPerSecond}`);
     this.ticksPerSecond = ticksPerSecond;
     const file = readIlff(input, this.warnings);
-    if (file.contentType !== 'MINA') throw fail('wrong-content-type', 16, `content type ${JSON.stringify(file.contentType)}; clips are "MINA"${file.contentType === 'OCEM' ? ' (this is a model: use readIGI2Skeleton)' : ''}`);
+    if (file.contentType !== 'MINA') throw cursor.error('wrong-content-type', 16, `content type ${JSON.stringify(file.contentType)}; clips are "MINA"${file.contentType === 'OCEM' ? ' (this is a model: use readIGI2Skeleton)' : ''}`);
     const chunk = (id: string): IlffChunk | undefined => file.chunks.find((c) => c.id === id);
-    const required = (id: string): IlffChunk => chunk(id) ?? throwMissing(id, input.length);
+    const required = (id: string): IlffChunk => chunk(id) ?? throwMissing(cursor, id, input.length);
 
     const head = required('DHNA');
-    if (head.size < HEADER_BYTES + 1) throw fail('chunk-size', head.at, `DHNA holds ${head.size} bytes; it needs ${HEADER_BYTES} and a name`);
-    this.version = view.getUint32(head.data + 8, true);
-    this.looping = view.getUint32(head.data + 12, true) !== 0;
-    this.durationTicks = view.getUint32(head.data + 16, true);
-    this.boneCount = view.getUint32(head.data + 20, true);
-    const entryCount = view.getUint32(head.data + 28, true);
-    const attachmentCount = view.getUint32(head.data + 36, true);
+    if (head.size < HEADER_BYTES + 1) throw cursor.error('chunk-size', head.at, `DHNA holds ${head.size} bytes; it needs ${HEADER_BYTES} and a name`);
+    this.version = cursor.u32At(head.data + 8);
+    this.looping = cursor.u32At(head.data + 12) !== 0;
+    this.durationTicks = cursor.u32At(head.data + 16);
+    this.boneCount = cursor.u32At(head.data + 20);
+    const entryCount = cursor.u32At(head.data + 28);
+    const attachmentCount = cursor.u32At(head.data + 36);
     this.name = readLatin1(input, head.data + HEADER_BYTES, head.size - HEADER_BYTES);
 
     const reih = required('REIH');
-    if (this.boneCount > reih.size) throw fail('count-exceeds-data', head.data + 20, `bone count ${this.boneCount} needs more bytes than REIH holds (${reih.size})`);
+    if (this.boneCount > reih.size) throw cursor.error('count-exceeds-data', head.data + 20, `bone count ${this.boneCount} needs more bytes than REIH holds (${reih.size})`);
     const hierarchy = readHierarchy(input, reih.data, reih.size, this.boneCount);
     this.childCounts = hierarchy.childCounts;
     this.parents = hierarchy.parents;
@@ -84,17 +83,17 @@ export class IGI2ClipReader implements SkeletalClip {
 
     const atta = chunk('ATTA');
     if (attachmentCount > 0) {
-      if (!atta) throw fail('missing-chunk', head.data + 36, `DHNA declares ${attachmentCount} attachments but there is no ATTA chunk`);
-      if (atta.size !== ATTACHMENT_BYTES * attachmentCount) throw fail('chunk-size', atta.at, `ATTA holds ${atta.size} bytes; ${attachmentCount} attachments need ${ATTACHMENT_BYTES * attachmentCount}`);
-      for (let a = 0; a < attachmentCount; a++) this.attachments.push(readAttachment(input, view, atta.data + ATTACHMENT_BYTES * a));
+      if (!atta) throw cursor.error('missing-chunk', head.data + 36, `DHNA declares ${attachmentCount} attachments but there is no ATTA chunk`);
+      if (atta.size !== ATTACHMENT_BYTES * attachmentCount) throw cursor.error('chunk-size', atta.at, `ATTA holds ${atta.size} bytes; ${attachmentCount} attachments need ${ATTACHMENT_BYTES * attachmentCount}`);
+      for (let a = 0; a < attachmentCount; a++) this.attachments.push(readAttachment(input, cursor, atta.data + ATTACHMENT_BYTES * a));
     }
 
     const tnve = required('TNVE');
-    const walked = walkEntries(input, view, tnve, this.boneCount, attachmentCount, options.strict ?? false, this.warnings);
+    const walked = walkEntries(input, cursor, tnve, this.boneCount, attachmentCount, options.strict ?? false, this.warnings);
     if (walked.entries !== entryCount) {
       this.warnings.push(warning('ILFF', 'entry-count-mismatch', head.data + 28, `DHNA counts ${entryCount} entries, TNVE holds ${walked.entries}`));
     }
-    const decoded = decodeEntries(input, view, tnve, walked, this, loan?.allocate);
+    const decoded = decodeEntries(input, cursor, tnve, walked, this, loan?.allocate);
     this.#sections = decoded.sections;
     // Loops, not spreads: a clip may hold more entries than a call's arguments can.
     for (const trigger of decoded.triggers) this.triggers.push(trigger);
@@ -142,29 +141,21 @@ export class IGI2ClipReader implements SkeletalClip {
   }
 }
 
-function throwMissing(id: string, at: number): never {
-  throw fail('missing-chunk', at, `no ${id} chunk`);
+function throwMissing(cursor: ByteCursor, id: string, at: number): never {
+  throw cursor.error('missing-chunk', at, `no ${id} chunk`);
 }
 
-/** u32 patterns copied into a Float32Array, so every float keeps its exact bits. */
-function floats(view: DataView, at: number, count: number): Float32Array {
-  const out = new Float32Array(count);
-  const bits = new Uint32Array(out.buffer);
-  for (let i = 0; i < count; i++) bits[i] = view.getUint32(at + 4 * i, true);
-  return out;
-}
-
-function readAttachment(input: Uint8Array, view: DataView, at: number): IGI2Attachment {
-  const bone = view.getUint32(at + 68, true);
+function readAttachment(input: Uint8Array, cursor: ByteCursor, at: number): IGI2Attachment {
+  const bone = cursor.u32At(at + 68);
   return {
     name: readLatin1(input, at, 16),
-    position: floats(view, at + 16, 3),
-    orientation: floats(view, at + 28, 4),
-    rotation2: floats(view, at + 44, 4),
-    unknown: floats(view, at + 60, 1)[0]!,
+    position: cursor.f32BitsAt(at + 16, 3),
+    orientation: cursor.f32BitsAt(at + 28, 4),
+    rotation2: cursor.f32BitsAt(at + 44, 4),
+    unknown: cursor.f32BitsAt(at + 60, 1)[0]!,
     bone: bone === NO_BONE || bone === 0xabababab ? -1 : bone,
-    recordIndex: view.getUint32(at + 72, true),
-    firstPoseWord: view.getUint32(at + 76, true),
+    recordIndex: cursor.u32At(at + 72),
+    firstPoseWord: cursor.u32At(at + 76),
     keys: [],
   };
 }
@@ -184,7 +175,7 @@ interface Walk {
  * First pass: checks every entry (size, type, index, link) and counts keys per bone, so the second
  * pass can fill exactly sized arrays. Lenient mode stops at a broken entry and keeps what precedes it.
  */
-function walkEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, bones: number, attachments: number, strict: boolean, warnings: DecodeWarning[]): Walk {
+function walkEntries(input: Uint8Array, cursor: ByteCursor, tnve: IlffChunk, bones: number, attachments: number, strict: boolean, warnings: DecodeWarning[]): Walk {
   // One array for the four count runs (rotations and positions, before and after the separator).
   const all = new Uint32Array(4 * bones);
   const run = (i: number) => all.subarray(i * bones, (i + 1) * bones);
@@ -192,28 +183,28 @@ function walkEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, bones: 
   const starts = entryStarts.take(Math.ceil(tnve.size / 4) + 1);
   const links = entryLinks.take(2 * Math.ceil(tnve.size / ENTRY_HEADER), false);
   let linkCount = 0;
-  const payload = payloadWords(input, view, tnve, tnve.size);
+  const payload = payloadWords(input, cursor, tnve, tnve.size);
   let section = 0;
   let at = 0;
   try {
     while (at < tnve.size) {
       const where = tnve.data + at;
-      if (tnve.size - at < ENTRY_HEADER) throw fail('bad-entry', where, `an entry header needs ${ENTRY_HEADER} bytes, ${tnve.size - at} remain in TNVE`);
+      if (tnve.size - at < ENTRY_HEADER) throw cursor.error('bad-entry', where, `an entry header needs ${ENTRY_HEADER} bytes, ${tnve.size - at} remain in TNVE`);
       const head = payload[at >> 2]!;
       const type = head & 0xff;
       const index = (head >>> 8) & 0xff;
       const words = head >>> 16;
-      if (words === 0) throw fail('bad-entry', where, 'an entry of size 0');
-      if (4 * words > tnve.size - at) throw fail('bad-entry', where, `an entry of ${4 * words} bytes runs past TNVE (${tnve.size - at} remain)`);
+      if (words === 0) throw cursor.error('bad-entry', where, 'an entry of size 0');
+      if (4 * words > tnve.size - at) throw cursor.error('bad-entry', where, `an entry of ${4 * words} bytes runs past TNVE (${tnve.size - at} remain)`);
       const expected = WORDS_BY_TYPE[type]!;
       if (expected === 0) {
-        if (strict) throw fail('unknown-entry-type', where, `entry type 0x${type.toString(16)}`);
+        if (strict) throw cursor.error('unknown-entry-type', where, `entry type 0x${type.toString(16)}`);
         warnings.push(warning('ILFF', 'unknown-entry-type', where, `entry type 0x${type.toString(16)} skipped`));
       } else if (words !== expected) {
-        throw fail('bad-entry', where, `entry type 0x${type.toString(16)} has ${words} words; it takes ${expected}`);
+        throw cursor.error('bad-entry', where, `entry type 0x${type.toString(16)} has ${words} words; it takes ${expected}`);
       } else {
         const limit = type === Entry.Position || type === Entry.Rotation ? bones : type === Entry.AttachmentPose || type === Entry.AttachmentParent ? attachments : 1;
-        if (index >= limit) throw fail('bad-index', where + 1, `entry type 0x${type.toString(16)} names ${type === Entry.Position || type === Entry.Rotation ? 'bone' : 'attachment'} ${index}; there are ${limit}`);
+        if (index >= limit) throw cursor.error('bad-index', where + 1, `entry type 0x${type.toString(16)} names ${type === Entry.Position || type === Entry.Rotation ? 'bone' : 'attachment'} ${index}; there are ${limit}`);
         if (type === Entry.Rotation) walk.rotationCounts[section]![index]!++;
         else if (type === Entry.Position) walk.positionCounts[section]![index]!++;
         else if (type === Entry.Separator && section === 0) {
@@ -239,13 +230,13 @@ function walkEntries(input: Uint8Array, view: DataView, tnve: IlffChunk, bones: 
     const link = links[i]!;
     if (link !== 0 && !(4 * link < walk.end && starts[link])) {
       const detail = `an entry links to word ${link}, which starts no entry`;
-      if (strict) throw fail('bad-entry', links[i + 1]!, detail);
+      if (strict) throw cursor.error('bad-entry', links[i + 1]!, detail);
       warnings.push(warning('ILFF', 'bad-entry', links[i + 1]!, `${detail}; links are rebuilt when writing`));
       break;
     }
   }
   if (walk.separatorEnd < 0) {
-    if (strict) throw fail('no-separator', tnve.data, 'TNVE has no separator entry (0xFF)');
+    if (strict) throw cursor.error('no-separator', tnve.data, 'TNVE has no separator entry (0xFF)');
     warnings.push(warning('ILFF', 'no-separator', tnve.data, 'TNVE has no separator entry (0xFF); every entry is taken as the clip'));
     walk.separatorEnd = walk.end;
   }
@@ -264,11 +255,11 @@ interface Decoded {
  * The TNVE payload as little-endian u32 words: a view of the input when it is 4-byte aligned on a
  * little-endian host (every real case), else one copy.
  */
-function payloadWords(input: Uint8Array, view: DataView, tnve: IlffChunk, end: number): Uint32Array {
+function payloadWords(input: Uint8Array, cursor: ByteCursor, tnve: IlffChunk, end: number): Uint32Array {
   const absolute = input.byteOffset + tnve.data;
   if (littleEndianHost && absolute % 4 === 0) return new Uint32Array(input.buffer, absolute, end >> 2);
   const words = new Uint32Array(end >> 2);
-  for (let i = 0; i < words.length; i++) words[i] = view.getUint32(tnve.data + 4 * i, true);
+  for (let i = 0; i < words.length; i++) words[i] = cursor.u32At(tnve.data + 4 * i);
   return words;
 }
 
@@ -277,13 +268,13 @@ function payloadWords(input: Uint8Array, view: DataView, tnve: IlffChunk, end: n
  * structure of arrays per bone, through plain typed-array reads of the payload.
  */
 function decodeEntries(
-  input: Uint8Array, view: DataView, tnve: IlffChunk, walk: Walk, clip: { boneCount: number; ticksPerSecond: number; attachments: readonly unknown[] },
+  input: Uint8Array, cursor: ByteCursor, tnve: IlffChunk, walk: Walk, clip: { boneCount: number; ticksPerSecond: number; attachments: readonly unknown[] },
   allocate?: Allocate,
 ): Decoded {
   const sections = allocateSections(walk.rotationCounts, walk.positionCounts, allocate);
   const bones = clip.boneCount;
   const fill = keyFill.take(4 * bones);
-  const w = payloadWords(input, view, tnve, walk.end);
+  const w = payloadWords(input, cursor, tnve, walk.end);
   const u32 = (byte: number) => w[byte >> 2]!;
   const decoded: Decoded = { sections, triggers: [], wrapTriggers: [], attachmentKeys: clip.attachments.map(() => []), wrapAttachmentKeys: clip.attachments.map(() => []) };
   const seconds = (ticks: number) => Math.fround(ticks / clip.ticksPerSecond);
@@ -335,16 +326,16 @@ function decodeEntries(
       bits[values + 2] = w[p + 2]!;
     } else if (type === Entry.Trigger) {
       const bone = u32(at + 12);
-      (section ? decoded.wrapTriggers : decoded.triggers).push({ ticks, time: seconds(ticks), bone: bone === NO_BONE ? -1 : bone, event: u32(at + 16) & 0xffff, position: floats(view, where + 20, 3) });
+      (section ? decoded.wrapTriggers : decoded.triggers).push({ ticks, time: seconds(ticks), bone: bone === NO_BONE ? -1 : bone, event: u32(at + 16) & 0xffff, position: cursor.f32BitsAt(where + 20, 3) });
     } else if (type === Entry.AttachmentPose || type === Entry.AttachmentParent) {
       const parent = type === Entry.AttachmentParent;
       (section ? decoded.wrapAttachmentKeys : decoded.attachmentKeys)[index]!.push({
         ticks,
         time: seconds(ticks),
-        position: floats(view, where + (parent ? 56 : 12), 3),
-        rotation: parent ? null : floats(view, where + 24, 4),
-        bone: parent ? view.getInt32(where + 12, true) : null,
-        matrix: parent ? floats(view, where + 16, 9) : null,
+        position: cursor.f32BitsAt(where + (parent ? 56 : 12), 3),
+        rotation: parent ? null : cursor.f32BitsAt(where + 24, 4),
+        bone: parent ? cursor.i32At(where + 12) : null,
+        matrix: parent ? cursor.f32BitsAt(where + 16, 9) : null,
       });
     }
     at += size;

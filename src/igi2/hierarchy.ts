@@ -1,3 +1,4 @@
+import { ByteCursor } from '../core/byte-cursor.js';
 import { DecodeError } from '../core/errors.js';
 
 /**
@@ -11,10 +12,7 @@ export function readHierarchy(input: Uint8Array, at: number, size: number, boneC
   if (size !== expected) throw new DecodeError('ILFF', 'chunk-size', at, `REIH holds ${size} bytes; ${boneCount} bones need ${expected}`);
   const childCounts = input.slice(at, at + boneCount);
   const parents = parentsFromChildCounts(childCounts, at);
-  const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
-  const restTranslations = new Float32Array(3 * boneCount);
-  const bits = new Uint32Array(restTranslations.buffer);
-  for (let i = 0; i < 3 * boneCount; i++) bits[i] = view.getUint32(at + boneCount + 1 + 4 * i, true);
+  const restTranslations = new ByteCursor(input, 'ILFF').f32BitsAt(at + boneCount + 1, 3 * boneCount, 'REIH rest translations');
   return { parents, restTranslations, childCounts };
 }
 

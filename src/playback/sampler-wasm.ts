@@ -72,6 +72,7 @@ export class PoseSampler {
     }
     const base = align8(this.#scratch(bytes + 8));
     const buffer = this.#memory.buffer;
+    // Writes into the sampler's own memory, just reserved above: no input is read here.
     const view = new DataView(buffer);
     for (const [array, offset] of arrays) new Float32Array(buffer, base + offset, array.length).set(array);
     view.setUint32(base, clip.tracks.length, true);

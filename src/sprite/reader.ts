@@ -1,7 +1,6 @@
 import { inputBytes } from '../core/input.js';
 import { ByteCursor } from '../core/byte-cursor.js';
-import type { Code } from '../core/codes.js';
-import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
+import { warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { EASING_MODES } from './easing.js';
 import { EASED, Op, OPCODES } from './opcodes.js';
@@ -26,7 +25,6 @@ const OVERLAP_ALLOWANCE = 64 << 10;
 // per instruction, not two.
 const NO_ARGS: readonly number[] = Object.freeze([]);
 
-const fail = (code: Code, offset: number, detail: string) => new DecodeError('ANIM', code, offset, detail);
 
 /**
  * Reads an `ANIM` sprite-script file (docs/formats/anim.md): the sprite atlas and every
@@ -52,10 +50,10 @@ export class SpriteAnimReader {
     this.jumpMode = options.jumpMode ?? 'offset';
     cursor.need(HEADER_BYTES, 'ANIM header');
     const magic = cursor.tag();
-    if (magic !== 'ANIM') throw fail('unknown-magic', 0, `not an ANIM file: magic ${JSON.stringify(magic)}`);
+    if (magic !== 'ANIM') throw cursor.error('unknown-magic', 0, `not an ANIM file: magic ${JSON.stringify(magic)}`);
     this.version = cursor.u16();
     const expected = options.expectedVersion ?? 1;
-    if (this.version !== expected) throw fail('bad-version', 4, `version ${this.version}; this reader expects engine version ${expected}`);
+    if (this.version !== expected) throw cursor.error('bad-version', 4, `version ${this.version}; this reader expects engine version ${expected}`);
     const spriteCount = cursor.u32();
     const scriptCount = cursor.u32();
     this.width = cursor.u16();
@@ -64,21 +62,22 @@ export class SpriteAnimReader {
     const scriptTable = cursor.u32();
     const textureAt = cursor.u32();
     const alphaAt = cursor.u32();
-    this.texturePath = textureAt === 0 ? null : readString(input, textureAt, 'texture path', TEXTURE_FIELD);
-    this.alphaPath = alphaAt === 0 ? null : readString(input, alphaAt, 'alpha path', ALPHA_FIELD);
+    this.texturePath = textureAt === 0 ? null : readString(cursor, textureAt, 'texture path', TEXTURE_FIELD);
+    this.alphaPath = alphaAt === 0 ? null : readString(cursor, alphaAt, 'alpha path', ALPHA_FIELD);
 
     // `fieldAt`: the header field that points at the table, named when the table is not in the data.
-    const table = (at: number, count: number, entryBytes: number, what: string, fieldAt: number): DataView => {
+    // Returns where the table starts, once it is known to fit.
+    const table = (at: number, count: number, entryBytes: number, what: string, fieldAt: number): number => {
       if (at > input.length || count * entryBytes > input.length - at) {
-        throw fail('table-overrun', at > input.length ? fieldAt : at, `${what} of ${count} entries (${count * entryBytes} bytes) at byte ${at} runs past the end (${input.length})`);
+        throw cursor.error('table-overrun', at > input.length ? fieldAt : at, `${what} of ${count} entries (${count * entryBytes} bytes) at byte ${at} runs past the end (${input.length})`);
       }
-      return new DataView(input.buffer, input.byteOffset + at, count * entryBytes);
+      return at;
     };
     const sprites = table(spriteTable, spriteCount, SPRITE_BYTES, 'sprite table', 0x12);
     for (let i = 0; i < spriteCount; i++) {
-      const o = i * SPRITE_BYTES;
-      const sprite = { id: sprites.getInt32(o, true), x: sprites.getFloat32(o + 4, true), y: sprites.getFloat32(o + 8, true), width: sprites.getFloat32(o + 12, true), height: sprites.getFloat32(o + 16, true) };
-      this.#register(this.#spriteById, sprite, spriteTable + o, 'sprite');
+      const o = sprites + i * SPRITE_BYTES;
+      const sprite = { id: cursor.i32At(o), x: cursor.f32At(o + 4), y: cursor.f32At(o + 8), width: cursor.f32At(o + 12), height: cursor.f32At(o + 16) };
+      this.#register(this.#spriteById, sprite, o, 'sprite');
       this.sprites.push(sprite);
     }
     const scripts = table(scriptTable, scriptCount, SCRIPT_ENTRY_BYTES, 'script table', 0x16);
@@ -89,11 +88,11 @@ export class SpriteAnimReader {
     const budget = { bytes: input.length + OVERLAP_ALLOWANCE };
     for (let i = 0; i < scriptCount; i++) {
       const entryAt = scriptTable + i * SCRIPT_ENTRY_BYTES;
-      const id = scripts.getInt32(i * SCRIPT_ENTRY_BYTES, true);
-      const offset = scripts.getUint32(i * SCRIPT_ENTRY_BYTES + 4, true);
+      const id = cursor.i32At(scripts + i * SCRIPT_ENTRY_BYTES);
+      const offset = cursor.u32At(scripts + i * SCRIPT_ENTRY_BYTES + 4);
       let instructions = decoded.get(offset);
       if (!instructions) {
-        instructions = decodeScript(input, id, offset, this.jumpMode, budget, entryAt);
+        instructions = decodeScript(cursor, id, offset, this.jumpMode, budget, entryAt);
         decoded.set(offset, instructions);
       }
       const script = { id, offset, instructions };
@@ -122,9 +121,10 @@ export class SpriteAnimReader {
  * A NUL-terminated Latin-1 string that must end before the data does. An error names the header
  * field that points at it, since the string's own offset may lie outside the file.
  */
-function readString(input: Uint8Array, at: number, what: string, fieldAt: number): string {
+function readString(cursor: ByteCursor, at: number, what: string, fieldAt: number): string {
+  const input = cursor.bytes;
   const end = at < input.length ? input.indexOf(0, at) : -1;
-  if (end < 0) throw fail('string-overrun', fieldAt, `${what} at byte ${at} (the header field at byte ${fieldAt} points there) has no NUL before the end of the data`);
+  if (end < 0) throw cursor.error('string-overrun', fieldAt, `${what} at byte ${at} (the header field at byte ${fieldAt} points there) has no NUL before the end of the data`);
   return readLatin1(input, at, end - at);
 }
 
@@ -146,7 +146,8 @@ const SINGLE_BYTE_ARGS: readonly (readonly number[])[] = Array.from({ length: 25
  * An instruction's arguments in an array of exactly their number (an array grown by `push` reserves
  * 17 slots: 51 bytes kept per input byte for a file of SET_ALPHAs, against 13 now).
  */
-function argumentsOf(info: (typeof OPCODES)[number], input: Uint8Array, view: DataView, at: number): readonly number[] {
+function argumentsOf(info: (typeof OPCODES)[number], cursor: ByteCursor, at: number): readonly number[] {
+  const input = cursor.bytes;
   const types = info.args;
   if (types.length === 0) return NO_ARGS;
   if (types.length === 1 && types[0]![1] === 'u8') return SINGLE_BYTE_ARGS[input[at]!]!;
@@ -154,7 +155,7 @@ function argumentsOf(info: (typeof OPCODES)[number], input: Uint8Array, view: Da
   types.forEach(([, type], i) => {
     if (type === 'u8') args[i] = input[at++]!;
     else {
-      args[i] = type === 's32' ? view.getInt32(at, true) : type === 'u32' ? view.getUint32(at, true) : view.getFloat32(at, true);
+      args[i] = type === 's32' ? cursor.i32At(at) : type === 'u32' ? cursor.u32At(at) : cursor.f32At(at);
       at += 4;
     }
   });
@@ -167,41 +168,41 @@ const where = (id: number, at: number) => `script ${id}, instruction at byte ${a
  * Instructions from `offset` up to and including the first STOP, each checked against the instruction
  * set. Decoding takes instruction bytes from `budget`, shared by all scripts of the file.
  */
-function decodeScript(input: Uint8Array, id: number, offset: number, jumpMode: JumpMode, budget: { bytes: number }, entryAt: number): Instruction[] {
-  const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+function decodeScript(cursor: ByteCursor, id: number, offset: number, jumpMode: JumpMode, budget: { bytes: number }, entryAt: number): Instruction[] {
+  const input = cursor.bytes;
   const instructions: Instruction[] = [];
   let at = offset;
   for (;;) {
     if (budget.bytes < INSTRUCTION_HEADER) {
-      throw fail('overlapping-scripts', entryAt, `script ${id} (table entry at byte ${entryAt}) overlaps other scripts so much that decoding it would read more instruction bytes than the file holds`);
+      throw cursor.error('overlapping-scripts', entryAt, `script ${id} (table entry at byte ${entryAt}) overlaps other scripts so much that decoding it would read more instruction bytes than the file holds`);
     }
     if (at > input.length || input.length - at < INSTRUCTION_HEADER) {
-      throw fail('missing-stop', Math.min(at, input.length), `${where(id, at - offset)}: the data ends before a STOP`);
+      throw cursor.error('missing-stop', Math.min(at, input.length), `${where(id, at - offset)}: the data ends before a STOP`);
     }
-    const time = view.getUint16(at, true);
+    const time = cursor.u16At(at);
     const opcode = input[at + 2]!;
     const size = input[at + 3]!;
     const info = OPCODES[opcode];
-    if (!info) throw fail('unknown-opcode', at, `${where(id, at - offset)}: unknown opcode ${opcode}`);
-    if (size !== info.size) throw fail('bad-arg-size', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) has ${size} argument bytes; it takes ${info.size}`);
-    if (input.length - at - INSTRUCTION_HEADER < size) throw fail('missing-stop', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) runs past the end of the data`);
+    if (!info) throw cursor.error('unknown-opcode', at, `${where(id, at - offset)}: unknown opcode ${opcode}`);
+    if (size !== info.size) throw cursor.error('bad-arg-size', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) has ${size} argument bytes; it takes ${info.size}`);
+    if (input.length - at - INSTRUCTION_HEADER < size) throw cursor.error('missing-stop', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) runs past the end of the data`);
     budget.bytes -= INSTRUCTION_HEADER + size;
-    const args = argumentsOf(info, input, view, at + INSTRUCTION_HEADER);
+    const args = argumentsOf(info, cursor, at + INSTRUCTION_HEADER);
     if (EASED.has(opcode) && !(args[args.length - 1]! < EASING_MODES)) {
-      throw fail('bad-easing', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) uses easing mode ${args[args.length - 1]}; modes are 0 to ${EASING_MODES - 1}`);
+      throw cursor.error('bad-easing', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) uses easing mode ${args[args.length - 1]}; modes are 0 to ${EASING_MODES - 1}`);
     }
     instructions.push(new DecodedInstruction(at - offset, time, opcode, info.name, args));
     at += INSTRUCTION_HEADER + size;
     if (opcode === Op['STOP']) break;
   }
-  if (jumpMode === 'offset') checkJumps(instructions, id, offset);
+  if (jumpMode === 'offset') checkJumps(cursor, instructions, id, offset);
   return instructions;
 }
 
-function checkJumps(instructions: Instruction[], id: number, scriptAt: number): void {
+function checkJumps(cursor: ByteCursor, instructions: Instruction[], id: number, scriptAt: number): void {
   for (const instruction of instructions) {
     if (instruction.opcode === Op['JUMP'] && !startsAt(instructions, instruction.args[0]!)) {
-      throw fail('bad-jump', scriptAt + instruction.offset, `script ${id}, instruction at byte ${instruction.offset} of the script: JUMP (opcode ${Op['JUMP']}) to byte ${instruction.args[0]}, which is not the start of an instruction of this script`);
+      throw cursor.error('bad-jump', scriptAt + instruction.offset, `script ${id}, instruction at byte ${instruction.offset} of the script: JUMP (opcode ${Op['JUMP']}) to byte ${instruction.args[0]}, which is not the start of an instruction of this script`);
     }
   }
 }
