@@ -1,7 +1,7 @@
 // The crowd row's baseline: the wasm pose sampler as it was on 2026-11-30, before the slerp series,
 // the f64x2 quaternion halves and the batch-shaped shell. Its kernel (bench/baseline-kernel/) and this
 // shell are kept unchanged, so "2x today's sampler" in issue #16 is measured in the same run.
-import type { ClipTracks, PoseBatch } from 'gameanim';
+import type { PoseBatch, SkeletalClip } from 'gameanim';
 import { poseBaselineSimdBase64 } from './generated/baseline-kernel.js';
 
 // The record sizes of that kernel (src/core/wasm-layout.ts had the same numbers then).
@@ -13,8 +13,19 @@ const RESERVED_BYTES = 65536;
 const PAGE_BYTES = 65536;
 const align8 = (n: number) => (n + 7) & ~7;
 
+/** What that sampler uploaded of a clip: its tracks' arrays and its loop period (as f32). */
+export interface BaselineClip {
+  tracks: ReadonlyArray<{ times: Float32Array; rotations: Float32Array; translations: Float32Array | null }>;
+  duration: number;
+}
+
+/** A clip as the baseline sampler takes it (made once per clip, as the sampler's cache did then). */
+export function baselineClip(clip: SkeletalClip): BaselineClip {
+  return { tracks: clip.tracks, duration: Math.fround(clip.duration) };
+}
+
 interface SampleRequest {
-  clip: ClipTracks;
+  clip: BaselineClip;
   time: number;
   loop: boolean;
   firstBone: number;
@@ -25,7 +36,7 @@ type SampleInstances = (instances: number, count: number, rotations: number, tra
 export class BaselinePoseSampler {
   readonly #memory = new WebAssembly.Memory({ initial: 2 });
   readonly #sampleInstances: SampleInstances;
-  readonly #clips = new WeakMap<ClipTracks, number>();
+  readonly #clips = new WeakMap<BaselineClip, number>();
   #heapEnd = RESERVED_BYTES;
 
   constructor() {
@@ -40,7 +51,7 @@ export class BaselinePoseSampler {
     return this.#heapEnd;
   }
 
-  #upload(clip: ClipTracks): number {
+  #upload(clip: BaselineClip): number {
     const known = this.#clips.get(clip);
     if (known !== undefined) return known;
     const arrays = new Map<Float32Array, number>();
@@ -75,7 +86,7 @@ export class BaselinePoseSampler {
   }
 
   /** sampleBatch as it was: one request object per instance, built every call. */
-  sampleBatch(batch: PoseBatch, clips: readonly ClipTracks[], times: ArrayLike<number>, loop: boolean): void {
+  sampleBatch(batch: PoseBatch, clips: readonly BaselineClip[], times: ArrayLike<number>, loop: boolean): void {
     const requests: SampleRequest[] = clips.map((clip, i) => ({ clip, time: times[i]!, loop, firstBone: batch.offsets[i]! }));
     const addresses = requests.map((request) => this.#upload(request.clip));
     const instancesAt = align8(this.#scratch(INSTANCE_BYTES * requests.length + 28 * batch.boneCount + 16));

@@ -1,12 +1,13 @@
 // glTF row of `npm run bench`: exporting all 7 animations of the SA ped.ifp on a real SA model, in ms.
 // It needs the real samples beside the repository and glTF-Transform installed; otherwise the report says why it is left out.
+import { REPOSITORY_DIR } from '../src/cli/package-dir.js';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
 import { Bench } from 'tinybench';
 import { DFFReader, IFPReader } from 'gameanim';
 import { p50p90 } from './stats.js';
 
-const SAMPLES = fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
+const SAMPLES = join(REPOSITORY_DIR, '..', 'shared', 'samples') + sep;
 
 /** The issue's bound: exporting every animation of ped.ifp on one skin takes at most 200 times as long as decoding ped.ifp. */
 const EXPORT_TO_DECODE_TARGET = 200;

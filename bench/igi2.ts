@@ -1,7 +1,8 @@
 // IGI 2 rows of `npm run bench`: decoding retail-shaped ILFF clips into structure-of-arrays tracks
 // (IGI2ClipReader), against a naive decoder that makes one object per entry, in MB/s of input.
+import { REPOSITORY_DIR } from '../src/cli/package-dir.js';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
@@ -13,7 +14,7 @@ const BONES = 47;
 /** The retail set: 254 first-person clips, 3.5 MB. */
 const CLIPS = 254;
 const TARGET_BYTES = 3.5e6;
-const SAMPLES_DIR = fileURLToPath(new URL('../../../shared/samples/igi2/', import.meta.url));
+const SAMPLES_DIR = join(REPOSITORY_DIR, '..', 'shared', 'samples', 'igi2') + sep;
 
 /** The retail parents of the 47-bone arms (breadth-first), so the generated clips have the real shape. */
 function parents(): number[] {

@@ -2,9 +2,9 @@
 // the same clips, in one run.
 import * as THREE from 'three';
 import { Bench } from 'tinybench';
-import { bindClip, blendPoses, clipTracks, createPose, createPoseBatch, createSkeleton, IFPReader, poseToMatrices, sampleBatch, sampleClip, saUpperBodyMask, type Animation, type Pose, type Skeleton } from 'gameanim';
+import { bindClip, blendPoses, createPose, createPoseBatch, createSkeleton, IFPReader, poseToMatrices, sampleBatch, sampleClip, saUpperBodyMask, type Animation, type Pose, type Skeleton } from 'gameanim';
 import { toAnimationClip, toSkeleton } from 'gameanim/three';
-import { BaselinePoseSampler } from './baseline-sampler.js';
+import { baselineClip, BaselinePoseSampler } from './baseline-sampler.js';
 import { p50p90 } from './stats.js';
 
 const SAMPLES_PER_ITERATION = 100;
@@ -62,7 +62,7 @@ export async function runPlaybackBenchmarks(ped: Uint8Array, { quick, log }: { q
   // The same crowd through the sampler as it was before issue #16 (bench/baseline-sampler.ts).
   const baseline = new BaselinePoseSampler();
   const baselineCrowd = createPoseBatch(crowd.clips);
-  const baselineClips = crowd.clips.map((clip) => clipTracks(clip as Animation));
+  const baselineClips = crowd.clips.map((clip) => baselineClip(clip as Animation));
 
   // three.js state, made once.
   const clipA = toAnimationClip(a);

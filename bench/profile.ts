@@ -1,11 +1,14 @@
 // `npm run bench:profile`: where the time of a whole-corpus decode goes, stage by stage (min of many
 // runs, which is the steadiest figure on a shared machine). Reaches into the library's internals on
-// purpose, so it loads them from dist/ by path.
+// purpose, so it loads them from packages/gameanim/dist/ by path.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ImgArchive } from 'gameanim';
+import { REPOSITORY_DIR } from '../src/cli/package-dir.js';
 import { ensureCorpus } from './corpus.js';
 import { DEFAULT_CORPUS_DIR } from './run.js';
 
-const internal = async <T>(path: string): Promise<T> => (await import(new URL(`../${path}`, import.meta.url).href)) as T;
+const internal = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(REPOSITORY_DIR, 'packages', 'gameanim', 'dist', path)).href)) as T;
 type Table = { count: number; outputFloats: number; inputEnd: number; used: Int32Array };
 const { scanIFP } = await internal<{ scanIFP(bytes: Uint8Array, strict: boolean): { table: Table } }>('ifp/scan.js');
 const { decodeTracksJs } = await internal<{ decodeTracksJs(i: Uint8Array, t: Table, o: Float32Array): void }>('ifp/decode-js.js');

@@ -1,9 +1,10 @@
 // The benchmark suite behind `npm run bench` and `gameanim bench`: every row measured in one run on
 // the generated corpus, written to bench/RESULTS.md with a CSV history per CPU model.
+import { REPOSITORY_DIR } from '../src/cli/package-dir.js';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import { IFPDecoder, IFPReader, ImgArchive, type Backend } from 'gameanim';
@@ -17,7 +18,7 @@ const QUICK_SCALE = 0.02;
 /** The corpus is generated once into the user's cache, so running the suite writes nothing elsewhere. */
 export const DEFAULT_CORPUS_DIR = join(process.env['XDG_CACHE_HOME'] || join(os.homedir(), '.cache'), 'gameanim', 'bench-corpus');
 /** The repository's bench/ folder: only a development checkout has one (with ANALYSIS.md). */
-const BENCH_DIR = fileURLToPath(new URL('../../bench/', import.meta.url));
+const BENCH_DIR = join(REPOSITORY_DIR, 'bench') + sep;
 
 export interface BenchRunOptions {
   corpusDir?: string;

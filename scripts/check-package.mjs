@@ -1,6 +1,7 @@
-// `node scripts/check-package.mjs` (run by .ci/run): packs the package as npm would publish it,
-// installs the tarball into an empty project, and uses it there as a user would: the CLI on files
-// (bench --quick included), and strict TypeScript 5.7 (the oldest the types support) on a consumer.
+// `node scripts/check-package.mjs` (run by .ci/run, after the build): packs both packages as npm would
+// publish them; installs the library alone into an empty project (it must pull no other package),
+// then the command line beside it, and uses them there as a user would: the CLI on files (bench
+// --quick included), and strict TypeScript 5.7 (the oldest the types support) on a consumer.
 // Any install warning, failing command or type error fails the check.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -16,18 +17,33 @@ const run = (command, args, cwd) => {
 };
 const step = (what) => console.log(`package check: ${what}`);
 
-step('npm pack');
-run('npm', ['pack', '--pack-destination', work, '--silent'], root);
-const tarball = join(work, readdirSync(work).find((name) => name.endsWith('.tgz')));
+// The packages' prepack scripts would build again: the build has just run, so pack without them.
+const pack = (workspace) => {
+  step(`npm pack -w ${workspace}`);
+  const name = run('npm', ['pack', '-w', workspace, '--pack-destination', work, '--ignore-scripts', '--silent'], root).trim().split('\n').at(-1);
+  return join(work, name);
+};
+const libraryTarball = pack('gameanim');
+const cliTarball = pack('@gameanim/cli');
+const listing = (tarball) => run('tar', ['-tzf', tarball], work).split('\n');
+if (!listing(cliTarball).includes('package/dist/viewer/index.html')) throw new Error('the command line package ships no viewer');
+if (listing(libraryTarball).some((path) => /package\/dist\/(cli|bench|viewer|formats\.js)/.test(path))) throw new Error('the library package ships tool files');
 
 const project = join(work, 'consumer');
 execFileSync('mkdir', [project]);
 writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
-step('npm install of the tarball into an empty project (no warnings, no install scripts)');
 // npm prints its warnings on stderr: read both streams.
-const install = spawnSync('npm', ['install', tarball, '--no-fund', '--no-audit', '--loglevel=warn'], { cwd: project, encoding: 'utf8' });
-if (install.status !== 0) throw new Error(`npm install failed:\n${install.stdout}${install.stderr}`);
-if (/warn/i.test(install.stdout + install.stderr)) throw new Error(`npm warned while installing:\n${install.stdout}${install.stderr}`);
+const install = (...tarballs) => {
+  const result = spawnSync('npm', ['install', ...tarballs, '--no-fund', '--no-audit', '--loglevel=warn'], { cwd: project, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm install failed:\n${result.stdout}${result.stderr}`);
+  if (/warn/i.test(result.stdout + result.stderr)) throw new Error(`npm warned while installing:\n${result.stdout}${result.stderr}`);
+};
+step('npm install of the library alone into an empty project: no other package, no install scripts');
+install(libraryTarball);
+const installed = readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.'));
+if (installed.join() !== 'gameanim') throw new Error(`installing the library pulled in more than itself: ${installed.join(', ')}`);
+step('npm install of the command line beside it');
+install(libraryTarball, cliTarball);
 
 for (const file of ['anp3-all-types.ifp', 'dff-ped-5bone.dff', 'sprites-all-opcodes.anim', 'anm2-2bone.iff']) copyFileSync(join(root, 'fixtures', file), join(project, file));
 const cli = (...args) => {

@@ -118,7 +118,7 @@ export const anm2OddChunk = {
 };
 
 // ---- ANIM sprite scripts ----
-import { OPCODES } from '../dist/sprite/opcodes.js';
+import { OPCODES } from '../packages/gameanim/dist/sprite/opcodes.js';
 
 const i = (time, name, ...args) => ({ time, name, args });
 /** Byte offset of instruction `index` in a list, as the writer lays it out. */

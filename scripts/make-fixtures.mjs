@@ -1,6 +1,6 @@
 // Regenerates fixtures/ with the project's own writers. Run with `npm run fixtures`.
 import { writeFile } from 'node:fs/promises';
-import { writeDFF, writeIFF, writeIFP, writeIGI2Clip, writeSpriteAnim } from '../dist/index.js';
+import { writeDFF, writeIFF, writeIFP, writeIGI2Clip, writeSpriteAnim } from '../packages/gameanim/dist/index.js';
 import * as specs from './fixture-specs.mjs';
 
 const concat = (...parts) => {

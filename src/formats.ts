@@ -10,7 +10,7 @@ import { ifpPresentation } from './ifp/present.js';
 import { imgPresentation } from './img/present.js';
 import { animPresentation } from './sprite/present.js';
 
-export type { FileFormat } from './core/file-format.js';
+export type { FileFormat } from 'gameanim';
 export type { DumpOptions, Presentation } from './cli/presentation.js';
 
 export const FORMATS: readonly Presentation[] = [

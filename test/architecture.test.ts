@@ -99,3 +99,12 @@ describe('reading bytes', () => {
     expect(defined(/const fail = /)).toEqual([]);
   });
 });
+
+describe('the tools', () => {
+  it('use the library by its package names, so the command line package builds none of it again', () => {
+    const relativeIntoLibrary = [...graph].flatMap(([file, targets]) =>
+      layerOf(file) === 5 ? targets.filter((target) => layerOf(target) < 5).map((target) => `${relative(src, file)} -> ${relative(src, target)}`) : [],
+    );
+    expect(relativeIntoLibrary).toEqual([]);
+  });
+});

@@ -1,12 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+const library = `${root}packages/gameanim/`;
+const pkg = JSON.parse(readFileSync(`${library}package.json`, 'utf8'));
+const cli = JSON.parse(readFileSync(`${root}packages/cli/package.json`, 'utf8'));
+const workspace = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
 
-/** Runs ESM code in a plain Node process from the project root, where `gameanim` resolves to itself. */
+/** Runs ESM code in a plain Node process from the project root, where `gameanim` resolves to packages/gameanim. */
 function node(code: string): string {
   return execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' }).trim();
 }
@@ -17,16 +21,25 @@ describe('the npm package', () => {
     expect(pkg.type).toBe('module');
     for (const [subpath, target] of Object.entries<Record<string, string> | string>(pkg.exports)) {
       if (typeof target === 'string') continue;
-      expect(existsSync(`${root}${target['types']}`), `${subpath} types`).toBe(true);
-      expect(existsSync(`${root}${target['default']}`), `${subpath} code`).toBe(true);
+      expect(existsSync(`${library}${target['types']}`), `${subpath} types`).toBe(true);
+      expect(existsSync(`${library}${target['default']}`), `${subpath} code`).toBe(true);
     }
-    // Runtime dependencies serve the CLI only: its progress bar, and the benchmark it ships.
-    expect(Object.keys(pkg.dependencies ?? {})).toEqual(['cli-progress', 'pure-rand', 'tinybench']);
-    // Installing runs nothing; the build happens when packing.
-    expect(pkg.scripts.prepare).toBeUndefined();
-    expect(pkg.scripts.install).toBeUndefined();
-    expect(pkg.scripts.postinstall).toBeUndefined();
-    expect(pkg.scripts.prepack).toBe('npm run build');
+    // The library has no runtime dependency; the command line's progress bar and benchmark are its own.
+    expect(pkg.dependencies).toBeUndefined();
+    expect(cli.name).toBe('@gameanim/cli');
+    expect(cli.bin).toEqual({ gameanim: 'dist/src/cli/main.js' });
+    expect(Object.keys(cli.dependencies)).toEqual(['gameanim', 'cli-progress', 'pure-rand', 'tinybench']);
+    expect(cli.dependencies.gameanim).toBe(pkg.version);
+    expect(workspace.private).toBe(true);
+    expect(workspace.workspaces).toEqual(['packages/gameanim', 'packages/cli']);
+    // Installing runs nothing: the only script either package has builds both when packing.
+    for (const manifest of [pkg, cli]) expect(manifest.scripts).toEqual({ prepack: 'npm run build --prefix ../..' });
+    // The registry's page links back: repository, homepage and issues.
+    for (const manifest of [pkg, cli]) {
+      expect(manifest.repository.url).toMatch(/^git\+https:\/\/github\.com\//);
+      expect(manifest.homepage).toMatch(/^https:\/\//);
+      expect(manifest.bugs.url).toMatch(/\/issues$/);
+    }
     expect(existsSync(`${root}LICENSE`)).toBe(true);
   });
 
@@ -42,7 +55,7 @@ describe('the npm package', () => {
         else if (!spec!.startsWith('node:')) packages.add(spec!);
       }
     };
-    visit(`${root}dist/index.js`);
+    visit(`${root}packages/gameanim/dist/index.js`);
     expect([...packages]).toEqual([]);
   });
 
@@ -56,12 +69,12 @@ describe('the npm package', () => {
       expect(code, file).not.toMatch(/from ['"](three|@gltf-transform\/core)['"]/);
       for (const [, spec] of code.matchAll(/from ['"](\.[^'"]+)['"]/g)) visit(new URL(spec!, `file://${file}`).pathname);
     };
-    visit(`${root}dist/index.js`);
+    visit(`${root}packages/gameanim/dist/index.js`);
     expect(seen.size).toBeGreaterThan(20);
-    expect(readFileSync(`${root}dist/three/index.js`, 'utf8')).toMatch(/from ['"]three['"]/);
+    expect(readFileSync(`${library}dist/three/index.js`, 'utf8')).toMatch(/from ['"]three['"]/);
     expect(pkg.peerDependenciesMeta.three.optional).toBe(true);
     expect(pkg.peerDependenciesMeta['@gltf-transform/core'].optional).toBe(true);
-    expect(readFileSync(`${root}dist/gltf/export.js`, 'utf8')).toMatch(/from ['"]@gltf-transform\/core['"]/);
+    expect(readFileSync(`${library}dist/gltf/export.js`, 'utf8')).toMatch(/from ['"]@gltf-transform\/core['"]/);
   });
 
   it("default-exports IFPReader from 'gameanim/ifp', as the library it replaces did", () => {
@@ -97,5 +110,40 @@ describe('the npm package', () => {
       console.log(JSON.stringify(missing));
     `);
     expect(JSON.parse(out)).toEqual([]);
+  });
+});
+
+describe('the published types', () => {
+  // Every declaration file a consumer's compiler can reach from the exports map.
+  const reachable = new Set<string>();
+  const visit = (file: string) => {
+    if (reachable.has(file) || !existsSync(file)) return;
+    reachable.add(file);
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*['"](\.[^'"]+)['"]/g)) visit(new URL(spec!.replace(/\.js$/, '.d.ts'), `file://${file}`).pathname);
+  };
+  for (const target of Object.values<Record<string, string> | string>(pkg.exports)) if (typeof target !== 'string') visit(`${library}${target['types']}`);
+
+  // What the sources mark @internal: stripInternal takes it out of the declarations.
+  const internalNames = new Set<string>();
+  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
+  for (const file of walk(`${root}src`)) {
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(/\/\*\*(?:\s|\*)*@internal[\s\S]*?\*\/\s*(?:export\s+)?(?:(?:readonly|function|interface|class|const|type|static|private)\s+)*(\w+)/g)) internalNames.add(name!);
+  }
+
+  it('mention no name the sources mark @internal, and are stripped of it', () => {
+    expect([...internalNames]).toEqual(expect.arrayContaining(['withLoan', 'takeLoan', 'decodeIFP', 'IFPArenaLoan', 'sampled']));
+    expect(reachable.size).toBeGreaterThan(20);
+    const mentions = [...reachable].flatMap((file) => {
+      const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, ''); // declarations, not prose
+      return [...internalNames].filter((name) => new RegExp(`\\b${name}\\b`).test(text)).map((name) => `${file.slice(library.length)}: ${name}`);
+    });
+    expect(mentions).toEqual([]);
+    expect([...reachable].filter((file) => readFileSync(file, 'utf8').includes('@internal'))).toEqual([]);
+  });
+
+  it('leave the tools out: no registry, presentation or command line in the library package', () => {
+    expect(existsSync(`${library}dist/formats.js`)).toBe(false);
+    expect(existsSync(`${library}dist/cli`)).toBe(false);
+    expect(readdirSync(`${library}dist/ifp`).filter((name) => name.startsWith('present'))).toEqual([]);
   });
 });

@@ -295,7 +295,7 @@ async function openFiles(files: Iterable<File>): Promise<void> {
 
 async function exportGlb(): Promise<void> {
   if (!state.clip || !state.bound) return;
-  const { exportGltf } = await import('../src/gltf/index.js');
+  const { exportGltf } = await import('gameanim/gltf');
   const { glb, warnings } = await exportGltf({ model: state.model ?? undefined, skeleton: state.bound.skeleton, clips: [state.clip] });
   for (const w of warnings) problem(`export: ${w.code}: ${w.message}`);
   const link = document.createElement('a');

@@ -3,7 +3,7 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { DffGeometry, Pose, Skeleton } from '../src/index.js';
-import { toSkeleton } from '../src/three/index.js';
+import { toSkeleton } from 'gameanim/three';
 
 const TRAIL_POINTS = 600;
 

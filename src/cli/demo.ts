@@ -1,11 +1,12 @@
 // `npm start`: decodes the bundled demo corpus (fixtures/) and prints what it found and how fast.
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
+import { REPOSITORY_DIR } from './package-dir.js';
 import { textTable } from './text.js';
 import { findFormat } from '../formats.js';
-import { IFPReader } from '../ifp/index.js';
+import { IFPReader } from 'gameanim';
 
-const fixturesDir = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+const fixturesDir = join(REPOSITORY_DIR, 'fixtures') + sep;
 const RUNS = 25;
 
 interface Row {

@@ -7,7 +7,7 @@ import { readModel, unitClips } from './commands/export-batch.js';
 import { writeOutput } from './outputs.js';
 
 const { modelPath, zUp, force, fps } = workerData as { modelPath: string; zUp: boolean; force: boolean; fps?: number };
-const gltf = await import('../gltf/index.js');
+const gltf = await import('gameanim/gltf');
 const model = readModel(modelPath);
 
 parentPort!.on('message', async (unit: ExportUnit) => {

@@ -1,8 +1,7 @@
-import { fourCC } from '../core/names.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { findFormat, FORMATS, type Presentation } from '../formats.js';
-import { ImgArchive } from '../img/index.js';
+import { ImgArchive } from 'gameanim';
 
 /** A problem with one input (missing, unreadable, a directory, of no known format): exit 1, after the other inputs. */
 export class InputError extends Error {}
@@ -26,7 +25,7 @@ export function readInput(path: string): Uint8Array {
 export function formatOf(path: string, bytes: Uint8Array): Presentation {
   const format = findFormat(bytes, path);
   if (!format) {
-    const magic = JSON.stringify(fourCC(bytes));
+    const magic = JSON.stringify(magicOf(bytes));
     throw new InputError(`${path}: not a format gameanim reads (it starts with ${magic}); it reads ${FORMATS.map(({ format: f }) => `${f.name}, ${f.description}${f.extensions.length ? ` (${f.extensions.join(', ')})` : ''}`).join('; ')}`);
   }
   return format;
@@ -35,7 +34,7 @@ export function formatOf(path: string, bytes: Uint8Array): Presentation {
 /** Opens a VER2 .img, or a III/VC .dir with the .img beside it (an empty one when it is missing). */
 export function openArchive(path: string, bytes: Uint8Array, needData = false): { archive: ImgArchive; note?: string } {
   if (!path.toLowerCase().endsWith('.dir')) {
-    if (fourCC(bytes) !== 'VER2') {
+    if (magicOf(bytes) !== 'VER2') {
       throw new InputError(`${path}: not an IMG archive; give a San Andreas .img, or a GTA III/VC .dir with its .img beside it`);
     }
     return { archive: new ImgArchive(bytes) };
@@ -44,4 +43,9 @@ export function openArchive(path: string, bytes: Uint8Array, needData = false): 
   if (existsSync(imgPath)) return { archive: ImgArchive.fromDir(bytes, readInput(imgPath)) };
   if (needData) throw new InputError(`${basename(imgPath)} not found beside ${path}: extracting needs the archive's data`);
   return { archive: ImgArchive.fromDir(bytes, new Uint8Array(0)), note: `${basename(imgPath)} not found: directory only` };
+}
+
+/** The first four bytes as text, for messages. */
+function magicOf(bytes: Uint8Array): string {
+  return String.fromCharCode(...bytes.subarray(0, 4));
 }

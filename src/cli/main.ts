@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `gameanim` command line: exit 0 ok, 1 a problem with an input (after every other input), 2 a usage error.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
@@ -12,11 +12,10 @@ import { imgExtract, imgList } from './commands/img.js';
 import { info } from './commands/info.js';
 import { list } from './commands/list.js';
 import type { CommandResult } from './commands/result.js';
+import { CLI_VERSION } from './package-dir.js';
 import { printable } from './text.js';
 import { HELP, MissingDependencyError, UsageError } from './usage.js';
 
-/** The package's own version, from the package.json shipped beside dist/. */
-const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 // Names from files are printed with their control characters escaped, so no file can drive the terminal.
 let stdoutClosed = false;
@@ -50,7 +49,7 @@ function isBatchTarget(anims: string, out: string): boolean {
 async function run(argv: string[]): Promise<CommandResult | 'help'> {
   const [command, ...args] = argv;
   if (command === '--version' || command === '-v') {
-    print(PACKAGE_VERSION);
+    print(CLI_VERSION);
     return 'help';
   }
   if (!command) throw new UsageError('no command given', HELP['main']);

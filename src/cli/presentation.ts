@@ -1,6 +1,6 @@
 // How the command line and the viewer show a file: each format's `present.ts` pairs its entry (the
 // library's `FileFormat`) with the text and JSON the tools print. Only the tools import these.
-import type { FileFormat } from '../core/file-format.js';
+import type { FileFormat } from 'gameanim';
 
 export interface DumpOptions {
   /** Keep the clip of this name only (formats with `namedClips`). */

@@ -1,5 +1,5 @@
 // Text helpers shared by the formats' summaries and dumps, and by the CLI.
-import type { DecodeWarning } from '../core/errors.js';
+import type { DecodeWarning } from 'gameanim';
 
 /** C0 controls but newline and tab, DEL, and the C1 controls (0x9B is a CSI on some terminals). */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;

@@ -2,6 +2,6 @@
 export { createSkeleton, hierarchyOrder, boneNameKey, type Skeleton, type SkeletonInit } from './skeleton.js';
 export { PED_BONE_TAGS, boneTagId } from './bone-tags.js';
 export { CODES, type Code } from './codes.js';
-export { DecodeError, warning, type DecodeWarning, type FormatName } from './errors.js';
+export { DecodeError, type DecodeWarning, type FormatName } from './errors.js';
 export { ready, simdSupported, type Backend, type BackendOption } from './wasm-kernel.js';
 export type { FileFormat, ArchiveContents, ArchiveEntry, ModelContents, TextureContents } from './file-format.js';

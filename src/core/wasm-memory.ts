@@ -182,7 +182,7 @@ export abstract class ArenaDecoder<A extends Arena> {
 let pendingLoan: ArenaLoan | undefined;
 
 /**
- * Runs `make` (a reader's constructor) with `loan` on offer: the reader takes it with `takeLoan()`.
+ * @internal Runs `make` (a reader's constructor) with `loan` on offer: the reader takes it with `takeLoan()`.
  * So decoders lend memory without a public constructor taking an internal parameter.
  */
 export function withLoan<Loan extends ArenaLoan, T>(loan: Loan, make: () => T): T {
@@ -195,7 +195,7 @@ export function withLoan<Loan extends ArenaLoan, T>(loan: Loan, make: () => T): 
   }
 }
 
-/** The loan on offer to the reader being constructed (see `withLoan`), taken once; undefined when none. */
+/** @internal The loan on offer to the reader being constructed (see `withLoan`), taken once; undefined when none. */
 export function takeLoan<Loan extends ArenaLoan = ArenaLoan>(): Loan | undefined {
   const loan = pendingLoan;
   pendingLoan = undefined;

@@ -1,8 +1,8 @@
 // What the command line and the viewer print for this format (see src/cli/presentation.ts).
 import { f32Text, plural, textTable } from '../cli/text.js';
 import type { Presentation } from '../cli/presentation.js';
-import { dffFormat } from './format.js';
-import type { DFFReader } from './reader.js';
+import { dffFormat } from 'gameanim';
+import type { DFFReader } from 'gameanim';
 
 export const dffPresentation: Presentation<DFFReader> = {
   format: dffFormat,

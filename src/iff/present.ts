@@ -1,8 +1,8 @@
 // What the command line and the viewer print for this format (see src/cli/presentation.ts).
 import { f32Text, plural } from '../cli/text.js';
 import type { Presentation } from '../cli/presentation.js';
-import { iffFormat } from './format.js';
-import type { IFFReader } from './reader.js';
+import { iffFormat } from 'gameanim';
+import type { IFFReader } from 'gameanim';
 
 export const iffPresentation: Presentation<IFFReader> = {
   format: iffFormat,

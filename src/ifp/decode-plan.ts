@@ -2,7 +2,7 @@
 // loan), the wasm scan and decode, the TypeScript scan with the wasm decode, or TypeScript alone.
 // Every path gives the same packages, rows and floats, bit for bit (test/ifp/backends.test.ts).
 import { warning, type DecodeWarning } from '../core/errors.js';
-import { kernelModule, resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
+import { kernelModule, resolveBackend, type Backend } from '../core/wasm-kernel.js';
 import { newBuffer, type Allocate, type ArenaLoan } from '../core/wasm-memory.js';
 import { decodeTracksJs } from './decode-js.js';
 import { decodeTracksWasm } from './decode-wasm.js';
@@ -10,16 +10,10 @@ import { reportTrailingBytes, scanIFP, type ScannedPackage } from './scan.js';
 import { decodeAnpWasm, type FastDecode } from './scan-wasm.js';
 import { Field, type TrackRows, type TrackTable } from './track-table.js';
 import { KIND_INFO, type TrackKind } from './track-kinds.js';
+import type { IFPReaderOptions } from './types.js';
 
-/** How to read an IFP file (`new IFPReader(bytes, options)`). */
-export interface IFPReaderOptions {
-  /** Force a decoder. `auto` (default) takes SIMD wasm, then scalar wasm, then TypeScript. */
-  backend?: BackendOption;
-  /** Throw on the first problem instead of keeping what was decoded before it. Default false. */
-  strict?: boolean;
-}
 
-/** An IFPDecoder's loan: also decodes well-formed ANP3/ANP2 in place in its memory (as decodeAnpWasm does). */
+/** @internal An IFPDecoder's loan: also decodes well-formed ANP3/ANP2 in place in its memory (as decodeAnpWasm does). */
 export interface IFPArenaLoan extends ArenaLoan {
   decodeAnp: (input: Uint8Array) => FastDecode | undefined;
 }
@@ -33,6 +27,7 @@ export interface DecodedIFP {
   backend: Backend;
 }
 
+/** @internal */
 export function decodeIFP(input: Uint8Array, options: IFPReaderOptions, loan: IFPArenaLoan | undefined): DecodedIFP {
   const allocate = loan?.allocate ?? newBuffer;
   let backend = resolveBackend(options.backend);

@@ -1,9 +1,9 @@
 // What the command line and the viewer print for this format (see src/cli/presentation.ts).
 import { f32Text, plural } from '../cli/text.js';
 import type { Presentation } from '../cli/presentation.js';
-import { ifpFormat } from './format.js';
-import type { IFPReader } from './reader.js';
-import type { Animation } from './track.js';
+import { ifpFormat } from 'gameanim';
+import type { IFPReader } from 'gameanim';
+import type { Animation } from 'gameanim';
 
 export const ifpPresentation: Presentation<IFPReader> = {
   format: ifpFormat,

@@ -3,11 +3,11 @@ import type { DecodeWarning } from '../core/errors.js';
 import { indexByName, nameKey } from '../core/names.js';
 import type { Backend } from '../core/wasm-kernel.js';
 import { takeLoan } from '../core/wasm-memory.js';
-import { decodeIFP, type IFPArenaLoan, type IFPReaderOptions } from './decode-plan.js';
+import { decodeIFP, type IFPArenaLoan } from './decode-plan.js';
 import { Animation } from './track.js';
-import type { IFPFormat } from './types.js';
+import type { IFPFormat, IFPReaderOptions } from './types.js';
 
-export type { IFPReaderOptions } from './decode-plan.js';
+export type { IFPReaderOptions } from './types.js';
 
 export interface IFPPackage {
   name: string;

@@ -1,3 +1,4 @@
+import type { BackendOption } from '../core/wasm-kernel.js';
 import type { KeyframeType } from './track-kinds.js';
 
 export type { KeyframeType };
@@ -36,4 +37,12 @@ export interface AnimationData {
 export interface PackageData {
   name: string;
   animations: AnimationData[];
+}
+
+/** How to read an IFP file (`new IFPReader(bytes, options)`). */
+export interface IFPReaderOptions {
+  /** Force a decoder. `auto` (default) takes SIMD wasm, then scalar wasm, then TypeScript. */
+  backend?: BackendOption;
+  /** Throw on the first problem instead of keeping what was decoded before it. Default false. */
+  strict?: boolean;
 }

@@ -1,9 +1,9 @@
 // What the command line and the viewer print for this format (see src/cli/presentation.ts).
 import { f32Text, plural, textTable } from '../cli/text.js';
 import type { Presentation } from '../cli/presentation.js';
-import type { IGI2ClipReader } from './clip-reader.js';
-import { igi2ClipFormat, igi2ModelFormat } from './format.js';
-import type { IGI2ModelReader } from './model-reader.js';
+import type { IGI2ClipReader } from 'gameanim';
+import { igi2ClipFormat, igi2ModelFormat } from 'gameanim';
+import type { IGI2ModelReader } from 'gameanim';
 
 export const igi2ClipPresentation: Presentation<IGI2ClipReader> = {
   format: igi2ClipFormat,

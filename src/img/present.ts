@@ -1,8 +1,8 @@
 // What the command line and the viewer print for this format (see src/cli/presentation.ts).
 import { plural, textTable } from '../cli/text.js';
 import type { Presentation } from '../cli/presentation.js';
-import { imgFormat } from './format.js';
-import type { ImgArchive } from './reader.js';
+import { imgFormat } from 'gameanim';
+import type { ImgArchive } from 'gameanim';
 
 export const imgPresentation: Presentation<ImgArchive> = {
   format: imgFormat,

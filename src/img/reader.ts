@@ -17,6 +17,9 @@ export interface ImgEntry {
   size: number;
 }
 
+/** The v1 directory `fromDir` is reading, for the constructor it calls. */
+let pendingDirectory: Uint8Array | undefined;
+
 /**
  * A GTA IMG archive: San Andreas `VER2` (one file with its directory inside), or III/VC v1 (a `.dir`
  * directory plus a header-less `.img`; use `ImgArchive.fromDir`). Entries are read on demand as
@@ -32,10 +35,10 @@ export class ImgArchive {
   readonly #firstRecord: number;
 
   /** Reads a SA `VER2` archive. */
-  constructor(bytes: Uint8Array | ArrayBuffer);
-  /** @internal used by `fromDir` */
-  constructor(bytes: Uint8Array | ArrayBuffer, directory: Uint8Array);
-  constructor(bytes: Uint8Array | ArrayBuffer, directory?: Uint8Array) {
+  constructor(bytes: Uint8Array | ArrayBuffer) {
+    // `fromDir` hands its directory over this way, so the public constructor takes no internal parameter.
+    const directory = pendingDirectory;
+    pendingDirectory = undefined;
     this.#data = inputBytes(bytes);
     if (directory) {
       this.version = 'v1';
@@ -66,7 +69,12 @@ export class ImgArchive {
 
   /** Reads a III/VC v1 archive: the `.dir` directory and the `.img` data it describes. */
   static fromDir(dirBytes: Uint8Array | ArrayBuffer, imgBytes: Uint8Array | ArrayBuffer): ImgArchive {
-    return new ImgArchive(imgBytes, inputBytes(dirBytes));
+    pendingDirectory = inputBytes(dirBytes);
+    try {
+      return new ImgArchive(imgBytes);
+    } finally {
+      pendingDirectory = undefined;
+    }
   }
 
   /** Bytes of archive data (the .img for v1 archives). */

@@ -1,4 +1,5 @@
-export { clipTracks, type Clip, type ClipTracks, type SampledTrack, type SkeletalClip, type SkeletalTrack } from './clip.js';
+export type { Clip, SkeletalClip, SkeletalTrack } from './clip.js';
+export type { ClipExtras, TrackExtras } from '../core/clip.js';
 export { bindClip, type BoundClip } from './bind.js';
 export { createPose, createPoseBatch, type Pose, type PoseBatch } from './pose.js';
 export { sampleClip, sampleBatch, type SampleOptions } from './sample.js';

@@ -1,9 +1,9 @@
 // What the command line and the viewer print for this format (see src/cli/presentation.ts).
 import { plural } from '../cli/text.js';
 import type { Presentation } from '../cli/presentation.js';
-import { disassemble } from './disassemble.js';
-import { animFormat } from './format.js';
-import type { SpriteAnimReader } from './reader.js';
+import { disassemble } from 'gameanim';
+import { animFormat } from 'gameanim';
+import type { SpriteAnimReader } from 'gameanim';
 
 export const animPresentation: Presentation<SpriteAnimReader> = {
   format: animFormat,

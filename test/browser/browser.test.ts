@@ -31,7 +31,7 @@ describe.skipIf(!haveChromium)(`headless Chromium (${chromiumPath})`, () => {
   let server: Server;
   let browser: Browser;
   beforeAll(async () => {
-    if (!existsSync(join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run npm run build (npm test does it first)');
+    if (!existsSync(join(root, 'packages/gameanim/dist/index.js'))) throw new Error('dist/ is missing: run npm run build (npm test does it first)');
     server = await serve();
     browser = await chromium.launch({
       executablePath: chromiumPath,

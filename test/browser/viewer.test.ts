@@ -17,7 +17,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Starts `gameanim view` with these files and resolves with its URL. */
 function startViewer(files: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(root, 'dist/cli/main.js'), 'view', ...files, '--port', '0'], { cwd: root });
+  const child = spawn(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), 'view', ...files, '--port', '0'], { cwd: root });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
@@ -113,7 +113,7 @@ function silhouette(): { pixels: number; largestShare: number; width: number; he
 describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromium (${haveChromium ? chromiumPath : 'not found'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, () => {
   let browser: Browser;
   beforeAll(async () => {
-    if (!existsSync(join(root, 'dist/viewer/index.html'))) throw new Error('dist/viewer is missing: run npm run build');
+    if (!existsSync(join(root, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
     browser = await chromium.launch({
       executablePath: chromiumPath,
       args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

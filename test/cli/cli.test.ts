@@ -8,7 +8,7 @@ import { IFFReader, IFPReader, ImgArchive, SpriteAnimReader, writeImg } from '..
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const bin = join(root, 'dist/cli/main.js');
+const bin = join(root, 'packages/cli/dist/src/cli/main.js');
 
 /** Runs the built CLI with piped output, as a script would. */
 function gameanim(...args: string[]) {
@@ -302,9 +302,9 @@ describe('gameanim CLI', () => {
 
 describe('what a newcomer meets first', () => {
   it('gameanim --version prints the package version; a file of no known format names every format gameanim reads', () => {
-    const version = spawnSync(process.execPath, [join(root, 'dist/cli/main.js'), '--version'], { cwd: root, encoding: 'utf8' });
+    const version = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), '--version'], { cwd: root, encoding: 'utf8' });
     expect([version.status, version.stdout.trim()]).toEqual([0, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version]);
-    const unknown = spawnSync(process.execPath, [join(root, 'dist/cli/main.js'), 'info', 'README.md'], { cwd: root, encoding: 'utf8' });
+    const unknown = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), 'info', 'README.md'], { cwd: root, encoding: 'utf8' });
     expect(unknown.status).toBe(1);
     for (const format of ['IFP', 'III/VC .dir + .img', 'RenderWare model', 'ILFF/MINA', 'ILFF/OCEM', '.mef', 'FORM/ANM2', '.anim']) expect(unknown.stderr, format).toContain(format);
   });

@@ -39,9 +39,9 @@ describe('the CLI on a terminal', () => {
   const files = ['fixtures/anp2-basic.ifp', 'fixtures/anp3-all-types.ifp', 'fixtures/anpk-gta3.ifp', archive, 'fixtures/dff-ped-5bone.dff', 'fixtures/anm2-2bone.iff'];
 
   it('info over many files: every result line is on the final screen, and no bar is left', () => {
-    const piped = spawnSync(process.execPath, ['dist/cli/main.js', 'info', ...files], { cwd: root, encoding: 'utf8' });
+    const piped = spawnSync(process.execPath, ['packages/cli/dist/src/cli/main.js', 'info', ...files], { cwd: root, encoding: 'utf8' });
     const expected = piped.stdout.trimEnd().split('\n');
-    const screen = onTerminal(`node dist/cli/main.js info ${files.join(' ')}`);
+    const screen = onTerminal(`node packages/cli/dist/src/cli/main.js info ${files.join(' ')}`);
     const shown = screen.slice(0, screen.findIndex((line) => /^exit \d+$/.test(line))).map((line) => line.trimEnd());
     expect(shown).toEqual(expected);
     expect(screen.join('\n')).not.toMatch(/files \[|entries \[/);
@@ -49,7 +49,7 @@ describe('the CLI on a terminal', () => {
 
   it('img extract: every written file is listed, and no bar is left', () => {
     const out = join(scratch, 'out');
-    const screen = onTerminal(`node dist/cli/main.js img extract ${archive} -o ${out}`).join('\n');
+    const screen = onTerminal(`node packages/cli/dist/src/cli/main.js img extract ${archive} -o ${out}`).join('\n');
     for (let i = 0; i < 12; i++) expect(screen).toContain(`${join(out, `clip${i}.ifp`)} (2048 bytes)`);
     expect(screen).toMatch(/^exit 0$/m);
     expect(screen).not.toMatch(/extracting \[/);

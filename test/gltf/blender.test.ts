@@ -22,7 +22,7 @@ const run = (command: string, args: string[]) => {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 };
-const gameanim = (...args: string[]) => run(process.execPath, [join(root, 'dist/cli/main.js'), ...args]);
+const gameanim = (...args: string[]) => run(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args]);
 const blenderLoop = (input: string, output: string, bone: string, sampling: 'sampled' | 'unsampled') =>
   run('blender', ['-b', '--factory-startup', '--python', join(root, 'test/gltf/blender-loop.py'), '--', input, output, bone, sampling]);
 

@@ -14,7 +14,7 @@ describe('dump --json is exact for NaN, infinities and -0', () => {
     const rotations = Float32Array.from([Number.NaN, Infinity, -Infinity, -0, 0.1, -0.5, 1, 2]);
     const path = join(scratch, 'specials.ifp');
     writeFileSync(path, writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [{ boneName: 'b', boneId: 0, keyframeType: 'KR00', compressed: false, times: Float32Array.from([-0, 1]), rotations, translations: null, scales: null }] }] }], { format: 'ANP3' }));
-    const run = spawnSync(process.execPath, ['dist/cli/main.js', 'dump', path, '--json'], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['packages/cli/dist/src/cli/main.js', 'dump', path, '--json'], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(0);
     const bone = JSON.parse(run.stdout).packages[0].animations[0].bones[0];
     const decode = (v: number | string) => (typeof v === 'number' ? v : Number(v));

@@ -36,7 +36,7 @@ describe('hostile inputs in a child process with a 256 MB heap', () => {
   ];
   for (const [name, build, command] of cases) {
     it(`gameanim ${command.join(' ')} ${name}: exits 0 or 1, never aborts`, () => {
-      const run = node(['dist/cli/main.js', ...command, save(name, build())]);
+      const run = node(['packages/cli/dist/src/cli/main.js', ...command, save(name, build())]);
       expect(run.signal).toBeNull();
       expect(run.stderr).not.toMatch(/heap out of memory|at .*\.js:\d+/);
       expect([0, 1]).toContain(run.status);
@@ -125,7 +125,7 @@ describe('IMG archives whose entries overlap', () => {
   });
 
   it('gameanim info decodes each distinct range once', () => {
-    const run = node(['dist/cli/main.js', 'info', save('overlap.img', bytes)]);
+    const run = node(['packages/cli/dist/src/cli/main.js', 'info', save('overlap.img', bytes)]);
     expect(run.status).toBe(0);
     expect(run.stdout.match(/the same bytes as e0\.ifp, not decoded again/g)!.length).toBe(199);
   });
@@ -133,11 +133,11 @@ describe('IMG archives whose entries overlap', () => {
   it('img extract refuses to write more than 64 times the archive unless --force', () => {
     const archive = save('overlap-extract.img', bytes);
     const out = join(scratch, 'out');
-    const refused = node(['dist/cli/main.js', 'img', 'extract', archive, '-o', out]);
+    const refused = node(['packages/cli/dist/src/cli/main.js', 'img', 'extract', archive, '-o', out]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/more than 64 times the archive's size .* Add --force/);
     const small = imgOverlapping(20, fixture('anp3-all-types.ifp'), 64 << 10);
-    const forced = node(['dist/cli/main.js', 'img', 'extract', save('small-overlap.img', small), '-o', out, '--force']);
+    const forced = node(['packages/cli/dist/src/cli/main.js', 'img', 'extract', save('small-overlap.img', small), '-o', out, '--force']);
     expect(forced.status).toBe(0);
     expect(readdirSync(out).length).toBe(20);
   });

@@ -2,7 +2,7 @@
 // input byte, and how long the read took. Run with --expose-gc under a small --max-old-space-size.
 import { readFileSync } from 'node:fs';
 const [reader, path] = process.argv.slice(2);
-const api = await import(new URL('../../dist/index.js', import.meta.url).href);
+const api = await import(new URL('../../packages/gameanim/dist/index.js', import.meta.url).href);
 const bytes = new Uint8Array(readFileSync(path));
 const open = {
   anim: (b) => new api.SpriteAnimReader(b),

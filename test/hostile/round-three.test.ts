@@ -11,7 +11,7 @@ import * as specs from '../../scripts/fixture-specs.mjs';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const cli = (...args: string[]) => spawnSync(process.execPath, ['--max-old-space-size=256', join(root, 'dist/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+const cli = (...args: string[]) => spawnSync(process.execPath, ['--max-old-space-size=256', join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
 
 /** The skinned fixture with its empty geometry's Struct fields changed: `at` counts u32s from the Struct's payload. */
 function geometryPatched(words: Record<number, number>): Uint8Array {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const cli = join(root, 'dist/cli/main.js');
+const cli = join(root, 'packages/cli/dist/src/cli/main.js');
 
 function startViewer(files: string[]): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, [cli, 'view', ...files, '--port', '0'], { cwd: root });
@@ -67,7 +67,7 @@ describe('the view server', () => {
   let server: { port: number; child: ChildProcess };
   const scratch = mkdtempSync(join(tmpdir(), 'gameanim-view-'));
   const outside = join(scratch, 'secret.txt');
-  const link = join(root, 'dist/viewer/assets/linked-out.txt');
+  const link = join(root, 'packages/cli/dist/viewer/assets/linked-out.txt');
   beforeAll(async () => {
     writeFileSync(outside, 'secret');
     rmSync(link, { force: true });

@@ -10,7 +10,7 @@ import { writeIFP, writeImg, type TrackData } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const cli = join(root, 'dist/cli/main.js');
+const cli = join(root, 'packages/cli/dist/src/cli/main.js');
 const gameanim = (...args: string[]) => {
   const result = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'latin1', timeout: 60_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };

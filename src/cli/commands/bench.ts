@@ -9,12 +9,13 @@ interface BenchModule {
 }
 
 /**
- * The benchmark suite ships with the package (dist/bench). It generates its corpus into the user's
+ * The benchmark suite ships with the command line's package (dist/bench). It generates its corpus into the user's
  * cache (or --corpus), prints the tables, and writes files only where --out says, or, in a development
  * checkout, bench/RESULTS.md and its history with --record.
  */
 export async function bench(options: { corpus?: string; quick?: boolean; out?: string; record?: boolean; force?: boolean }, print: (line: string) => void): Promise<CommandResult> {
-  const suite = (await import(new URL('../../bench/run.js', import.meta.url).href)) as BenchModule;
+  // Loaded on demand: only `bench` pays for tinybench and the corpus generator.
+  const suite: BenchModule = await import('../../../bench/run.js');
   if (options.record && !suite.canRecord()) throw new UsageError('--record writes bench/RESULTS.md in a development checkout of gameanim; use --out FILE here');
   if (options.record && options.quick) throw new UsageError('--record keeps full runs only; drop --quick');
   try {

@@ -1,5 +1,5 @@
 import { plural, textTable } from '../text.js';
-import { bindClip } from '../../playback/bind.js';
+import { bindClip } from 'gameanim';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { onFile, type CommandResult } from './result.js';
 

@@ -5,8 +5,8 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { IFPReader } from '../../ifp/reader.js';
-import type { SkeletalClip } from '../../playback/clip.js';
+import { IFPReader } from 'gameanim';
+import type { SkeletalClip } from 'gameanim';
 import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
 import { checkOutput, outputNames } from '../outputs.js';
 import { startProgress } from '../progress.js';
@@ -22,12 +22,12 @@ export interface ExportUnit {
   out: string;
 }
 
-type Gltf = typeof import('../../gltf/index.js');
+type Gltf = typeof import('gameanim/gltf');
 
 /** The glTF module, or a MissingDependencyError (exit 3) when its optional peer is not installed. */
 export async function loadGltf(): Promise<Gltf> {
   try {
-    return await import('../../gltf/index.js');
+    return await import('gameanim/gltf');
   } catch (error) {
     throw new MissingDependencyError(`export and import need glTF-Transform, an optional peer dependency: npm install @gltf-transform/core (${(error as Error).message.split('\n')[0]})`);
   }

@@ -1,15 +1,15 @@
 import { checkOutput, writeOutput, type WriteOptions } from '../outputs.js';
 import { basename, dirname, join } from 'node:path';
-import type { SkeletalClip } from '../../playback/clip.js';
-import { IFPReader } from '../../ifp/reader.js';
-import type { IFPFormat, PackageData } from '../../ifp/types.js';
-import { writeIFP } from '../../ifp/writer.js';
+import type { SkeletalClip } from 'gameanim';
+import { IFPReader } from 'gameanim';
+import type { IFPFormat, PackageData } from 'gameanim';
+import { writeIFP } from 'gameanim';
 import { formatOf, InputError, readInput } from '../inputs.js';
-import { MissingDependencyError, UsageError } from '../usage.js';
+import { UsageError } from '../usage.js';
 import { loadGltf, readModel } from './export-batch.js';
 import { onFile, type CommandResult } from './result.js';
 
-type Gltf = typeof import('../../gltf/index.js');
+type Gltf = typeof import('gameanim/gltf');
 
 /** `export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes) with the clips. */
 export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean; fps?: number }, print: (line: string) => void): Promise<CommandResult> {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { outputNames, writeOutput } from '../outputs.js';
-import { DecodeError } from '../../core/errors.js';
+import { DecodeError } from 'gameanim';
 import { InputError, openArchive, readInput } from '../inputs.js';
 import { textTable } from '../text.js';
 import { startProgress } from '../progress.js';

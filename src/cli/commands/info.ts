@@ -1,7 +1,7 @@
-import { DecodeError } from '../../core/errors.js';
+import { DecodeError } from 'gameanim';
 import { plural, warningLines } from '../text.js';
 import { findFormat, type Presentation } from '../../formats.js';
-import type { ImgEntry } from '../../img/index.js';
+import type { ImgEntry } from 'gameanim';
 import { formatOf, openArchive, readInput } from '../inputs.js';
 import { startProgress } from '../progress.js';
 import { amplificationLimit, EXTRACT_AMPLIFICATION_LIMIT } from './img.js';

@@ -1,5 +1,5 @@
 import { f32Text, textTable } from '../text.js';
-import type { SkeletalClip } from '../../playback/clip.js';
+import type { SkeletalClip } from 'gameanim';
 import { findFormat } from '../../formats.js';
 import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
 import { onFile, type CommandResult } from './result.js';

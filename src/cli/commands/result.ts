@@ -1,4 +1,4 @@
-import { DecodeError } from '../../core/errors.js';
+import { DecodeError } from 'gameanim';
 import { InputError } from '../inputs.js';
 
 /** What a command reports back to main: input errors set exit code 1 once everything is printed. */

@@ -2,8 +2,8 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, extname, join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { InputError, readInput } from '../inputs.js';
+import { CLI_PACKAGE_DIR } from '../package-dir.js';
 import { UsageError } from '../usage.js';
 import type { CommandResult } from './result.js';
 
@@ -26,7 +26,7 @@ const SECURITY_HEADERS = { 'content-security-policy': CONTENT_SECURITY_POLICY, '
  * symlink leading out of it, and no request, however malformed, stops the server.
  */
 export async function view(paths: string[], port: number, print: (line: string) => void): Promise<CommandResult> {
-  const folder = fileURLToPath(new URL('../../viewer/', import.meta.url));
+  const folder = join(CLI_PACKAGE_DIR, 'dist', 'viewer');
   if (!existsSync(join(folder, 'index.html'))) throw new UsageError('the viewer is not built: run npm run build in a checkout (the published package ships it)');
   const root = realpathSync(folder);
   // Read every file first: a missing one is reported now, not as a broken page.
