@@ -55,7 +55,7 @@ cli('list', 'anp3-all-types.ifp');
 cli('dump', 'anp3-all-types.ifp', '--json');
 cli('bind', 'dff-ped-5bone.dff', 'anp3-all-types.ifp');
 const bench = cli('bench', '--quick', '--corpus', join(work, 'corpus'), '--out', join(project, 'bench.md'));
-if (!bench.includes('| simd |')) throw new Error(`bench printed no table:\n${bench}`);
+if (!/\| simd( \(too small to mean anything\))? \|/.test(bench)) throw new Error(`bench printed no table:\n${bench}`);
 if (readdirSync(project).some((name) => name === 'bench' || name === 'RESULTS.md')) throw new Error('bench wrote files it was not asked to');
 
 step('npx gameanim export without the optional peer @gltf-transform/core: exit 3 and one line');

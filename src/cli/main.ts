@@ -13,7 +13,7 @@ import { info } from './commands/info.js';
 import { list } from './commands/list.js';
 import type { CommandResult } from './commands/result.js';
 import { CLI_VERSION } from './package-dir.js';
-import { printable } from './text.js';
+import { exactJson, printable } from './text.js';
 import { HELP, MissingDependencyError, UsageError } from './usage.js';
 
 
@@ -82,12 +82,14 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     print(HELP[command]!);
     return 'help';
   }
-  const allowed: Record<string, string[]> = { info: [], list: [], dump: ['anim', 'json'], bind: ['skeleton'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps'], view: ['port'], img: ['out', 'force'], bench: ['corpus', 'quick', 'out', 'record', 'force'] };
+  // Every command that prints results takes --json (the README's "JSON output" has their schemas).
+  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], view: ['port'], img: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
-  const one = (what: string) => {
-    if (positionals.length !== 1) throw new UsageError(`${command} takes one ${what}`, HELP[command]);
-    return positionals[0]!;
+  const json = Boolean(values['json']);
+  const some = (what: string) => {
+    if (!positionals.length) throw new UsageError(`${command} takes at least one ${what}`, HELP[command]);
+    return positionals;
   };
 
   const fps = values['fps'] === undefined ? undefined : Number(values['fps']);
@@ -95,13 +97,12 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
 
   switch (command) {
     case 'info':
-      if (!positionals.length) throw new UsageError('info takes at least one FILE', HELP['info']);
-      return info(positionals, print);
+      return info(some('FILE'), print, json);
     case 'list':
-      return list(one('FILE'), print);
+      return list(some('FILE'), print, json);
     case 'dump':
       if (((values['anim'] as unknown as string[] | undefined)?.length ?? 0) > 1) throw new UsageError('dump takes one --anim', HELP['dump']);
-      return dump(one('FILE'), { anim: (values['anim'] as unknown as string[] | undefined)?.[0], json: Boolean(values['json']) }, print);
+      return dump(some('FILE'), { anim: (values['anim'] as unknown as string[] | undefined)?.[0], json }, print);
     case 'view': {
       const port = Number(values['port'] ?? 0);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, not ${values['port']}`, HELP['view']);
@@ -115,37 +116,39 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       // Many files, an archive, or a folder to write into: the whole-game export on worker threads.
       if (positionals.length > 2 || isBatchTarget(positionals[1]!, out) || jobs !== undefined || values['per-animation']) {
         if (values['anim'] || values['gltf']) throw new UsageError('--anim and --gltf are for one file: export MODEL ANIMS -o OUT.glb', HELP['export']);
-        return exportBatch(positionals[0]!, positionals.slice(1), { out, force: Boolean(values['force']), zUp: Boolean(values['z-up']), jobs, perAnimation: Boolean(values['per-animation']), fps }, print);
+        return exportBatch(positionals[0]!, positionals.slice(1), { out, force: Boolean(values['force']), zUp: Boolean(values['z-up']), jobs, perAnimation: Boolean(values['per-animation']), fps, json }, print);
       }
-      return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps }, print);
+      return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps, json }, print);
     }
     case 'import': {
       const out = values['out'] as string | undefined;
       const skeleton = values['skeleton'] as string | undefined;
       if (positionals.length !== 1 || !out || !skeleton) throw new UsageError('import takes EDITED.glb --skeleton MODEL -o OUT.ifp', HELP['import']);
-      return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3', force: Boolean(values['force']), name: values['name'] as string | undefined, like: values['like'] as string | undefined, fps }, print);
+      return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3', force: Boolean(values['force']), name: values['name'] as string | undefined, like: values['like'] as string | undefined, fps, json }, print);
     }
     case 'bind': {
-      // `bind MODEL FILE`, or `bind FILE --skeleton MODEL`.
+      // `bind MODEL FILE...`, or `bind FILE... --skeleton MODEL`.
       const skeleton = values['skeleton'] as string | undefined;
-      if (skeleton ? positionals.length !== 1 : positionals.length !== 2) throw new UsageError('bind takes a MODEL and an animation FILE (or FILE --skeleton MODEL)', HELP['bind']);
-      return skeleton ? bind(skeleton, positionals[0]!, print) : bind(positionals[0]!, positionals[1]!, print);
+      if (skeleton ? positionals.length < 1 : positionals.length < 2) throw new UsageError('bind takes a MODEL and animation FILEs (or FILE... --skeleton MODEL)', HELP['bind']);
+      return skeleton ? bind(skeleton, positionals, print, json) : bind(positionals[0]!, positionals.slice(1), print, json);
     }
     case 'img': {
       const [action, archive, ...names] = positionals;
-      if (action === 'ls' && archive && !names.length) return imgList(archive, print);
-      if (action === 'extract' && archive) return imgExtract(archive, names, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print);
+      if (action === 'ls' && archive && !names.length) return imgList(archive, print, json);
+      if (action === 'extract' && archive) return imgExtract(archive, names, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print, json);
       throw new UsageError('img takes "ls ARCHIVE" or "extract ARCHIVE [NAME...]"', HELP['img']);
     }
     case 'bench':
       if (positionals.length) throw new UsageError('bench takes no FILE', HELP['bench']);
-      return bench({ corpus: values['corpus'] as string | undefined, quick: Boolean(values['quick']), out: values['out'] as string | undefined, record: Boolean(values['record']), force: Boolean(values['force']) }, print);
+      return bench({ corpus: values['corpus'] as string | undefined, quick: Boolean(values['quick']), out: values['out'] as string | undefined, record: Boolean(values['record']), force: Boolean(values['force']), json }, print);
   }
   throw new UsageError(`unknown command "${command}"`, HELP['main']);
 }
 
 try {
   const result = await run(process.argv.slice(2));
+  // The JSON document goes out whole, after the work, with what could be read; errors still go to stderr.
+  if (result !== 'help' && result.json !== undefined) print(exactJson(result.json));
   if (result !== 'help' && result.inputErrors.length) {
     for (const message of result.inputErrors) printError(message);
     process.exitCode = 1;

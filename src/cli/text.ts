@@ -40,6 +40,11 @@ export function textTable(header: string[], rows: string[][], leftAligned: reado
  * number is the decoded value, which reads back to the same f32.
  */
 export function exactJson(document: unknown): string {
+  // JSON.stringify leaves DEL and the C1 controls as they are; as \u escapes no terminal acts on them.
+  return jsonText(document).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function jsonText(document: unknown): string {
   return JSON.stringify(document, (_key, value: unknown) => {
     if (typeof value !== 'number') return value;
     if (Number.isNaN(value)) return 'NaN';

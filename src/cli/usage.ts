@@ -17,11 +17,11 @@ usage: gameanim <command> [options]
        gameanim --version
 
 commands:
-  info FILE...                  format, counts and warnings (IMG archives entry by entry; a model's bone table)
-  list FILE                     animations with track counts, key counts and durations
-  dump FILE [--anim NAME] [--json]
+  info FILE... [--json]         format, counts and warnings (IMG archives entry by entry; a model's bone table)
+  list FILE... [--json]         animations with track counts, key counts and durations
+  dump FILE... [--anim NAME] [--json]
                                 every decoded value
-  bind MODEL FILE               how the animations of FILE bind to the skeleton of MODEL (.dff, .mef)
+  bind MODEL FILE... [--json]   how the animations of each FILE bind to the skeleton of MODEL (.dff, .mef)
   export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force]
   export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--fps N] [--force]
                                 the model (skeleton, skinned meshes) and its animations as glTF
@@ -35,14 +35,15 @@ commands:
   bench [--corpus DIR] [--quick] [--out FILE [--force]] [--record]
                                 the benchmark suite on a generated SA-sized corpus
 
-gameanim <command> --help shows a command's options.
+gameanim <command> --help shows a command's options. --json (info, list, dump, bind, export, import,
+img, bench) prints one JSON document instead of text: the README's "JSON output" gives its schema.
 exit codes: 0 ok; 1 a problem with an input (missing, unreadable, a directory, undecodable, no such
 animation, an output that exists), reported after every other input is processed; 2 a usage error;
 3 an optional peer dependency the command needs is not installed
 
 Commands that write never replace an existing file unless --force is given, never write through a
 symbolic link or over their own input, and say when a name had to be changed.`,
-  info: `usage: gameanim info FILE...
+  info: `usage: gameanim info FILE... [--json]
 
 Prints each file's format, counts and warnings: IFP packages, animations, tracks and keyframes;
 FORM/ANM2 bones, frames, sample rate, duration, root motion and unknown chunks; ANIM sprites and
@@ -50,17 +51,17 @@ scripts; for a DFF model, its bone table (index, HAnim id, name, parent, rest tr
 archives (.img VER2, or a III/VC .dir with its .img beside it) are walked entry by entry: entries of
 a known format are decoded, others are counted. A progress bar shows on a terminal for archives and
 many files.`,
-  list: `usage: gameanim list FILE
+  list: `usage: gameanim list FILE... [--json]
 
-Lists the animations of an IFP file (or of every IFP entry of an IMG archive): name, tracks, keys
-and duration in seconds.`,
-  dump: `usage: gameanim dump FILE [--anim NAME] [--json]
+Lists the animations of each file (IFP, ANM2, IGI 2 clips, or every animation entry of an IMG
+archive): name, tracks, keys and duration in seconds; with several files, one table per file.`,
+  dump: `usage: gameanim dump FILE... [--anim NAME] [--json]
 
-Prints every decoded value of an IFP or FORM/ANM2 file, or the script listing of an ANIM file.
---anim keeps one IFP animation
-(case-insensitive). --json prints the document described in the README ("JSON dump schema").`,
-  img: `usage: gameanim img ls ARCHIVE
-       gameanim img extract ARCHIVE [NAME...] [-o DIR] [--force]
+Prints every decoded value of each file (IFP, FORM/ANM2, IGI 2 clips and models, DFF), or the script
+listing of an ANIM file. --anim keeps one IFP animation (case-insensitive). --json prints the
+document described in the README ("JSON dump schema"): one for one file, an array for several.`,
+  img: `usage: gameanim img ls ARCHIVE [--json]
+       gameanim img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]
 
 ARCHIVE is a SA VER2 .img, or a III/VC .dir (its .img must sit beside it for extract). extract
 writes the named entries (all when none are named) into DIR (default: the current folder). Entry
@@ -69,16 +70,17 @@ that differ only in case are changed, and each change is printed). An existing f
 replaced, and no symlink written through, unless --force is given (symlinks never). When entries
 overlap so that this would write more than 64 times the archive's size, nothing is written unless
 --force is given.`,
-  bind: `usage: gameanim bind MODEL FILE
-       gameanim bind FILE --skeleton MODEL
+  bind: `usage: gameanim bind MODEL FILE... [--json]
+       gameanim bind FILE... --skeleton MODEL [--json]
 
 Reads the skeleton of MODEL (a RenderWare .dff with an HAnim hierarchy, an IGI 2 .mef, or a clip
 that carries one: ANM2, IGI 2) and binds
-every animation of FILE to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
+every animation of each FILE to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
 ignored), ANM2 and IGI 2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
-no bone, and the bones that keep their rest pose. Exits 1 when no animation drives any bone.`,
-  export: `usage: gameanim export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force]
-       gameanim export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--fps N] [--force]
+no bone, and the bones that keep their rest pose. Exits 1 when a FILE has no animation that drives any
+bone (the other files are still bound).`,
+  export: `usage: gameanim export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force] [--json]
+       gameanim export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
 
 Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or a clip that carries a
 skeleton) and the animations of ANIMS (all, or those named by --anim) as a glTF 2.0 binary, standing
@@ -92,7 +94,7 @@ worker threads (--jobs, default the machine's cores) with a progress bar on a te
 is checked before any work starts; names are made safe and distinct, and each change is printed.
 --fps sets the rate of the resampling gameanim does itself (IGI 2's squad curves; default 60).`,
   import: `usage: gameanim import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp]
-       [--fps N] [--format ANP3|ANP2|ANPK] [--force]
+       [--fps N] [--format ANP3|ANP2|ANPK] [--force] [--json]
 
 Reads the animations of a glTF binary (from gameanim, Blender at its default settings, or another
 tool) and writes them as one IFP package for MODEL's skeleton. Nodes match bones by name, then by the
@@ -109,7 +111,7 @@ CUBICSPLINE samplers are resampled at (default 60). Needs @gltf-transform/core (
 Serves the viewer (a static page: drop game files, watch the animation, read its curves) on
 127.0.0.1 and prints its URL. FILES are preloaded into the page. --port picks the port (default: any
 free one). Everything runs in the page; nothing is uploaded anywhere. Stop it with Ctrl-C.`,
-  bench: `usage: gameanim bench [--corpus DIR] [--quick] [--out FILE] [--record]
+  bench: `usage: gameanim bench [--corpus DIR] [--quick] [--out FILE] [--record] [--json]
 
 Runs the benchmark suite: decoding an SA-sized corpus with each backend against the naive baseline
 and the memcpy bound, then playback against THREE.AnimationMixer (when three is installed). The
@@ -117,8 +119,9 @@ corpus is generated once into DIR (default: ~/.cache/gameanim/bench-corpus, or $
 DIR must be new, empty, or a corpus gameanim made (it leaves a .gameanim-corpus marker): no other
 files are ever replaced. The tables are printed; --out writes them to FILE (an existing FILE only
 with --force). In a development checkout, --record writes
-bench/RESULTS.md and appends to bench/history/. --quick runs a tiny corpus. Peak memory per decoder
-is measured in a fresh child process.`,
+bench/RESULTS.md and appends to bench/history/. --quick runs a tiny corpus: its rows under 1 ms are
+labelled too small to mean anything, and its targets are not judged. Peak memory per decoder is
+measured in a fresh child process.`,
 };
 
 /** An optional peer dependency the command needs is not installed (exit 3): not the user's input, not their usage. */

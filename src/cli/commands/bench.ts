@@ -5,7 +5,7 @@ import type { CommandResult } from './result.js';
 
 interface BenchModule {
   canRecord(): boolean;
-  runBenchmarks(options: { corpusDir?: string; quick?: boolean; out?: string; record?: boolean; log?: (line: string) => void }): Promise<unknown>;
+  runBenchmarks(options: { corpusDir?: string; quick?: boolean; out?: string; record?: boolean; log?: (line: string) => void }): Promise<{ rows: unknown[]; inputBytes: number; outputBytes: number; keyframes: number; files: number; machine: string; markdown: string }>;
 }
 
 /**
@@ -13,14 +13,18 @@ interface BenchModule {
  * cache (or --corpus), prints the tables, and writes files only where --out says, or, in a development
  * checkout, bench/RESULTS.md and its history with --record.
  */
-export async function bench(options: { corpus?: string; quick?: boolean; out?: string; record?: boolean; force?: boolean }, print: (line: string) => void): Promise<CommandResult> {
+export async function bench(options: { corpus?: string; quick?: boolean; out?: string; record?: boolean; force?: boolean; json?: boolean }, print: (line: string) => void): Promise<CommandResult> {
   // Loaded on demand: only `bench` pays for tinybench and the corpus generator.
   const suite: BenchModule = await import('../../../bench/run.js');
   if (options.record && !suite.canRecord()) throw new UsageError('--record writes bench/RESULTS.md in a development checkout of gameanim; use --out FILE here');
   if (options.record && options.quick) throw new UsageError('--record keeps full runs only; drop --quick');
   try {
     if (options.out) checkOutput(options.out, { force: options.force ?? false });
-    await suite.runBenchmarks({ corpusDir: options.corpus, quick: options.quick, out: options.out, record: options.record, log: print });
+    const run = await suite.runBenchmarks({ corpusDir: options.corpus, quick: options.quick, out: options.out, record: options.record, log: options.json ? () => {} : print });
+    if (options.json) {
+      const { markdown, ...measured } = run;
+      return { inputErrors: [], json: { quick: options.quick ?? false, ...measured, markdown } };
+    }
   } catch (error) {
     // The corpus folder holds files gameanim did not make: refused before anything is written.
     if (error instanceof InputError || (error as Error).name === 'CorpusFolderError') return { inputErrors: [(error as Error).message] };

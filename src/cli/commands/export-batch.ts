@@ -11,7 +11,7 @@ import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
 import { checkOutput, outputNames } from '../outputs.js';
 import { startProgress } from '../progress.js';
 import { MissingDependencyError } from '../usage.js';
-import { onFile, type CommandResult } from './result.js';
+import { onFile, report, type CommandResult } from './result.js';
 
 /** One .glb to make: a package of a file (or of an IMG entry), or one animation of it. */
 export interface ExportUnit {
@@ -68,9 +68,12 @@ export interface BatchOptions {
   jobs?: number;
   perAnimation: boolean;
   fps?: number;
+  json?: boolean;
 }
 
-export async function exportBatch(modelPath: string, sources: string[], options: BatchOptions, print: (line: string) => void): Promise<CommandResult> {
+export async function exportBatch(modelPath: string, sources: string[], options: BatchOptions, printText: (line: string) => void): Promise<CommandResult> {
+  const { print, json } = report(printText, options.json ?? false);
+  const written: Array<{ path: string; animations: number }> = [];
   await loadGltf();
   const modelCheck = onFile(modelPath, () => (readModel(modelPath), { inputErrors: [] }));
   if (modelCheck.inputErrors.length) return modelCheck;
@@ -128,6 +131,7 @@ export async function exportBatch(modelPath: string, sources: string[], options:
             progress.tick(message.out);
             if (message.done) {
               exported++;
+              written.push({ path: message.out, animations: message.animations ?? 0 });
               progress.print(`${message.out}: ${message.animations} animations`);
             } else inputErrors.push(`${message.out}: ${message.error}`);
             if (++finished === units.length) {
@@ -148,5 +152,5 @@ export async function exportBatch(modelPath: string, sources: string[], options:
     progress.stop();
   }
   print(`${options.out}: ${exported} of ${units.length} files exported on ${jobs} worker thread${jobs === 1 ? '' : 's'}`);
-  return { inputErrors };
+  return { inputErrors, json: json ? { out: options.out, planned: units.length, written, renamed, jobs } : undefined };
 }

@@ -7,12 +7,13 @@ import { writeIFP } from 'gameanim';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { UsageError } from '../usage.js';
 import { loadGltf, readModel } from './export-batch.js';
-import { onFile, type CommandResult } from './result.js';
+import { onFile, report, type CommandResult } from './result.js';
 
 type Gltf = typeof import('gameanim/gltf');
 
 /** `export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes) with the clips. */
-export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean; fps?: number }, print: (line: string) => void): Promise<CommandResult> {
+export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean; fps?: number; json?: boolean }, printText: (line: string) => void): Promise<CommandResult> {
+  const { print, json } = report(printText, options.json ?? false);
   const gltf = await loadGltf();
   let result: CommandResult = { inputErrors: [] };
   let model: ReturnType<typeof readModel> | undefined;
@@ -41,11 +42,13 @@ export async function exportCommand(modelPath: string, animsPath: string, option
   if (failed) return failed;
   print(`${options.out}: ${clips.length} animations on ${model!.skeleton.boneCount} bones${model!.geometries.length ? `, ${model!.geometries.length} meshes` : ''}`);
   for (const warning of exported.warnings) print(`  ${warning.code}: ${warning.message}`);
-  return { inputErrors: [] };
+  const written = exported.glb ? [options.out] : [options.out, join(dirname(options.out), binName)];
+  return { inputErrors: [], json: json ? { written, animations: clips.map((clip) => clip.name), bones: model!.skeleton.boneCount, meshes: model!.geometries.length, warnings: exported.warnings } : undefined };
 }
 
 /** `import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`. */
-export async function importCommand(glbPath: string, options: { skeleton: string; out: string; format: string; force: boolean; name?: string; like?: string; fps?: number }, print: (line: string) => void): Promise<CommandResult> {
+export async function importCommand(glbPath: string, options: { skeleton: string; out: string; format: string; force: boolean; name?: string; like?: string; fps?: number; json?: boolean }, printText: (line: string) => void): Promise<CommandResult> {
+  const { print, json } = report(printText, options.json ?? false);
   const format = options.format.toUpperCase() as IFPFormat;
   if (!['ANP3', 'ANP2', 'ANPK'].includes(format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
   // The game looks animation blocks up by the package name: it is the user's to give, and it must fit.
@@ -95,7 +98,8 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   if (failed) return failed;
   print(`${options.out}: package ${imported.packages.map((pkg) => `"${pkg.name}"`).join(', ')}, ${animations.length} animations (${format}), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
   for (const warning of imported.warnings) print(`  ${warning.code}: ${warning.message}`);
-  return { inputErrors: [] };
+  const packages = imported.packages.map((pkg) => ({ name: pkg.name, animations: pkg.animations.map((a) => ({ name: a.name, tracks: a.bones.length })) }));
+  return { inputErrors: [], json: json ? { written: [options.out], format, packages, warnings: imported.warnings } : undefined };
 }
 
 /** Writes the files under the write rule (src/cli/outputs.ts); a file that cannot be written is an input problem, exit 1. */

@@ -4,18 +4,19 @@ import { DecodeError } from 'gameanim';
 import { InputError, openArchive, readInput } from '../inputs.js';
 import { textTable } from '../text.js';
 import { startProgress } from '../progress.js';
-import { onFile, type CommandResult } from './result.js';
+import { onFile, report, type CommandResult, type Report } from './result.js';
 
-export function imgList(path: string, print: (line: string) => void): CommandResult {
-  return onFile(path, () => listArchive(path, print));
+export function imgList(path: string, print: (line: string) => void, json = false): CommandResult {
+  return onFile(path, () => listArchive(path, report(print, json)));
 }
 
-function listArchive(path: string, print: (line: string) => void): CommandResult {
+function listArchive(path: string, { print, json }: Report): CommandResult {
   const { archive, note } = openArchive(path, readInput(path));
   if (note) print(`# ${note}`);
   print(textTable(['name', 'offset', 'size'], archive.entries.map((e) => [e.name, String(e.offset), String(e.size)])));
   for (const w of archive.warnings) print(`warning ${w.code}: ${w.message}`);
-  return { inputErrors: [] };
+  const entries = archive.entries.map(({ name, offset, size }) => ({ name, offset, size }));
+  return { inputErrors: [], json: json ? { file: path, version: archive.version, note: note ?? null, warnings: archive.warnings, entries } : undefined };
 }
 
 /** Beyond this many times the archive's size, extracting needs --force: overlapping entries can amplify it. */
@@ -29,11 +30,14 @@ export function amplificationLimit(directoryBytes: Uint8Array, archive: { dataLe
   return EXTRACT_AMPLIFICATION_LIMIT * Math.max(directoryBytes.length, archive.dataLength);
 }
 
-export function imgExtract(path: string, names: string[], outDir: string, force: boolean, print: (line: string) => void): CommandResult {
-  return onFile(path, () => extractArchive(path, names, outDir, force, print));
+export function imgExtract(path: string, names: string[], outDir: string, force: boolean, print: (line: string) => void, json = false): CommandResult {
+  const written: Array<{ entry: string; path: string; size: number }> = [];
+  const renamed: Array<{ from: string; to: string }> = [];
+  const result = onFile(path, () => extractArchive(path, names, outDir, force, report(print, json).print, written, renamed));
+  return json ? { ...result, json: { file: path, written, renamed } } : result;
 }
 
-function extractArchive(path: string, names: string[], outDir: string, force: boolean, print: (line: string) => void): CommandResult {
+function extractArchive(path: string, names: string[], outDir: string, force: boolean, print: (line: string) => void, written: Array<{ entry: string; path: string; size: number }>, renames: Array<{ from: string; to: string }>): CommandResult {
   const bytes = readInput(path);
   const { archive } = openArchive(path, bytes, true);
   const chosen = names.length ? names.map((name) => archive.find(name) ?? missing(name, path)) : archive.entries;
@@ -46,6 +50,7 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
   const result: CommandResult = { inputErrors: [] };
   // Names come from the archive: each becomes a plain, distinct file name inside the output folder.
   const { files, renamed } = outputNames(chosen.map((entry) => entry.name));
+  renames.push(...renamed);
   for (const { from, to } of renamed) print(`renamed: ${from} -> ${to} (not a safe or distinct file name)`);
   const progress = startProgress(chosen.length, 'extracting', print);
   try {
@@ -56,6 +61,7 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
         const data = archive.read(entry);
         writeOutput(target, data, { force, inputs: [path] });
         progress.print(`${target} (${data.length} bytes)`);
+        written.push({ entry: entry.name, path: target, size: data.length });
       } catch (error) {
         if (error instanceof DecodeError) result.inputErrors.push(`${path}: ${entry.name}: ${error.message}`);
         else if (error instanceof InputError) result.inputErrors.push(error.message);

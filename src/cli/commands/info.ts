@@ -5,33 +5,45 @@ import type { ImgEntry } from 'gameanim';
 import { formatOf, openArchive, readInput } from '../inputs.js';
 import { startProgress } from '../progress.js';
 import { amplificationLimit, EXTRACT_AMPLIFICATION_LIMIT } from './img.js';
-import { merged, onFile, type CommandResult } from './result.js';
+import { merged, onFile, report, type CommandResult } from './result.js';
 
 type Print = (line: string) => void;
 
-export function info(paths: string[], print: Print): CommandResult {
-  const progress = startProgress(paths.length, 'files', print);
+/** `info --json`: one record per file (see the README's "JSON output" schemas). */
+type InfoRecord = Record<string, unknown> & { file: string };
+
+export function info(paths: string[], print: Print, json = false): CommandResult {
+  const out = report(print, json);
+  const records: InfoRecord[] = [];
+  const progress = startProgress(paths.length, 'files', out.print);
   try {
-    return merged(
+    const result = merged(
       paths.map((path) => {
         progress.tick(path);
-        return onFile(path, () => describeFile(path, progress.print));
+        const before = records.length;
+        const fileResult = onFile(path, () => describeFile(path, progress.print, records));
+        if (records.length === before) records.push({ file: path, error: fileResult.inputErrors[0] ?? 'not read' });
+        return fileResult;
       }),
     );
+    return json ? { ...result, json: { files: records } } : result;
   } finally {
     progress.stop();
   }
 }
 
-function describeFile(path: string, print: Print): CommandResult {
+function describeFile(path: string, print: Print, records: InfoRecord[]): CommandResult {
   const bytes = readInput(path);
   const shown = formatOf(path, bytes);
-  if (shown.format.archive) return describeArchive(path, bytes, print);
+  if (shown.format.archive) return describeArchive(path, bytes, print, records);
   const reader = shown.format.open(bytes);
-  const note = shown.infoNote ? ` (${shown.infoNote(reader)})` : '';
-  print(`${path}: ${shown.summary(reader)}${note}`);
+  const note = shown.infoNote?.(reader);
+  const summary = shown.summary(reader);
+  const warnings = shown.format.warnings(reader);
+  print(`${path}: ${summary}${note ? ` (${note})` : ''}`);
   shown.details?.(reader).forEach(print);
-  warningLines(shown.format.warnings(reader), '  ').forEach(print);
+  warningLines(warnings, '  ').forEach(print);
+  records.push({ file: path, format: shown.format.name, summary, note: note ?? null, warnings });
   return { inputErrors: [] };
 }
 
@@ -40,9 +52,10 @@ function describeFile(path: string, print: Print): CommandResult {
  * still are. Entries that share a byte range are decoded once, and all together at most 64 times the
  * archive's size: a hostile directory cannot multiply the work.
  */
-function describeArchive(path: string, bytes: Uint8Array, print: Print): CommandResult {
+function describeArchive(path: string, bytes: Uint8Array, print: Print, records: InfoRecord[]): CommandResult {
   const result: CommandResult = { inputErrors: [] };
   const { archive, note } = openArchive(path, bytes);
+  const entries: Array<Record<string, unknown>> = [];
   print(`${path}: IMG ${archive.version}, ${plural(archive.entries.length, 'entry', 'entries')}${note ? ` (${note})` : ''}`);
   warningLines(archive.warnings, '  ').forEach(print);
   const totals = { byFormat: new Map<string, number>(), animations: 0, tracks: 0, keyframes: 0, other: 0 };
@@ -69,6 +82,7 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print): Command
       const same = decodedRange.get(range);
       if (same !== undefined) {
         progress.print(`  ${entry.name}: the same bytes as ${same}, not decoded again`);
+        entries.push({ name: entry.name, sameAs: same });
         continue;
       }
       decodedRange.set(range, entry.name);
@@ -77,42 +91,56 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print): Command
         skipped++;
         continue;
       }
-      describeEntry(path, entry, format, data, totals, progress.print, result);
+      entries.push(describeEntry(path, entry, format, data, totals, progress.print, result));
     }
   } finally {
     progress.stop();
   }
   // Without its .img a directory has no data to decode: the note above says so, and that is no error.
-  if (outOfRange && !note) report(`${path}: ${plural(outOfRange, 'entry lies', 'entries lie')} past the archive's data and could not be decoded`, print, result);
+  if (outOfRange && !note) problem(`${path}: ${plural(outOfRange, 'entry lies', 'entries lie')} past the archive's data and could not be decoded`, print, result);
   if (skipped) {
-    report(`${path}: ${plural(skipped, 'entry was', 'entries were')} not decoded: the entries overlap, and decoding them all would read more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size`, print, result);
+    problem(`${path}: ${plural(skipped, 'entry was', 'entries were')} not decoded: the entries overlap, and decoding them all would read more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size`, print, result);
   }
   const files = [...totals.byFormat].map(([name, n]) => plural(n, `${name} entry`, `${name} entries`));
   const counts = [...(files.length ? files : ['0 entries decoded']), plural(totals.animations, 'animation'), plural(totals.tracks, 'track'), plural(totals.keyframes, 'keyframe')];
   print(`  total: ${counts.join(', ')}${totals.other ? `; ${totals.other} other entries not decoded` : ''}`);
+  records.push({
+    file: path,
+    format: 'IMG',
+    version: archive.version,
+    entryCount: archive.entries.length,
+    note: note ?? null,
+    warnings: archive.warnings,
+    entries,
+    total: { byFormat: Object.fromEntries(totals.byFormat), animations: totals.animations, tracks: totals.tracks, keyframes: totals.keyframes, other: totals.other, skipped, outOfRange },
+  });
   return result;
 }
 
-function describeEntry(path: string, entry: ImgEntry, shown: Presentation, data: Uint8Array, totals: { byFormat: Map<string, number>; animations: number; tracks: number; keyframes: number }, print: Print, result: CommandResult): void {
+function describeEntry(path: string, entry: ImgEntry, shown: Presentation, data: Uint8Array, totals: { byFormat: Map<string, number>; animations: number; tracks: number; keyframes: number }, print: Print, result: CommandResult): Record<string, unknown> {
   try {
     const { format } = shown;
     const reader = format.open(data);
-    print(`  ${entry.name}: ${shown.summary(reader)}`);
-    warningLines(format.warnings(reader), '    ').forEach(print);
+    const summary = shown.summary(reader);
+    const warnings = format.warnings(reader);
+    print(`  ${entry.name}: ${summary}`);
+    warningLines(warnings, '    ').forEach(print);
     totals.byFormat.set(format.name, (totals.byFormat.get(format.name) ?? 0) + 1);
     for (const clip of format.clips?.(reader) ?? []) {
       totals.animations++;
       totals.tracks += clip.tracks.length;
       for (const track of clip.tracks) totals.keyframes += track.times.length;
     }
+    return { name: entry.name, format: format.name, summary, warnings };
   } catch (error) {
     if (!(error instanceof DecodeError)) throw error;
     print(`  ${entry.name}: error ${error.code}: ${error.message}`);
     result.inputErrors.push(`${path}: ${entry.name}: ${error.message}`);
+    return { name: entry.name, format: shown.format.name, error: { code: error.code, offset: error.offset, message: error.message } };
   }
 }
 
-function report(message: string, print: Print, result: CommandResult): void {
+function problem(message: string, print: Print, result: CommandResult): void {
   print(`  ${message}`);
   result.inputErrors.push(message);
 }

@@ -4,6 +4,19 @@ import { InputError } from '../inputs.js';
 /** What a command reports back to main: input errors set exit code 1 once everything is printed. */
 export interface CommandResult {
   inputErrors: string[];
+  /** With --json: the document main prints (the README's schema for the command), instead of text. */
+  json?: unknown;
+}
+
+/** How a command reports: text lines, or (with --json) nothing until main prints `result.json`. */
+export interface Report {
+  print: (line: string) => void;
+  json: boolean;
+}
+
+/** A report that prints text, or nothing in JSON mode (main prints the document). */
+export function report(print: (line: string) => void, json: boolean): Report {
+  return { print: json ? () => {} : print, json };
 }
 
 export const ok = (): CommandResult => ({ inputErrors: [] });
