@@ -285,3 +285,12 @@ export const igi2Clip = {
   triggers: [{ ticks: 320, time: 320 / 4800, bone: -1, event: 7, position: f32([10, 20, 30]) }],
   wrapKeys: { tracks: [igi2Track([1120], 50, true), igi2Track([1120], 60, false)], attachmentKeys: [[]], triggers: [] },
 };
+
+/** A cutscene camera path: a zoom from 70 to 45 degrees, a slight roll, and position and target moving over 2 s. */
+const f32s = (...values) => Float32Array.from(values);
+export const cameraPath = {
+  zoom: { times: f32s(0, 1.5, 2), values: f32s(70, 55.5, 45), width: 1 },
+  roll: { times: f32s(0, 2), values: f32s(0, -3.25), width: 1 },
+  position: { times: f32s(0, 1, 2), values: f32s(1, 2, 3, 4.5, 2.25, 3.125, 8, -1, 2.5), width: 3 },
+  target: { times: f32s(0, 2), values: f32s(0, 0, 1, 0.1, 0.2, 1.3), width: 3 },
+};

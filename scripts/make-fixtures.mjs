@@ -1,6 +1,6 @@
 // Regenerates fixtures/ with the project's own writers. Run with `npm run fixtures`.
 import { writeFile } from 'node:fs/promises';
-import { writeDFF, writeIFF, writeIFP, writeIGI2Clip, writeSpriteAnim } from '../packages/gameanim/dist/index.js';
+import { writeCameraPath, writeDFF, writeIFF, writeIFP, writeIGI2Clip, writeSpriteAnim } from '../packages/gameanim/dist/index.js';
 import * as specs from './fixture-specs.mjs';
 
 const concat = (...parts) => {
@@ -32,6 +32,7 @@ const fixtures = {
   'dff-branch-old-skin.dff': writeDFF(specs.dffBranchOldSkin),
   'dff-prop.dff': writeDFF(specs.dffProp),
   'igi2-3bone.iff': writeIGI2Clip(specs.igi2Clip),
+  'camera-path.dat': writeCameraPath(specs.cameraPath),
 };
 
 // IGI 2 bad input: one fixture per rule of docs/formats/igi2.md, each the clip above with one fault.

@@ -1,12 +1,16 @@
 // `npm run build`, last step: each package gets the README and LICENSE it publishes (copied from the
 // top of the repository, so there is one README to keep true), and the generated files are checked
 // to be where the packages' "bin", "main" and "exports" point.
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 
 for (const name of ['gameanim', 'cli']) {
   copyFileSync('README.md', `packages/${name}/README.md`);
   copyFileSync('LICENSE', `packages/${name}/LICENSE`);
 }
+// The README's ANIM example reads this file from the package, as a user can.
+mkdirSync('packages/gameanim/examples', { recursive: true });
+copyFileSync('fixtures/sprites-all-opcodes.anim', 'packages/gameanim/examples/sprites.anim');
+
 for (const file of ['packages/gameanim/dist/index.js', 'packages/gameanim/dist/index.d.ts', 'packages/cli/dist/src/cli/main.js', 'packages/cli/dist/viewer/index.html']) {
   if (!existsSync(file)) throw new Error(`build: ${file} is missing`);
 }

@@ -9,6 +9,7 @@ import { igi2ClipPresentation, igi2ModelPresentation } from './igi2/present.js';
 import { ifpPresentation } from './ifp/present.js';
 import { imgPresentation } from './img/present.js';
 import { animPresentation } from './sprite/present.js';
+import { cameraPathPresentation } from './camera/present.js';
 
 export type { FileFormat } from 'gameanim';
 export type { DumpOptions, Presentation } from './cli/presentation.js';
@@ -21,6 +22,7 @@ export const FORMATS: readonly Presentation[] = [
   igi2ModelPresentation,
   animPresentation,
   dffPresentation,
+  cameraPathPresentation,
 ];
 
 /** The format whose magic the bytes carry, else the one whose extension the path has, else undefined. */

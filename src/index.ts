@@ -8,3 +8,4 @@ export * from './dff/index.js';
 export * from './igi2/index.js';
 export * from './playback/index.js';
 export * from './core/index.js';
+export * from './camera/index.js';

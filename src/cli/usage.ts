@@ -59,7 +59,7 @@ archive): name, tracks, keys and duration in seconds; with several files, one ta
 
 Prints every decoded value of each file (IFP, FORM/ANM2, IGI 2 clips and models, DFF), or the script
 listing of an ANIM file. --anim keeps one IFP animation (case-insensitive). --json prints the
-document described in the README ("JSON dump schema"): one for one file, an array for several.`,
+document described in the README ("JSON output"): one for one file, an array for several.`,
   img: `usage: gameanim img ls ARCHIVE [--json]
        gameanim img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]
 

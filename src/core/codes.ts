@@ -33,6 +33,8 @@ export const CODES = {
   'missing-stop': 'a script runs to the end of the data without a STOP',
   'bad-jump': 'a JUMP lands on no instruction (an error when read, a warning when run)',
   'bad-easing': 'an easing mode outside 0 to 30',
+  // CAM (cutscene camera paths)
+  'bad-number': 'text where a number belongs',
   // DFF
   'no-clump': 'no Clump section: not a RenderWare model',
   'no-frame-list': 'the Clump holds no Frame List',

@@ -1,0 +1,31 @@
+import { CAMERA_CHANNELS, type CameraPathData } from './types.js';
+
+/**
+ * A camera path as the games' files lay it out: per section the key count on its own line, one key
+ * per line (time, then its values, each followed by a comma), and `;`. Every float is written as the
+ * shortest text that reads back to the same f32, so reading the output gives the same path.
+ */
+export function writeCameraPath(path: CameraPathData): Uint8Array {
+  const lines: string[] = [];
+  for (const name of CAMERA_CHANNELS) {
+    const { times, values, width } = path[name];
+    if (values.length !== times.length * width) throw new RangeError(`writeCameraPath: the ${name} channel has ${values.length} values for ${times.length} keys of ${width}`);
+    lines.push(String(times.length));
+    for (let k = 0; k < times.length; k++) {
+      const key = [times[k]!, ...values.subarray(k * width, k * width + width)];
+      if (!key.every(Number.isFinite)) throw new RangeError(`writeCameraPath: ${name} key ${k} holds a value a text file cannot (NaN or infinite)`);
+      lines.push(key.map((v) => `${f32(v)},`).join(' '));
+    }
+    lines.push(';');
+  }
+  return new TextEncoder().encode(lines.join('\r\n') + '\r\n');
+}
+
+function f32(value: number): string {
+  if (Object.is(value, -0)) return '-0';
+  for (let digits = 1; digits < 10; digits++) {
+    const text = String(Number(value.toPrecision(digits)));
+    if (Math.fround(Number(text)) === value) return text;
+  }
+  return String(value);
+}
