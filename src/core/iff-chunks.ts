@@ -1,5 +1,5 @@
 import { ByteCursor } from './byte-cursor.js';
-import { walkChunks, type ChunkLayout } from './chunks.js';
+import { walkChunks, type ChunkHeader, type ChunkLayout } from './chunks.js';
 import { DecodeError, type FormatName } from './errors.js';
 import { readLatin1 } from './names.js';
 
@@ -21,12 +21,12 @@ export function isGroup(chunk: IffChunk): boolean {
   return GROUP_IDS.has(chunk.id);
 }
 
-const IFF_CHUNK: ChunkLayout<{ id: string; size: number; next: number }> = {
+const IFF_CHUNK: ChunkLayout<ChunkHeader & { id: string }> = {
   headerBytes: 8,
   noun: 'chunk',
   read(cursor, at) {
     const size = cursor.u32beAt(at + 4);
-    return { id: cursor.latin1At(at, 4).padEnd(4, '\0'), size, next: 8 + size + (size & 1) };
+    return { id: cursor.latin1At(at, 4).padEnd(4, '\0'), size, next: 8 + size + (size & 1), at, data: at + 8, end: at + 8 + size };
   },
   label: ({ id }) => `${JSON.stringify(id)} chunk`,
 };

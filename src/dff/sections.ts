@@ -1,5 +1,5 @@
 import type { ByteCursor } from '../core/byte-cursor.js';
-import { walkChunks, type ChunkLayout } from '../core/chunks.js';
+import { walkChunks, type ChunkHeader, type ChunkLayout } from '../core/chunks.js';
 
 /** RenderWare section types this library reads (one table: the reader and the writer share it). */
 export const Section = {
@@ -36,21 +36,22 @@ export interface SectionHeader {
   libraryId: number;
 }
 
-const RW_SECTION: ChunkLayout<{ type: number; size: number; libraryId: number; next: number }> = {
+const RW_SECTION: ChunkLayout<SectionHeader & ChunkHeader> = {
   headerBytes: SECTION_HEADER,
   noun: 'section',
   read(cursor, at) {
     const size = cursor.u32At(at + 4);
-    return { type: cursor.u32At(at), size, libraryId: cursor.u32At(at + 8), next: SECTION_HEADER + size };
+    return { type: cursor.u32At(at), size, libraryId: cursor.u32At(at + 8), next: SECTION_HEADER + size, at, data: at + SECTION_HEADER, end: at + SECTION_HEADER + size };
   },
   label: ({ type }) => `section 0x${type.toString(16)}`,
 };
 
-const header = ({ type, at, data, size, end, libraryId }: SectionHeader): SectionHeader => ({ type, at, data, size, end, libraryId });
+/** A walk that stops after one section (its `next` read as 0), for reading one header. */
+const ONE_SECTION: ChunkLayout<SectionHeader & ChunkHeader> = { ...RW_SECTION, read: (cursor, at) => ({ ...RW_SECTION.read(cursor, at), next: 0 }) };
 
 /** Reads the section header at `at`, which must fit with its payload before `limit`. */
 export function sectionAt(cursor: ByteCursor, at: number, limit: number, what: string): SectionHeader {
-  return header(walkChunks(cursor, at, Math.max(at + 1, limit), RW_SECTION, what).next().value!);
+  return walkChunks(cursor, at, Math.max(at + 1, limit), ONE_SECTION, what)[0]!;
 }
 
 /** The section at `at`, which must be of `type` (a container or struct the format requires there). */
@@ -61,6 +62,6 @@ export function expectSection(cursor: ByteCursor, at: number, limit: number, typ
 }
 
 /** The child sections of a container's payload, in order. */
-export function* children(cursor: ByteCursor, from: number, limit: number, what: string): Generator<SectionHeader> {
-  for (const section of walkChunks(cursor, from, limit, RW_SECTION, what)) yield header(section);
+export function children(cursor: ByteCursor, from: number, limit: number, what: string): SectionHeader[] {
+  return walkChunks(cursor, from, limit, RW_SECTION, what);
 }

@@ -1,6 +1,6 @@
 import { fourCC } from '../core/names.js';
 import { ByteCursor } from '../core/byte-cursor.js';
-import { walkChunks, type ChunkLayout } from '../core/chunks.js';
+import { walkChunks, type ChunkHeader, type ChunkLayout } from '../core/chunks.js';
 import { warning, type DecodeWarning } from '../core/errors.js';
 
 /** The ILFF header: magic, total size, alignment, 0, content type. Chunks start after it. */
@@ -25,15 +25,14 @@ export interface IlffFile {
   chunks: IlffChunk[];
 }
 
-const ILFF_CHUNK: ChunkLayout<{ id: string; size: number; next: number }> = {
+const ILFF_CHUNK: ChunkLayout<ChunkHeader & { id: string }> = {
   headerBytes: CHUNK_HEADER,
   noun: 'chunk',
   read(cursor, at) {
-    const id = cursor.tagAt(at);
     const size = cursor.u32At(at + 4);
-    return { id, size, next: cursor.u32At(at + 12) };
+    return { id: cursor.tagAt(at), size, next: cursor.u32At(at + 12), at, data: at + CHUNK_HEADER, end: at + CHUNK_HEADER + size };
   },
-  check(cursor, { id, size, next }, at) {
+  check(cursor, { id, size, next, at }) {
     if (next !== 0 && next < CHUNK_HEADER + size) throw cursor.error('bad-chunk-link', at + 12, `chunk ${id} links to ${next} bytes on, inside its own ${CHUNK_HEADER + size} bytes`);
   },
   label: ({ id }) => `chunk ${id}`,
@@ -51,6 +50,6 @@ export function readIlff(input: Uint8Array, warnings: DecodeWarning[]): IlffFile
   if (magic !== 'ILFF') throw cursor.error('unknown-magic', 0, `not an ILFF file: magic ${JSON.stringify(magic)}`);
   const declared = cursor.u32At(4);
   if (declared !== input.length) warnings.push(warning('ILFF', 'size-mismatch', 4, `the header says the file has ${declared} bytes; it has ${input.length}`));
-  const chunks = [...walkChunks(cursor, ILFF_HEADER, input.length, ILFF_CHUNK, 'ILFF file')].map(({ id, at, data, size }) => ({ id, at, data, size }));
+  const chunks: IlffChunk[] = walkChunks(cursor, ILFF_HEADER, input.length, ILFF_CHUNK, 'ILFF file');
   return { contentType: fourCC(input, 16), chunks };
 }
