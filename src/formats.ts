@@ -10,6 +10,7 @@ import { ifpPresentation } from './ifp/present.js';
 import { imgPresentation } from './img/present.js';
 import { animPresentation } from './sprite/present.js';
 import { cameraPathPresentation } from './camera/present.js';
+import { txdPresentation } from './txd/present.js';
 
 export type { FileFormat } from 'gameanim';
 export type { DumpOptions, Presentation } from './cli/presentation.js';
@@ -23,6 +24,7 @@ export const FORMATS: readonly Presentation[] = [
   animPresentation,
   dffPresentation,
   cameraPathPresentation,
+  txdPresentation,
 ];
 
 /** The format whose magic the bytes carry, else the one whose extension the path has, else undefined. */

@@ -9,3 +9,4 @@ export * from './igi2/index.js';
 export * from './playback/index.js';
 export * from './core/index.js';
 export * from './camera/index.js';
+export * from './txd/index.js';

@@ -33,6 +33,10 @@ export const CODES = {
   'missing-stop': 'a script runs to the end of the data without a STOP',
   'bad-jump': 'a JUMP lands on no instruction (an error when read, a warning when run)',
   'bad-easing': 'an easing mode outside 0 to 30',
+  // TXD
+  'unsupported-platform': 'a texture native of another platform than the PC (Direct3D 8 and 9): PS2, Xbox, mobile',
+  'unknown-pixel-format': 'a raster format and D3D format that name no pixel format',
+  'count-mismatch': 'a stored count disagrees with what the file holds (a warning)',
   // CAM (cutscene camera paths)
   'bad-number': 'text where a number belongs',
   // DFF

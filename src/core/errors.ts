@@ -1,7 +1,7 @@
 import type { Code } from './codes.js';
 
 /** The file formats this library reads; every error and warning names one. */
-export type FormatName = 'IFP' | 'IMG' | 'IFF' | 'ANIM' | 'DFF' | 'ILFF' | 'CAM' | 'GLTF';
+export type FormatName = 'IFP' | 'IMG' | 'IFF' | 'ANIM' | 'DFF' | 'ILFF' | 'CAM' | 'TXD' | 'GLTF';
 
 /** Something the reader noticed and tolerated. Readers collect these; nothing goes to the console. */
 export interface DecodeWarning {

@@ -17,8 +17,8 @@ const hasWebAssembly = typeof WebAssembly === 'object' && typeof WebAssembly.Mod
 /** True where the engine validates SIMD code; decided once at import. */
 export const simdSupported: boolean = hasWebAssembly && WebAssembly.validate(SIMD_PROBE);
 
-/** The two kernel modules: IFP decoding (decode-tracks, scan-anp) and pose sampling (sample-pose). */
-export type KernelName = 'decode' | 'pose';
+/** The kernel modules: IFP decoding (decode-tracks, scan-anp), pose sampling (sample-pose), textures (decode-texture). */
+export type KernelName = 'decode' | 'pose' | 'texture';
 type Build = 'simd' | 'scalar';
 
 const modules = new Map<string, WebAssembly.Module>();
@@ -36,9 +36,11 @@ const sources: Record<string, string> = {
   'decode.scalar': binaries.decodeScalarBase64,
   'pose.simd': binaries.poseSimdBase64,
   'pose.scalar': binaries.poseScalarBase64,
+  'texture.simd': binaries.textureSimdBase64,
+  'texture.scalar': binaries.textureScalarBase64,
 };
 const builds: Build[] = !hasWebAssembly ? [] : simdSupported ? ['simd', 'scalar'] : ['scalar'];
-const wanted = builds.flatMap((build) => (['decode', 'pose'] as const).map((name) => key(name, build)));
+const wanted = builds.flatMap((build) => (['decode', 'pose', 'texture'] as const).map((name) => key(name, build)));
 
 // Compile synchronously at import where the host allows it (Node, workers, desktop browsers for
 // modules this small); a host that refuses gets its modules through `ready` instead.

@@ -90,3 +90,32 @@ export const SLERP_SERIES_SHORT_RANGE = 0.05;
 export const SLERP_SERIES_SHORT_TERMS = 8;
 export const SLERP_SERIES_TOLERANCE = 1e-13;
 export const SLERP_SERIES_TERMS = 64;
+
+// --- Texture decoding (src/txd/ calls assembly/decode-texture.ts) ---
+/** The texel layouts the texture kernel decodes to RGBA8, one number each. */
+export const TEXEL_DXT1 = 1;
+/** DXT2 and DXT3: explicit 4-bit alpha. */
+export const TEXEL_DXT3 = 2;
+/** DXT4 and DXT5: interpolated alpha. */
+export const TEXEL_DXT5 = 3;
+/** 8888: bytes B G R A (D3DFMT_A8R8G8B8). */
+export const TEXEL_BGRA8 = 4;
+/** 888: bytes B G R x, four per pixel (D3DFMT_X8R8G8B8). */
+export const TEXEL_BGRX8 = 5;
+/** 565, 1555, 555, 4444: little-endian u16 per pixel, red in the high bits. */
+export const TEXEL_R5G6B5 = 6;
+export const TEXEL_A1R5G5B5 = 7;
+export const TEXEL_X1R5G5B5 = 8;
+export const TEXEL_A4R4G4B4 = 9;
+/** LUM8: one luminance byte. */
+export const TEXEL_L8 = 10;
+/** PAL8, and PAL4 stored one index per byte: palette entries R G B A. */
+export const TEXEL_INDEX8 = 11;
+/** PAL4 packed two indices per byte, the low nibble first. */
+export const TEXEL_INDEX4 = 12;
+/** Below this: the debug build's messages. From it: one DXT block's colour and alpha tables (24 bytes). */
+export const TEXTURE_SCRATCH_AT = 1024;
+/** The 256 x 16-byte table of DXT row selectors the SIMD build makes on first use. */
+export const TEXTURE_LUT_AT = 2048;
+/** The texture module's buffers start here. */
+export const TEXTURE_RESERVED_BYTES = 8192;
