@@ -6,6 +6,7 @@ import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
 import { exportBatch } from './commands/export-batch.js';
 import { exportCommand, importCommand } from './commands/gltf.js';
+import { txdExtract, txdList } from './commands/txd.js';
 import { view } from './commands/view.js';
 import { dump } from './commands/dump.js';
 import { imgExtract, imgList } from './commands/img.js';
@@ -76,6 +77,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     'per-animation': { type: 'boolean' },
     name: { type: 'string' },
     like: { type: 'string' },
+    txd: { type: 'string' },
   });
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values['help']) {
@@ -83,7 +85,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     return 'help';
   }
   // Every command that prints results takes --json (the README's "JSON output" has their schemas).
-  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], view: ['port'], img: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
+  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], view: ['port'], img: ['out', 'force', 'json'], txd: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const json = Boolean(values['json']);
@@ -115,10 +117,10 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw new UsageError(`--jobs takes a whole number of worker threads, 1 or more, not ${values['jobs']}`, HELP['export']);
       // Many files, an archive, or a folder to write into: the whole-game export on worker threads.
       if (positionals.length > 2 || isBatchTarget(positionals[1]!, out) || jobs !== undefined || values['per-animation']) {
-        if (values['anim'] || values['gltf']) throw new UsageError('--anim and --gltf are for one file: export MODEL ANIMS -o OUT.glb', HELP['export']);
+        if (values['anim'] || values['gltf'] || values['txd']) throw new UsageError('--anim, --gltf and --txd are for one file: export MODEL ANIMS -o OUT.glb', HELP['export']);
         return exportBatch(positionals[0]!, positionals.slice(1), { out, force: Boolean(values['force']), zUp: Boolean(values['z-up']), jobs, perAnimation: Boolean(values['per-animation']), fps, json }, print);
       }
-      return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps, json }, print);
+      return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps, json, txd: values['txd'] as string | undefined }, print);
     }
     case 'import': {
       const out = values['out'] as string | undefined;
@@ -137,6 +139,12 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       if (action === 'ls' && archive && !names.length) return imgList(archive, print, json);
       if (action === 'extract' && archive) return imgExtract(archive, names, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print, json);
       throw new UsageError('img takes "ls ARCHIVE" or "extract ARCHIVE [NAME...]"', HELP['img']);
+    }
+    case 'txd': {
+      const [action, file, ...rest] = positionals;
+      if (action === 'ls' && file && !rest.length) return txdList(file, print, json);
+      if (action === 'extract' && file && !rest.length) return txdExtract(file, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print, json);
+      throw new UsageError('txd takes "ls FILE" or "extract FILE [-o DIR]"', HELP['txd']);
     }
     case 'bench':
       if (positionals.length) throw new UsageError('bench takes no FILE', HELP['bench']);

@@ -10,8 +10,8 @@ export class UsageError extends Error {
 
 export const HELP: Record<string, string> = {
   main: `gameanim: read, play and convert game animation files: GTA III/VC/SA IFP packages and IMG
-archives, RenderWare DFF models (skeletons and skins), IGI 2 clips (ILFF .iff, FORM/ANM2 .iff) and
-models (.mef), and ANIM sprite scripts
+archives, RenderWare DFF models (skeletons and skins) and TXD texture dictionaries, IGI 2 clips (ILFF
+.iff, FORM/ANM2 .iff) and models (.mef), ANIM sprite scripts, and cutscene camera paths (.dat)
 
 usage: gameanim <command> [options]
        gameanim --version
@@ -22,7 +22,7 @@ commands:
   dump FILE... [--anim NAME] [--json]
                                 every decoded value
   bind MODEL FILE... [--json]   how the animations of each FILE bind to the skeleton of MODEL (.dff, .mef)
-  export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force]
+  export MODEL ANIMS -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force]
   export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--fps N] [--force]
                                 the model (skeleton, skinned meshes) and its animations as glTF
   import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]
@@ -32,11 +32,14 @@ commands:
   img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
   img extract ARCHIVE [NAME...] [-o DIR] [--force]
                                 write entries to files
+  txd ls FILE                   textures of a texture dictionary: name, size, format, mipmaps, alpha
+  txd extract FILE [-o DIR] [--force]
+                                one PNG per texture
   bench [--corpus DIR] [--quick] [--out FILE [--force]] [--record]
                                 the benchmark suite on a generated SA-sized corpus
 
 gameanim <command> --help shows a command's options. --json (info, list, dump, bind, export, import,
-img, bench) prints one JSON document instead of text: the README's "JSON output" gives its schema.
+img, txd, bench) prints one JSON document instead of text: the README's "JSON output" gives its schema.
 exit codes: 0 ok; 1 a problem with an input (missing, unreadable, a directory, undecodable, no such
 animation, an output that exists), reported after every other input is processed; 2 a usage error;
 3 an optional peer dependency the command needs is not installed
@@ -79,13 +82,14 @@ every animation of each FILE to it: SA and VC tracks by bone id, GTA III tracks 
 ignored), ANM2 and IGI 2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
 no bone, and the bones that keep their rest pose. Exits 1 when a FILE has no animation that drives any
 bone (the other files are still bound).`,
-  export: `usage: gameanim export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force] [--json]
+  export: `usage: gameanim export MODEL ANIMS -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force] [--json]
        gameanim export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
 
 Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or a clip that carries a
 skeleton) and the animations of ANIMS (all, or those named by --anim) as a glTF 2.0 binary, standing
 upright in glTF's Y up (--z-up keeps the games' Z up). --gltf writes OUT.gltf with OUT.bin beside it
-instead. An existing OUT is replaced only with --force, and never when it is one of the inputs. Every
+instead. --txd embeds the dictionary's textures (PNG) in the materials that name them. An existing
+OUT is replaced only with --force, and never when it is one of the inputs. Every
 change glTF forces on the data is printed. Needs @gltf-transform/core installed (exit 3 without it).
 
 With several IFP files, an IMG archive, or a folder as -o (DIR/), every package of every IFP file and
@@ -106,6 +110,13 @@ is exit 1. ANP3 (default) and ANP2 are written with int16 frames; --format takes
 OUT is replaced only with --force, and never when it is one of the inputs. --like ORIGINAL.ifp gives
 each clip back its package, duration, driven bones and key types. --fps sets the rate STEP and
 CUBICSPLINE samplers are resampled at (default 60). Needs @gltf-transform/core (exit 3 without it).`,
+  txd: `usage: gameanim txd ls FILE [--json]
+       gameanim txd extract FILE [-o DIR] [--force] [--json]
+
+FILE is a RenderWare texture dictionary (.txd, PC: Direct3D 8 and 9). ls lists its textures: name,
+size, format (DXT1, DXT5, 8888, PAL8, ...), mipmap count and whether alpha is used. extract decodes
+each texture's largest level and writes it as DIR/<name>.png (default: the current folder); names are
+made safe and distinct, and an existing file is replaced only with --force.`,
   view: `usage: gameanim view [FILES...] [--port N]
 
 Serves the viewer (a static page: drop game files, watch the animation, read its curves) on

@@ -1,4 +1,4 @@
-import { Document, WebIO, type Accessor, type Buffer, type Node } from '@gltf-transform/core';
+import { Document, WebIO, type Accessor, type Buffer, type Material, type Node } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
 import type { DffGeometry } from '../dff/geometry.js';
 import { bindClip } from '../playback/bind.js';
@@ -6,6 +6,7 @@ import { clipTracks, type SkeletalClip } from '../playback/clip.js';
 import { createPose } from '../playback/pose.js';
 import { sampleClip } from '../playback/sample.js';
 import { fixTimes, pick, unitKeys, type GltfWarning, type RepeatPolicy } from './policies.js';
+import { loadPngEncoder, textureBinder, type ExportTexture } from './textures.js';
 
 export interface ExportGltfOptions {
   /** A model: its skeleton and, when it has them, its skinned geometries (a `DFFReader` is one). */
@@ -26,6 +27,11 @@ export interface ExportGltfOptions {
   axes?: 'y-up' | 'game' | 'z-up';
   /** Clips whose rotations use squad (IGI 2) are resampled at this rate, in Hz. Default 60. */
   resampleRate?: number;
+  /**
+   * Textures for the model's materials (a `TXDReader`'s `textures`): each material that names one
+   * gets it as its base colour, embedded as PNG. Needs fast-png, an optional peer dependency.
+   */
+  textures?: readonly ExportTexture[];
 }
 
 export interface ExportGltfResult {
@@ -96,7 +102,8 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
 
   const geometries = (options.model?.geometries ?? []).filter((g) => g.vertexCount > 0 && g.indices.length > 0);
   if (geometries.length) {
-    const { fixedNormals, repairedVertices, repairedJoints } = addSkinnedMeshes(doc, buffer, scene, bones, skeleton, geometries);
+    const bindTexture = options.textures?.length ? textureBinder(doc, options.textures, await loadPngEncoder()) : () => false;
+    const { fixedNormals, repairedVertices, repairedJoints } = addSkinnedMeshes(doc, buffer, scene, bones, skeleton, geometries, bindTexture);
     if (repairedVertices) warnings.push({ code: 'repaired-vertices', message: `${repairedVertices} NaN or infinite vertex positions or texture coordinates were set to 0 (glTF cannot hold them)` });
     if (repairedJoints) warnings.push({ code: 'repaired-joints', message: `${repairedJoints} skin weights named a bone the skeleton lacks, or were not finite; they were set to 0 and the vertex's weights renormalised` });
     if (fixedNormals) warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
@@ -142,7 +149,10 @@ function accessor(doc: Document, buffer: Buffer, type: 'SCALAR' | 'VEC2' | 'VEC3
 }
 
 /** Adds the meshes and their skin; returns how many normals, vertices and skin weights had to be repaired. */
-function addSkinnedMeshes(doc: Document, buffer: Buffer, scene: ReturnType<Document['createScene']>, bones: Node[], skeleton: Skeleton, geometries: readonly DffGeometry[]): { fixedNormals: number; repairedVertices: number; repairedJoints: number } {
+function addSkinnedMeshes(
+  doc: Document, buffer: Buffer, scene: ReturnType<Document['createScene']>, bones: Node[], skeleton: Skeleton, geometries: readonly DffGeometry[],
+  bindTexture: (material: Material, name: string | null) => boolean,
+): { fixedNormals: number; repairedVertices: number; repairedJoints: number } {
   let fixedNormals = 0;
   const repairs = { vertices: 0, joints: 0 };
   const skin = doc.createSkin('skin');
@@ -161,9 +171,11 @@ function addSkinnedMeshes(doc: Document, buffer: Buffer, scene: ReturnType<Docum
     const skinWeights = geometry.skinIndices && geometry.skinWeights && weightsOfKnownJoints(geometry.skinIndices, geometry.skinWeights, skeleton.boneCount, repairs);
     const joints = geometry.skinIndices && skinWeights && accessor(doc, buffer, 'VEC4', jointsWithWeight(geometry.skinIndices, skinWeights));
     const weights = skinWeights && accessor(doc, buffer, 'VEC4', normalisedWeights(skinWeights));
-    const materials = geometry.materials.map((m, i) =>
-      doc.createMaterial(m.texture ?? `material${i}`).setBaseColorFactor([m.color[0] / 255, m.color[1] / 255, m.color[2] / 255, m.color[3] / 255]).setAlphaMode(m.color[3] < 255 ? 'BLEND' : 'OPAQUE'),
-    );
+    const materials = geometry.materials.map((m, i) => {
+      const material = doc.createMaterial(m.texture ?? `material${i}`).setBaseColorFactor([m.color[0] / 255, m.color[1] / 255, m.color[2] / 255, m.color[3] / 255]).setAlphaMode(m.color[3] < 255 ? 'BLEND' : 'OPAQUE');
+      bindTexture(material, m.texture);
+      return material;
+    });
     for (const group of geometry.groups) {
       const indices = geometry.indices.subarray(group.start, group.start + group.count);
       const primitive = doc

@@ -1,7 +1,7 @@
 import { checkOutput, writeOutput, type WriteOptions } from '../outputs.js';
 import { basename, dirname, join } from 'node:path';
 import type { SkeletalClip } from 'gameanim';
-import { IFPReader } from 'gameanim';
+import { IFPReader, TXDReader, type TxdTexture } from 'gameanim';
 import type { IFPFormat, PackageData } from 'gameanim';
 import { writeIFP } from 'gameanim';
 import { formatOf, InputError, readInput } from '../inputs.js';
@@ -12,7 +12,7 @@ import { onFile, report, type CommandResult } from './result.js';
 type Gltf = typeof import('gameanim/gltf');
 
 /** `export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes) with the clips. */
-export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean; fps?: number; json?: boolean }, printText: (line: string) => void): Promise<CommandResult> {
+export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean; fps?: number; json?: boolean; txd?: string }, printText: (line: string) => void): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
   const gltf = await loadGltf();
   let result: CommandResult = { inputErrors: [] };
@@ -37,13 +37,19 @@ export async function exportCommand(modelPath: string, animsPath: string, option
   });
   if (result.inputErrors.length) return result;
   const binName = `${basename(options.out).replace(/\.(glb|gltf)$/i, '')}.bin`;
-  const exported = await gltf.exportGltf({ model: model!, clips, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
-  const failed = writeOutputs(exported.glb ? [[options.out, exported.glb]] : [[options.out, exported.gltf!.json], [join(dirname(options.out), binName), exported.gltf!.bin]], { force: options.force, inputs: [modelPath, animsPath] });
+  let textures: TxdTexture[] = [];
+  if (options.txd) {
+    const txdPath = options.txd;
+    result = onFile(txdPath, () => ((textures = new TXDReader(readInput(txdPath)).textures), { inputErrors: [] }));
+    if (result.inputErrors.length) return result;
+  }
+  const exported = await gltf.exportGltf({ model: model!, clips, textures, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
+  const failed = writeOutputs(exported.glb ? [[options.out, exported.glb]] : [[options.out, exported.gltf!.json], [join(dirname(options.out), binName), exported.gltf!.bin]], { force: options.force, inputs: [modelPath, animsPath, ...(options.txd ? [options.txd] : [])] });
   if (failed) return failed;
-  print(`${options.out}: ${clips.length} animations on ${model!.skeleton.boneCount} bones${model!.geometries.length ? `, ${model!.geometries.length} meshes` : ''}`);
+  print(`${options.out}: ${clips.length} animations on ${model!.skeleton.boneCount} bones${model!.geometries.length ? `, ${model!.geometries.length} meshes` : ''}${textures.length ? `, ${textures.length} textures` : ''}`);
   for (const warning of exported.warnings) print(`  ${warning.code}: ${warning.message}`);
   const written = exported.glb ? [options.out] : [options.out, join(dirname(options.out), binName)];
-  return { inputErrors: [], json: json ? { written, animations: clips.map((clip) => clip.name), bones: model!.skeleton.boneCount, meshes: model!.geometries.length, warnings: exported.warnings } : undefined };
+  return { inputErrors: [], json: json ? { written, animations: clips.map((clip) => clip.name), bones: model!.skeleton.boneCount, meshes: model!.geometries.length, textures: textures.length, warnings: exported.warnings } : undefined };
 }
 
 /** `import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`. */

@@ -1,0 +1,51 @@
+// Textures for the exported materials: each texture a material names is decoded once, encoded as PNG
+// (fast-png, an optional peer dependency, loaded only when textures are given) and embedded.
+import type { Document, GLTF, Material, Texture } from '@gltf-transform/core';
+
+/** A texture as export takes it: a TXD texture is one (`TXDReader.textures`). */
+export interface ExportTexture {
+  readonly name: string;
+  readonly width: number;
+  readonly height: number;
+  readonly hasAlpha: boolean;
+  readonly format?: string;
+  readonly addressU?: string;
+  readonly addressV?: string;
+  rgba(level?: number): Uint8Array;
+}
+
+type EncodePng = (image: { width: number; height: number; data: Uint8Array; channels: number }) => Uint8Array;
+
+export async function loadPngEncoder(): Promise<EncodePng> {
+  try {
+    return (await import('fast-png')).encode as EncodePng;
+  } catch (error) {
+    throw new Error(`exporting textures needs fast-png, an optional peer dependency: npm install fast-png (${(error as Error).message.split('\n')[0]})`);
+  }
+}
+
+// glTF's wrap modes: REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE (border has none: clamp is closest).
+const REPEAT = 10497;
+const WRAP: Record<string, GLTF.TextureWrapMode> = { wrap: REPEAT, mirror: 33648, clamp: 33071, border: 33071 };
+
+/** Sets `material`'s base colour texture from the texture it names, if the dictionaries hold one. */
+export function textureBinder(doc: Document, textures: readonly ExportTexture[], encode: EncodePng): (material: Material, name: string | null) => boolean {
+  const byName = new Map<string, ExportTexture>();
+  for (const texture of textures) if (!byName.has(texture.name.toLowerCase())) byName.set(texture.name.toLowerCase(), texture);
+  const made = new Map<ExportTexture, Texture>();
+  return (material, name) => {
+    const texture = name === null ? undefined : byName.get(name.toLowerCase());
+    if (!texture) return false;
+    let image = made.get(texture);
+    if (!image) {
+      image = doc.createTexture(texture.name).setMimeType('image/png').setImage(encode({ width: texture.width, height: texture.height, data: texture.rgba(0), channels: 4 }));
+      made.set(texture, image);
+    }
+    material.setBaseColorTexture(image);
+    const info = material.getBaseColorTextureInfo()!;
+    info.setWrapS(WRAP[texture.addressU ?? 'wrap'] ?? REPEAT).setWrapT(WRAP[texture.addressV ?? 'wrap'] ?? REPEAT);
+    // One-bit alpha (DXT1) is a cut-out; other alpha blends (hair, glasses), as the game draws them.
+    if (texture.hasAlpha) material.setAlphaMode(texture.format === 'DXT1' || texture.format === '1555' ? 'MASK' : 'BLEND');
+    return true;
+  };
+}
