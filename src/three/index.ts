@@ -111,3 +111,4 @@ function boundAnimationClip(bound: BoundClip, options: ToAnimationClipOptions): 
   });
   return new AnimationClip(options.name ?? (clip.name || 'anm2'), sampled.duration, keyframeTracks);
 }
+export { toThreeTexture, type ToThreeTextureOptions } from './texture.js';
