@@ -24,11 +24,24 @@ export function decodeTexels(kind: i32, src: usize, dst: usize, width: i32, heig
   return ((r5 << 3) | (r5 >> 2)) | (((g6 << 2) | (g6 >> 4)) << 8) | (((b5 << 3) | (b5 >> 2)) << 16) | OPAQUE;
 }
 
-// Per channel (a * wa + b * wb) / d, integer division, alpha opaque.
-@inline function mix(a: u32, b: u32, wa: u32, wb: u32, d: u32): u32 {
-  const r = ((a & 255) * wa + (b & 255) * wb) / d;
-  const g = (((a >> 8) & 255) * wa + ((b >> 8) & 255) * wb) / d;
-  const bl = (((a >> 16) & 255) * wa + ((b >> 16) & 255) * wb) / d;
+// floor(x / 3) for x < 800 as a multiply and a shift (exact over that range: test/txd/txd.test.ts).
+@inline function third(x: u32): u32 {
+  return (x * 43691) >> 17;
+}
+
+// Per channel (2a + b) / 3, integer division, alpha opaque.
+@inline function twoThirds(a: u32, b: u32): u32 {
+  const r = third(((a & 255) << 1) + (b & 255));
+  const g = third((((a >> 8) & 255) << 1) + ((b >> 8) & 255));
+  const bl = third((((a >> 16) & 255) << 1) + ((b >> 16) & 255));
+  return r | (g << 8) | (bl << 16) | OPAQUE;
+}
+
+// Per channel (a + b) / 2, alpha opaque.
+@inline function half(a: u32, b: u32): u32 {
+  const r = ((a & 255) + (b & 255)) >> 1;
+  const g = (((a >> 8) & 255) + ((b >> 8) & 255)) >> 1;
+  const bl = (((a >> 16) & 255) + ((b >> 16) & 255)) >> 1;
   return r | (g << 8) | (bl << 16) | OPAQUE;
 }
 
@@ -37,7 +50,13 @@ function decodeBlocks(kind: i32, src: usize, dst: usize, width: i32, height: i32
   const blocksY = (height + 3) >> 2;
   const blockBytes: usize = kind == TEXEL_DXT1 ? 8 : 16;
   const table = TEXTURE_SCRATCH_AT; // four u32 colours, then eight alpha bytes
-  if (ASC_FEATURE_SIMD) ensureLut();
+  if (ASC_FEATURE_SIMD) {
+    ensureLut();
+    if (kind == TEXEL_DXT1) {
+      dxt1Rows(src, dst, width, height, opaque);
+      return;
+    }
+  }
   let block = src;
   for (let by = 0; by < blocksY; by++) {
     for (let bx = 0; bx < blocksX; bx++) {
@@ -49,10 +68,10 @@ function decodeBlocks(kind: i32, src: usize, dst: usize, width: i32, height: i32
       store<u32>(table, a);
       store<u32>(table, b, 4);
       if (kind != TEXEL_DXT1 || c0 > c1) {
-        store<u32>(table, mix(a, b, 2, 1, 3), 8);
-        store<u32>(table, mix(a, b, 1, 2, 3), 12);
+        store<u32>(table, twoThirds(a, b), 8);
+        store<u32>(table, twoThirds(b, a), 12);
       } else {
-        store<u32>(table, mix(a, b, 1, 1, 2), 8);
+        store<u32>(table, half(a, b), 8);
         store<u32>(table, opaque ? OPAQUE : 0, 12);
       }
       if (kind == TEXEL_DXT5) alphaTable(load<u8>(block), load<u8>(block, 1), table + 16);
@@ -84,14 +103,55 @@ function decodeBlocks(kind: i32, src: usize, dst: usize, width: i32, height: i32
   }
 }
 
+// DXT1 in SIMD: each block's four colours in one vector, each full row of four pixels one swizzle
+// through the row-selector table and one store. Edge blocks (a width not a multiple of 4) go pixel by pixel.
+function dxt1Rows(src: usize, dst: usize, width: i32, height: i32, opaque: bool): void {
+  const blocksX = (width + 3) >> 2;
+  const blocksY = (height + 3) >> 2;
+  const transparent = opaque ? OPAQUE : 0;
+  let block = src;
+  for (let by = 0; by < blocksY; by++) {
+    const y0 = by << 2;
+    const rows = min(4, height - y0);
+    for (let bx = 0; bx < blocksX; bx++) {
+      const c0 = <u32>load<u16>(block);
+      const c1 = <u32>load<u16>(block, 2);
+      const a = color565(c0);
+      const b = color565(c1);
+      const colors = c0 > c1 ? i32x4(a, b, twoThirds(a, b), twoThirds(b, a)) : i32x4(a, b, half(a, b), transparent);
+      const indices = load<u32>(block, 4);
+      const x0 = bx << 2;
+      let row = dst + (<usize>(y0 * width + x0) << 2);
+      const stride = <usize>width << 2;
+      if (x0 + 4 <= width) {
+        for (let y = 0; y < rows; y++) {
+          v128.store(row, i8x16.swizzle(colors, v128.load(TEXTURE_LUT_AT + (<usize>((indices >> (<u32>y << 3)) & 255) << 4))));
+          row += stride;
+        }
+      } else {
+        const count = width - x0;
+        for (let y = 0; y < rows; y++) {
+          const bits = (indices >> (<u32>y << 3)) & 255;
+          for (let x = 0; x < count; x++) {
+            const index = (bits >> (<u32>x << 1)) & 3;
+            store<u32>(row + (<usize>x << 2), index == 0 ? a : index == 1 ? b : index == 2 ? <u32>i32x4.extract_lane(colors, 2) : <u32>i32x4.extract_lane(colors, 3));
+          }
+          row += stride;
+        }
+      }
+      block += 8;
+    }
+  }
+}
+
 // The eight alphas of a DXT5 block: a0, a1, then six (or four, then 0 and 255) between them.
 function alphaTable(a0: u32, a1: u32, at: usize): void {
   store<u8>(at, a0);
   store<u8>(at, a1, 1);
   if (a0 > a1) {
-    for (let i: u32 = 1; i < 7; i++) store<u8>(at + 1 + i, ((7 - i) * a0 + i * a1) / 7);
+    for (let i: u32 = 1; i < 7; i++) store<u8>(at + 1 + i, (((7 - i) * a0 + i * a1) * 9363) >> 16); // floor(x / 7), exact below 1800
   } else {
-    for (let i: u32 = 1; i < 5; i++) store<u8>(at + 1 + i, ((5 - i) * a0 + i * a1) / 5);
+    for (let i: u32 = 1; i < 5; i++) store<u8>(at + 1 + i, (((5 - i) * a0 + i * a1) * 13108) >> 16); // floor(x / 5), exact below 1300
     store<u8>(at, 0, 6);
     store<u8>(at, 255, 7);
   }

@@ -11,6 +11,7 @@ import { IFPDecoder, IFPReader, ImgArchive, type Backend } from 'gameanim';
 import { ensureCorpus } from './corpus.js';
 import { runGltfBenchmarks } from './gltf.js';
 import { runIgi2Benchmarks } from './igi2.js';
+import { runTxdBenchmarks } from './txd.js';
 import { quantile } from './stats.js';
 import { naiveDecode } from './naive-decoder.js';
 
@@ -155,7 +156,8 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
   const playback = await playbackRows(files[0]!, quick, log);
   const igi2 = await runIgi2Benchmarks({ quick, log });
   const gltf = await runGltfBenchmarks({ quick, log, ped: files[0]! });
-  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick, faults }) + '\n' + playback + '\n' + igi2 + '\n' + gltf;
+  const txd = await runTxdBenchmarks({ quick, log });
+  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick, faults }) + '\n' + playback + '\n' + igi2 + '\n' + gltf + '\n' + txd;
   log(markdown);
   if (out) {
     writeFileSync(out, markdown);

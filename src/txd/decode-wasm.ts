@@ -8,22 +8,23 @@ interface TextureExports {
 
 /**
  * Decodes one level in the texture kernel's shared work memory: the stored bytes and the palette are
- * copied in, the RGBA8 pixels copied out into `out`. False when the host refuses the memory (the
- * caller then decodes in TypeScript).
+ * copied in, and the RGBA8 pixels come out as a new array the caller owns (one copy, no zero-filled
+ * buffer first). Undefined when the host refuses the memory (the caller then decodes in TypeScript).
  */
-export function decodeTexelsWasm(build: 'simd' | 'scalar', kind: number, src: Uint8Array, out: Uint8Array, width: number, height: number, palette: Uint8Array | null, opaque: boolean): boolean {
+export function decodeTexelsWasm(build: 'simd' | 'scalar', kind: number, src: Uint8Array, width: number, height: number, palette: Uint8Array | null, opaque: boolean): Uint8Array | undefined {
   const module = kernelModule(build, 'texture');
-  if (!module) return false;
+  if (!module) return undefined;
+  const outBytes = width * height * 4;
   const srcAt = TEXTURE_RESERVED_BYTES;
   const paletteAt = srcAt + align16(src.length);
   const dstAt = paletteAt + align16(palette?.length ?? 0);
-  const work = workInstance<TextureExports>(module, dstAt + out.length + 16);
-  if (!work) return false;
+  const work = workInstance<TextureExports>(module, dstAt + outBytes + 16);
+  if (!work) return undefined;
   const heap = new Uint8Array(work.memory.buffer);
   heap.set(src, srcAt);
   if (palette) heap.set(palette, paletteAt);
   work.exports.decodeTexels(kind, srcAt, dstAt, width, height, paletteAt, opaque ? 1 : 0);
-  out.set(heap.subarray(dstAt, dstAt + out.length));
+  const out = heap.slice(dstAt, dstAt + outBytes);
   releaseIfHuge(module);
-  return true;
+  return out;
 }

@@ -119,10 +119,12 @@ export class TxdTexture implements TextureData {
   rgba(level = 0): Uint8Array {
     const found = this.levels[level];
     if (!found) throw new RangeError(`rgba: the texture "${this.name}" has ${this.levels.length} levels; there is no level ${level}`);
-    const out = new Uint8Array(found.width * found.height * 4);
     const kind = indexKind(this.layout, found);
     const { opaque } = this.layout;
-    if (this.backend === 'js' || !decodeTexelsWasm(this.backend, kind, found.data, out, found.width, found.height, this.palette, opaque)) decodeTexelsJs(kind, found.data, out, found.width, found.height, this.palette, opaque);
+    const decoded = this.backend === 'js' ? undefined : decodeTexelsWasm(this.backend, kind, found.data, found.width, found.height, this.palette, opaque);
+    if (decoded) return decoded;
+    const out = new Uint8Array(found.width * found.height * 4);
+    decodeTexelsJs(kind, found.data, out, found.width, found.height, this.palette, opaque);
     return out;
   }
 }

@@ -107,3 +107,14 @@ describe.skipIf(!haveBlender || !samplesPresent)(`Blender shows the textured ped
     }
   });
 });
+
+describe("the textures bench's naive decoder", () => {
+  it.skipIf(!samplesPresent)('agrees with gameanim on every level of the sample dictionaries', async () => {
+    const { naiveTextureDecode } = await import('../../bench/naive-texture-decoder.js');
+    for (const name of ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames']) {
+      for (const texture of new TXDReader(sample(`dff/${name}.txd`)).textures) {
+        for (let level = 0; level < texture.mipmapCount; level++) expect(Buffer.from(naiveTextureDecode(texture, level)).equals(Buffer.from(texture.rgba(level))), `${name} ${texture.name} ${level}`).toBe(true);
+      }
+    }
+  });
+});

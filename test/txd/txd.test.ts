@@ -107,6 +107,14 @@ describe('TXDReader: every PC pixel format, against an independent decoder', () 
   });
 });
 
+describe("the kernel's divisions", () => {
+  it('as multiplies and shifts, are exact over every value they meet (x / 3 below 800, x / 7 below 1800, x / 5 below 1300)', () => {
+    for (let x = 0; x < 800; x++) expect((x * 43691) >>> 17).toBe(Math.floor(x / 3));
+    for (let x = 0; x < 1800; x++) expect((x * 9363) >>> 16).toBe(Math.floor(x / 7));
+    for (let x = 0; x < 1300; x++) expect((x * 13108) >>> 16).toBe(Math.floor(x / 5));
+  });
+});
+
 describe('TXDReader: the sample dictionaries', () => {
   if (!samplesPresent) {
     it.skip(SAMPLES_SKIP_MESSAGE, () => {});
