@@ -2,7 +2,7 @@
 // the page; nothing is uploaded.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { bindClip, createPose, DecodeError, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DffGeometry, type FileFormat, type Pose, type SkeletalClip, type Skeleton } from '../src/index.js';
+import { bindClip, createPose, DecodeError, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DffGeometry, type FileFormat, type Pose, type SkeletalClip, type Skeleton, type TxdTexture } from '../src/index.js';
 import { findFormat } from '../src/formats.js';
 import { SceneView } from './scene.js';
 import { SpriteView } from './sprites.js';
@@ -27,6 +27,8 @@ const state = {
   time: 0,
   playing: false,
   spriteFiles: [] as SpriteAnimReader[],
+  /** The textures of every dictionary opened: models are drawn with those their materials name. */
+  textures: [] as TxdTexture[],
 };
 let openedAt = 0;
 (window as unknown as { viewer: unknown }).viewer = state;
@@ -70,6 +72,11 @@ function open(name: string, bytes: Uint8Array): void {
   if (format.archive) return showArchive(name, reader as ImgArchive);
   if (reader instanceof SpriteAnimReader) {
     state.spriteFiles.push(reader);
+    return renderLists();
+  }
+  if (format.textures) {
+    state.textures.push(...(format.textures(reader) as TxdTexture[]));
+    if (state.clip) select(state.clip); // a dictionary after its model: draw it textured now
     return renderLists();
   }
   const skeleton = format.skeleton?.(reader) ?? null;
@@ -148,7 +155,7 @@ function select(clip: SkeletalClip): void {
   const skeleton = state.model?.skeleton ?? own;
   state.bound = skeleton ? bindClip(clip, skeleton) : null;
   state.pose = skeleton ? createPose(skeleton) : null;
-  view.show(skeleton, state.model && skeleton === state.model.skeleton ? state.model.geometries : []);
+  view.show(skeleton, state.model && skeleton === state.model.skeleton ? state.model.geometries : [], state.textures);
   $('message').textContent = skeleton ? '' : 'A model is needed for a 3D view: drop its .dff (the curves work without one).';
   $<HTMLButtonElement>('export').disabled = !skeleton;
   $<HTMLInputElement>('scrub').max = String(clip.duration || 1);
@@ -267,6 +274,7 @@ function loop(now: number): void {
     firstFrameReported = true;
     (window as unknown as { firstFrameMs: number }).firstFrameMs = performance.now() - openedAt;
   }
+  (window as unknown as { decodedTextures: number }).decodedTextures = view.decodedTextures;
   requestAnimationFrame(loop);
 }
 
@@ -296,7 +304,7 @@ async function openFiles(files: Iterable<File>): Promise<void> {
 async function exportGlb(): Promise<void> {
   if (!state.clip || !state.bound) return;
   const { exportGltf } = await import('gameanim/gltf');
-  const { glb, warnings } = await exportGltf({ model: state.model ?? undefined, skeleton: state.bound.skeleton, clips: [state.clip] });
+  const { glb, warnings } = await exportGltf({ model: state.model ?? undefined, skeleton: state.bound.skeleton, clips: [state.clip], textures: state.textures });
   for (const w of warnings) problem(`export: ${w.code}: ${w.message}`);
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([glb!.slice()], { type: 'model/gltf-binary' }));

@@ -1,9 +1,9 @@
-// The 3D view: the skinned model (untextured) or the bare hierarchy, a skeleton overlay, an orbit
-// camera (Z up, as the games are), and a trail of the root's path.
+// The 3D view: the skinned model (textured from the dictionaries opened with it) or the bare
+// hierarchy, a skeleton overlay, an orbit camera (Z up, as the games are), and a trail of the root's path.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { DffGeometry, Pose, Skeleton } from '../src/index.js';
-import { toSkeleton } from 'gameanim/three';
+import type { DffGeometry, Pose, Skeleton, TxdTexture } from 'gameanim';
+import { toSkeleton, toThreeTexture } from 'gameanim/three';
 
 const TRAIL_POINTS = 600;
 
@@ -17,6 +17,8 @@ export class SceneView {
   #trail: THREE.Line;
   #trailPositions = new Float32Array(3 * TRAIL_POINTS);
   #trailCount = 0;
+  /** Each dictionary texture becomes a three.js texture once, however often the model is shown. */
+  #textures = new Map<TxdTexture, THREE.Texture>();
   showTrail = false;
 
   constructor(readonly canvas: HTMLCanvasElement) {
@@ -38,8 +40,34 @@ export class SceneView {
     this.scene.add(this.#trail);
   }
 
-  /** Shows a skeleton in rest pose, skinned with the model's geometries when there are any. */
-  show(skeleton: Skeleton | null, geometries: readonly DffGeometry[]): void {
+  /** How many textures were decoded (each once): the viewer test reads it. */
+  get decodedTextures(): number {
+    return this.#textures.size;
+  }
+
+  /** The three.js texture of the dictionary texture a material names, decoded on first use. */
+  #texture(name: string | null, textures: readonly TxdTexture[]): { map: THREE.Texture; source: TxdTexture } | null {
+    const source = name === null ? undefined : textures.find((t) => t.name.toLowerCase() === name.toLowerCase());
+    if (!source) return null;
+    let map = this.#textures.get(source);
+    if (!map) this.#textures.set(source, (map = toThreeTexture(source)));
+    return { map, source };
+  }
+
+  /** A material as the game draws it: its colour times its texture; one-bit alpha cut out, other alpha blended. */
+  #material(material: DffGeometry['materials'][number], textures: readonly TxdTexture[]): THREE.Material {
+    const color = new THREE.Color(material.color[0] / 255, material.color[1] / 255, material.color[2] / 255);
+    const found = this.#texture(material.texture, textures);
+    if (!found) return new THREE.MeshStandardMaterial({ color, roughness: 0.8 });
+    const cutOut = found.source.format === 'DXT1' || found.source.format === '1555';
+    return new THREE.MeshStandardMaterial({
+      color, roughness: 0.8, map: found.map,
+      transparent: found.source.hasAlpha && !cutOut, alphaTest: found.source.hasAlpha && cutOut ? 0.5 : 0, side: found.source.hasAlpha ? THREE.DoubleSide : THREE.FrontSide,
+    });
+  }
+
+  /** Shows a skeleton in rest pose, skinned with the model's geometries when there are any, textured from `textures`. */
+  show(skeleton: Skeleton | null, geometries: readonly DffGeometry[], textures: readonly TxdTexture[] = []): void {
     this.#content.clear();
     this.#bones = [];
     this.clearTrail();
@@ -52,10 +80,11 @@ export class SceneView {
       const buffer = new THREE.BufferGeometry();
       buffer.setAttribute('position', new THREE.BufferAttribute(geometry.positions, 3));
       if (geometry.normals) buffer.setAttribute('normal', new THREE.BufferAttribute(geometry.normals, 3));
+      if (geometry.uvs) buffer.setAttribute('uv', new THREE.BufferAttribute(geometry.uvs, 2));
       buffer.setAttribute('skinIndex', new THREE.Uint16BufferAttribute(Uint16Array.from(geometry.skinIndices), 4));
       buffer.setAttribute('skinWeight', new THREE.BufferAttribute(geometry.skinWeights, 4));
       buffer.setIndex(new THREE.BufferAttribute(geometry.indices, 1));
-      const materials = geometry.materials.map((m) => new THREE.MeshStandardMaterial({ color: new THREE.Color(m.color[0] / 255, m.color[1] / 255, m.color[2] / 255), roughness: 0.8 }));
+      const materials = geometry.materials.map((m) => this.#material(m, textures));
       geometry.groups.forEach((group) => buffer.addGroup(group.start, group.count, group.material));
       if (!geometry.normals) buffer.computeVertexNormals();
       const mesh = new THREE.SkinnedMesh(buffer, materials.length ? materials : new THREE.MeshStandardMaterial({ color: 0x999999 }));

@@ -1,10 +1,11 @@
 // The viewer in a real browser: `gameanim view` serves it with files preloaded, and Debian's Chromium
 // (software WebGL) plays them; other files go in through the page's file input.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decode as decodePng } from 'fast-png';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IFPReader } from '../../src/index.js';
@@ -164,6 +165,48 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       expect(shape.height / shape.width).toBeGreaterThan(1.4);
       expect(errors).toEqual([]);
     });
+  });
+
+  it('a skin named with its .txd (found beside it) is drawn textured: texture detail where the grey mesh was; each texture decoded once', async () => {
+    const shoot = async (files: string[]) => {
+      let result = { png: Buffer.alloc(0), decoded: 0 };
+      await withViewer(browser, files, async (page, errors) => {
+        await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+        // Three clip switches show the model three times; the frame compared is walk_player at 0, paused.
+        for (const name of ['walk_player', 'run_player', 'walk_player']) await page.locator('#animations li', { hasText: name }).click();
+        await page.locator('#play').click();
+        await page.waitForTimeout(300);
+        result = { png: await canvasShot(page, '#scene'), decoded: await page.evaluate(() => (window as unknown as { decodedTextures: number }).decodedTextures) };
+        expect(errors).toEqual([]);
+      });
+      return result;
+    };
+    const scratch = mkdtempSync(join(tmpdir(), 'gameanim-textured-'));
+    const dff = join(scratch, 'skin.dff');
+    const ifp = join(samplesDir, 'rwparserng_ped_anp3.ifp');
+    writeFileSync(dff, readFileSync(join(samplesDir, 'dff/sa_skin_plain.dff')));
+    const grey = await shoot([dff, ifp]);
+    writeFileSync(join(scratch, 'skin.txd'), readFileSync(join(samplesDir, 'dff/sa_skin_plain.txd')));
+    const textured = await shoot([dff, ifp]);
+    if (process.env['VIEWER_TEXTURED_SCREENSHOT']) writeFileSync(process.env['VIEWER_TEXTURED_SCREENSHOT'], textured.png);
+    const a = decodePng(grey.png), b = decodePng(textured.png);
+    expect([a.width, a.height]).toEqual([b.width, b.height]);
+    // The body's pixels: where the two frames differ (the same pose, camera and lights; only the materials changed).
+    const colours = new Set<number>();
+    let changed = 0;
+    for (let i = 0; i < a.width * a.height; i++) {
+      const at = i * a.channels;
+      const difference = Math.abs(a.data[at]! - b.data[at]!) + Math.abs(a.data[at + 1]! - b.data[at + 1]!) + Math.abs(a.data[at + 2]! - b.data[at + 2]!);
+      if (difference < 60) continue;
+      changed++;
+      colours.add(((b.data[at]! >> 4) << 8) | ((b.data[at + 1]! >> 4) << 4) | (b.data[at + 2]! >> 4));
+    }
+    console.log(`viewer: textured skin: ${changed} body pixels changed from the grey mesh, ${colours.size} distinct colours there; ${textured.decoded} textures decoded`);
+    expect(grey.decoded).toBe(0);
+    expect(changed).toBeGreaterThan(2000);
+    // A flat grey mesh shades to a handful of greys; the textures bring their detail (shoes, skin, cloth).
+    expect(colours.size).toBeGreaterThan(40);
+    expect(textured.decoded).toBe(4);
   });
 
   it('file and archive entry names are text, never markup: a crafted name runs no script', async () => {

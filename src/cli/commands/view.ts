@@ -32,7 +32,12 @@ export async function view(paths: string[], port: number, print: (line: string) 
   // Read every file first: a missing one is reported now, not as a broken page.
   const files: { name: string; bytes: Uint8Array }[] = [];
   const inputErrors: string[] = [];
-  for (const path of paths) {
+  // A model's dictionary of the same name (ped.dff, ped.txd) comes with it, so the page draws it textured.
+  const withTextures = paths.flatMap((path) => {
+    const txd = path.replace(/\.dff$/i, (ext) => (ext === '.DFF' ? '.TXD' : '.txd'));
+    return txd !== path && existsSync(txd) && !paths.includes(txd) ? [path, txd] : [path];
+  });
+  for (const path of withTextures) {
     try {
       files.push({ name: basename(path), bytes: readInput(path) });
     } catch (error) {
