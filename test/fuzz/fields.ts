@@ -139,3 +139,30 @@ export function dffGeometryFields(bytes: Uint8Array): Field[] {
   walk(0, bytes.length, -1, 0);
   return fields;
 }
+
+/** Every section size of a texture dictionary, the texture count, each native's dimensions, level count, format words and level sizes. */
+export function txdFields(bytes: Uint8Array): Field[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fields: Field[] = [];
+  const walk = (from: number, to: number, depth: number) => {
+    for (let at = from; at + 12 <= to && fields.length < 400; ) {
+      const type = view.getUint32(at, true);
+      const size = view.getUint32(at + 4, true);
+      fields.push({ at: at + 4 });
+      if (at + 12 + size > to) return;
+      if (type === 0x01 && depth === 1) fields.push({ at: at + 12 }); // texture count and device
+      if (type === 0x01 && depth === 2 && size >= 88) {
+        const s = at + 12;
+        fields.push({ at: s }, { at: s + 72 }, { at: s + 76 }, { at: s + 80 }, { at: s + 84 });
+        for (let level = s + 88 + ((view.getUint32(s + 72, true) & 0x2000) ? 1024 : (view.getUint32(s + 72, true) & 0x4000) ? 128 : 0), n = 0; level + 4 <= s + size && n < 16; n++) {
+          fields.push({ at: level });
+          level += 4 + view.getUint32(level, true);
+        }
+      }
+      if ((type === 0x16 || type === 0x15) && depth < 3) walk(at + 12, at + 12 + size, depth + 1);
+      at += 12 + size;
+    }
+  };
+  walk(0, bytes.length, 0);
+  return fields;
+}

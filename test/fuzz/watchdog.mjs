@@ -11,7 +11,7 @@ const control = new SharedArrayBuffer(32);
 const data = new SharedArrayBuffer(DATA_BYTES);
 const flags = new Int32Array(control, 0, 3);
 const deadline = new Float64Array(control, 16, 1);
-const FORMATS = ['IFP', 'IMG', 'IFF', 'ANIM', 'DFF', 'ILFF'];
+const FORMATS = ['IFP', 'IMG', 'IFF', 'ANIM', 'DFF', 'ILFF', 'TXD', 'CAM'];
 
 
 /** @type {Worker | undefined} */
