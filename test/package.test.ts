@@ -28,7 +28,7 @@ describe('the npm package', () => {
     expect(pkg.dependencies).toBeUndefined();
     expect(cli.name).toBe('@gameanim/cli');
     expect(cli.bin).toEqual({ gameanim: 'dist/src/cli/main.js' });
-    expect(Object.keys(cli.dependencies)).toEqual(['gameanim', 'cli-progress', 'pure-rand', 'tinybench']);
+    expect(Object.keys(cli.dependencies).sort()).toEqual(['cli-progress', 'fast-png', 'gameanim', 'pure-rand', 'tinybench']);
     expect(cli.dependencies.gameanim).toBe(pkg.version);
     expect(workspace.private).toBe(true);
     expect(workspace.workspaces).toEqual(['packages/gameanim', 'packages/cli']);

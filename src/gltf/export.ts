@@ -6,7 +6,8 @@ import { clipTracks, type SkeletalClip } from '../playback/clip.js';
 import { createPose } from '../playback/pose.js';
 import { sampleClip } from '../playback/sample.js';
 import { fixTimes, pick, unitKeys, type GltfWarning, type RepeatPolicy } from './policies.js';
-import { loadPngEncoder, textureBinder, type ExportTexture } from './textures.js';
+import type { ExportTexture } from './texture-source.js';
+import { loadPngEncoder, textureBinder } from './textures.js';
 
 export interface ExportGltfOptions {
   /** A model: its skeleton and, when it has them, its skinned geometries (a `DFFReader` is one). */

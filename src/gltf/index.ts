@@ -4,4 +4,4 @@
 export { exportGltf, boneNodeName, type ExportGltfOptions, type ExportGltfResult } from './export.js';
 export type { GltfWarning, RepeatPolicy } from './policies.js';
 export { importGltf, type ImportGltfOptions, type ImportGltfResult } from './import.js';
-export type { ExportTexture } from './textures.js';
+export type { ExportTexture } from './texture-source.js';

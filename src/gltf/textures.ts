@@ -1,21 +1,12 @@
 // Textures for the exported materials: each texture a material names is decoded once, encoded as PNG
 // (fast-png, an optional peer dependency, loaded only when textures are given) and embedded.
 import type { Document, GLTF, Material, Texture } from '@gltf-transform/core';
+import type { ExportTexture } from './texture-source.js';
 
-/** A texture as export takes it: a TXD texture is one (`TXDReader.textures`). */
-export interface ExportTexture {
-  readonly name: string;
-  readonly width: number;
-  readonly height: number;
-  readonly hasAlpha: boolean;
-  readonly format?: string;
-  readonly addressU?: string;
-  readonly addressV?: string;
-  rgba(level?: number): Uint8Array;
-}
 
 type EncodePng = (image: { width: number; height: number; data: Uint8Array; channels: number }) => Uint8Array;
 
+/** @internal */
 export async function loadPngEncoder(): Promise<EncodePng> {
   try {
     return (await import('fast-png')).encode as EncodePng;
@@ -28,7 +19,7 @@ export async function loadPngEncoder(): Promise<EncodePng> {
 const REPEAT = 10497;
 const WRAP: Record<string, GLTF.TextureWrapMode> = { wrap: REPEAT, mirror: 33648, clamp: 33071, border: 33071 };
 
-/** Sets `material`'s base colour texture from the texture it names, if the dictionaries hold one. */
+/** @internal Sets `material`'s base colour texture from the texture it names, if the dictionaries hold one. */
 export function textureBinder(doc: Document, textures: readonly ExportTexture[], encode: EncodePng): (material: Material, name: string | null) => boolean {
   const byName = new Map<string, ExportTexture>();
   for (const texture of textures) if (!byName.has(texture.name.toLowerCase())) byName.set(texture.name.toLowerCase(), texture);

@@ -152,7 +152,10 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
   });
 
   it('the model-space sample skin walks whole: one connected silhouette of person-like proportions', async () => {
-    await withViewer(browser, [join(samplesDir, 'dff/sa_skin_modelspace_frames.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
+    // The model alone (gameanim view would bring its .txd from beside it): the silhouette is the grey mesh's.
+    const alone = join(mkdtempSync(join(tmpdir(), 'gameanim-modelspace-')), 'skin.dff');
+    writeFileSync(alone, readFileSync(join(samplesDir, 'dff/sa_skin_modelspace_frames.dff')));
+    await withViewer(browser, [alone, join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
       await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
       await page.locator('#animations li', { hasText: 'walk_player' }).click();
       await page.waitForTimeout(300);
@@ -169,7 +172,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
 
   it('a skin named with its .txd (found beside it) is drawn textured: texture detail where the grey mesh was; each texture decoded once', async () => {
     const shoot = async (files: string[]) => {
-      let result = { png: Buffer.alloc(0), decoded: 0 };
+      let result: { png: Uint8Array; decoded: number } = { png: new Uint8Array(0), decoded: 0 };
       await withViewer(browser, files, async (page, errors) => {
         await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
         // Three clip switches show the model three times; the frame compared is walk_player at 0, paused.
