@@ -10,3 +10,4 @@ export * from './playback/index.js';
 export * from './core/index.js';
 export * from './camera/index.js';
 export * from './txd/index.js';
+export * from './edit/index.js';

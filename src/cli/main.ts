@@ -6,6 +6,8 @@ import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
 import { exportBatch } from './commands/export-batch.js';
 import { exportCommand, importCommand } from './commands/gltf.js';
+import { diff, edit, editSteps, lint } from './commands/edit.js';
+import { imgEdit } from './commands/img-edit.js';
 import { txdExtract, txdList } from './commands/txd.js';
 import { view } from './commands/view.js';
 import { dump } from './commands/dump.js';
@@ -77,6 +79,13 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     'per-animation': { type: 'boolean' },
     name: { type: 'string' },
     like: { type: 'string' },
+    rename: { type: 'string', multiple: true },
+    delete: { type: 'string', multiple: true },
+    speed: { type: 'string', multiple: true },
+    trim: { type: 'string', multiple: true },
+    merge: { type: 'string', multiple: true },
+    package: { type: 'string', multiple: true },
+    'in-place': { type: 'boolean' },
     txd: { type: 'string' },
   });
   const values = parsed as Record<string, string | boolean | undefined>;
@@ -85,7 +94,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     return 'help';
   }
   // Every command that prints results takes --json (the README's "JSON output" has their schemas).
-  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], view: ['port'], img: ['out', 'force', 'json'], txd: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
+  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], view: ['port'], img: ['out', 'force', 'json', 'in-place'], edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package'], diff: ['json'], lint: ['json', 'skeleton'], txd: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const json = Boolean(values['json']);
@@ -138,8 +147,23 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       const [action, archive, ...names] = positionals;
       if (action === 'ls' && archive && !names.length) return imgList(archive, print, json);
       if (action === 'extract' && archive) return imgExtract(archive, names, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print, json);
-      throw new UsageError('img takes "ls ARCHIVE" or "extract ARCHIVE [NAME...]"', HELP['img']);
+      if ((action === 'add' || action === 'replace' || action === 'delete' || action === 'rename' || action === 'rebuild') && archive) {
+        const out = values['out'] as string | undefined;
+        if (!out === !values['in-place']) throw new UsageError(`img ${action} writes a new archive (-o OUT) or the archive itself (--in-place): give one`, HELP['img']);
+        return imgEdit(action, archive, names, { out, inPlace: Boolean(values['in-place']), force: Boolean(values['force']), json }, print);
+      }
+      throw new UsageError('img takes ls, extract, add, replace, delete, rename or rebuild, then ARCHIVE', HELP['img']);
     }
+    case 'edit': {
+      const out = values['out'] as string | undefined;
+      if (positionals.length !== 1 || !out) throw new UsageError('edit takes IN.ifp -o OUT.ifp and the edits', HELP['edit']);
+      return edit(positionals[0]!, editSteps(args), { out, format: values['format'] as string | undefined, force: Boolean(values['force']), json }, print);
+    }
+    case 'diff':
+      if (positionals.length !== 2) throw new UsageError('diff takes two IFP files', HELP['diff']);
+      return diff(positionals[0]!, positionals[1]!, print, json);
+    case 'lint':
+      return lint(some('FILE'), values['skeleton'] as string | undefined, print, json);
     case 'txd': {
       const [action, file, ...rest] = positionals;
       if (action === 'ls' && file && !rest.length) return txdList(file, print, json);
@@ -157,6 +181,7 @@ try {
   const result = await run(process.argv.slice(2));
   // The JSON document goes out whole, after the work, with what could be read; errors still go to stderr.
   if (result !== 'help' && result.json !== undefined) print(exactJson(result.json));
+  if (result !== 'help' && result.exitCode) process.exitCode = result.exitCode;
   if (result !== 'help' && result.inputErrors.length) {
     for (const message of result.inputErrors) printError(message);
     process.exitCode = 1;

@@ -4,6 +4,7 @@
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { InputError } from './inputs.js';
+import type { CommandResult } from './commands/result.js';
 
 export interface WriteOptions {
   /** Replace a regular file that is already there. Never a symlink, a directory or an input. */
@@ -100,4 +101,17 @@ export function outputNames(names: readonly string[]): { files: string[]; rename
     return candidate;
   });
   return { files, renamed };
+}
+
+/** Writes the files under the write rule (src/cli/outputs.ts); a file that cannot be written is an input problem, exit 1. */
+export function writeOutputs(files: Array<[string, Uint8Array | string]>, options: WriteOptions): CommandResult | undefined {
+  try {
+    // Check every output before writing any, so a refusal leaves nothing half written.
+    for (const [path] of files) checkOutput(path, options);
+    for (const [path, data] of files) writeOutput(path, data, options);
+  } catch (error) {
+    if (error instanceof InputError) return { inputErrors: [error.message] };
+    throw error;
+  }
+  return undefined;
 }

@@ -32,6 +32,14 @@ commands:
   img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
   img extract ARCHIVE [NAME...] [-o DIR] [--force]
                                 write entries to files
+  edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR] [--trim NAME=START:END]
+       [--merge OTHER.ifp] [--package NAME] [--format ANP3|ANP2|ANPK] [--force]
+                                change a package; untouched animations keep their bytes
+  diff A.ifp B.ifp [--json]     what changed: added, removed, and per bone how much (exit 1 when they differ)
+  lint FILE... [--skeleton MODEL.dff] [--json]
+                                what the games do badly with (exit 1 on an error)
+  img add|replace ARCHIVE FILE..., img delete ARCHIVE NAME..., img rename ARCHIVE OLD NEW,
+  img rebuild ARCHIVE           (each with -o OUT or --in-place)
   txd ls FILE                   textures of a texture dictionary: name, size, format, mipmaps, alpha
   txd extract FILE [-o DIR] [--force]
                                 one PNG per texture
@@ -65,6 +73,14 @@ listing of an ANIM file. --anim keeps one IFP animation (case-insensitive). --js
 document described in the README ("JSON output"): one for one file, an array for several.`,
   img: `usage: gameanim img ls ARCHIVE [--json]
        gameanim img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]
+       gameanim img add|replace ARCHIVE FILE... (-o OUT | --in-place) [--force]
+       gameanim img delete ARCHIVE NAME... (-o OUT | --in-place)
+       gameanim img rename ARCHIVE OLD NEW (-o OUT | --in-place)
+       gameanim img rebuild ARCHIVE (-o OUT | --in-place)
+
+add, replace, delete and rename change entries (FILE's name is the entry's); rebuild packs the
+entries with no holes. Untouched entries keep their bytes. -o writes a new archive (for a III/VC .dir,
+OUT.dir and OUT.img); --in-place writes temporary files beside the archive and renames them over it.
 
 ARCHIVE is a SA VER2 .img, or a III/VC .dir (its .img must sit beside it for extract). extract
 writes the named entries (all when none are named) into DIR (default: the current folder). Entry
@@ -110,6 +126,25 @@ is exit 1. ANP3 (default) and ANP2 are written with int16 frames; --format takes
 OUT is replaced only with --force, and never when it is one of the inputs. --like ORIGINAL.ifp gives
 each clip back its package, duration, driven bones and key types. --fps sets the rate STEP and
 CUBICSPLINE samplers are resampled at (default 60). Needs @gltf-transform/core (exit 3 without it).`,
+  edit: `usage: gameanim edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR]
+       [--trim NAME=START:END] [--merge OTHER.ifp] [--package NAME] [--format ANP3|ANP2|ANPK] [--force] [--json]
+
+Applies the edits in the order given (each repeatable) and writes OUT. Names are compared as the game
+compares them (case ignored). --speed divides key times by FACTOR; --trim keeps START to END seconds
+with keys sampled in at both ends; --merge appends OTHER's animations, replacing those of the same
+name (and says which); --package renames the package. Every animation no edit touched is written byte
+for byte as it was (in the same format).`,
+  diff: `usage: gameanim diff A.ifp B.ifp [--json]
+
+Animations added and removed, and for each changed one, per bone, the largest rotation difference in
+degrees and translation difference in metres over both clips' key times. Exit 0 when equal, 1 when not.`,
+  lint: `usage: gameanim lint FILE... [--skeleton MODEL.dff] [--json]
+
+Findings with a code, severity (error, warning, note), animation, bone and byte offset: bone ids the
+SA ped lacks, names over 23 bytes or duplicated, key times that go back or repeat, keys off the 60 Hz
+grid or too large for int16 frames, hemisphere flips, keys far from unit length, translation on bones
+other than the root, clips shorter than a frame, empty tracks, mixed ANPK chunk sizes, and with
+--skeleton clips that drive none of its bones. Exit 1 when any finding is an error (docs/lint.md).`,
   txd: `usage: gameanim txd ls FILE [--json]
        gameanim txd extract FILE [-o DIR] [--force] [--json]
 

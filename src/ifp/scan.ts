@@ -10,6 +10,9 @@ export interface ScannedAnimation {
   name: string;
   firstRow: number;
   trackCount: number;
+  /** The animation's bytes in the input (its header and tracks; ANPK: its NAME and DGAN chunks). The TypeScript scan records them; the wasm scan does not. */
+  byteOffset?: number;
+  byteLength?: number;
 }
 export interface ScannedPackage {
   name: string;
@@ -133,7 +136,7 @@ function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {
     if (declaredFrameBytes >= 0 && declaredFrameBytes !== frameBytes) {
       scan.warnings.push(warning('IFP', 'frame-data-size', animationAt + 28, `animation "${animationName}" declares ${declaredFrameBytes} frame bytes but holds ${frameBytes}; the real size was used`));
     }
-    pkg.animations.push({ name: animationName, firstRow, trackCount: sequenceCount });
+    pkg.animations.push({ name: animationName, firstRow, trackCount: sequenceCount, byteOffset: animationAt, byteLength: cursor.pos - animationAt });
     pkg.byteLength = cursor.pos - start;
     scan.table.commit();
   }
@@ -203,6 +206,7 @@ function scanAnpk(cursor: ByteCursor, scan: IFPScan): void {
   checkAnimationCount(cursor, scan, animationCount, ANPK_MIN_ANIMATION);
 
   for (let a = 0; a < animationCount; a++) {
+    const animationAt = cursor.pos;
     const nameChunk = expectChunk(cursor, 'NAME');
     const animationName = readLatin1(bytes, nameChunk.payload, nameChunk.size);
     cursor.pos = nameChunk.end;
@@ -216,7 +220,7 @@ function scanAnpk(cursor: ByteCursor, scan: IFPScan): void {
     const firstRow = scan.table.count;
     for (let s = 0; s < sequenceCount; s++) scanCpan(cursor, scan);
     cursor.pos = Math.max(cursor.pos, dgan.end);
-    pkg.animations.push({ name: animationName, firstRow, trackCount: sequenceCount });
+    pkg.animations.push({ name: animationName, firstRow, trackCount: sequenceCount, byteOffset: animationAt, byteLength: cursor.pos - animationAt });
     pkg.byteLength = cursor.pos - start;
     scan.table.commit();
   }

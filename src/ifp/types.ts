@@ -32,11 +32,18 @@ export interface TrackData {
 export interface AnimationData {
   name: string;
   bones: TrackData[];
+  /**
+   * The animation's bytes as stored in a file of `format` (an editor keeps them for the animations
+   * it did not change): the writer copies them as they are when it writes that format.
+   */
+  stored?: { readonly format: IFPFormat; readonly bytes: Uint8Array };
 }
 
 export interface PackageData {
   name: string;
   animations: AnimationData[];
+  /** ANP3/ANP2: the 24-byte name field as stored (bytes after the NUL kept), written while it still reads as `name`. */
+  nameField?: Uint8Array;
 }
 
 /** How to read an IFP file (`new IFPReader(bytes, options)`). */

@@ -1,3 +1,4 @@
+import { readLatin1 } from '../core/names.js';
 import { ByteWriter } from '../core/byte-writer.js';
 import { ROTATION_DIVISOR, TICKS_PER_SECOND, TRANSLATION_DIVISOR } from './track-kinds.js';
 import type { AnimationData, IFPFormat, PackageData, TrackData } from './types.js';
@@ -32,9 +33,14 @@ function writeAnp(out: ByteWriter, pkg: PackageData, format: IFPFormat): void {
   const start = out.length;
   out.tag(format);
   out.u32(0); // patched below
-  out.fixedName(pkg.name, 24);
+  if (pkg.nameField?.length === 24 && readLatin1(pkg.nameField, 0, 24) === pkg.name) out.bytes(pkg.nameField);
+  else out.fixedName(pkg.name, 24);
   out.u32(pkg.animations.length);
   for (const animation of pkg.animations) {
+    if (animation.stored?.format === format) {
+      out.bytes(animation.stored.bytes);
+      continue;
+    }
     out.fixedName(animation.name, 24);
     out.u32(animation.bones.length);
     if (format === 'ANP3') {
@@ -90,6 +96,10 @@ function writeAnpk(out: ByteWriter, pkg: PackageData, animChunkSize: 44 | 48): v
   out.fixedName(pkg.name, pkg.name.length + 1);
   closeChunk(out, info);
   for (const animation of pkg.animations) {
+    if (animation.stored?.format === 'ANPK') {
+      out.bytes(animation.stored.bytes);
+      continue;
+    }
     const name = openChunk(out, 'NAME');
     out.fixedName(animation.name, animation.name.length + 1);
     closeChunk(out, name);

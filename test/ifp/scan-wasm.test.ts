@@ -17,7 +17,9 @@ function compare(bytes: Uint8Array, label: string): boolean {
     const fast = decodeAnpWasm(kernelModule(build)!, bytes);
     if (!fast) return false;
     expect(reference.warnings.filter((w) => w.code !== 'trailing-bytes'), label).toEqual([]);
-    expect(fast.packages, label).toEqual(reference.packages);
+    // The TypeScript scan also records each animation's byte range (for the editor); the wasm scan does not.
+    const withoutRanges = reference.packages.map((pkg) => ({ ...pkg, animations: pkg.animations.map(({ byteOffset: _o, byteLength: _l, ...rest }) => rest) }));
+    expect(fast.packages, label).toEqual(withoutRanges);
     expect(fast.output.length).toBe(reference.table.outputFloats);
     for (let row = 0; row < reference.table.count; row++) {
       for (const field of FIELDS) {

@@ -1,4 +1,4 @@
-import { checkOutput, writeOutput, type WriteOptions } from '../outputs.js';
+import { writeOutputs } from '../outputs.js';
 import { basename, dirname, join } from 'node:path';
 import type { SkeletalClip } from 'gameanim';
 import { IFPReader, TXDReader, type TxdTexture } from 'gameanim';
@@ -108,15 +108,3 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   return { inputErrors: [], json: json ? { written: [options.out], format, packages, warnings: imported.warnings } : undefined };
 }
 
-/** Writes the files under the write rule (src/cli/outputs.ts); a file that cannot be written is an input problem, exit 1. */
-function writeOutputs(files: Array<[string, Uint8Array | string]>, options: WriteOptions): CommandResult | undefined {
-  try {
-    // Check every output before writing any, so a refusal leaves nothing half written.
-    for (const [path] of files) checkOutput(path, options);
-    for (const [path, data] of files) writeOutput(path, data, options);
-  } catch (error) {
-    if (error instanceof InputError) return { inputErrors: [error.message] };
-    throw error;
-  }
-  return undefined;
-}

@@ -6,6 +6,8 @@ export interface CommandResult {
   inputErrors: string[];
   /** With --json: the document main prints (the README's schema for the command), instead of text. */
   json?: unknown;
+  /** An exit code the command's answer decides (diff: 1 when the files differ; lint: 1 on an error). */
+  exitCode?: number;
 }
 
 /** How a command reports: text lines, or (with --json) nothing until main prints `result.json`. */

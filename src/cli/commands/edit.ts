@@ -1,0 +1,145 @@
+// gameanim edit, diff and lint: IFP packages changed, compared and checked from the command line.
+import { DFFReader, diffIFP, IFPEditor, lintIFP, type IFPFormat, type Skeleton } from 'gameanim';
+import { InputError, readInput } from '../inputs.js';
+import { writeOutputs } from '../outputs.js';
+import { UsageError } from '../usage.js';
+import { onFile, report, type CommandResult } from './result.js';
+
+/** One edit as given on the command line, applied in order. */
+export type EditStep =
+  | { op: 'rename'; from: string; to: string }
+  | { op: 'delete'; name: string }
+  | { op: 'speed'; name: string; factor: number }
+  | { op: 'trim'; name: string; start: number; end: number }
+  | { op: 'merge'; path: string }
+  | { op: 'package'; name: string };
+
+/** The steps in the order their flags were given (parseArgs groups repeated flags; the raw order is kept here). */
+export function editSteps(args: readonly string[]): EditStep[] {
+  const steps: EditStep[] = [];
+  const value = (i: number, flag: string) => {
+    const v = args[i + 1];
+    if (v === undefined) throw new UsageError(`${flag} needs a value`);
+    return v;
+  };
+  const pair = (text: string, flag: string) => {
+    const at = text.indexOf('=');
+    if (at <= 0) throw new UsageError(`${flag} takes NAME=VALUE, not ${text}`);
+    return [text.slice(0, at), text.slice(at + 1)] as const;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i]!;
+    if (flag === '--rename') {
+      const [from, to] = pair(value(i++, flag), flag);
+      steps.push({ op: 'rename', from, to });
+    } else if (flag === '--delete') steps.push({ op: 'delete', name: value(i++, flag) });
+    else if (flag === '--speed') {
+      const [name, factor] = pair(value(i++, flag), flag);
+      if (!(Number(factor) > 0)) throw new UsageError(`--speed takes NAME=FACTOR with a factor above 0, not ${factor}`);
+      steps.push({ op: 'speed', name, factor: Number(factor) });
+    } else if (flag === '--trim') {
+      const [name, range] = pair(value(i++, flag), flag);
+      const [start, end] = range.split(':').map(Number);
+      if (!(start! >= 0 && end! > start!)) throw new UsageError(`--trim takes NAME=START:END in seconds, START below END, not ${range}`);
+      steps.push({ op: 'trim', name, start: start!, end: end! });
+    } else if (flag === '--merge') steps.push({ op: 'merge', path: value(i++, flag) });
+    else if (flag === '--package') steps.push({ op: 'package', name: value(i++, flag) });
+  }
+  return steps;
+}
+
+export function edit(input: string, steps: readonly EditStep[], options: { out: string; format?: string; force: boolean; json?: boolean }, printText: (line: string) => void): CommandResult {
+  const { print, json } = report(printText, options.json ?? false);
+  const format = options.format?.toUpperCase() as IFPFormat | undefined;
+  if (format && !['ANP3', 'ANP2', 'ANPK'].includes(format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
+  return onFile(input, () => {
+    const editor = IFPEditor.read(readInput(input));
+    const done: string[] = [];
+    try {
+      for (const step of steps) {
+        if (step.op === 'rename') editor.rename(step.from, step.to), done.push(`renamed ${step.from} to ${step.to}`);
+        else if (step.op === 'delete') editor.delete(step.name), done.push(`deleted ${step.name}`);
+        else if (step.op === 'speed') editor.speed(step.name, step.factor), done.push(`${step.name} at ${step.factor}x speed`);
+        else if (step.op === 'trim') editor.trim(step.name, step.start, step.end), done.push(`${step.name} trimmed to ${step.start}:${step.end} s`);
+        else if (step.op === 'package') editor.renamePackage(step.name), done.push(`package renamed to ${step.name}`);
+        else {
+          const other = IFPEditor.read(readInput(step.path));
+          const replaced: string[] = [];
+          for (const animation of other.animations) if (editor.put(animation)) replaced.push(animation.name);
+          done.push(`merged ${step.path}: ${other.animations.length} animations${replaced.length ? `, replacing ${replaced.join(', ')}` : ''}`);
+        }
+      }
+    } catch (error) {
+      if (error instanceof RangeError) throw new InputError(`${input}: ${error.message}`);
+      throw error;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = editor.write(format);
+    } catch (error) {
+      if (error instanceof RangeError) throw new InputError(`${input}: cannot be written${format ? ` as ${format}` : ''}: ${error.message}`);
+      throw error;
+    }
+    const failed = writeOutputs([[options.out, bytes]], { force: options.force, inputs: [input] });
+    if (failed) return failed;
+    for (const line of done) print(line);
+    print(`${options.out}: ${editor.animations.length} animations`);
+    return { inputErrors: [], json: json ? { written: [options.out], steps: done, animations: editor.animations.map((a) => a.name) } : undefined };
+  });
+}
+
+/** `diff A B`: exit 0 when the files hold the same animations, 1 when they differ. */
+export function diff(a: string, b: string, printText: (line: string) => void, json = false): CommandResult {
+  const { print } = report(printText, json);
+  let left: IFPEditor | undefined;
+  let right: IFPEditor | undefined;
+  const opened = [onFile(a, () => ((left = IFPEditor.read(readInput(a))), { inputErrors: [] })), onFile(b, () => ((right = IFPEditor.read(readInput(b))), { inputErrors: [] }))];
+  if (!left || !right) return { inputErrors: opened.flatMap((r) => r.inputErrors) };
+  const result = diffIFP(left.animations, right.animations);
+  for (const name of result.added) print(`+ ${name}`);
+  for (const name of result.removed) print(`- ${name}`);
+  for (const changed of result.changed) {
+    print(`~ ${changed.name}${changed.duration[0] !== changed.duration[1] ? ` (duration ${changed.duration[0]} -> ${changed.duration[1]} s)` : ''}`);
+    for (const bone of changed.bones) {
+      if (bone.maxAngleDeg === 0 && bone.maxTranslation === 0 && bone.keys[0] === bone.keys[1]) continue;
+      print(`    ${bone.boneName} (id ${bone.boneId}): ${Number.isFinite(bone.maxAngleDeg) ? `${bone.maxAngleDeg.toFixed(3)} deg, ${bone.maxTranslation.toFixed(4)} m` : 'on one side only'}${bone.keys[0] !== bone.keys[1] ? `, keys ${bone.keys[0]} -> ${bone.keys[1]}` : ''}`);
+    }
+  }
+  const differ = result.added.length + result.removed.length + result.changed.length > 0;
+  if (!differ) print('the files hold the same animations');
+  const document = {
+    added: result.added,
+    removed: result.removed,
+    changed: result.changed.map((c) => ({ name: c.name, duration: c.duration, bones: c.bones.map((bone) => ({ boneName: bone.boneName, boneId: bone.boneId, maxAngleDeg: bone.maxAngleDeg, maxTranslation: bone.maxTranslation, keys: bone.keys })) })),
+  };
+  return { inputErrors: [], json: json ? document : undefined, exitCode: differ ? 1 : 0 };
+}
+
+/** `lint FILE... [--skeleton MODEL]`: exit 1 when any finding is an error. */
+export function lint(paths: readonly string[], skeletonPath: string | undefined, printText: (line: string) => void, json = false): CommandResult {
+  const { print } = report(printText, json);
+  let skeleton: Skeleton | undefined;
+  if (skeletonPath) {
+    const model = onFile(skeletonPath, () => {
+      skeleton = new DFFReader(readInput(skeletonPath)).skeleton ?? undefined;
+      if (!skeleton) throw new InputError(`${skeletonPath}: has no skeleton to lint against`);
+      return { inputErrors: [] };
+    });
+    if (model.inputErrors.length) return model;
+  }
+  const files: Array<{ file: string; findings: ReturnType<typeof lintIFP> }> = [];
+  const inputErrors: string[] = [];
+  for (const path of paths) {
+    const result = onFile(path, () => {
+      const findings = lintIFP(readInput(path), { skeleton });
+      files.push({ file: path, findings });
+      for (const f of findings) print(`${path}:${f.offset}: ${f.severity} ${f.code}${f.animation ? ` [${f.animation}${f.bone ? ` / ${f.bone}` : ''}]` : ''}: ${f.message}`);
+      return { inputErrors: [] };
+    });
+    inputErrors.push(...result.inputErrors);
+  }
+  const errors = files.reduce((n, f) => n + f.findings.filter((x) => x.severity === 'error').length, 0);
+  const total = files.reduce((n, f) => n + f.findings.length, 0);
+  print(`${total} findings, ${errors} errors`);
+  return { inputErrors, json: json ? { files } : undefined, exitCode: errors ? 1 : 0 };
+}

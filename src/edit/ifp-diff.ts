@@ -1,0 +1,102 @@
+// What changed between two IFP files: animations added and removed, and for each changed one, per
+// bone, the largest rotation (degrees) and translation (metres) difference, sampled at the union of
+// both clips' key times.
+import { nameKey } from '../core/names.js';
+import { createPose } from '../playback/pose.js';
+import { sampleClip } from '../playback/sample.js';
+import type { AnimationData, TrackData } from '../ifp/types.js';
+
+export interface BoneDifference {
+  boneName: string;
+  boneId: number;
+  maxAngleDeg: number;
+  maxTranslation: number;
+  /** Key counts in a and b (0 where the bone has no track there). */
+  keys: [number, number];
+}
+
+export interface ChangedAnimation {
+  name: string;
+  bones: BoneDifference[];
+  /** Durations (last key time) in a and b, seconds. */
+  duration: [number, number];
+}
+
+export interface IFPDiff {
+  added: string[];
+  removed: string[];
+  changed: ChangedAnimation[];
+}
+
+const sameArray = (a: Float32Array | null, b: Float32Array | null) => {
+  if (!a || !b) return a === b;
+  if (a.length !== b.length) return false;
+  const x = new Uint32Array(a.buffer, a.byteOffset, a.length);
+  const y = new Uint32Array(b.buffer, b.byteOffset, b.length);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+};
+const sameTrack = (a: TrackData, b: TrackData) =>
+  a.boneName === b.boneName && a.boneId === b.boneId && a.keyframeType === b.keyframeType && sameArray(a.times, b.times) && sameArray(a.rotations, b.rotations) && sameArray(a.translations, b.translations) && sameArray(a.scales, b.scales);
+const duration = (animation: AnimationData) => animation.bones.reduce((d, bone) => Math.max(d, bone.times.at(-1) ?? 0), 0);
+const trackKey = (track: TrackData) => (track.boneId >= 0 ? `id ${track.boneId}` : `name ${nameKey(track.boneName)}`);
+
+/** Compares two lists of animations (`IFPEditor.animations`, or a reader's), by name as the game compares names. */
+export function diffIFP(a: readonly AnimationData[], b: readonly AnimationData[]): IFPDiff {
+  const byName = (list: readonly AnimationData[]) => new Map(list.map((animation) => [nameKey(animation.name), animation]));
+  const left = byName(a);
+  const right = byName(b);
+  const added = b.filter((animation) => !left.has(nameKey(animation.name))).map((animation) => animation.name);
+  const removed = a.filter((animation) => !right.has(nameKey(animation.name))).map((animation) => animation.name);
+  const changed: ChangedAnimation[] = [];
+  for (const animation of a) {
+    const other = right.get(nameKey(animation.name));
+    if (!other) continue;
+    const same = animation.bones.length === other.bones.length && animation.bones.every((bone, i) => sameTrack(bone, other.bones[i]!));
+    if (!same) changed.push({ name: animation.name, bones: boneDifferences(animation, other), duration: [duration(animation), duration(other)] });
+  }
+  return { added, removed, changed };
+}
+
+function boneDifferences(a: AnimationData, b: AnimationData): BoneDifference[] {
+  const tracksOf = (animation: AnimationData) => new Map(animation.bones.map((track) => [trackKey(track), track]));
+  const left = tracksOf(a);
+  const right = tracksOf(b);
+  const keys = [...new Set([...left.keys(), ...right.keys()])];
+  return keys.map((key) => {
+    const x = left.get(key);
+    const y = right.get(key);
+    const named = (x ?? y)!;
+    const result: BoneDifference = { boneName: named.boneName, boneId: named.boneId, maxAngleDeg: 0, maxTranslation: 0, keys: [x?.times.length ?? 0, y?.times.length ?? 0] };
+    if (!x || !y) {
+      result.maxAngleDeg = Infinity; // a bone driven on one side only
+      return result;
+    }
+    const times = [...new Set([...x.times, ...y.times])].sort((p, q) => p - q);
+    const sx = sampler(x);
+    const sy = sampler(y);
+    for (const time of times) {
+      const p = sx(time);
+      const q = sy(time);
+      let dot = 0;
+      let norms = 0;
+      for (let c = 0; c < 4; c++) {
+        dot += p.rotation[c]! * q.rotation[c]!;
+        norms += p.rotation[c]! * p.rotation[c]! + q.rotation[c]! * q.rotation[c]!;
+      }
+      const cos = Math.min(1, Math.abs(dot) / Math.max(1e-12, norms / 2));
+      result.maxAngleDeg = Math.max(result.maxAngleDeg, (2 * Math.acos(cos) * 180) / Math.PI);
+      result.maxTranslation = Math.max(result.maxTranslation, Math.hypot(p.translation[0]! - q.translation[0]!, p.translation[1]! - q.translation[1]!, p.translation[2]! - q.translation[2]!));
+    }
+    return result;
+  });
+}
+
+function sampler(track: TrackData): (time: number) => { rotation: Float32Array; translation: Float32Array } {
+  const clip = { kind: 'clip' as const, name: '', duration: track.times.at(-1) ?? 0, bindBy: 'id-or-name' as const, tracks: [track] };
+  const pose = createPose(clip);
+  return (time) => {
+    sampleClip(clip, time, pose, { backend: 'js' });
+    return { rotation: pose.rotations.slice(0, 4), translation: pose.translations.slice(0, 3) };
+  };
+}

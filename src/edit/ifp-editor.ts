@@ -1,0 +1,205 @@
+// An editable IFP file: read it, change its animations, write it. What the operations do not touch
+// is written as it was, byte for byte (each animation keeps its stored bytes until it changes).
+import { inputBytes } from '../core/input.js';
+import { nameKey } from '../core/names.js';
+import { createPose } from '../playback/pose.js';
+import { sampleClip } from '../playback/sample.js';
+import { IFPReader } from '../ifp/reader.js';
+import { scanIFP } from '../ifp/scan.js';
+import type { Animation } from '../ifp/track.js';
+import type { AnimationData, IFPFormat, PackageData, TrackData } from '../ifp/types.js';
+import { writeIFP } from '../ifp/writer.js';
+
+export interface EditablePackage {
+  name: string;
+  /** The stored name field (ANP3/ANP2), kept while the name is unchanged. */
+  nameField?: Uint8Array;
+  /** The format the package was read in; `write` uses it unless told otherwise. */
+  format: IFPFormat;
+  animations: AnimationData[];
+}
+
+/** The tracks of a decoded animation as plain data (copies, so edits never reach the reader). */
+function trackData(animation: Animation): TrackData[] {
+  return animation.bones.map((bone) => ({
+    boneName: bone.boneName,
+    boneId: bone.boneId,
+    keyframeType: bone.keyframeType,
+    compressed: bone.compressed,
+    times: bone.times.slice(),
+    rotations: bone.rotations.slice(),
+    translations: bone.translations?.slice() ?? null,
+    scales: bone.scales?.slice() ?? null,
+  }));
+}
+
+/** An animation as read: its tracks are copied out of the reader only when something asks for them. */
+function storedAnimation(animation: Animation, stored: NonNullable<AnimationData['stored']>): AnimationData {
+  let bones: TrackData[] | undefined;
+  return {
+    name: animation.name,
+    stored,
+    get bones() {
+      return (bones ??= trackData(animation));
+    },
+    set bones(value) {
+      bones = value;
+    },
+  };
+}
+
+/**
+ * The packages of an IFP file, as data to change. Names are looked up as the game compares them
+ * (ASCII case ignored). Every operation returns the editor, so edits chain.
+ */
+export class IFPEditor {
+  readonly packages: EditablePackage[];
+
+  constructor(packages: EditablePackage[]) {
+    this.packages = packages;
+  }
+
+  /** Reads a file; each animation keeps its stored bytes, written again while it is not changed. */
+  static read(bytes: Uint8Array | ArrayBuffer): IFPEditor {
+    const input = inputBytes(bytes);
+    const reader = new IFPReader(input, { strict: true });
+    // The TypeScript scan records each animation's byte range (the reader's wasm fast path does not).
+    const scanned = scanIFP(input, true).packages;
+    return new IFPEditor(
+      reader.packages.map((pkg, p) => ({
+        name: pkg.name,
+        nameField: pkg.format === 'ANPK' ? undefined : input.subarray(scanned[p]!.byteOffset + 8, scanned[p]!.byteOffset + 32),
+        format: pkg.format,
+        animations: pkg.animations.map((animation, a) => {
+          const at = scanned[p]!.animations[a]!;
+          return storedAnimation(animation, { format: pkg.format, bytes: input.subarray(at.byteOffset!, at.byteOffset! + at.byteLength!) });
+        }),
+      })),
+    );
+  }
+
+  /** Every animation, in file order. */
+  get animations(): AnimationData[] {
+    return this.packages.flatMap((pkg) => pkg.animations);
+  }
+
+  /** The animation of this name (first match), or undefined. */
+  find(name: string): AnimationData | undefined {
+    const key = nameKey(name);
+    return this.animations.find((animation) => nameKey(animation.name) === key);
+  }
+
+  #located(name: string): { pkg: EditablePackage; index: number } {
+    const key = nameKey(name);
+    for (const pkg of this.packages) {
+      const index = pkg.animations.findIndex((animation) => nameKey(animation.name) === key);
+      if (index >= 0) return { pkg, index };
+    }
+    throw new RangeError(`no animation named "${name}"`);
+  }
+
+  #replaceAt(name: string, make: (old: AnimationData) => AnimationData): this {
+    const { pkg, index } = this.#located(name);
+    pkg.animations[index] = make(pkg.animations[index]!);
+    return this;
+  }
+
+  rename(oldName: string, newName: string): this {
+    return this.#replaceAt(oldName, (old) => ({ name: newName, bones: old.bones }));
+  }
+
+  delete(name: string): this {
+    const { pkg, index } = this.#located(name);
+    pkg.animations.splice(index, 1);
+    return this;
+  }
+
+  /** Puts the named animations first, in this order; the others follow in their order. */
+  reorder(names: readonly string[]): this {
+    for (const pkg of this.packages) {
+      const keys = names.map(nameKey);
+      const rank = (animation: AnimationData) => {
+        const at = keys.indexOf(nameKey(animation.name));
+        return at < 0 ? keys.length : at;
+      };
+      pkg.animations = pkg.animations.map((animation, i) => ({ animation, i })).sort((a, b) => rank(a.animation) - rank(b.animation) || a.i - b.i).map(({ animation }) => animation);
+    }
+    return this;
+  }
+
+  /** Replaces the animation of the same name (as the game would find it), or appends when there is none. Returns whether it replaced one. */
+  put(animation: AnimationData): boolean {
+    const found = this.find(animation.name);
+    if (found) {
+      this.#replaceAt(animation.name, () => animation);
+      return true;
+    }
+    this.append(animation);
+    return false;
+  }
+
+  /** Adds an animation to the last package. */
+  append(animation: AnimationData): this {
+    if (!this.packages.length) this.packages.push({ name: 'package', format: 'ANP3', animations: [] });
+    this.packages.at(-1)!.animations.push(animation);
+    return this;
+  }
+
+  /** Plays the animation `factor` times as fast: every key time divided by it. */
+  speed(name: string, factor: number): this {
+    if (!(factor > 0 && Number.isFinite(factor))) throw new RangeError(`speed: the factor must be a positive number, not ${factor}`);
+    return this.#replaceAt(name, (old) => ({ name: old.name, bones: old.bones.map((bone) => ({ ...bone, times: bone.times.map((t) => Math.fround(t / factor)) })) }));
+  }
+
+  /**
+   * Keeps the keys between `start` and `end` seconds, with keys sampled in at both ends (so the
+   * trimmed clip plays exactly what the original played there), times shifted to start at 0.
+   */
+  trim(name: string, start: number, end: number): this {
+    if (!(start >= 0 && end > start)) throw new RangeError(`trim: the range must be 0 <= start < end, not ${start}:${end}`);
+    return this.#replaceAt(name, (old) => ({ name: old.name, bones: old.bones.map((bone) => trimTrack(bone, start, end)) }));
+  }
+
+  renamePackage(name: string, index = 0): this {
+    const pkg = this.packages[index];
+    if (!pkg) throw new RangeError(`no package ${index}`);
+    pkg.name = name;
+    return this;
+  }
+
+  /** Writes every package in `format` (default: each as it was read, or the first's). */
+  write(format?: IFPFormat): Uint8Array {
+    const chosen = format ?? this.packages[0]?.format ?? 'ANP3';
+    const packages: PackageData[] = this.packages.map((pkg) => ({ name: pkg.name, animations: pkg.animations, nameField: pkg.nameField }));
+    if (this.packages.some((pkg) => pkg.format !== chosen) && format === undefined) {
+      throw new RangeError('the packages were read in different formats: give write() one');
+    }
+    return writeIFP(packages, { format: chosen });
+  }
+}
+
+/** One track cut to [start, end], with its values at both ends sampled in as keys. */
+function trimTrack(bone: TrackData, start: number, end: number): TrackData {
+  const clip = { kind: 'clip' as const, name: '', duration: bone.times.at(-1) ?? 0, bindBy: 'id-or-name' as const, tracks: [{ ...bone }] };
+  const at = (time: number) => {
+    const pose = createPose(clip);
+    sampleClip(clip, time, pose, { backend: 'js' });
+    return { rotation: pose.rotations.slice(0, 4), translation: pose.translations.slice(0, 3) };
+  };
+  const inside = Array.from(bone.times.keys()).filter((k) => bone.times[k]! > start && bone.times[k]! < end);
+  const keys = bone.times.length ? [{ time: start, ...at(start) }, ...inside.map((k) => ({ time: bone.times[k]!, rotation: bone.rotations.subarray(4 * k, 4 * k + 4), translation: bone.translations?.subarray(3 * k, 3 * k + 3) ?? null })), { time: end, ...at(end) }] : [];
+  return {
+    ...bone,
+    times: Float32Array.from(keys, (k) => Math.fround(k.time - start)),
+    rotations: Float32Array.from(keys.flatMap((k) => Array.from(k.rotation))),
+    translations: bone.translations ? Float32Array.from(keys.flatMap((k) => Array.from(k.translation ?? []))) : null,
+    // Scale (KRTS) is held from the key before each kept time: trim keeps the nearest stored one.
+    scales: bone.scales ? Float32Array.from(keys.flatMap((k) => Array.from(bone.scales!.subarray(3 * nearestKey(bone.times, k.time), 3 * nearestKey(bone.times, k.time) + 3)))) : null,
+  };
+}
+
+function nearestKey(times: Float32Array, time: number): number {
+  let best = 0;
+  for (let k = 0; k < times.length; k++) if (times[k]! <= time) best = k;
+  return best;
+}

@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ImgArchive, ImgEditor, writeImg } from '../../src/index.js';
+import { fixture, sample, samplesPresent } from '../helpers/files.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
+const bytesOf = (archive: ImgArchive) => new Map(archive.entries.map((e) => [e.name, Buffer.from(archive.read(e))]));
+const scratch = mkdtempSync(join(tmpdir(), 'gameanim-img-edit-'));
+
+describe('ImgEditor', () => {
+  const original = writeImg([
+    { name: 'walk.ifp', data: fixture('anp3-all-types.ifp') },
+    { name: 'run.ifp', data: fixture('anpk-all-keys.ifp') },
+    { name: 'note.txt', data: new TextEncoder().encode('a note') },
+  ]);
+
+  it('VER2: add, replace, delete, rename; untouched entries keep their bytes and their place until a rebuild', () => {
+    const before = new ImgArchive(original);
+    const editor = ImgEditor.from(before).add('new.ifp', fixture('anp2-basic.ifp')).replace('NOTE.TXT', new TextEncoder().encode('a longer note')).delete('run.ifp').rename('walk.ifp', 'walk2.ifp');
+    const after = new ImgArchive(editor.write().img);
+    expect(after.entries.map((e) => e.name)).toEqual(['walk2.ifp', 'note.txt', 'new.ifp']);
+    expect(after.find('walk2.ifp')!.offset).toBe(before.find('walk.ifp')!.offset);
+    expect(Buffer.from(after.get('walk2.ifp')!).equals(Buffer.from(before.get('walk.ifp')!))).toBe(true);
+    expect(new TextDecoder().decode(after.get('note.txt')!).startsWith('a longer note')).toBe(true);
+    expect(after.warnings).toEqual([]);
+    const packed = new ImgArchive(ImgEditor.from(after).rebuild().write().img);
+    expect(packed.dataLength).toBeLessThan(after.dataLength);
+    for (const [name, data] of bytesOf(after)) expect(Buffer.from(packed.get(name)!).equals(data)).toBe(true);
+    expect(() => ImgEditor.from(before).add('WALK.IFP', new Uint8Array(1))).toThrow(/already has an entry/);
+  });
+
+  it.skipIf(!samplesPresent)('the real VER2 archive: delete one entry and rebuild; every other entry byte for byte', () => {
+    const archive = new ImgArchive(sample('img/sa_script_ver2.img'));
+    const first = archive.entries[0]!.name;
+    const edited = new ImgArchive(ImgEditor.from(archive).delete(first).rebuild().write().img);
+    expect(edited.entries.length).toBe(archive.entries.length - 1);
+    for (const [name, data] of bytesOf(archive)) if (name !== first) expect(Buffer.from(edited.get(name)!).equals(data), name).toBe(true);
+  });
+
+  it('v1 (.dir + .img): written as both, read back as the same entries', () => {
+    const v1 = ImgArchive.fromDir(...(() => {
+      const { img } = ImgEditor.from(new ImgArchive(original)).write();
+      // A v1 directory of the same entries: offset and size in sectors, then a 24-byte name.
+      const archive = new ImgArchive(img);
+      const dir = new Uint8Array(32 * archive.entries.length);
+      archive.entries.forEach((e, i) => {
+        new DataView(dir.buffer).setUint32(32 * i, e.offset / 2048, true);
+        new DataView(dir.buffer).setUint32(32 * i + 4, Math.ceil(e.size / 2048), true);
+        dir.set(new TextEncoder().encode(e.name), 32 * i + 8);
+      });
+      return [dir, img] as const;
+    })());
+    const { img, dir } = ImgEditor.from(v1).add('extra.ifp', fixture('anp2-basic.ifp')).write();
+    expect(dir).not.toBeNull();
+    const back = ImgArchive.fromDir(dir!, img);
+    expect(back.entries.map((e) => e.name)).toEqual([...v1.entries.map((e) => e.name), 'extra.ifp']);
+    for (const [name, data] of bytesOf(v1)) expect(Buffer.from(back.get(name)!).equals(data)).toBe(true);
+  });
+
+  it('gameanim img add -o and --in-place (temporary file renamed over the archive), under the write rule', () => {
+    const archive = join(scratch, 'anim.img');
+    writeFileSync(archive, original);
+    const added = join(scratch, 'extra.ifp');
+    writeFileSync(added, fixture('anp2-basic.ifp'));
+    const out = join(scratch, 'out.img');
+    expect(gameanim('img', 'add', archive, added, '-o', out).status).toBe(0);
+    expect(new ImgArchive(new Uint8Array(readFileSync(out))).find('extra.ifp')).toBeDefined();
+    expect(gameanim('img', 'add', archive, added, '-o', out).status).toBe(1); // exists: --force needed
+    expect(gameanim('img', 'delete', archive, 'note.txt').status).toBe(2); // neither -o nor --in-place
+    expect(gameanim('img', 'delete', archive, 'note.txt', '--in-place').status).toBe(0);
+    expect(new ImgArchive(new Uint8Array(readFileSync(archive))).find('note.txt')).toBeUndefined();
+    expect(readdirSync(scratch).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    const failed = gameanim('img', 'rename', archive, 'nope.ifp', 'x.ifp', '--in-place');
+    expect(failed.status).toBe(1);
+    expect(existsSync(archive)).toBe(true);
+  });
+});
+
+describe('gameanim edit, diff and lint', () => {
+  it('edit applies the steps in order; diff exits 1 and names them; lint exits 1 on an error', () => {
+    const input = join(root, 'fixtures/anp3-all-types.ifp');
+    const out = join(scratch, 'edited.ifp');
+    const edit = gameanim('edit', input, '-o', out, '--speed', 'Odd_Times=2', '--rename', 'odd_times=odd2', '--json');
+    expect(edit.status, edit.stderr).toBe(0);
+    expect(JSON.parse(edit.stdout)).toMatchObject({ written: [out], steps: ['Odd_Times at 2x speed', 'renamed odd_times to odd2'] });
+    const diff = gameanim('diff', input, out, '--json');
+    expect(diff.status).toBe(1);
+    expect(JSON.parse(diff.stdout)).toMatchObject({ added: ['odd2'], removed: ['Odd_Times'], changed: [] });
+    expect(gameanim('diff', input, input).status).toBe(0);
+    const lint = gameanim('lint', input, '--json');
+    const findings = JSON.parse(lint.stdout).files[0].findings as Array<{ severity: string }>;
+    expect(lint.status).toBe(findings.some((f) => f.severity === 'error') ? 1 : 0);
+    expect(gameanim('edit', input, '-o', out, '--delete', 'WEAPON_start_throw').status).toBe(1); // out exists: --force
+  });
+});
