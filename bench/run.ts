@@ -12,6 +12,7 @@ import { ensureCorpus } from './corpus.js';
 import { runGltfBenchmarks } from './gltf.js';
 import { runIgi2Benchmarks } from './igi2.js';
 import { runTxdBenchmarks } from './txd.js';
+import { runEditBenchmarks } from './edit.js';
 import { quantile } from './stats.js';
 import { naiveDecode } from './naive-decoder.js';
 
@@ -157,7 +158,8 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
   const igi2 = await runIgi2Benchmarks({ quick, log });
   const gltf = await runGltfBenchmarks({ quick, log, ped: files[0]! });
   const txd = await runTxdBenchmarks({ quick, log });
-  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick, faults }) + '\n' + playback + '\n' + igi2 + '\n' + gltf + '\n' + txd;
+  const editor = await runEditBenchmarks({ quick, log, ped: files[0]! });
+  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick, faults }) + '\n' + playback + '\n' + igi2 + '\n' + gltf + '\n' + txd + '\n' + editor;
   log(markdown);
   if (out) {
     writeFileSync(out, markdown);

@@ -2,9 +2,15 @@ import { writeLatin1 } from './names.js';
 
 /** An append-only little-endian byte buffer for the writers; it grows by doubling. */
 export class ByteWriter {
-  #bytes = new Uint8Array(256);
-  #view = new DataView(this.#bytes.buffer);
+  #bytes: Uint8Array;
+  #view: DataView;
   length = 0;
+
+  /** `capacity`: the bytes to start with, when the writer knows about how many it will write. */
+  constructor(capacity = 256) {
+    this.#bytes = new Uint8Array(Math.max(16, capacity));
+    this.#view = new DataView(this.#bytes.buffer);
+  }
 
   #reserve(count: number): number {
     const at = this.length;
@@ -77,8 +83,11 @@ export class ByteWriter {
     this.#view.setUint32(at, value, littleEndian);
   }
 
-  /** The written bytes, as a copy that owns its buffer. */
+  /**
+   * The written bytes. When they fill most of the buffer (a writer that knew its size), a view of it,
+   * which the writer no longer touches; else a copy that owns its buffer, so no large buffer is kept alive.
+   */
   finish(): Uint8Array {
-    return this.#bytes.slice(0, this.length);
+    return this.length >= this.#bytes.length * 0.75 ? this.#bytes.subarray(0, this.length) : this.#bytes.slice(0, this.length);
   }
 }

@@ -33,14 +33,14 @@ function trackData(animation: Animation): TrackData[] {
   }));
 }
 
-/** An animation as read: its tracks are copied out of the reader only when something asks for them. */
-function storedAnimation(animation: Animation, stored: NonNullable<AnimationData['stored']>): AnimationData {
+/** An animation as read: its tracks are decoded and copied out only when something asks for them. */
+function storedAnimation(name: string, animation: () => Animation, stored: NonNullable<AnimationData['stored']>): AnimationData {
   let bones: TrackData[] | undefined;
   return {
-    name: animation.name,
+    name,
     stored,
     get bones() {
-      return (bones ??= trackData(animation));
+      return (bones ??= trackData(animation()));
     },
     set bones(value) {
       bones = value;
@@ -59,21 +59,21 @@ export class IFPEditor {
     this.packages = packages;
   }
 
-  /** Reads a file; each animation keeps its stored bytes, written again while it is not changed. */
+  /**
+   * Reads a file; each animation keeps its stored bytes, written again while it is not changed. Only
+   * the headers are walked here; the keys are decoded when an edit first needs an animation's tracks.
+   */
   static read(bytes: Uint8Array | ArrayBuffer): IFPEditor {
     const input = inputBytes(bytes);
-    const reader = new IFPReader(input, { strict: true });
-    // The TypeScript scan records each animation's byte range (the reader's wasm fast path does not).
     const scanned = scanIFP(input, true).packages;
+    let reader: IFPReader | undefined;
+    const decoded = (p: number, a: number) => (reader ??= new IFPReader(input, { strict: true })).packages[p]!.animations[a]!;
     return new IFPEditor(
-      reader.packages.map((pkg, p) => ({
+      scanned.map((pkg, p) => ({
         name: pkg.name,
-        nameField: pkg.format === 'ANPK' ? undefined : input.subarray(scanned[p]!.byteOffset + 8, scanned[p]!.byteOffset + 32),
+        nameField: pkg.format === 'ANPK' ? undefined : input.subarray(pkg.byteOffset + 8, pkg.byteOffset + 32),
         format: pkg.format,
-        animations: pkg.animations.map((animation, a) => {
-          const at = scanned[p]!.animations[a]!;
-          return storedAnimation(animation, { format: pkg.format, bytes: input.subarray(at.byteOffset!, at.byteOffset! + at.byteLength!) });
-        }),
+        animations: pkg.animations.map((a, i) => storedAnimation(a.name, () => decoded(p, i), { format: pkg.format, bytes: input.subarray(a.byteOffset!, a.byteOffset! + a.byteLength!) })),
       })),
     );
   }
@@ -104,8 +104,14 @@ export class IFPEditor {
     return this;
   }
 
+  /** Renames an animation; its stored bytes are kept with the new name written in (nothing else changes). */
   rename(oldName: string, newName: string): this {
-    return this.#replaceAt(oldName, (old) => ({ name: newName, bones: old.bones }));
+    return this.#replaceAt(oldName, (old) => {
+      const stored = old.stored && renamedStored(old.stored, newName);
+      if (!stored) return { name: newName, bones: old.bones };
+      const renamed: AnimationData = { name: newName, stored, get bones() { return old.bones; } };
+      return renamed;
+    });
   }
 
   delete(name: string): this {
@@ -176,6 +182,30 @@ export class IFPEditor {
     }
     return writeIFP(packages, { format: chosen });
   }
+}
+
+/** The stored bytes with another name: ANP3/ANP2's 24-byte field rewritten, ANPK's NAME chunk rebuilt. */
+function renamedStored(stored: NonNullable<AnimationData['stored']>, name: string): AnimationData['stored'] {
+  const encoded = Array.from(name, (c) => c.charCodeAt(0));
+  if (encoded.some((c) => c > 255)) return undefined;
+  if (stored.format !== 'ANPK') {
+    if (encoded.length > 24) throw new RangeError(`name "${name}" is longer than its 24-byte field`);
+    const bytes = stored.bytes.slice();
+    bytes.fill(0, 0, 24);
+    bytes.set(encoded, 0);
+    return { format: stored.format, bytes };
+  }
+  const oldSize = new DataView(stored.bytes.buffer, stored.bytes.byteOffset).getUint32(4, true);
+  const rest = stored.bytes.subarray(8 + ((oldSize + 3) & ~3));
+  const size = encoded.length + 1;
+  const chunk = new Uint8Array(8 + ((size + 3) & ~3));
+  chunk.set([0x4e, 0x41, 0x4d, 0x45]); // 'NAME'
+  new DataView(chunk.buffer).setUint32(4, size, true);
+  chunk.set(encoded, 8);
+  const bytes = new Uint8Array(chunk.length + rest.length);
+  bytes.set(chunk);
+  bytes.set(rest, chunk.length);
+  return { format: 'ANPK', bytes };
 }
 
 /** One track cut to [start, end], with its values at both ends sampled in as keys. */

@@ -21,7 +21,13 @@ export interface WriteIFPOptions {
  * conjugated, as the games store them. Scale (KRTS) exists only in ANPK; ANP3/ANP2 refuse it.
  */
 export function writeIFP(packages: readonly PackageData[], options: WriteIFPOptions): Uint8Array {
-  const out = new ByteWriter();
+  // Animations kept as stored are copied: start with room for them, so the buffer rarely grows.
+  // Others: at most a 36-byte header and 36 bytes a float key per track (ANPK adds its chunk headers).
+  const estimate = packages.reduce(
+    (n, pkg) => n + 64 + pkg.animations.reduce((m, a) => m + (a.stored?.format === options.format ? a.stored.bytes.length : 64 + a.bones.reduce((k, bone) => k + 80 + 40 * bone.times.length, 0)), 0),
+    0,
+  );
+  const out = new ByteWriter(estimate);
   for (const pkg of packages) {
     if (options.format === 'ANPK') writeAnpk(out, pkg, options.anpkAnimChunkSize ?? 44);
     else writeAnp(out, pkg, options.format);
