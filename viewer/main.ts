@@ -2,9 +2,10 @@
 // the page; nothing is uploaded.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { bindClip, createPose, DecodeError, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DffGeometry, type FileFormat, type Pose, type SkeletalClip, type Skeleton, type TxdTexture } from '../src/index.js';
+import { bindClip, createPose, DecodeError, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DffGeometry, type FileFormat, type Pose, type SkeletalClip, type Skeleton, type TxdTexture, type IFPReader } from '../src/index.js';
 import { findFormat } from '../src/formats.js';
 import { SceneView } from './scene.js';
+import { lintFile, setUpEditing, type EditedFile } from './editing.js';
 import { SpriteView } from './sprites.js';
 
 interface Opened {
@@ -20,6 +21,8 @@ const state = {
   files: [] as Opened[],
   model: null as { name: string; skeleton: Skeleton; geometries: readonly DffGeometry[] } | null,
   clips: [] as Array<{ file: string; clip: SkeletalClip }>,
+  /** IFP files as edited: their bytes after each edit (undo reads the one before). */
+  edited: new Map<string, EditedFile>(),
   clip: null as SkeletalClip | null,
   bound: null as BoundClip | null,
   pose: null as Pose | null,
@@ -36,9 +39,34 @@ let openedAt = 0;
 function problem(text: string, error = false): void {
   const item = document.createElement('li');
   item.textContent = text;
+  if (text.includes(': lint ')) item.dataset['lint'] = text.slice(0, text.indexOf(': lint '));
   if (error) item.className = 'error';
   $('problems').append(item);
 }
+
+/** What the editing panel needs from the page (viewer/editing.ts). */
+const editingHost = {
+  selected() {
+    const entry = state.clips.find((e) => e.clip === state.clip);
+    const file = entry && state.edited.get(entry.file);
+    return file && state.clip ? { file, clip: state.clip } : undefined;
+  },
+  replace(file: EditedFile, reader: IFPReader, selectName?: string) {
+    const at = state.clips.findIndex((e) => e.file === file.name);
+    const kept = state.clips.filter((e) => e.file !== file.name);
+    const fresh = reader.animations.map((clip) => ({ file: file.name, clip: clip as SkeletalClip }));
+    kept.splice(at < 0 ? kept.length : at, 0, ...fresh);
+    state.clips = kept;
+    const next = fresh.find((e) => e.clip.name.toLowerCase() === selectName?.toLowerCase())?.clip ?? fresh[0]?.clip;
+    if (next) select(next);
+    else renderLists();
+  },
+  problem,
+  clearLint(file: string) {
+    for (const item of [...$('problems').querySelectorAll('li')]) if ((item as HTMLElement).dataset['lint'] === file) item.remove();
+  },
+};
+setUpEditing(editingHost);
 
 /**
  * A list entry of a name and a note, built from text: names come from files and archives, and are
@@ -81,6 +109,12 @@ function open(name: string, bytes: Uint8Array): void {
   }
   const skeleton = format.skeleton?.(reader) ?? null;
   if (skeleton && !format.clips) state.model = { name, skeleton, geometries: (format.model?.(reader).geometries ?? []) as DffGeometry[] };
+  if (format.namedClips) {
+    // Opening a file again replaces it; its edits start from what was opened.
+    state.clips = state.clips.filter((entry) => entry.file !== name);
+    state.edited.set(name, { name, history: [bytes] });
+    lintFile(editingHost, name, bytes);
+  }
   for (const clip of format.clips?.(reader) ?? []) state.clips.push({ file: name, clip });
   renderLists();
   if (skeleton && !format.clips && state.clip) select(state.clip); // a model after its animations: bind them now

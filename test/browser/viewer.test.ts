@@ -212,6 +212,40 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
     expect(textured.decoded).toBe(4);
   });
 
+  it('edits packages in the page: rename, speed, move, delete, undo, save the package and one animation as IFP; lint findings listed', async () => {
+    await withViewer(browser, [join(root, 'fixtures/dff-ped-5bone.dff'), join(root, 'fixtures/anp3-all-types.ifp')], async (page, errors) => {
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      const names = () => page.locator('#animations li').evaluateAll((items) => items.map((item) => item.firstChild!.textContent!.trim()));
+      expect(await names()).toEqual(['WEAPON_start_throw', 'Odd_Times']);
+      await page.locator('#animations li', { hasText: 'Odd_Times' }).click();
+      await page.fill('#edit-value', 'odd_renamed');
+      await page.click('#edit-rename');
+      await page.click('#edit-up');
+      expect(await names()).toEqual(['odd_renamed', 'WEAPON_start_throw']);
+      await page.fill('#edit-value', '2');
+      await page.click('#edit-speed');
+      await page.click('#edit-undo');
+      await page.click('#edit-undo');
+      expect(await names()).toEqual(['WEAPON_start_throw', 'odd_renamed']);
+      await page.fill('#edit-value', '2');
+      await page.click('#edit-speed');
+      const [saved] = await Promise.all([page.waitForEvent('download'), page.click('#save-ifp')]);
+      const reader = new IFPReader(new Uint8Array(readFileSync((await saved.path())!)));
+      expect(reader.animations.map((a) => a.name)).toEqual(['WEAPON_start_throw', 'odd_renamed']);
+      const original = new IFPReader(fixture('anp3-all-types.ifp'));
+      expect(reader.getAnimation('odd_renamed')!.duration).toBeCloseTo(original.getAnimation('Odd_Times')!.duration / 2, 5);
+      const [one] = await Promise.all([page.waitForEvent('download'), page.click('#save-animation')]);
+      expect(new IFPReader(new Uint8Array(readFileSync((await one.path())!))).animations.map((a) => a.name)).toEqual(['odd_renamed']);
+      await page.click('#edit-delete');
+      expect(await names()).toEqual(['WEAPON_start_throw']);
+      const lint = await page.locator('#problems li').evaluateAll((items) => items.map((item) => item.textContent ?? '').filter((text) => text.includes(': lint ')));
+      console.log(`viewer: ${lint.length} lint findings listed for the edited file`);
+      expect(lint.length).toBeGreaterThan(0);
+      expect(lint.every((text) => text.startsWith('anp3-all-types.ifp: lint '))).toBe(true);
+      expect(errors).toEqual([]);
+    });
+  });
+
   it('file and archive entry names are text, never markup: a crafted name runs no script', async () => {
     await withViewer(browser, [], async (page, errors) => {
       const scratch = mkdtempSync(join(tmpdir(), 'gameanim-names-'));
