@@ -1,5 +1,6 @@
 // An editable IFP file: read it, change its animations, write it. What the operations do not touch
 // is written as it was, byte for byte (each animation keeps its stored bytes until it changes).
+import { ByteCursor } from '../core/byte-cursor.js';
 import { inputBytes } from '../core/input.js';
 import { nameKey } from '../core/names.js';
 import { createPose } from '../playback/pose.js';
@@ -195,12 +196,12 @@ function renamedStored(stored: NonNullable<AnimationData['stored']>, name: strin
     bytes.set(encoded, 0);
     return { format: stored.format, bytes };
   }
-  const oldSize = new DataView(stored.bytes.buffer, stored.bytes.byteOffset).getUint32(4, true);
+  const oldSize = new ByteCursor(stored.bytes, 'IFP').u32At(4);
   const rest = stored.bytes.subarray(8 + ((oldSize + 3) & ~3));
   const size = encoded.length + 1;
   const chunk = new Uint8Array(8 + ((size + 3) & ~3));
   chunk.set([0x4e, 0x41, 0x4d, 0x45]); // 'NAME'
-  new DataView(chunk.buffer).setUint32(4, size, true);
+  chunk.set([size & 255, (size >> 8) & 255, (size >> 16) & 255, size >>> 24], 4); // u32 little-endian
   chunk.set(encoded, 8);
   const bytes = new Uint8Array(chunk.length + rest.length);
   bytes.set(chunk);
