@@ -34,12 +34,20 @@ describe('ImgEditor', () => {
     expect(() => ImgEditor.from(before).add('WALK.IFP', new Uint8Array(1))).toThrow(/already has an entry/);
   });
 
-  it.skipIf(!samplesPresent)('the real VER2 archive: delete one entry and rebuild; every other entry byte for byte', () => {
+  it.skipIf(!samplesPresent)('the real VER2 archive: add, replace, rename, delete and rebuild; every other entry byte for byte', () => {
     const archive = new ImgArchive(sample('img/sa_script_ver2.img'));
-    const first = archive.entries[0]!.name;
-    const edited = new ImgArchive(ImgEditor.from(archive).delete(first).rebuild().write().img);
-    expect(edited.entries.length).toBe(archive.entries.length - 1);
-    for (const [name, data] of bytesOf(archive)) if (name !== first) expect(Buffer.from(edited.get(name)!).equals(data), name).toBe(true);
+    const [first, second, third] = archive.entries.map((e) => e.name);
+    const added = fixture('anp3-all-types.ifp');
+    const replacement = new Uint8Array(5000).fill(7); // larger than a small entry: it moves to the end
+    const edited = new ImgArchive(ImgEditor.from(archive).delete(first!).replace(second!, replacement).rename(third!, 'renamed.scm').add('walk.ifp', added).write().img);
+    expect(edited.warnings).toEqual([]);
+    expect(edited.entries.length).toBe(archive.entries.length);
+    expect(Buffer.from(edited.get('walk.ifp')!).subarray(0, added.length).equals(Buffer.from(added))).toBe(true);
+    expect(Buffer.from(edited.get(second!)!).subarray(0, 5000).equals(Buffer.from(replacement))).toBe(true);
+    expect(Buffer.from(edited.get('renamed.scm')!).equals(Buffer.from(archive.get(third!)!))).toBe(true);
+    for (const [name, data] of bytesOf(archive)) if (![first, second, third].includes(name)) expect(Buffer.from(edited.get(name)!).equals(data), name).toBe(true);
+    const packed = new ImgArchive(ImgEditor.from(edited).rebuild().write().img);
+    for (const [name, data] of bytesOf(edited)) expect(Buffer.from(packed.get(name)!).equals(data), name).toBe(true);
   });
 
   it('v1 (.dir + .img): written as both, read back as the same entries', () => {

@@ -236,3 +236,8 @@ export function mutations(fields: Field[]): fc.Arbitrary<Mutation> {
 export function applyAll(bytes: Uint8Array, list: Mutation[]): Uint8Array {
   return list.reduce((b, mutate) => mutate(b), bytes);
 }
+
+/** One of `files`, with one to three mutations of the fields `fieldsOf` finds in it. */
+export function mutatedFiles(files: readonly Uint8Array[], fieldsOf: (bytes: Uint8Array) => Field[]): fc.Arbitrary<Uint8Array> {
+  return fc.constantFrom(...files).chain((bytes) => fc.array(mutations(fieldsOf(bytes)), { minLength: 1, maxLength: 3 }).map((list) => applyAll(bytes, list)));
+}
