@@ -6,6 +6,7 @@ import { bindClip, createPose, DecodeError, ImgArchive, sampleClip, SpriteAnimRe
 import { findFormat } from '../src/formats.js';
 import { SceneView } from './scene.js';
 import { lintFile, setUpEditing, type EditedFile } from './editing.js';
+import { frameLabel, setUpStepping } from './stepping.js';
 import { SpriteView } from './sprites.js';
 
 interface Opened {
@@ -285,6 +286,8 @@ function drawKeyMarks(): void {
 
 let last = performance.now();
 let firstFrameReported = false;
+/** What the view last showed: a paused clip at the same time is not sampled or drawn again. */
+const shown = { time: NaN, clip: null as SkeletalClip | null };
 function loop(now: number): void {
   const speed = Number($<HTMLSelectElement>('speed').value);
   const dt = (now - last) / 1000;
@@ -293,14 +296,20 @@ function loop(now: number): void {
     const duration = state.clip.duration;
     if (state.playing) state.time += dt * speed;
     if (state.time > duration) state.time = $<HTMLInputElement>('loop').checked ? (duration > 0 ? state.time % duration : 0) : duration;
-    $<HTMLInputElement>('scrub').value = String(state.time);
-    $('clock').textContent = `${state.time.toFixed(3)} s`;
-    if (state.bound && state.pose) {
-      sampleClip(state.bound, state.time, state.pose);
-      view.showTrail = $<HTMLInputElement>('trail').checked;
-      view.apply(state.pose);
+    // Paused and unchanged: no sampling, no drawing (the view draws only when something changed).
+    if (state.time !== shown.time || state.clip !== shown.clip) {
+      shown.time = state.time;
+      shown.clip = state.clip;
+      $<HTMLInputElement>('scrub').value = String(state.time);
+      $('clock').textContent = `${state.time.toFixed(3)} s`;
+      $('frame').textContent = frameLabel(state.time, duration);
+      if (state.bound && state.pose) {
+        sampleClip(state.bound, state.time, state.pose);
+        view.showTrail = $<HTMLInputElement>('trail').checked;
+        view.apply(state.pose);
+      }
+      drawKeyMarks();
     }
-    drawKeyMarks();
   }
   if (sprites.active) sprites.tick(now, speed, state.playing);
   else view.render();
@@ -356,10 +365,20 @@ async function preload(): Promise<void> {
 }
 
 $<HTMLInputElement>('files').onchange = (event) => void openFiles((event.target as HTMLInputElement).files ?? []);
-$('play').onclick = () => {
-  state.playing = !state.playing;
-  $('play').textContent = state.playing ? 'Pause' : 'Play';
-};
+setUpStepping({
+  clip: () => state.clip,
+  keyTimes: () => state.clip?.tracks[state.bound ? state.bound.trackOfBone[state.bone] ?? -1 : state.bone]?.times ?? [],
+  time: () => state.time,
+  seek: (time) => void (state.time = time),
+  playing: () => state.playing,
+  setPlaying: (playing) => {
+    state.playing = playing;
+    $('play').textContent = playing ? 'Pause' : 'Play';
+  },
+  looping: () => $<HTMLInputElement>('loop').checked,
+});
+for (const which of ['front', 'side', 'top'] as const) $(`view-${which}`).onclick = () => view.preset(which);
+(window as unknown as { viewerScene: unknown }).viewerScene = view;
 $<HTMLInputElement>('scrub').oninput = (event) => {
   state.time = Number((event.target as HTMLInputElement).value);
   state.playing = false;

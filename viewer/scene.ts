@@ -19,6 +19,13 @@ export class SceneView {
   #trailCount = 0;
   /** Each dictionary texture becomes a three.js texture once, however often the model is shown. */
   #textures = new Map<TxdTexture, THREE.Texture>();
+  #grid: THREE.GridHelper;
+  /** The skeleton the camera was last framed for: clips of the same model keep the view. */
+  #framedFor: Skeleton | null = null;
+  /** Frames drawn: the viewer test checks nothing is drawn while paused and still. */
+  renders = 0;
+  /** Set by anything that changes the picture; a paused, still view is not drawn again. */
+  dirty = true;
   showTrail = false;
 
   constructor(readonly canvas: HTMLCanvasElement) {
@@ -32,7 +39,9 @@ export class SceneView {
     this.scene.add(light);
     const grid = new THREE.GridHelper(10, 20, 0x555555, 0x3a3a3a);
     grid.rotation.x = Math.PI / 2;
+    this.#grid = grid;
     this.scene.add(grid, this.#content);
+    this.controls.addEventListener('change', () => (this.dirty = true));
     const trailGeometry = new THREE.BufferGeometry();
     trailGeometry.setAttribute('position', new THREE.BufferAttribute(this.#trailPositions, 3));
     this.#trail = new THREE.Line(trailGeometry, new THREE.LineBasicMaterial({ color: 0xffcc55 }));
@@ -95,7 +104,49 @@ export class SceneView {
     const helper = new THREE.SkeletonHelper(this.#content);
     (helper.material as THREE.LineBasicMaterial).depthTest = false;
     this.#content.add(helper);
-    this.frame();
+    this.#grid.position.z = this.#feet();
+    // A new model is framed; another clip of the same model keeps the view the user chose.
+    if (skeleton !== this.#framedFor) {
+      this.#framedFor = skeleton;
+      this.frame();
+    }
+    this.dirty = true;
+  }
+
+  /** The height of the lowest point of the mesh (or the bones) at rest: where the ground is. */
+  #feet(): number {
+    this.#content.updateMatrixWorld(true);
+    const box = this.#box();
+    return box.isEmpty() ? 0 : box.min.z;
+  }
+
+  /** The grid's height, for the viewer test. */
+  get groundZ(): number {
+    return this.#grid.position.z;
+  }
+
+  /** The bones and the meshes' rest positions (unskinned: before the first draw a skinned mesh's bone matrices are not set). */
+  #box(): THREE.Box3 {
+    const box = new THREE.Box3();
+    for (const bone of this.#bones) box.expandByPoint(new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld));
+    this.#content.traverse((object) => {
+      const mesh = object as THREE.Mesh;
+      if (!mesh.isMesh) return;
+      mesh.geometry.computeBoundingBox();
+      box.union(mesh.geometry.boundingBox!.clone().applyMatrix4(mesh.matrixWorld));
+    });
+    return box;
+  }
+
+  /** Camera presets around what is shown: the peds face +Y, so the front looks from +Y. */
+  preset(which: 'front' | 'side' | 'top'): void {
+    const box = this.#box();
+    const center = box.isEmpty() ? new THREE.Vector3() : box.getCenter(new THREE.Vector3());
+    const size = box.isEmpty() ? 2 : Math.max(box.getSize(new THREE.Vector3()).length(), 0.5);
+    const offset = which === 'front' ? new THREE.Vector3(0, size * 2, 0) : which === 'side' ? new THREE.Vector3(size * 2, 0, 0) : new THREE.Vector3(0, 0.001, size * 2);
+    this.controls.target.copy(center);
+    this.camera.position.copy(center).add(offset);
+    this.dirty = true;
   }
 
   get hasSkeleton(): boolean {
@@ -111,6 +162,7 @@ export class SceneView {
     this.#content.updateMatrixWorld(true);
     if (this.showTrail && this.#bones[0]) this.#addTrailPoint(new THREE.Vector3().setFromMatrixPosition(this.#bones[0].matrixWorld));
     this.#trail.visible = this.showTrail;
+    this.dirty = true;
   }
 
   clearTrail(): void {
@@ -128,31 +180,32 @@ export class SceneView {
     this.#trail.geometry.setDrawRange(0, this.#trailCount);
   }
 
-  /** Points the camera at what is shown. */
+  /** Points the camera at what is shown, from the front and a little to the side (the peds face +Y). */
   frame(): void {
     this.#content.updateMatrixWorld(true);
-    const box = new THREE.Box3();
-    for (const bone of this.#bones) box.expandByPoint(new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld));
-    this.#content.traverse((object) => {
-      if ((object as THREE.Mesh).isMesh) box.expandByObject(object);
-    });
+    const box = this.#box();
     const center = box.isEmpty() ? new THREE.Vector3() : box.getCenter(new THREE.Vector3());
     const size = box.isEmpty() ? 2 : Math.max(box.getSize(new THREE.Vector3()).length(), 0.5);
     this.controls.target.copy(center);
-    this.camera.position.copy(center).add(new THREE.Vector3(size * 1.2, -size * 1.6, size * 0.6));
+    this.camera.position.copy(center).add(new THREE.Vector3(size * 1.2, size * 1.6, size * 0.6));
     this.camera.near = size / 100;
     this.camera.far = size * 100;
     this.camera.updateProjectionMatrix();
   }
 
+  /** Draws the frame when something changed (a pose, the camera, the size); a still view is not drawn again. */
   render(): void {
     const { clientWidth: width, clientHeight: height } = this.canvas;
     if (this.canvas.width !== width || this.canvas.height !== height) {
       this.renderer.setSize(width, height, false);
       this.camera.aspect = width / Math.max(1, height);
       this.camera.updateProjectionMatrix();
+      this.dirty = true;
     }
     this.controls.update();
+    if (!this.dirty) return;
+    this.dirty = false;
+    this.renders++;
     this.renderer.render(this.scene, this.camera);
   }
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { decode as decodePng } from 'fast-png';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IFPReader } from '../../src/index.js';
+import { DFFReader, IFPReader } from '../../src/index.js';
 import { fixture, sample, samplesDir, samplesPresent } from '../helpers/files.js';
 
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -242,6 +242,57 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       console.log(`viewer: ${lint.length} lint findings listed for the edited file`);
       expect(lint.length).toBeGreaterThan(0);
       expect(lint.every((text) => text.startsWith('anp3-all-types.ifp: lint '))).toBe(true);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('frame-exact control: steps by frame and key, shortcuts, restart at the end; the ground at the feet; the view kept between clips; no redraw while paused', async () => {
+    await withViewer(browser, [join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      const scene = () => page.evaluate(() => {
+        const view = (window as unknown as { viewerScene: { groundZ: number; renders: number; camera: { position: { x: number; y: number; z: number } } } }).viewerScene;
+        return { ground: view.groundZ, renders: view.renders, camera: [view.camera.position.x, view.camera.position.y, view.camera.position.z] };
+      });
+      const time = async () => Number((await page.textContent('#clock'))!.replace(' s', ''));
+      await page.locator('#animations li', { hasText: 'walk_player' }).click();
+      // The ground at the ped's feet (the lowest vertex of its mesh at rest), not at the root's height.
+      const positions = new DFFReader(sample('dff/sa_skin_plain.dff')).geometries[0]!.positions;
+      const feet = Math.min(...Array.from(positions).filter((_, i) => i % 3 === 2));
+      expect(feet).toBeLessThan(-0.3);
+      expect((await scene()).ground).toBeCloseTo(feet, 4);
+      // Orbit a little, then switch clips: the view stays where the user put it.
+      const canvas = page.locator('#scene');
+      const box = (await canvas.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.up();
+      const orbited = (await scene()).camera;
+      await page.locator('#animations li', { hasText: 'run_player' }).click();
+      expect((await scene()).camera.map((v) => v.toFixed(3))).toEqual(orbited.map((v) => v.toFixed(3)));
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('Home');
+      await page.waitForFunction(() => document.querySelector('#clock')!.textContent === '0.000 s', null, { timeout: 10_000 });
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => document.querySelector('#frame')!.textContent!.startsWith('frame 2 /'), null, { timeout: 10_000 });
+      expect(await time()).toBeCloseTo(2 / 60, 3);
+      await page.click('#key-next');
+      await page.waitForFunction(() => Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) > 2 / 60 + 1e-3, null, { timeout: 10_000 });
+      const keyTime = await time();
+      const run = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('run_player')!;
+      const keys = Array.from(run.bones[0]!.times);
+      expect(keys.some((t) => Math.abs(t - keyTime) < 1e-3 && t > 2 / 60)).toBe(true);
+      // Paused and still: nothing is drawn.
+      const before = (await scene()).renders;
+      await page.waitForTimeout(600);
+      expect((await scene()).renders).toBe(before);
+      // With loop off, Play at the end starts the clip again.
+      await page.uncheck('#loop');
+      await page.keyboard.press('End');
+      await page.waitForFunction((d) => Math.abs(Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) - d) < 1e-3, run.duration, { timeout: 10_000 });
+      await page.keyboard.press(' ');
+      await page.waitForFunction((d) => Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) < d / 2, run.duration, { timeout: 10_000 });
       expect(errors).toEqual([]);
     });
   });
