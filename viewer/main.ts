@@ -27,6 +27,7 @@ const state = {
   clip: null as SkeletalClip | null,
   bound: null as BoundClip | null,
   pose: null as Pose | null,
+  poseFor: null as Skeleton | null,
   bone: 0,
   time: 0,
   playing: false,
@@ -177,6 +178,16 @@ function renderLists(): void {
   }
 }
 
+/** Each clip is bound to a skeleton once: switching back to it reuses the binding (and the sampler's copy of its keys). */
+const bindings = new WeakMap<Skeleton, WeakMap<SkeletalClip, BoundClip>>();
+function boundClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
+  let forSkeleton = bindings.get(skeleton);
+  if (!forSkeleton) bindings.set(skeleton, (forSkeleton = new WeakMap()));
+  let bound = forSkeleton.get(clip);
+  if (!bound) forSkeleton.set(clip, (bound = bindClip(clip, skeleton)));
+  return bound;
+}
+
 /** Plays a clip: on the model's skeleton, else on the clip's own (ANM2, IGI 2), else curves only. */
 function select(clip: SkeletalClip): void {
   sprites.stop();
@@ -188,8 +199,12 @@ function select(clip: SkeletalClip): void {
   state.bone = 0;
   const own = (clip as { skeleton?: Skeleton | null }).skeleton ?? null;
   const skeleton = state.model?.skeleton ?? own;
-  state.bound = skeleton ? bindClip(clip, skeleton) : null;
-  state.pose = skeleton ? createPose(skeleton) : null;
+  state.bound = skeleton ? boundClip(clip, skeleton) : null;
+  if (!skeleton) state.pose = null;
+  else if (state.pose?.count !== skeleton.boneCount || state.poseFor !== skeleton) {
+    state.pose = createPose(skeleton);
+    state.poseFor = skeleton;
+  }
   view.show(skeleton, state.model && skeleton === state.model.skeleton ? state.model.geometries : [], state.textures);
   $('message').textContent = skeleton ? '' : 'A model is needed for a 3D view: drop its .dff (the curves work without one).';
   $<HTMLButtonElement>('export').disabled = !skeleton;

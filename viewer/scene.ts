@@ -22,6 +22,8 @@ export class SceneView {
   #grid: THREE.GridHelper;
   /** The skeleton the camera was last framed for: clips of the same model keep the view. */
   #framedFor: Skeleton | null = null;
+  /** What `show` built last: the same model again is not rebuilt. */
+  #shown: { skeleton: Skeleton; geometries: readonly DffGeometry[]; textures: number } | null = null;
   /** Frames drawn: the viewer test checks nothing is drawn while paused and still. */
   renders = 0;
   /** Set by anything that changes the picture; a paused, still view is not drawn again. */
@@ -47,6 +49,16 @@ export class SceneView {
     this.#trail = new THREE.Line(trailGeometry, new THREE.LineBasicMaterial({ color: 0xffcc55 }));
     this.#trail.frustumCulled = false;
     this.scene.add(this.#trail);
+  }
+
+  /** Frees the GPU buffers of what a new show replaces (the decoded textures are kept: they are reused). */
+  #dispose(): void {
+    this.#content.traverse((object) => {
+      const drawn = object as THREE.Mesh | THREE.LineSegments;
+      if (!drawn.geometry) return;
+      drawn.geometry.dispose();
+      for (const material of Array.isArray(drawn.material) ? drawn.material : [drawn.material]) material?.dispose();
+    });
   }
 
   /** How many textures were decoded (each once): the viewer test reads it. */
@@ -77,6 +89,15 @@ export class SceneView {
 
   /** Shows a skeleton in rest pose, skinned with the model's geometries when there are any, textured from `textures`. */
   show(skeleton: Skeleton | null, geometries: readonly DffGeometry[], textures: readonly TxdTexture[] = []): void {
+    // Another clip of the model already shown: keep its mesh (nothing is built or freed per clip switch).
+    const shown = this.#shown;
+    if (shown && skeleton && shown.skeleton === skeleton && shown.geometries === geometries && shown.textures === textures.length) {
+      this.clearTrail();
+      this.dirty = true;
+      return;
+    }
+    this.#shown = skeleton ? { skeleton, geometries, textures: textures.length } : null;
+    this.#dispose();
     this.#content.clear();
     this.#bones = [];
     this.clearTrail();

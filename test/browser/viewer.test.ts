@@ -297,6 +297,37 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
     });
   });
 
+  it('600 clip switches leave the JS heap and the DOM node count within 10% of where they started', async () => {
+    await withViewer(browser, [join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      const cdp = await page.context().newCDPSession(page);
+      const measure = async () => {
+        await cdp.send('HeapProfiler.collectGarbage');
+        const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+        return { heap: usedSize, nodes: await page.evaluate(() => document.getElementsByTagName('*').length) };
+      };
+      const switches = (count: number) =>
+        page.evaluate(async (n) => {
+          const items = [...document.querySelectorAll<HTMLElement>('#animations li')];
+          for (let i = 0; i < n; i++) {
+            items[i % items.length]!.click();
+            if (i % 20 === 0) await new Promise((resolve) => requestAnimationFrame(resolve));
+          }
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }, count);
+      // Warm: every clip bound and drawn, and the page's code compiled (V8's own growth levels off
+      // within a few hundred switches; a leak would not).
+      await switches(600);
+      const before = await measure();
+      await switches(600);
+      const after = await measure();
+      console.log(`viewer: 600 clip switches: heap ${(before.heap / 1e6).toFixed(1)} -> ${(after.heap / 1e6).toFixed(1)} MB, DOM nodes ${before.nodes} -> ${after.nodes}`);
+      expect(after.heap).toBeLessThan(before.heap * 1.1);
+      expect(after.nodes).toBeLessThanOrEqual(Math.ceil(before.nodes * 1.1));
+      expect(errors).toEqual([]);
+    });
+  }, 180_000);
+
   it('file and archive entry names are text, never markup: a crafted name runs no script', async () => {
     await withViewer(browser, [], async (page, errors) => {
       const scratch = mkdtempSync(join(tmpdir(), 'gameanim-names-'));
