@@ -36,10 +36,19 @@ const state = {
   textures: [] as TxdTexture[],
 };
 let openedAt = 0;
+/** Which file each texture came from, so opening a dictionary again replaces its textures. */
+const textureFile = new WeakMap<TxdTexture, string>();
 (window as unknown as { viewer: unknown }).viewer = state;
+
+function countProblems(): void {
+  const items = $('problems').children.length;
+  const errors = $('problems').querySelectorAll('li.error').length;
+  $('problem-count').textContent = items ? `${items} problems${errors ? ` (${errors} errors)` : ''}` : 'no problems';
+}
 
 function problem(text: string, error = false): void {
   const item = document.createElement('li');
+  queueMicrotask(countProblems);
   item.textContent = text;
   if (text.includes(': lint ')) item.dataset['lint'] = text.slice(0, text.indexOf(': lint '));
   if (error) item.className = 'error';
@@ -66,6 +75,7 @@ const editingHost = {
   problem,
   clearLint(file: string) {
     for (const item of [...$('problems').querySelectorAll('li')]) if ((item as HTMLElement).dataset['lint'] === file) item.remove();
+    countProblems();
   },
 };
 setUpEditing(editingHost);
@@ -96,8 +106,14 @@ function open(name: string, bytes: Uint8Array): void {
     return problem(`${name}: ${error.code} at byte ${error.offset}: ${error.message}`, true);
   }
   for (const w of format.warnings(reader)) problem(`${name}: warning ${w.code} at byte ${w.offset}: ${w.message}`);
+  // Opening a file again replaces it: one entry per file, its clips and textures once.
+  state.files = state.files.filter((file) => file.name !== name);
+  state.clips = state.clips.filter((entry) => entry.file !== name);
+  state.textures = state.textures.filter((texture) => textureFile.get(texture) !== name);
+  for (const old of [...$('file-list').children]) if ((old as HTMLElement).dataset['file'] === name) old.remove();
   state.files.push({ name, format, reader });
   const item = listItem(name, shown.summary(reader));
+  item.dataset['file'] = name;
   $('file-list').append(item);
   if (format.archive) return showArchive(name, reader as ImgArchive);
   if (reader instanceof SpriteAnimReader) {
@@ -105,15 +121,16 @@ function open(name: string, bytes: Uint8Array): void {
     return renderLists();
   }
   if (format.textures) {
-    state.textures.push(...(format.textures(reader) as TxdTexture[]));
+    const textures = format.textures(reader) as TxdTexture[];
+    for (const texture of textures) textureFile.set(texture, name);
+    state.textures = [...state.textures, ...textures];
     if (state.clip) select(state.clip); // a dictionary after its model: draw it textured now
     return renderLists();
   }
   const skeleton = format.skeleton?.(reader) ?? null;
   if (skeleton && !format.clips) state.model = { name, skeleton, geometries: (format.model?.(reader).geometries ?? []) as DffGeometry[] };
   if (format.namedClips) {
-    // Opening a file again replaces it; its edits start from what was opened.
-    state.clips = state.clips.filter((entry) => entry.file !== name);
+    // Its edits start from what was opened.
     state.edited.set(name, { name, history: [bytes] });
     lintFile(editingHost, name, bytes);
   }
@@ -158,8 +175,18 @@ function renderLists(): void {
   const filter = $<HTMLInputElement>('search').value.toLowerCase();
   const list = $('animations');
   list.replaceChildren();
+  // Grouped by file (a heading per file when there are several), in the order the files were opened.
+  const files = [...new Set(state.clips.map((entry) => entry.file))];
+  let group = '';
   for (const { file, clip } of state.clips) {
     if (filter && !clip.name.toLowerCase().includes(filter)) continue;
+    if (files.length > 1 && file !== group) {
+      group = file;
+      const heading = document.createElement('li');
+      heading.className = 'group';
+      heading.textContent = `${file} (${state.clips.filter((entry) => entry.file === file).length})`;
+      list.append(heading);
+    }
     const keys = clip.tracks.reduce((n, t) => n + t.times.length, 0);
     const item = listItem(clip.name || file, `${clip.tracks.length} tracks, ${keys} keys, ${clip.duration.toFixed(2)} s`);
     item.className = clip === state.clip ? 'selected' : '';

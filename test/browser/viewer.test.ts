@@ -328,6 +328,25 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
     });
   }, 180_000);
 
+  it('lists grouped by file, one entry per file (opening it again replaces it), and a count of problems always shown', async () => {
+    await withViewer(browser, [], async (page, errors) => {
+      const ifp = join(root, 'fixtures/anp3-all-types.ifp');
+      const other = join(root, 'fixtures/anpk-gta3.ifp');
+      await page.setInputFiles('#files', [ifp, other]);
+      await page.waitForFunction(() => document.querySelectorAll('#animations li').length >= 5, null, { timeout: 10_000 });
+      const list = () => page.locator('#animations li').evaluateAll((items) => items.map((item) => `${item.className === 'group' ? '# ' : ''}${item.firstChild!.textContent!.trim()}`));
+      expect(await list()).toEqual(['# anp3-all-types.ifp (2)', 'WEAPON_start_throw', 'Odd_Times', '# anpk-gta3.ifp (1)', 'run_civi']);
+      await page.setInputFiles('#files', [ifp]);
+      await page.waitForTimeout(300);
+      expect(await list()).toEqual(['# anpk-gta3.ifp (1)', 'run_civi', '# anp3-all-types.ifp (2)', 'WEAPON_start_throw', 'Odd_Times']);
+      expect(await page.locator('#file-list li').count()).toBe(2);
+      expect(await page.textContent('#problem-count')).toMatch(/^(no problems|\d+ problems)/);
+      const problems = await page.locator('#problems li').count();
+      expect(await page.textContent('#problem-count')).toBe(problems ? `${problems} problems${(await page.locator('#problems li.error').count()) ? ` (${await page.locator('#problems li.error').count()} errors)` : ''}` : 'no problems');
+      expect(errors).toEqual([]);
+    });
+  });
+
   it('file and archive entry names are text, never markup: a crafted name runs no script', async () => {
     await withViewer(browser, [], async (page, errors) => {
       const scratch = mkdtempSync(join(tmpdir(), 'gameanim-names-'));
