@@ -157,7 +157,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
     writeFileSync(alone, readFileSync(join(samplesDir, 'dff/sa_skin_modelspace_frames.dff')));
     await withViewer(browser, [alone, join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
       await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
-      await page.locator('#animations li', { hasText: 'walk_player' }).click();
+      await page.locator('#animations li[data-clip]', { hasText: 'walk_player' }).click();
       await page.waitForTimeout(300);
       const shape = await page.evaluate(silhouette);
       console.log(`viewer: model-space skin silhouette ${JSON.stringify(shape)}`);
@@ -176,7 +176,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       await withViewer(browser, files, async (page, errors) => {
         await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
         // Three clip switches show the model three times; the frame compared is walk_player at 0, paused.
-        for (const name of ['walk_player', 'run_player', 'walk_player']) await page.locator('#animations li', { hasText: name }).click();
+        for (const name of ['walk_player', 'run_player', 'walk_player']) await page.locator('#animations li[data-clip]', { hasText: name }).click();
         await page.locator('#play').click();
         await page.waitForTimeout(300);
         result = { png: await canvasShot(page, '#scene'), decoded: await page.evaluate(() => (window as unknown as { decodedTextures: number }).decodedTextures) };
@@ -217,7 +217,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
       const names = () => page.locator('#animations li').evaluateAll((items) => items.map((item) => item.firstChild!.textContent!.trim()));
       expect(await names()).toEqual(['WEAPON_start_throw', 'Odd_Times']);
-      await page.locator('#animations li', { hasText: 'Odd_Times' }).click();
+      await page.locator('#animations li[data-clip]', { hasText: 'Odd_Times' }).click();
       await page.fill('#edit-value', 'odd_renamed');
       await page.click('#edit-rename');
       await page.click('#edit-up');
@@ -254,7 +254,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
         return { ground: view.groundZ, renders: view.renders, camera: [view.camera.position.x, view.camera.position.y, view.camera.position.z] };
       });
       const time = async () => Number((await page.textContent('#clock'))!.replace(' s', ''));
-      await page.locator('#animations li', { hasText: 'walk_player' }).click();
+      await page.locator('#animations li[data-clip]', { hasText: 'walk_player' }).click();
       // The ground at the ped's feet (the lowest vertex of its mesh at rest), not at the root's height.
       const positions = new DFFReader(sample('dff/sa_skin_plain.dff')).geometries[0]!.positions;
       const feet = Math.min(...Array.from(positions).filter((_, i) => i % 3 === 2));
@@ -268,7 +268,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2, { steps: 4 });
       await page.mouse.up();
       const orbited = (await scene()).camera;
-      await page.locator('#animations li', { hasText: 'run_player' }).click();
+      await page.locator('#animations li[data-clip]', { hasText: 'run_player' }).click();
       expect((await scene()).camera.map((v) => v.toFixed(3))).toEqual(orbited.map((v) => v.toFixed(3)));
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press('Home');
@@ -378,7 +378,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       await page.setInputFiles('#files', [join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')]);
       await page.waitForFunction(() => document.querySelectorAll('#animations li[data-clip]').length === 7);
       await page.setInputFiles('#files', [join(samplesDir, 'igi2/push_button_1st_pers.iff'), join(samplesDir, 'igi2/005_01_1.mef')]);
-      await page.locator('#animations li', { hasText: 'push_button_1st_pers' }).click();
+      await page.locator('#animations li[data-clip]', { hasText: 'push_button_1st_pers' }).click();
       await page.waitForFunction(() => document.querySelectorAll('#bones tbody tr').length === 47);
       expect(await page.locator('#bones tbody tr').nth(1).textContent()).toContain('"upper left arm"');
       const anim = join(root, 'fixtures/sprites-all-opcodes.anim');
@@ -390,7 +390,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       await page.setInputFiles('#files', [img]);
       await page.locator('#entries li', { hasText: 'walk.ifp' }).click();
       await page.waitForFunction(() => [...document.querySelectorAll('#file-list li')].some((li) => li.textContent?.startsWith('walk.ifp')));
-      await page.locator('#animations li', { hasText: 'script 4' }).click();
+      await page.locator('#animations li[data-clip]', { hasText: 'script 4' }).click();
       await page.waitForFunction(() => (document.querySelector('#sprite-state')?.textContent ?? '').includes('sprite 2'));
       expect(await page.locator('#disassembly').textContent()).toContain('MOVE_TO');
       expect(errors).toEqual([]);
