@@ -2,11 +2,13 @@
 // the page; nothing is uploaded.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { bindClip, createPose, DecodeError, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DffGeometry, type FileFormat, type Pose, type SkeletalClip, type Skeleton, type TxdTexture, type IFPReader } from '../src/index.js';
+import { createPose, DecodeError, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DffGeometry, type FileFormat, type Pose, type SkeletalClip, type Skeleton, type TxdTexture, type IFPReader } from '../src/index.js';
 import { findFormat } from '../src/formats.js';
 import { SceneView } from './scene.js';
 import { lintFile, setUpEditing, type EditedFile } from './editing.js';
 import { frameLabel, setUpStepping } from './stepping.js';
+import { readSelection, setUpTheme, writeSelection } from './session.js';
+import { boundClip, countProblems, listItem, problem } from './page.js';
 import { SpriteView } from './sprites.js';
 
 interface Opened {
@@ -40,21 +42,6 @@ let openedAt = 0;
 const textureFile = new WeakMap<TxdTexture, string>();
 (window as unknown as { viewer: unknown }).viewer = state;
 
-function countProblems(): void {
-  const items = $('problems').children.length;
-  const errors = $('problems').querySelectorAll('li.error').length;
-  $('problem-count').textContent = items ? `${items} problems${errors ? ` (${errors} errors)` : ''}` : 'no problems';
-}
-
-function problem(text: string, error = false): void {
-  const item = document.createElement('li');
-  queueMicrotask(countProblems);
-  item.textContent = text;
-  if (text.includes(': lint ')) item.dataset['lint'] = text.slice(0, text.indexOf(': lint '));
-  if (error) item.className = 'error';
-  $('problems').append(item);
-}
-
 /** What the editing panel needs from the page (viewer/editing.ts). */
 const editingHost = {
   selected() {
@@ -79,18 +66,6 @@ const editingHost = {
   },
 };
 setUpEditing(editingHost);
-
-/**
- * A list entry of a name and a note, built from text: names come from files and archives, and are
- * never markup (the server's Content-Security-Policy forbids inline script besides).
- */
-function listItem(name: string, note: string): HTMLLIElement {
-  const item = document.createElement('li');
-  const small = document.createElement('small');
-  small.textContent = note;
-  item.append(document.createTextNode(`${name} `), small);
-  return item;
-}
 
 /** Opens one file by its magic (or extension); a broken file shows its DecodeError and the page carries on. */
 function open(name: string, bytes: Uint8Array): void {
@@ -203,16 +178,6 @@ function renderLists(): void {
       list.append(item);
     }
   }
-}
-
-/** Each clip is bound to a skeleton once: switching back to it reuses the binding (and the sampler's copy of its keys). */
-const bindings = new WeakMap<Skeleton, WeakMap<SkeletalClip, BoundClip>>();
-function boundClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
-  let forSkeleton = bindings.get(skeleton);
-  if (!forSkeleton) bindings.set(skeleton, (forSkeleton = new WeakMap()));
-  let bound = forSkeleton.get(clip);
-  if (!bound) forSkeleton.set(clip, (bound = bindClip(clip, skeleton)));
-  return bound;
 }
 
 /** Plays a clip: on the model's skeleton, else on the clip's own (ANM2, IGI 2), else curves only. */
@@ -348,9 +313,12 @@ function loop(now: number): void {
       if (state.bound && state.pose) {
         sampleClip(state.bound, state.time, state.pose);
         view.showTrail = $<HTMLInputElement>('trail').checked;
+        view.follow = $<HTMLInputElement>('follow').checked;
         view.apply(state.pose);
       }
       drawKeyMarks();
+      const file = state.clips.find((entry) => entry.clip === state.clip)?.file;
+      if (file && !state.playing) writeSelection({ file, animation: state.clip.name, time: state.time });
     }
   }
   if (sprites.active) sprites.tick(now, speed, state.playing);
@@ -404,6 +372,15 @@ async function preload(): Promise<void> {
   const { files } = (await response.json()) as { files: Array<{ name: string; url: string }> };
   const fetched = await Promise.all(files.map(async ({ name, url }) => new File([await (await fetch(url)).arrayBuffer()], name)));
   await openFiles(fetched);
+  // A link with a selection opens that animation at that time, paused.
+  const wanted = readSelection();
+  const found = wanted && state.clips.find((entry) => entry.file === wanted.file && entry.clip.name.toLowerCase() === wanted.animation.toLowerCase());
+  if (wanted && found) {
+    select(found.clip);
+    state.playing = false;
+    $('play').textContent = 'Play';
+    state.time = Math.min(wanted.time, found.clip.duration);
+  }
 }
 
 $<HTMLInputElement>('files').onchange = (event) => void openFiles((event.target as HTMLInputElement).files ?? []);
@@ -420,6 +397,7 @@ setUpStepping({
   looping: () => $<HTMLInputElement>('loop').checked,
 });
 for (const which of ['front', 'side', 'top'] as const) $(`view-${which}`).onclick = () => view.preset(which);
+setUpTheme($('theme'), (light) => view.setTheme(light));
 (window as unknown as { viewerScene: unknown }).viewerScene = view;
 $<HTMLInputElement>('scrub').oninput = (event) => {
   state.time = Number((event.target as HTMLInputElement).value);

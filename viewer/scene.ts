@@ -141,6 +141,12 @@ export class SceneView {
     return box.isEmpty() ? 0 : box.min.z;
   }
 
+  /** The root bone's world position and the orbit target, for the viewer test. */
+  get rootAndTarget(): { root: number[]; target: number[] } {
+    const root = this.#bones[0] ? new THREE.Vector3().setFromMatrixPosition(this.#bones[0].matrixWorld) : new THREE.Vector3();
+    return { root: root.toArray(), target: this.controls.target.toArray() };
+  }
+
   /** The grid's height, for the viewer test. */
   get groundZ(): number {
     return this.#grid.position.z;
@@ -174,6 +180,15 @@ export class SceneView {
     return this.#bones.length > 0;
   }
 
+  /** Follow the root: the camera moves with it (the game moves the entity, not only the bone). */
+  follow = false;
+  #followed: THREE.Vector3 | null = null;
+
+  setTheme(light: boolean): void {
+    this.renderer.setClearColor(light ? 0xe9ecf0 : 0x2a2d33);
+    this.dirty = true;
+  }
+
   /** Applies a skeleton pose (from sampleClip of a bound clip) to the bones. */
   apply(pose: Pose): void {
     this.#bones.forEach((bone, i) => {
@@ -183,6 +198,16 @@ export class SceneView {
     this.#content.updateMatrixWorld(true);
     if (this.showTrail && this.#bones[0]) this.#addTrailPoint(new THREE.Vector3().setFromMatrixPosition(this.#bones[0].matrixWorld));
     this.#trail.visible = this.showTrail;
+    const root = this.#bones[0];
+    if (this.follow && root) {
+      const at = new THREE.Vector3().setFromMatrixPosition(root.matrixWorld);
+      if (this.#followed) {
+        const delta = at.clone().sub(this.#followed);
+        this.camera.position.add(delta);
+        this.controls.target.add(delta);
+      }
+      this.#followed = at;
+    } else this.#followed = null;
     this.dirty = true;
   }
 

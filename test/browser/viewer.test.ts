@@ -32,7 +32,8 @@ function startViewer(files: string[]): Promise<{ url: string; child: ChildProces
 
 /** A page at the viewer's URL, collecting console errors and uncaught exceptions. */
 async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // Dark, as the screenshots and the silhouette test expect (the light theme has its own test).
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'dark' });
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
@@ -345,6 +346,51 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       expect(await page.textContent('#problem-count')).toBe(problems ? `${problems} problems${(await page.locator('#problems li.error').count()) ? ` (${await page.locator('#problems li.error').count()} errors)` : ''}` : 'no problems');
       expect(errors).toEqual([]);
     });
+  });
+
+  it('the selection (file, animation, time) is in the URL and a link opens it; the light theme; the camera follows the root', async () => {
+    const { url, child } = await startViewer([join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')]);
+    try {
+      const page = await browser.newPage();
+      await page.goto(url);
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      await page.locator('#animations li[data-clip]', { hasText: 'run_player' }).click();
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() => location.hash.includes('anim=run_player') && location.hash.includes('t=0.017'), null, { timeout: 10_000 });
+      const link = page.url();
+      expect(link).toContain('file=rwparserng_ped_anp3.ifp');
+      const again = await browser.newPage();
+      await again.goto(link);
+      await again.waitForFunction(() => document.querySelector('#animations li.selected')?.textContent?.startsWith('run_player') && document.querySelector('#clock')!.textContent === '0.017 s', null, { timeout: 30_000 });
+      // The light theme, as the system asks for it.
+      await again.emulateMedia({ colorScheme: 'light' });
+      const light = await browser.newPage({ colorScheme: 'light' });
+      await light.goto(url);
+      const background = await light.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background).toBe('rgb(244, 245, 247)');
+      // Following the root: the orbit target moves as the root bone moves while the clip plays.
+      const where = () => page.evaluate(() => (window as unknown as { viewerScene: { rootAndTarget: { root: number[]; target: number[] } } }).viewerScene.rootAndTarget);
+      await page.check('#follow');
+      await page.keyboard.press(' '); // play
+      await page.waitForTimeout(200);
+      await page.keyboard.press(' '); // pause
+      await page.waitForTimeout(100);
+      const a = await where();
+      await page.keyboard.press(' ');
+      await page.waitForTimeout(300);
+      await page.keyboard.press(' ');
+      await page.waitForTimeout(100);
+      const b = await where();
+      const moved = [0, 1, 2].map((c) => b.root[c]! - a.root[c]!);
+      const followed = [0, 1, 2].map((c) => b.target[c]! - a.target[c]!);
+      expect(Math.hypot(...moved)).toBeGreaterThan(0.01);
+      followed.forEach((value, c) => expect(value).toBeCloseTo(moved[c]!, 3));
+      for (const p of [page, again, light]) await p.close();
+    } finally {
+      child.kill();
+    }
   });
 
   it('file and archive entry names are text, never markup: a crafted name runs no script', async () => {
