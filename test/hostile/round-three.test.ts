@@ -26,7 +26,8 @@ function geometryPatched(words: Record<number, number>): Uint8Array {
 /** Time of the fastest of three runs: enough to tell linear from quadratic growth. */
 function fastest(work: () => void): number {
   let best = Infinity;
-  for (let run = 0; run < 3; run++) {
+  // The fastest of five: on a loaded machine one run may wait for the others.
+  for (let run = 0; run < 5; run++) {
     const start = performance.now();
     work();
     best = Math.min(best, performance.now() - start);
@@ -102,11 +103,11 @@ describe('work linear in the input', () => {
     return writeDFF({ frames: [...chain, ...bones], hierarchy: { frame: frames, nodes: specs.dffPed.hierarchy.nodes } } as DffDoc);
   }
 
-  it('the DFF hierarchy walk: doubling the frames at most triples the time', () => {
-    const small = deepChain(20_000);
+  it('the DFF hierarchy walk: four times the frames at most six times the time (a quadratic walk takes sixteen)', () => {
+    const small = deepChain(10_000);
     const large = deepChain(40_000);
     const ratio = fastest(() => new DFFReader(large)) / fastest(() => new DFFReader(small));
-    expect(ratio).toBeLessThan(3);
+    expect(ratio).toBeLessThan(6);
   });
 
   it('ImgArchive.read over out-of-range entries: doubling the entries at most triples the time', () => {
