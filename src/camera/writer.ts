@@ -1,3 +1,4 @@
+import { float32Text } from '../core/float32.js';
 import { CAMERA_CHANNELS, type CameraPathData } from './types.js';
 
 /**
@@ -21,11 +22,5 @@ export function writeCameraPath(path: CameraPathData): Uint8Array {
   return new TextEncoder().encode(lines.join('\r\n') + '\r\n');
 }
 
-function f32(value: number): string {
-  if (Object.is(value, -0)) return '-0';
-  for (let digits = 1; digits < 10; digits++) {
-    const text = String(Number(value.toPrecision(digits)));
-    if (Math.fround(Number(text)) === value) return text;
-  }
-  return String(value);
-}
+// The games' reader takes "-0" as negative zero; the shortest text alone would drop the sign.
+const f32 = (value: number): string => (Object.is(value, -0) ? '-0' : float32Text(value));

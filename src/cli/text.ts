@@ -1,5 +1,5 @@
 // Text helpers shared by the formats' summaries and dumps, and by the CLI.
-import type { DecodeWarning } from 'gameanim';
+import { float32Text, type DecodeWarning } from 'gameanim';
 
 /** C0 controls but newline and tab, DEL, and the C1 controls (0x9B is a CSI on some terminals). */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
@@ -14,14 +14,8 @@ export function printable(text: string): string {
 
 export const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
-/** A float as the shortest text that reads back to the same f32. */
-export function f32Text(value: number): string {
-  for (let digits = 1; digits < 10; digits++) {
-    const text = value.toPrecision(digits);
-    if (Math.fround(Number(text)) === value) return String(Number(text));
-  }
-  return String(value);
-}
+/** A float as the shortest text that reads back to the same f32 (the library's `float32Text`). */
+export const f32Text = float32Text;
 
 export function warningLines(warnings: readonly DecodeWarning[], indent: string): string[] {
   return warnings.map((w) => `${indent}warning ${w.code}: ${w.message}`);

@@ -6,3 +6,12 @@ export function nextFloat32(value: number): number {
   else word[0]! += value > 0 ? 1 : -1;
   return bits[0]!;
 }
+
+/** A float as the shortest decimal text that reads back to the same f32. */
+export function float32Text(value: number): string {
+  for (let digits = 1; digits < 10; digits++) {
+    const text = String(Number(value.toPrecision(digits)));
+    if (Math.fround(Number(text)) === value) return text;
+  }
+  return String(value);
+}

@@ -2,9 +2,8 @@
 // bone, the largest rotation (degrees) and translation (metres) difference, sampled at the union of
 // both clips' key times.
 import { nameKey } from '../core/names.js';
-import { createPose } from '../playback/pose.js';
-import { sampleClip } from '../playback/sample.js';
 import type { AnimationData, TrackData } from '../ifp/types.js';
+import { trackSampler } from './track-sampler.js';
 
 export interface BoneDifference {
   boneName: string;
@@ -73,8 +72,8 @@ function boneDifferences(a: AnimationData, b: AnimationData): BoneDifference[] {
       return result;
     }
     const times = [...new Set([...x.times, ...y.times])].sort((p, q) => p - q);
-    const sx = sampler(x);
-    const sy = sampler(y);
+    const sx = trackSampler(x);
+    const sy = trackSampler(y);
     for (const time of times) {
       const p = sx(time);
       const q = sy(time);
@@ -90,13 +89,4 @@ function boneDifferences(a: AnimationData, b: AnimationData): BoneDifference[] {
     }
     return result;
   });
-}
-
-function sampler(track: TrackData): (time: number) => { rotation: Float32Array; translation: Float32Array } {
-  const clip = { kind: 'clip' as const, name: '', duration: track.times.at(-1) ?? 0, bindBy: 'id-or-name' as const, tracks: [track] };
-  const pose = createPose(clip);
-  return (time) => {
-    sampleClip(clip, time, pose, { backend: 'js' });
-    return { rotation: pose.rotations.slice(0, 4), translation: pose.translations.slice(0, 3) };
-  };
 }

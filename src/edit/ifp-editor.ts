@@ -3,13 +3,12 @@
 import { ByteCursor } from '../core/byte-cursor.js';
 import { inputBytes } from '../core/input.js';
 import { nameKey } from '../core/names.js';
-import { createPose } from '../playback/pose.js';
-import { sampleClip } from '../playback/sample.js';
 import { IFPReader } from '../ifp/reader.js';
 import { scanIFP } from '../ifp/scan.js';
 import type { Animation } from '../ifp/track.js';
 import type { AnimationData, IFPFormat, PackageData, TrackData } from '../ifp/types.js';
 import { writeIFP } from '../ifp/writer.js';
+import { trackSampler } from './track-sampler.js';
 
 export interface EditablePackage {
   name: string;
@@ -211,12 +210,7 @@ function renamedStored(stored: NonNullable<AnimationData['stored']>, name: strin
 
 /** One track cut to [start, end], with its values at both ends sampled in as keys. */
 function trimTrack(bone: TrackData, start: number, end: number): TrackData {
-  const clip = { kind: 'clip' as const, name: '', duration: bone.times.at(-1) ?? 0, bindBy: 'id-or-name' as const, tracks: [{ ...bone }] };
-  const at = (time: number) => {
-    const pose = createPose(clip);
-    sampleClip(clip, time, pose, { backend: 'js' });
-    return { rotation: pose.rotations.slice(0, 4), translation: pose.translations.slice(0, 3) };
-  };
+  const at = trackSampler(bone);
   const inside = Array.from(bone.times.keys()).filter((k) => bone.times[k]! > start && bone.times[k]! < end);
   const keys = bone.times.length ? [{ time: start, ...at(start) }, ...inside.map((k) => ({ time: bone.times[k]!, rotation: bone.rotations.subarray(4 * k, 4 * k + 4), translation: bone.translations?.subarray(3 * k, 3 * k + 3) ?? null })), { time: end, ...at(end) }] : [];
   return {

@@ -51,6 +51,9 @@ export interface LintOptions {
   skeleton?: Skeleton;
 }
 
+const encoder = new TextEncoder();
+const utf8Bytes = (text: string) => encoder.encode(text);
+
 /** The games' name fields hold 24 bytes with the NUL: 23 of text. */
 const NAME_BYTES = 23;
 /** Far from unit length: beyond what int16 quantisation explains (real keys are up to 16% off). */
@@ -73,12 +76,12 @@ export function lintIFP(bytes: Uint8Array | ArrayBuffer, options: LintOptions = 
   for (const w of reader.warnings) add('reader-warning', null, null, w.offset, `${w.code}: ${w.message}`);
   reader.packages.forEach((pkg, p) => {
     const scanned = scan.packages[p]!;
-    if (new TextEncoder().encode(pkg.name).length > NAME_BYTES) add('name-too-long', null, null, scanned.byteOffset + 8, `package name "${pkg.name}" has more than ${NAME_BYTES} bytes: the game looks the block up by it`);
+    if (utf8Bytes(pkg.name).length > NAME_BYTES) add('name-too-long', null, null, scanned.byteOffset + 8, `package name "${pkg.name}" has more than ${NAME_BYTES} bytes: the game looks the block up by it`);
     const seen = new Map<string, string>();
     pkg.animations.forEach((animation, a) => {
       const at = scanned.animations[a]!;
       const where = at.byteOffset ?? scanned.byteOffset;
-      if (new TextEncoder().encode(animation.name).length > NAME_BYTES) add('name-too-long', animation.name, null, where, `animation name has more than ${NAME_BYTES} bytes`);
+      if (utf8Bytes(animation.name).length > NAME_BYTES) add('name-too-long', animation.name, null, where, `animation name has more than ${NAME_BYTES} bytes`);
       const key = nameKey(animation.name);
       if (seen.has(key)) add('duplicate-name', animation.name, null, where, `"${animation.name}" is also "${seen.get(key)}" as the game compares names (case ignored): the game finds the first`);
       else seen.set(key, animation.name);
@@ -95,7 +98,7 @@ export function lintIFP(bytes: Uint8Array | ArrayBuffer, options: LintOptions = 
         const keyAt = (k: number) => source + k * frameBytes;
         const name = bone.boneName;
         if (bone.boneId >= 0 && !(bone.boneId in PED_BONE_TAGS)) add('unknown-bone-id', animation.name, name, source, `bone id ${bone.boneId} is not a bone of the SA ped skeleton`);
-        if (new TextEncoder().encode(name).length > NAME_BYTES) add('name-too-long', animation.name, name, source, `bone name has more than ${NAME_BYTES} bytes`);
+        if (utf8Bytes(name).length > NAME_BYTES) add('name-too-long', animation.name, name, source, `bone name has more than ${NAME_BYTES} bytes`);
         if (bone.frameCount === 0) {
           add('empty-track', animation.name, name, source, 'the track has no keys');
           return;

@@ -48,8 +48,8 @@ export class ImgEditor {
   }
 
   #checkName(name: string): void {
-    const limit = this.version === 'VER2' ? 23 : 23;
-    if (name.length === 0 || name.length > limit || /[\u0000-\u001f]/.test(name)) throw new RangeError(`"${name}" cannot be an IMG entry name (1 to ${limit} characters, no control characters)`);
+    // Both versions keep 24-byte name fields; the games read 23 characters and a NUL.
+    if (name.length === 0 || name.length > 23 || /[\u0000-\u001f]/.test(name)) throw new RangeError(`"${name}" cannot be an IMG entry name (1 to 23 characters, no control characters)`);
   }
 
   add(name: string, data: Uint8Array): this {

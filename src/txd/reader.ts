@@ -1,5 +1,5 @@
 import { ByteCursor } from '../core/byte-cursor.js';
-import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
+import { warning, type DecodeWarning } from '../core/errors.js';
 import { inputBytes } from '../core/input.js';
 import { nameKey } from '../core/names.js';
 import { resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
@@ -175,10 +175,9 @@ function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend)
     pos += 4 + size;
   }
   const extension = children(cursor, struct.end, native.end, 'Texture Native').find((s) => s.type === TXD_SECTION.Extension);
-  const layoutOfLevels = layout;
   return new TxdTexture(
     name, cursor.latin1At(at + 40, 32), platformId, cursor.u32At(at + 4), rasterFormat, formatWord, width, height, depth, rasterType, compression,
     palette, levels, extension ? bytes.subarray(extension.data, extension.end) : new Uint8Array(0), nameField, maskField,
-    [native.libraryId, struct.libraryId, extension?.libraryId ?? native.libraryId], layoutOfLevels, backend,
+    [native.libraryId, struct.libraryId, extension?.libraryId ?? native.libraryId], layout, backend,
   );
 }
