@@ -1,7 +1,8 @@
 // Decode a texture level to RGBA8: DXT1/3/5 blocks, palettes and the D3D channel orders.
 //
-// The TypeScript shell (src/txd/decode-wasm.ts) has checked every size: `src` holds the whole level
-// (and `palette` its 256 or 32 entries), and `dst` has width x height x 4 bytes. No bounds checks here.
+// The TypeScript shell (src/txd/decode-wasm.ts) has written every byte read here: `src` holds the whole
+// level (zero-padded), `palette` 256 entries (zero past the stored ones, so an index past a PAL4 palette
+// reads zero, never the previous call's pixels), and `dst` has width x height x 4 bytes. No bounds checks here.
 // Compiled twice, with and without SIMD; both builds and src/txd/decode-js.ts give the same bytes.
 import {
   TEXEL_DXT1, TEXEL_DXT3, TEXEL_DXT5, TEXEL_BGRA8, TEXEL_BGRX8, TEXEL_R5G6B5, TEXEL_A1R5G5B5, TEXEL_X1R5G5B5, TEXEL_A4R4G4B4,

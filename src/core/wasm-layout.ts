@@ -113,6 +113,11 @@ export const TEXEL_L8 = 10;
 export const TEXEL_INDEX8 = 11;
 /** PAL4 packed two indices per byte, the low nibble first. */
 export const TEXEL_INDEX4 = 12;
+/**
+ * The palette the kernel reads: 256 entries whatever the file stores (PAL4 stores 32 but may hold
+ * one 8-bit index per byte, as Direct3D's P8 does). Entries past the stored ones are zero.
+ */
+export const TEXTURE_PALETTE_BYTES = 1024;
 /** Below this: the debug build's messages. From it: one DXT block's colour and alpha tables (24 bytes). */
 export const TEXTURE_SCRATCH_AT = 1024;
 /** The 256 x 16-byte table of DXT row selectors the SIMD build makes on first use. */

@@ -2,7 +2,7 @@
 // available, and the benchmark baseline. Every integer step is the kernel's, so both give the same
 // bytes (test/txd/backends.test.ts).
 import {
-  TEXEL_A1R5G5B5, TEXEL_A4R4G4B4, TEXEL_BGRA8, TEXEL_BGRX8, TEXEL_DXT1, TEXEL_DXT3, TEXEL_DXT5, TEXEL_INDEX4, TEXEL_INDEX8, TEXEL_L8, TEXEL_R5G6B5,
+  TEXEL_A1R5G5B5, TEXEL_A4R4G4B4, TEXEL_BGRA8, TEXEL_BGRX8, TEXEL_DXT1, TEXEL_DXT3, TEXEL_DXT5, TEXEL_INDEX4, TEXEL_INDEX8, TEXEL_L8, TEXEL_R5G6B5, TEXTURE_PALETTE_BYTES,
 } from '../core/wasm-layout.js';
 
 const OPAQUE = 0xff000000;
@@ -93,6 +93,16 @@ function alphaIndex(src: Uint8Array, block: number, p: number): number {
 
 const expand = (value: number, bits: number) => (bits === 5 ? (value << 3) | (value >>> 2) : bits === 6 ? (value << 2) | (value >>> 4) : value * 17);
 
+/**
+ * Palette entry `index` as a little-endian RGBA u32. The kernel's palette has 256 entries, zero past
+ * the stored ones (TEXTURE_PALETTE_BYTES): a PAL4 level stored one index per byte reaches past its 32.
+ */
+function paletteEntry(palette: Uint8Array | null, index: number): number {
+  const at = 4 * index;
+  if (!palette || at + 4 > Math.min(palette.length, TEXTURE_PALETTE_BYTES)) return 0;
+  return (palette[at]! | (palette[at + 1]! << 8) | (palette[at + 2]! << 16) | (palette[at + 3]! << 24)) >>> 0;
+}
+
 function decodePixels(kind: number, src: Uint8Array, pixels: Uint32Array, count: number, palette: Uint8Array | null, opaque: boolean): void {
   for (let i = 0; i < count; i++) {
     if (kind === TEXEL_BGRA8 || kind === TEXEL_BGRX8) {
@@ -103,8 +113,7 @@ function decodePixels(kind: number, src: Uint8Array, pixels: Uint32Array, count:
       pixels[i] = (l | (l << 8) | (l << 16) | OPAQUE) >>> 0;
     } else if (kind === TEXEL_INDEX8 || kind === TEXEL_INDEX4) {
       const index = kind === TEXEL_INDEX8 ? src[i]! : (src[i >> 1]! >>> ((i & 1) << 2)) & 15;
-      const at = 4 * index;
-      const entry = (palette![at]! | (palette![at + 1]! << 8) | (palette![at + 2]! << 16) | (palette![at + 3]! << 24)) >>> 0;
+      const entry = paletteEntry(palette, index);
       pixels[i] = opaque ? (entry | OPAQUE) >>> 0 : entry;
     } else {
       const p = src[2 * i]! | (src[2 * i + 1]! << 8);
