@@ -58,6 +58,9 @@ export const CODES = {
   // GLTF (import)
   'bad-gltf': 'a file glTF-Transform cannot read as a binary glTF',
 
+  // Errors (EncodeError): a writer refusing what its reader would refuse uses that reader's code above
+  'field-overflow': 'a value its field on disk cannot hold: too large, negative, not whole, or a name too long or outside Latin-1',
+
   // Warnings (DecodeWarning)
   'size-mismatch': "an ILFF header whose size field is not the file's length",
   'entry-count-mismatch': "a DHNA entry count that differs from the TNVE entries",

@@ -32,6 +32,22 @@ export class DecodeError extends Error {
   }
 }
 
+/**
+ * The error a writer throws for data its format cannot store: a value wider than its field on disk,
+ * or one the format's own reader would refuse (then with the code that reader would give). The
+ * message is one line naming the item and the field. A RangeError, which the writers threw before.
+ */
+export class EncodeError extends RangeError {
+  override readonly name = 'EncodeError';
+  constructor(
+    readonly format: FormatName,
+    readonly code: Code,
+    readonly detail: string,
+  ) {
+    super(`${format}: ${detail}`);
+  }
+}
+
 /** The one way warnings are built: the message names the format and ends with the offset, as errors do. */
 export function warning(format: FormatName, code: Code, offset: number, detail: string): DecodeWarning {
   return { code, offset, message: `${format}: ${detail} (at byte ${offset})` };

@@ -4,4 +4,4 @@ export default TXDReader;
 export { TXDReader, TxdTexture, type TXDReaderOptions } from './reader.js';
 export { writeTXD } from './writer.js';
 export { txdFormat } from './format.js';
-export type { AddressMode, FilterMode, TextureData, TextureDictionaryData, TextureFormatName, TextureLevel } from './types.js';
+export type { AddressMode, FilterMode, TextureData, TextureDictionaryData, TextureFormatName, TextureLevel, UnknownSection } from './types.js';

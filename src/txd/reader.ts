@@ -7,7 +7,7 @@ import { children, expectSection, sectionAt, type SectionHeader } from '../core/
 import { indexKind, TXD_SECTION, texelLayout, type TexelLayout } from './layout.js';
 import { decodeTexelsJs } from './decode-js.js';
 import { decodeTexelsWasm } from './decode-wasm.js';
-import { ADDRESS_MODES, FILTER_MODES, type AddressMode, type FilterMode, type TextureData, type TextureDictionaryData, type TextureFormatName, type TextureLevel } from './types.js';
+import { ADDRESS_MODES, FILTER_MODES, type AddressMode, type FilterMode, type TextureData, type TextureDictionaryData, type TextureFormatName, type TextureLevel, type UnknownSection } from './types.js';
 
 export interface TXDReaderOptions {
   /** Which decoder `rgba()` uses. `auto` (default) takes SIMD wasm, then scalar wasm, then TypeScript. */
@@ -32,6 +32,7 @@ export class TXDReader implements TextureDictionaryData {
   readonly deviceId: number;
   readonly extension: Uint8Array;
   readonly libraryIds: readonly [number, number, number];
+  readonly unknownSections: readonly UnknownSection[];
   readonly warnings: DecodeWarning[] = [];
 
   constructor(bytes: Uint8Array | ArrayBuffer, options: TXDReaderOptions = {}) {
@@ -52,6 +53,7 @@ export class TXDReader implements TextureDictionaryData {
     const extension = sections.find((s) => s.type === TXD_SECTION.Extension);
     this.extension = extension ? input.subarray(extension.data, extension.end) : new Uint8Array(0);
     this.libraryIds = [dictionary.libraryId, struct.libraryId, extension?.libraryId ?? dictionary.libraryId];
+    this.unknownSections = unknownSections(input, sections, 0, (s) => s === struct || s === extension || s.type === TXD_SECTION.Native);
     const backend = resolveBackend(options.backend, 'texture');
     for (const native of natives) this.textures.push(readNative(cursor, native, backend));
   }
@@ -83,6 +85,7 @@ export class TxdTexture implements TextureData {
     readonly nameField: Uint8Array,
     readonly maskField: Uint8Array,
     readonly libraryIds: readonly [number, number, number],
+    readonly unknownSections: readonly UnknownSection[],
     /** How the pixels are stored, as the decoder reads them. */
     private readonly layout: TexelLayout,
     /** The decoder `rgba()` uses. */
@@ -174,10 +177,25 @@ function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend)
     levels.push({ width: w, height: h, data: bytes.subarray(pos + 4, pos + 4 + size) });
     pos += 4 + size;
   }
-  const extension = children(cursor, struct.end, native.end, 'Texture Native').find((s) => s.type === TXD_SECTION.Extension);
+  const after = children(cursor, struct.end, native.end, 'Texture Native');
+  const extension = after.find((s) => s.type === TXD_SECTION.Extension);
   return new TxdTexture(
     name, cursor.latin1At(at + 40, 32), platformId, cursor.u32At(at + 4), rasterFormat, formatWord, width, height, depth, rasterType, compression,
     palette, levels, extension ? bytes.subarray(extension.data, extension.end) : new Uint8Array(0), nameField, maskField,
-    [native.libraryId, struct.libraryId, extension?.libraryId ?? native.libraryId], layout, backend,
+    [native.libraryId, struct.libraryId, extension?.libraryId ?? native.libraryId], unknownSections(bytes, after, 1, (s) => s === extension), layout, backend,
   );
+}
+
+/**
+ * The sections of a container that `known` does not claim, each with how many known sections come
+ * before it (`knownBefore` of them precede `sections`), so the writer puts it back in its place.
+ */
+function unknownSections(bytes: Uint8Array, sections: readonly SectionHeader[], knownBefore: number, known: (section: SectionHeader) => boolean): UnknownSection[] {
+  const unknown: UnknownSection[] = [];
+  let position = knownBefore;
+  for (const section of sections) {
+    if (known(section)) position++;
+    else unknown.push({ position, type: section.type, libraryId: section.libraryId, data: bytes.subarray(section.data, section.end) });
+  }
+  return unknown;
 }

@@ -15,6 +15,19 @@ export interface TextureLevel {
 }
 
 /**
+ * A section the reader does not interpret (a second Extension, a tool's own chunk), kept so a
+ * dictionary read and written again loses nothing: it is written back in its place, byte for byte.
+ */
+export interface UnknownSection {
+  /** Where it goes among its container's known sections (Struct, the textures, Extension): how many come before it. */
+  readonly position: number;
+  readonly type: number;
+  readonly libraryId: number;
+  /** The payload, as stored (a view of the input). */
+  readonly data: Uint8Array;
+}
+
+/**
  * A texture as the writer takes it: every stored field, so a dictionary read and written again comes
  * back byte for byte. TXDReader's textures are of this shape.
  */
@@ -45,6 +58,8 @@ export interface TextureData {
   readonly maskField?: Uint8Array;
   /** RenderWare library ids of the Texture Native, its Struct and its Extension. */
   readonly libraryIds: readonly [number, number, number];
+  /** The Texture Native's sections after its Struct other than its Extension. */
+  readonly unknownSections?: readonly UnknownSection[];
 }
 
 /** A dictionary as the writer takes it. */
@@ -56,4 +71,6 @@ export interface TextureDictionaryData {
   readonly extension: Uint8Array;
   /** Library ids of the Texture Dictionary, its Struct and its Extension. */
   readonly libraryIds: readonly [number, number, number];
+  /** The dictionary's sections other than its Struct, its textures and its Extension. */
+  readonly unknownSections?: readonly UnknownSection[];
 }

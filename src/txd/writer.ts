@@ -1,31 +1,37 @@
 import { ByteWriter } from '../core/byte-writer.js';
 import { readLatin1 } from '../core/names.js';
 import { TXD_SECTION } from './layout.js';
-import type { TextureData, TextureDictionaryData } from './types.js';
+import type { TextureData, TextureDictionaryData, UnknownSection } from './types.js';
+import { checkDictionary } from './write-checks.js';
 
 /**
  * A texture dictionary from its textures: the layout TXDReader reads (docs/formats/txd.md). Every
- * stored field comes from the data, so a dictionary read and written again is the same bytes.
+ * stored field comes from the data, unknown sections included, so a dictionary read and written
+ * again is the same bytes. Throws an EncodeError, before writing anything, for a value its field
+ * cannot hold or that TXDReader would refuse (src/txd/write-checks.ts).
  */
 export function writeTXD(dictionary: TextureDictionaryData): Uint8Array {
+  checkDictionary(dictionary);
   const out = new ByteWriter();
   const [dictionaryId, structId, extensionId] = dictionary.libraryIds;
   section(out, TXD_SECTION.Dictionary, dictionaryId, () => {
-    section(out, TXD_SECTION.Struct, structId, () => {
-      out.u16(dictionary.textures.length);
-      out.u16(dictionary.deviceId);
-    });
-    for (const texture of dictionary.textures) writeNative(out, texture);
-    section(out, TXD_SECTION.Extension, extensionId, () => out.bytes(dictionary.extension));
+    const known = [
+      () => section(out, TXD_SECTION.Struct, structId, () => {
+        out.u16(dictionary.textures.length);
+        out.u16(dictionary.deviceId);
+      }),
+      ...dictionary.textures.map((texture) => () => writeNative(out, texture)),
+      () => section(out, TXD_SECTION.Extension, extensionId, () => out.bytes(dictionary.extension)),
+    ];
+    children(out, known, dictionary.unknownSections);
   });
   return out.finish();
 }
 
 function writeNative(out: ByteWriter, texture: TextureData): void {
   const [nativeId, structId, extensionId] = texture.libraryIds;
-  if (texture.levels.length === 0 || texture.levels.length > 255) throw new RangeError(`writeTXD: texture "${texture.name}" has ${texture.levels.length} levels; a native holds 1 to 255`);
   section(out, TXD_SECTION.Native, nativeId, () => {
-    section(out, TXD_SECTION.Struct, structId, () => {
+    const struct = () => section(out, TXD_SECTION.Struct, structId, () => {
       out.u32(texture.platformId);
       out.u32(texture.filterFlags);
       nameField(out, texture.name, texture.nameField);
@@ -44,8 +50,23 @@ function writeNative(out: ByteWriter, texture: TextureData): void {
         out.bytes(level.data);
       }
     });
-    section(out, TXD_SECTION.Extension, extensionId, () => out.bytes(texture.extension));
+    children(out, [struct, () => section(out, TXD_SECTION.Extension, extensionId, () => out.bytes(texture.extension))], texture.unknownSections);
   });
+}
+
+/** A container's known sections in order, each unknown one put back before the known one it preceded. */
+function children(out: ByteWriter, known: ReadonlyArray<() => void>, unknown: readonly UnknownSection[] = []): void {
+  const ordered = [...unknown].sort((a, b) => a.position - b.position); // stable: equal positions keep their order
+  let next = 0;
+  known.forEach((write, i) => {
+    for (; next < ordered.length && ordered[next]!.position <= i; next++) raw(out, ordered[next]!);
+    write();
+  });
+  for (; next < ordered.length; next++) raw(out, ordered[next]!);
+}
+
+function raw(out: ByteWriter, unknown: UnknownSection): void {
+  section(out, unknown.type, unknown.libraryId, () => out.bytes(unknown.data));
 }
 
 /** The stored 32-byte field while it still reads as the name (bytes after the NUL kept), else the name. */

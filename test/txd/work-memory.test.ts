@@ -8,27 +8,22 @@ import { TXDReader, writeTXD, type TextureData } from '../../src/index.js';
 import { TEXEL_DXT5, TEXEL_INDEX8, TEXEL_BGRA8 } from '../../src/core/wasm-layout.js';
 import { decodeTexelsJs } from '../../src/txd/decode-js.js';
 import { decodeTexelsWasm } from '../../src/txd/decode-wasm.js';
+import { dictionaryOf, plainTexture } from '../helpers/txd-textures.js';
 
 const BACKENDS = ['simd', 'scalar', 'js'] as const;
-const IDS = [0x1803ffff, 0x1803ffff, 0x1803ffff] as const;
 
 /** A PAL4 texture, 4 x 4, one index per byte: indices 0 to 15, then every one from 240 to 255. */
 function pal4(alpha: boolean): TextureData {
   const data = Uint8Array.from({ length: 16 }, (_, i) => (i < 8 ? i : 240 + i));
   return {
-    name: 'pal4', maskName: '', platformId: 9, filterFlags: 0x1106, rasterFormat: (alpha ? 0x500 : 0x600) | 0x4000, formatWord: 41,
-    width: 4, height: 4, depth: 4, rasterType: 4, compression: alpha ? 1 : 0,
-    palette: Uint8Array.from({ length: 128 }, (_, i) => 10 + i), levels: [{ width: 4, height: 4, data }], extension: new Uint8Array(0), libraryIds: IDS,
+    ...plainTexture(), name: 'pal4', rasterFormat: (alpha ? 0x500 : 0x600) | 0x4000, formatWord: 41, depth: 4, compression: alpha ? 1 : 0,
+    palette: Uint8Array.from({ length: 128 }, (_, i) => 10 + i), levels: [{ width: 4, height: 4, data }],
   };
 }
 
 /** An 8888 texture whose every byte is 0xab: what stale work memory would show. */
-const bright: TextureData = {
-  name: 'bright', maskName: '', platformId: 9, filterFlags: 0x1106, rasterFormat: 0x500, formatWord: 21, width: 64, height: 64, depth: 32, rasterType: 4, compression: 1,
-  palette: null, levels: [{ width: 64, height: 64, data: new Uint8Array(64 * 64 * 4).fill(0xab) }], extension: new Uint8Array(0), libraryIds: IDS,
-};
-
-const file = (texture: TextureData) => writeTXD({ textures: [texture], deviceId: 2, extension: new Uint8Array(0), libraryIds: IDS });
+const bright = plainTexture(64, 64, 0xab);
+const file = (texture: TextureData) => writeTXD(dictionaryOf(texture));
 
 /** RGBA of pixel i as the palette defines it: the stored entry, or zero past the stored 32. */
 function expected(texture: TextureData, alpha: boolean): number[] {
