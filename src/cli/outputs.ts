@@ -77,19 +77,22 @@ export function writeOutput(path: string, data: Uint8Array | string, options: Wr
   }
 }
 
-/** Characters no output file name keeps: path separators, NUL and other control characters, and what Windows forbids. */
-const UNSAFE_NAME = /[\u0000-\u001f\u007f/\\:*?"<>|]/g;
+/** Control characters, dropped from file names: C0 (NUL included), DEL and C1 (U+009B is a CSI on some terminals). */
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+/** Path separators and what Windows forbids: replaced, so the name keeps its shape. */
+const RESERVED = /[/\\:*?"<>|]/g;
 
 /**
- * File names for entries written into one folder (archive entries): only a plain name inside the
- * folder, never `.`, `..`, a path or a control character, and no two alike (compared without case, as
- * the games and some file systems compare them). Returns each entry's file name and the renames to report.
+ * File names for entries written into one folder (archive entries, textures, batch exports): only a
+ * plain name inside the folder, never `.`, `..`, a path or a control character (dropped), and no two
+ * alike (compared without case, as the games and some file systems compare them). Returns each
+ * entry's file name and the renames to report.
  */
 export function outputNames(names: readonly string[]): { files: string[]; renamed: Array<{ from: string; to: string }> } {
   const taken = new Set<string>();
   const renamed: Array<{ from: string; to: string }> = [];
   const files = names.map((name) => {
-    let base = name.replace(UNSAFE_NAME, '_').replace(/^[. ]+|[. ]+$/g, '');
+    let base = name.replace(CONTROLS, '').replace(RESERVED, '_').replace(/^[. ]+|[. ]+$/g, '');
     if (!base) base = 'unnamed';
     let candidate = base;
     for (let n = 2; taken.has(candidate.toLowerCase()); n++) {
