@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { TXDReader, writeTXD, type TextureData } from '../../src/index.js';
 import { sample, samplesPresent } from '../helpers/files.js';
+import { dictionaryOf, plainTexture } from '../helpers/txd-textures.js';
 import { applyAll, mutatedFiles, mutations } from './arbitraries.js';
 import { txdFields } from './fields.js';
 import { fuzzOptions, survives } from './harness.js';
@@ -38,7 +39,34 @@ const dictionaries = fc
   .array(fc.tuple(fc.constantFrom('DXT1', 'DXT5', '8888', 'PAL8', 'PAL4') as fc.Arbitrary<'DXT1' | 'DXT5' | '8888' | 'PAL8' | 'PAL4'>, fc.integer({ min: 1, max: 24 }), fc.integer({ min: 1, max: 24 }), fc.integer({ min: 1, max: 4 })), { minLength: 1, maxLength: 4 })
   .map((list) => writeTXD({ textures: list.map(([f, w, h, l]) => texture(f, w, h, l)), deviceId: 2, extension: new Uint8Array(0), libraryIds: [0x1803ffff, 0x1803ffff, 0x1803ffff] }));
 
+/** A file whose pixels, every byte 0xab, fill the kernels' work memory: what a stale read would show. */
+const primer = writeTXD(dictionaryOf(plainTexture(64, 64, 0xab)));
+
+/**
+ * Every level decoded by each wasm build right after another file (the primer) and compared with the
+ * TypeScript twin: a kernel reading work memory its call did not write gives the primer's bytes.
+ */
+function sameOnEveryBackend(bytes: Uint8Array): void {
+  const js = new TXDReader(bytes, { backend: 'js' });
+  for (const build of ['simd', 'scalar'] as const) {
+    new TXDReader(primer, { backend: build }).textures[0]!.rgba();
+    new TXDReader(bytes, { backend: build }).textures.forEach((texture, t) => {
+      texture.levels.forEach((_, level) => {
+        if (!Buffer.from(texture.rgba(level)).equals(Buffer.from(js.textures[t]!.rgba(level)))) throw new Error(`texture ${t} (${texture.format}) level ${level}: ${build} differs from js`);
+      });
+    });
+  }
+}
+
 describe('TXD under fuzzing', () => {
+  it('TXD: mutated dictionaries decode every level identically on every backend (simd, scalar, js), or throw DecodeError', () => {
+    const cases = dictionaries.chain((bytes) => fc.tuple(fc.constant(bytes), fc.array(mutations(txdFields(bytes)), { minLength: 1, maxLength: 3 })));
+    fc.assert(
+      fc.property(cases, ([bytes, list]) => survives('TXD', applyAll(bytes, list), sameOnEveryBackend)),
+      fuzzOptions(1000),
+    );
+  });
+
   it('reads mutated generated dictionaries, and decodes every level, or throws a DecodeError', () => {
     const cases = dictionaries.chain((bytes) => fc.tuple(fc.constant(bytes), fc.array(mutations(txdFields(bytes)), { minLength: 1, maxLength: 3 })));
     fc.assert(
