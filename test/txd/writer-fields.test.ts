@@ -2,19 +2,9 @@
 // width of 65537 read back 1 x 1, 65,536 textures counted 0, and short levels and palettes came out
 // as files TXDReader throws on. Each refusal is an EncodeError naming the texture and the field.
 import { describe, expect, it } from 'vitest';
-import { EncodeError, TXDReader, writeTXD, type TextureData, type TextureDictionaryData } from '../../src/index.js';
+import { TXDReader, writeTXD, type TextureData, type TextureDictionaryData } from '../../src/index.js';
+import { encodeErrorOf } from '../helpers/errors.js';
 import { dictionaryOf, plainTexture } from '../helpers/txd-textures.js';
-
-/** The EncodeError `run` throws (any other outcome fails the test). */
-function encodeErrorOf(run: () => unknown): EncodeError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof EncodeError) return error;
-    throw error;
-  }
-  throw new Error('expected an EncodeError');
-}
 
 const withTexture = (change: Partial<TextureData>) => dictionaryOf({ ...plainTexture(), ...change });
 const pal8 = (palette: Uint8Array): Partial<TextureData> => ({ rasterFormat: 0x2500, formatWord: 41, depth: 8, palette, levels: [{ width: 4, height: 4, data: new Uint8Array(16) }] });
