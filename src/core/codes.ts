@@ -58,6 +58,9 @@ export const CODES = {
   // GLTF (import)
   'bad-gltf': 'a file glTF-Transform cannot read as a binary glTF',
 
+  // Errors (EncodeError): refused before writing
+  'bad-name': 'a name the format cannot hold (IMG: 1 to 23 printable Latin-1 characters, no / or \\, not . or ..; IFP: Latin-1)',
+
   // Warnings (DecodeWarning)
   'size-mismatch': "an ILFF header whose size field is not the file's length",
   'entry-count-mismatch': "a DHNA entry count that differs from the TNVE entries",

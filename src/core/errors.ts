@@ -32,6 +32,22 @@ export class DecodeError extends Error {
   }
 }
 
+/**
+ * A value a format cannot hold, refused before anything is written (an entry name with a path in
+ * it, a character outside Latin-1). A `RangeError` too, so callers that catch API misuse catch it;
+ * `code` comes from the same table as `DecodeError`'s.
+ */
+export class EncodeError extends RangeError {
+  override readonly name = 'EncodeError';
+  constructor(
+    readonly format: FormatName,
+    readonly code: Code,
+    readonly detail: string,
+  ) {
+    super(`${format}: ${detail}`);
+  }
+}
+
 /** The one way warnings are built: the message names the format and ends with the offset, as errors do. */
 export function warning(format: FormatName, code: Code, offset: number, detail: string): DecodeWarning {
   return { code, offset, message: `${format}: ${detail} (at byte ${offset})` };

@@ -3,6 +3,7 @@
 // a rebuild; new and grown entries go after the last used sector.
 import { ByteWriter } from '../core/byte-writer.js';
 import { nameKey } from '../core/names.js';
+import { checkImgName } from '../img/names.js';
 import { ImgArchive, SECTOR_BYTES } from '../img/reader.js';
 
 interface EditedEntry {
@@ -47,13 +48,8 @@ export class ImgEditor {
     return this.#entries.findIndex((entry) => nameKey(entry.name) === key);
   }
 
-  #checkName(name: string): void {
-    // Both versions keep 24-byte name fields; the games read 23 characters and a NUL.
-    if (name.length === 0 || name.length > 23 || /[\u0000-\u001f]/.test(name)) throw new RangeError(`"${name}" cannot be an IMG entry name (1 to 23 characters, no control characters)`);
-  }
-
   add(name: string, data: Uint8Array): this {
-    this.#checkName(name);
+    checkImgName(name);
     if (this.#index(name) >= 0) throw new RangeError(`the archive already has an entry named "${name}" (replace it instead)`);
     this.#entries.push({ name, data, sector: null });
     return this;
@@ -78,7 +74,7 @@ export class ImgEditor {
   rename(oldName: string, newName: string): this {
     const index = this.#index(oldName);
     if (index < 0) throw new RangeError(`the archive has no entry named "${oldName}"`);
-    this.#checkName(newName);
+    checkImgName(newName);
     const other = this.#index(newName);
     if (other >= 0 && other !== index) throw new RangeError(`the archive already has an entry named "${newName}"`);
     this.#entries[index] = { ...this.#entries[index]!, name: newName };
