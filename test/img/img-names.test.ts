@@ -7,22 +7,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EncodeError, IFPEditor, ImgArchive, ImgEditor, writeImg } from '../../src/index.js';
+import { encodeErrorOf } from '../helpers/errors.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
 const archive = () => new ImgArchive(writeImg([{ name: 'walk.ifp', data: fixture('anp2-basic.ifp') }]));
-
-/** Runs `run`, which must throw an EncodeError, and returns it. */
-function encodeErrorOf(run: () => unknown): EncodeError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof EncodeError) return error;
-    throw error;
-  }
-  throw new Error('expected an EncodeError');
-}
 
 const refused = ['../../evil.scm', '/etc/cron.d/x', '..', '.', 'a\\b', 'a/b', 'del\u007f.ifp', 'csi\u009b.ifp', 'nel\u0085.ifp', 'tab\t.ifp', 'nul\u0000.ifp', 'жест.ifp', 'emoji\u{1f600}.ifp', '', 'a'.repeat(24)];
 const accepted = ['walk2.ifp', 'with space.dff', 'café.txd', '.hidden', '...', 'a'.repeat(23), '~!@#$%^&()[]{};,=+'];
