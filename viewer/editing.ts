@@ -41,13 +41,15 @@ export function setUpEditing(host: EditingHost): void {
     const { file, clip } = chosen;
     const editor = IFPEditor.read(file.history.at(-1)!);
     let select: string | undefined;
+    let bytes: Uint8Array;
     try {
       select = edit(editor, clip.name);
+      // Writing can refuse too (a value the format cannot hold): a problem line, not an uncaught error.
+      bytes = editor.write();
     } catch (error) {
       host.problem(`${file.name}: ${(error as Error).message}`, true);
       return;
     }
-    const bytes = editor.write();
     file.history.push(bytes);
     host.replace(file, new IFPReader(bytes), select);
     lintFile(host, file.name, bytes);

@@ -23,7 +23,8 @@ export function warningLines(warnings: readonly DecodeWarning[], indent: string)
 
 /** Numbers right-aligned; the columns in `leftAligned` (text) left-aligned, the first by default. */
 export function textTable(header: string[], rows: string[][], leftAligned: readonly number[] = [0]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  // A reduce, not Math.max(...): a spread of every row overflows the stack past about 125,000 rows.
+  const widths = header.map((h, i) => rows.reduce((width, row) => Math.max(width, row[i]!.length), h.length));
   const line = (cells: string[]) => cells.map((c, i) => (leftAligned.includes(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }

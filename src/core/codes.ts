@@ -58,8 +58,10 @@ export const CODES = {
   // GLTF (import)
   'bad-gltf': 'a file glTF-Transform cannot read as a binary glTF',
 
-  // Errors (EncodeError): a writer refusing what its reader would refuse uses that reader's code above
+  // Errors (EncodeError), refused before anything is written: a writer refusing what its reader would
+  // refuse uses that reader's code above
   'field-overflow': 'a value its field on disk cannot hold: too large, negative, not whole, or a name too long or outside Latin-1',
+  'bad-name': 'a name the format cannot hold (IMG: 1 to 23 printable Latin-1 characters, no / or \\, not . or ..; IFP: Latin-1)',
 
   // Warnings (DecodeWarning)
   'size-mismatch': "an ILFF header whose size field is not the file's length",

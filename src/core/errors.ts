@@ -33,9 +33,11 @@ export class DecodeError extends Error {
 }
 
 /**
- * The error a writer throws for data its format cannot store: a value wider than its field on disk,
- * or one the format's own reader would refuse (then with the code that reader would give). The
- * message is one line naming the item and the field. A RangeError, which the writers threw before.
+ * The error a writer throws for data its format cannot store, before anything is written: a value
+ * wider than its field on disk, a name the format cannot hold (a path in an entry name, a character
+ * outside Latin-1), or data the format's own reader would refuse (then with that reader's code). The
+ * message is one line naming the item and the field. A `RangeError` too, which the writers threw
+ * before, so callers that catch API misuse catch it; `code` comes from the same table as `DecodeError`'s.
  */
 export class EncodeError extends RangeError {
   override readonly name = 'EncodeError';

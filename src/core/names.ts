@@ -36,6 +36,9 @@ export function writeLatin1(target: Uint8Array, start: number, size: number, nam
   }
 }
 
+/** A character as messages name it: `U+0416`. */
+export const codePointLabel = (c: string): string => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
 /** The key under which the games match names: ASCII letters folded to lower case, nothing else. */
 export function nameKey(name: string): string {
   return name.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());

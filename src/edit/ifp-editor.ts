@@ -1,8 +1,9 @@
 // An editable IFP file: read it, change its animations, write it. What the operations do not touch
 // is written as it was, byte for byte (each animation keeps its stored bytes until it changes).
 import { ByteCursor } from '../core/byte-cursor.js';
+import { EncodeError } from '../core/errors.js';
 import { inputBytes } from '../core/input.js';
-import { nameKey } from '../core/names.js';
+import { codePointLabel, nameKey } from '../core/names.js';
 import { IFPReader } from '../ifp/reader.js';
 import { scanIFP } from '../ifp/scan.js';
 import type { Animation } from '../ifp/track.js';
@@ -106,6 +107,7 @@ export class IFPEditor {
 
   /** Renames an animation; its stored bytes are kept with the new name written in (nothing else changes). */
   rename(oldName: string, newName: string): this {
+    checkLatin1(newName, 'animation');
     return this.#replaceAt(oldName, (old) => {
       const stored = old.stored && renamedStored(old.stored, newName);
       if (!stored) return { name: newName, bones: old.bones };
@@ -169,6 +171,7 @@ export class IFPEditor {
   renamePackage(name: string, index = 0): this {
     const pkg = this.packages[index];
     if (!pkg) throw new RangeError(`no package ${index}`);
+    checkLatin1(name, 'package');
     pkg.name = name;
     return this;
   }
@@ -184,10 +187,18 @@ export class IFPEditor {
   }
 }
 
+/**
+ * IFP names are Latin-1 bytes. Refused when set, not later in `write()`: a caller that catches the
+ * edit's errors (the viewer, the CLI) shows one line naming the animation instead of a stack trace.
+ */
+function checkLatin1(name: string, what: 'animation' | 'package'): void {
+  const outside = Array.from(name).find((c) => c.codePointAt(0)! > 0xff);
+  if (outside !== undefined) throw new EncodeError('IFP', 'bad-name', `${what} name ${JSON.stringify(name)} has a character outside Latin-1 (${codePointLabel(outside)}); IFP names are Latin-1 bytes`);
+}
+
 /** The stored bytes with another name: ANP3/ANP2's 24-byte field rewritten, ANPK's NAME chunk rebuilt. */
 function renamedStored(stored: NonNullable<AnimationData['stored']>, name: string): AnimationData['stored'] {
-  const encoded = Array.from(name, (c) => c.charCodeAt(0));
-  if (encoded.some((c) => c > 255)) return undefined;
+  const encoded = Array.from(name, (c) => c.charCodeAt(0)); // Latin-1: rename checked it
   if (stored.format !== 'ANPK') {
     if (encoded.length > 24) throw new RangeError(`name "${name}" is longer than its 24-byte field`);
     const bytes = stored.bytes.slice();

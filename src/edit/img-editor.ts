@@ -1,8 +1,10 @@
 // An editable IMG archive: add, replace, delete and rename entries, and rebuild (compact) it, for SA's
 // VER2 and III/VC's v1 (.dir + .img). Entries nobody touched keep their bytes, and their place until
-// a rebuild; new and grown entries go after the last used sector.
+// a rebuild; new and grown entries go after the last used sector, and so does new data for an entry
+// whose sectors another entry also reads (hostile directories share sectors).
 import { ByteWriter } from '../core/byte-writer.js';
 import { nameKey } from '../core/names.js';
+import { checkImgName } from '../img/names.js';
 import { ImgArchive, SECTOR_BYTES } from '../img/reader.js';
 
 interface EditedEntry {
@@ -10,6 +12,8 @@ interface EditedEntry {
   data: Uint8Array;
   /** The sector the entry starts at; assigned on write for new and moved entries. */
   sector: number | null;
+  /** True once `data` is no longer the bytes found at `sector` (replaced, or new). */
+  fresh: boolean;
 }
 
 export interface WrittenImg {
@@ -34,7 +38,7 @@ export class ImgEditor {
   static from(archive: ImgArchive): ImgEditor {
     return new ImgEditor(
       archive.version === 'VER2' ? 'VER2' : 'v1',
-      archive.entries.map((entry) => ({ name: entry.name, data: archive.read(entry), sector: entry.offset / SECTOR_BYTES })),
+      archive.entries.map((entry) => ({ name: entry.name, data: archive.read(entry), sector: entry.offset / SECTOR_BYTES, fresh: false })),
     );
   }
 
@@ -47,24 +51,22 @@ export class ImgEditor {
     return this.#entries.findIndex((entry) => nameKey(entry.name) === key);
   }
 
-  #checkName(name: string): void {
-    // Both versions keep 24-byte name fields; the games read 23 characters and a NUL.
-    if (name.length === 0 || name.length > 23 || /[\u0000-\u001f]/.test(name)) throw new RangeError(`"${name}" cannot be an IMG entry name (1 to 23 characters, no control characters)`);
-  }
-
   add(name: string, data: Uint8Array): this {
-    this.#checkName(name);
+    checkImgName(name);
     if (this.#index(name) >= 0) throw new RangeError(`the archive already has an entry named "${name}" (replace it instead)`);
-    this.#entries.push({ name, data, sector: null });
+    this.#entries.push({ name, data, sector: null, fresh: true });
     return this;
   }
 
-  /** New data for an entry: in its place when it fits the sectors it had, else after the last used sector. */
+  /**
+   * New data for an entry: in its place when it fits the sectors it had, else after the last used
+   * sector (and there too, on write, when another entry reads any of those sectors).
+   */
   replace(name: string, data: Uint8Array): this {
     const index = this.#index(name);
     if (index < 0) throw new RangeError(`the archive has no entry named "${name}"`);
     const old = this.#entries[index]!;
-    this.#entries[index] = { name: old.name, data, sector: sectorsOf(data.length) <= sectorsOf(old.data.length) ? old.sector : null };
+    this.#entries[index] = { name: old.name, data, sector: sectorsOf(data.length) <= sectorsOf(old.data.length) ? old.sector : null, fresh: true };
     return this;
   }
 
@@ -78,7 +80,7 @@ export class ImgEditor {
   rename(oldName: string, newName: string): this {
     const index = this.#index(oldName);
     if (index < 0) throw new RangeError(`the archive has no entry named "${oldName}"`);
-    this.#checkName(newName);
+    checkImgName(newName);
     const other = this.#index(newName);
     if (other >= 0 && other !== index) throw new RangeError(`the archive already has an entry named "${newName}"`);
     this.#entries[index] = { ...this.#entries[index]!, name: newName };
@@ -95,15 +97,22 @@ export class ImgEditor {
     // VER2's directory sits before the data: when it has grown into the first entry, everything is packed.
     const directorySectors = this.version === 'VER2' ? sectorsOf(8 + 32 * this.#entries.length) : 0;
     if (this.#entries.some((entry) => entry.sector !== null && entry.sector < directorySectors)) this.rebuild();
-    let next = Math.max(directorySectors, ...this.#entries.map((entry) => (entry.sector === null ? 0 : entry.sector + sectorsOf(entry.data.length))));
-    const placed = this.#entries.map((entry) => {
-      if (entry.sector !== null) return { ...entry, sector: entry.sector };
-      const sector = next;
-      next += sectorsOf(entry.data.length);
-      return { ...entry, sector };
+    // New data written over sectors another entry also reads would change that entry's bytes: such
+    // data goes to fresh sectors. Untouched entries may share theirs: they write the same bytes.
+    const shared = sharingSectors(this.#entries);
+    const kept = this.#entries.map((entry, i) => (entry.fresh && shared[i] ? null : entry.sector));
+    // Loops, not Math.max(...): a directory of a few hundred thousand entries overflows the stack.
+    let next = directorySectors;
+    this.#entries.forEach((entry, i) => {
+      const sector = kept[i]!;
+      if (sector !== null) next = Math.max(next, sector + sectorsOf(entry.data.length));
     });
-    const end = Math.max(directorySectors, ...placed.map((entry) => entry.sector + sectorsOf(entry.data.length)));
-    const img = new Uint8Array(end * SECTOR_BYTES);
+    const placed = this.#entries.map((entry, i) => {
+      const sector = kept[i] ?? next;
+      if (kept[i] === null) next += sectorsOf(entry.data.length);
+      return { name: entry.name, data: entry.data, sector };
+    });
+    const img = new Uint8Array(next * SECTOR_BYTES);
     for (const entry of placed) img.set(entry.data, entry.sector * SECTOR_BYTES);
     const directory = new ByteWriter();
     if (this.version === 'VER2') {
@@ -127,4 +136,23 @@ export class ImgEditor {
     }
     return { img, dir };
   }
+}
+
+/**
+ * For each entry with a place, whether any other placed entry reads one of its sectors. Sorted by
+ * first sector, an entry shares one when an earlier entry reaches past its start or the next one
+ * starts before its end: O(n log n), for directories of any size.
+ */
+function sharingSectors(entries: readonly EditedEntry[]): boolean[] {
+  const shared = entries.map(() => false);
+  const order = [...entries.keys()].filter((i) => entries[i]!.sector !== null && entries[i]!.data.length > 0).sort((a, b) => entries[a]!.sector! - entries[b]!.sector!);
+  const start = (i: number) => entries[i]!.sector!;
+  const end = (i: number) => start(i) + sectorsOf(entries[i]!.data.length);
+  let reach = -Infinity;
+  order.forEach((i, at) => {
+    const following = order[at + 1];
+    if (reach > start(i) || (following !== undefined && start(following) < end(i))) shared[i] = true;
+    reach = Math.max(reach, end(i));
+  });
+  return shared;
 }

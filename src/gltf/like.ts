@@ -26,7 +26,8 @@ export function likeOriginal(imported: PackageData[], original: readonly Package
         continue;
       }
       reshaped++;
-      const duration = Math.max(...match.animation.bones.map((b) => (b.times.length ? b.times[b.times.length - 1]! : 0)));
+      // A reduce, not Math.max(...): an animation may have more bones than the stack has room for arguments.
+      const duration = match.animation.bones.reduce((last, b) => Math.max(last, b.times.length ? b.times[b.times.length - 1]! : 0), -Infinity);
       const driven = new Map(match.animation.bones.map((b) => [b.boneId >= 0 ? `id:${b.boneId}` : nameKey(b.boneName.trim()), b]));
       const bones = animation.bones.flatMap((track) => {
         const source = driven.get(track.boneId >= 0 ? `id:${track.boneId}` : nameKey(track.boneName.trim())) ?? driven.get(nameKey(track.boneName.trim()));

@@ -1,5 +1,6 @@
 import { ByteWriter } from '../core/byte-writer.js';
-import { warning, type DecodeWarning } from '../core/errors.js';
+import { EncodeError, warning, type DecodeWarning } from '../core/errors.js';
+import { checkImgName, IMG_NAME_CHARACTERS } from './names.js';
 import { SECTOR_BYTES } from './reader.js';
 
 export interface ImgEntryData {
@@ -10,14 +11,18 @@ export interface ImgEntryData {
 export interface WriteImgOptions {
   /**
    * VER2 names hold 23 characters (the game forces byte 23 to NUL); III/VC v1 names may hold 24.
-   * By default a longer name is a `RangeError` naming the entry. `true` cuts it to 23 characters and
-   * reports each cut in `warnings` (when given).
+   * By default a longer name is an `EncodeError` (a `RangeError`) naming the entry. `true` cuts it to
+   * 23 characters and reports each cut in `warnings` (when given). Any other name an IMG cannot hold
+   * (a control character, a path, `..`) is refused either way.
    */
   truncateNames?: boolean;
   warnings?: DecodeWarning[];
 }
 
-/** Builds a SA `VER2` archive: the directory, then each entry's data from a sector boundary, zero-padded. */
+/**
+ * Builds a SA `VER2` archive: the directory, then each entry's data from a sector boundary, zero-padded.
+ * Names follow `checkImgName`; nothing is built when one does not.
+ */
 export function writeImg(entries: readonly ImgEntryData[], options: WriteImgOptions = {}): Uint8Array {
   const out = new ByteWriter();
   const directoryBytes = 8 + 32 * entries.length;
@@ -26,11 +31,12 @@ export function writeImg(entries: readonly ImgEntryData[], options: WriteImgOpti
   out.u32(entries.length);
   entries.forEach(({ name: given, data }, index) => {
     let name = given;
-    if (name.length > 23) {
-      if (!options.truncateNames) throw new RangeError(`IMG entry ${index} "${name}" has ${name.length} characters; VER2 names hold 23 (pass truncateNames: true to cut them)`);
-      name = name.slice(0, 23);
+    if (name.length > IMG_NAME_CHARACTERS) {
+      if (!options.truncateNames) throw new EncodeError('IMG', 'bad-name', `entry ${index} "${name}" has ${name.length} characters; VER2 names hold 23 (pass truncateNames: true to cut them)`);
+      name = name.slice(0, IMG_NAME_CHARACTERS);
       options.warnings?.push(warning('IMG', 'name-truncated', 8 + 32 * index, `entry ${index} "${given}" was written as "${name}": VER2 names hold 23 characters`));
     }
+    checkImgName(name);
     const sectors = Math.ceil(data.length / SECTOR_BYTES);
     if (sectors > 0xffff) throw new RangeError(`IMG entry "${name}" is larger than a VER2 entry can be (65535 sectors)`);
     out.u32(sector);

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bindClip, DFFReader, IFPReader, ImgArchive, writeImg } from '../../src/index.js';
+import { bindClip, DFFReader, IFPReader, ImgArchive } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
+import { imgWithRawNames } from '../helpers/img.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'packages/cli/dist/src/cli/main.js');
@@ -25,7 +26,7 @@ function json(...args: string[]) {
 
 const scratch = mkdtempSync(join(tmpdir(), 'gameanim-json-'));
 const archivePath = join(scratch, 'anim.img');
-writeFileSync(archivePath, writeImg([{ name: 'walk.ifp', data: fixture('anp3-all-types.ifp') }, { name: 'note\u009btxt', data: new TextEncoder().encode('not an animation') }]));
+writeFileSync(archivePath, imgWithRawNames([{ name: 'walk.ifp', data: fixture('anp3-all-types.ifp') }, { name: 'note\u009btxt', data: new TextEncoder().encode('not an animation') }]));
 const IFP_A = 'fixtures/anp3-all-types.ifp';
 const IFP_B = 'fixtures/anpk-gta3.ifp';
 const MODEL = 'fixtures/dff-ped-5bone.dff';
@@ -91,7 +92,7 @@ describe('many files and --json', () => {
 
   it('img ls and img extract --json; names with control characters stay valid JSON, escaped', () => {
     const ls = json('img', 'ls', archivePath).document;
-    const archive = new ImgArchive(new Uint8Array(writeImg([{ name: 'walk.ifp', data: fixture('anp3-all-types.ifp') }, { name: 'note\u009btxt', data: new Uint8Array(16) }])));
+    const archive = new ImgArchive(new Uint8Array(imgWithRawNames([{ name: 'walk.ifp', data: fixture('anp3-all-types.ifp') }, { name: 'note\u009btxt', data: new Uint8Array(16) }])));
     expect(ls).toEqual({ file: archivePath, version: 'VER2', note: null, warnings: [], entries: archive.entries.map(({ name, offset, size }) => ({ name, offset, size })) });
     expect(gameanim('img', 'ls', archivePath, '--json').stdout).toContain('\\u009b');
     const out = join(scratch, 'extracted');

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ImgArchive, ImgEditor, writeImg } from '../../src/index.js';
 import { fixture, sample, samplesPresent } from '../helpers/files.js';
+import { forgeVer2 } from '../helpers/img.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
@@ -86,6 +87,39 @@ describe('ImgEditor', () => {
     const failed = gameanim('img', 'rename', archive, 'nope.ifp', 'x.ifp', '--in-place');
     expect(failed.status).toBe(1);
     expect(existsSync(archive)).toBe(true);
+  });
+});
+
+describe('ImgEditor over entries that share sectors', () => {
+  // "outer" spans sectors 1 and 2; "inner" reads sector 2 alone. Real archives never do this; a
+  // hostile directory can, and an edit of one must not change the bytes the other reads.
+  const outer = { name: 'outer.dat', sector: 1, sectors: 2 };
+  const inner = { name: 'inner.dat', sector: 2, sectors: 1 };
+  it.each([
+    ['outer', [outer, inner]],
+    ['outer', [inner, outer]],
+    ['inner', [outer, inner]],
+    ['inner', [inner, outer]],
+  ] as const)('replacing %s (directory %#) keeps the other entry\'s bytes, and its own new ones', (replaced, records) => {
+    const before = new ImgArchive(forgeVer2(records, 3));
+    const data = new Uint8Array((replaced === 'outer' ? 2 : 1) * 2048).fill(0xee); // fits in place
+    const after = new ImgArchive(ImgEditor.from(before).replace(`${replaced}.dat`, data).write().img);
+    const untouched = replaced === 'outer' ? 'inner.dat' : 'outer.dat';
+    expect(Buffer.from(after.get(untouched)!).equals(Buffer.from(before.get(untouched)!))).toBe(true);
+    expect(Buffer.from(after.get(`${replaced}.dat`)!).equals(Buffer.from(data))).toBe(true);
+  });
+
+  it('an entry that shares no sector is still replaced in place', () => {
+    const before = new ImgArchive(forgeVer2([outer, inner, { name: 'alone.dat', sector: 3, sectors: 1 }], 4));
+    const after = new ImgArchive(ImgEditor.from(before).replace('alone.dat', new Uint8Array(10)).write().img);
+    expect(after.find('alone.dat')!.offset).toBe(3 * 2048);
+    expect(after.dataLength).toBe(before.dataLength);
+  });
+
+  it('write() over 200,000 entries: no spread of every entry into Math.max (the stack held about 125,000)', () => {
+    const many = new ImgArchive(writeImg(Array.from({ length: 200_000 }, (_, i) => ({ name: `e${i}`, data: new Uint8Array(0) }))));
+    const archive = new ImgArchive(ImgEditor.from(many).add('last.dat', new Uint8Array(1)).write().img);
+    expect(archive.entries.length).toBe(200_001);
   });
 });
 

@@ -4,6 +4,7 @@ import { InputError, readInput } from '../inputs.js';
 import { writeOutputs } from '../outputs.js';
 import { UsageError } from '../usage.js';
 import { onFile, report, type CommandResult } from './result.js';
+import { append } from '../append.js';
 
 /** One edit as given on the command line, applied in order. */
 export type EditStep =
@@ -136,7 +137,7 @@ export function lint(paths: readonly string[], skeletonPath: string | undefined,
       for (const f of findings) print(`${path}:${f.offset}: ${f.severity} ${f.code}${f.animation ? ` [${f.animation}${f.bone ? ` / ${f.bone}` : ''}]` : ''}: ${f.message}`);
       return { inputErrors: [] };
     });
-    inputErrors.push(...result.inputErrors);
+    append(inputErrors, result.inputErrors);
   }
   const errors = files.reduce((n, f) => n + f.findings.filter((x) => x.severity === 'error').length, 0);
   const total = files.reduce((n, f) => n + f.findings.length, 0);

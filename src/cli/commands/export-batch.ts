@@ -12,6 +12,7 @@ import { checkOutput, outputNames } from '../outputs.js';
 import { startProgress } from '../progress.js';
 import { MissingDependencyError } from '../usage.js';
 import { onFile, report, type CommandResult } from './result.js';
+import { append } from '../append.js';
 
 /** One .glb to make: a package of a file (or of an IMG entry), or one animation of it. */
 export interface ExportUnit {
@@ -98,7 +99,7 @@ export async function exportBatch(modelPath: string, sources: string[], options:
       }
       return { inputErrors: [] };
     });
-    inputErrors.push(...result.inputErrors);
+    append(inputErrors, result.inputErrors);
   }
   const { files, renamed } = outputNames(planned.map((unit) => unit.name));
   for (const { from, to } of renamed) print(`renamed: ${from} -> ${to} (not a safe or distinct file name)`);

@@ -3,7 +3,7 @@
 // failure never leaves a half-written archive).
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { ImgEditor } from 'gameanim';
+import { ImgEditor, type WrittenImg } from 'gameanim';
 import { InputError, openArchive, readInput } from '../inputs.js';
 import { checkOutput, writeOutput } from '../outputs.js';
 import { onFile, report, type CommandResult } from './result.js';
@@ -14,6 +14,7 @@ export function imgEdit(action: 'add' | 'replace' | 'delete' | 'rename' | 'rebui
     const { archive } = openArchive(archivePath, readInput(archivePath), true);
     const editor = ImgEditor.from(archive);
     const done: string[] = [];
+    let written: WrittenImg;
     try {
       if (action === 'add' || action === 'replace') {
         for (const file of args) {
@@ -28,11 +29,14 @@ export function imgEdit(action: 'add' | 'replace' | 'delete' | 'rename' | 'rebui
         editor.rename(args[0]!, args[1]!);
         done.push(`renamed ${args[0]} to ${args[1]}`);
       } else editor.rebuild(), done.push('rebuilt: entries packed in directory order');
+      // Inside the try: what only writing finds (an entry too large for its size field) is one line too.
+      written = editor.write();
     } catch (error) {
+      // RangeError covers the library's refusals (EncodeError is one): a name it cannot store, a missing entry.
       if (error instanceof RangeError) throw new InputError(`${archivePath}: ${error.message}`);
       throw error;
     }
-    const { img, dir } = editor.write();
+    const { img, dir } = written;
     const v1 = dir !== null;
     const imgOf = (path: string) => (v1 ? path.replace(/\.dir$/i, (ext) => (ext === '.DIR' ? '.IMG' : '.img')) : path);
     const targets: Array<[string, Uint8Array]> = v1 ? [[options.out ?? archivePath, dir], [imgOf(options.out ?? archivePath), img]] : [[options.out ?? archivePath, img]];

@@ -5,6 +5,7 @@ import { InputError, openArchive, readInput } from '../inputs.js';
 import { textTable } from '../text.js';
 import { startProgress } from '../progress.js';
 import { onFile, report, type CommandResult, type Report } from './result.js';
+import { append } from '../append.js';
 
 export function imgList(path: string, print: (line: string) => void, json = false): CommandResult {
   return onFile(path, () => listArchive(path, report(print, json)));
@@ -50,7 +51,7 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
   const result: CommandResult = { inputErrors: [] };
   // Names come from the archive: each becomes a plain, distinct file name inside the output folder.
   const { files, renamed } = outputNames(chosen.map((entry) => entry.name));
-  renames.push(...renamed);
+  append(renames, renamed);
   for (const { from, to } of renamed) print(`renamed: ${from} -> ${to} (not a safe or distinct file name)`);
   const progress = startProgress(chosen.length, 'extracting', print);
   try {

@@ -3,6 +3,7 @@ import { f32Text, textTable } from '../text.js';
 import { findFormat } from '../../formats.js';
 import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
 import { merged, onFile, report, type CommandResult } from './result.js';
+import { append } from '../append.js';
 
 interface Source {
   file: string;
@@ -23,7 +24,7 @@ export function list(paths: string[], print: (line: string) => void, json = fals
     paths.map((path) =>
       onFile(path, () => {
         const found = sourcesOf(path);
-        sources.push(...found);
+        append(sources, found);
         if (paths.length > 1) out.print(`${path}:`);
         printSources(found, out.print);
         return { inputErrors: [] };
