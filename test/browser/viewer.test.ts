@@ -52,8 +52,9 @@ async function withViewer(browser: Browser, files: string[], work: (page: Page, 
   }
 }
 
-/** Headless Chromium with software WebGL, for a describe block's beforeAll. */
+/** Headless Chromium with software WebGL, for a describe block's beforeAll; the built viewer must be there. */
 function launchChromium(): Promise<Browser> {
+  if (!existsSync(join(root, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
   return chromium.launch({
     executablePath: chromiumPath,
     args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -122,13 +123,8 @@ function silhouette(): { pixels: number; largestShare: number; width: number; he
 
 describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromium (${haveChromium ? chromiumPath : 'not found'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, () => {
   let browser: Browser;
-  beforeAll(async () => {
-    if (!existsSync(join(root, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  beforeAll(async () => void (browser = await launchChromium()));
+  afterAll(() => browser?.close());
 
   it('gameanim view preloads a model and an IFP: the list matches the reader, the model animates, the curves draw, no console errors', async () => {
     const ifp = join(samplesDir, 'rwparserng_ped_anp3.ifp');
@@ -455,13 +451,8 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
 
 describe.skipIf(!haveChromium)('the problems panel in headless Chromium', () => {
   let browser: Browser;
-  beforeAll(async () => {
-    if (!existsSync(join(root, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  beforeAll(async () => void (browser = await launchChromium()));
+  afterAll(() => browser?.close());
 
   it('a file with 64k lint findings: the panel draws a bounded number of rows, grouped by code with counts, and the page still answers', async () => {
     // Two compressed tracks of 32,000 keys, written by the library: one whose keys all share time 0
