@@ -2,7 +2,7 @@
 // animation, undo, save the package or the selected animation alone as IFP, and the file's lint
 // findings in the problems panel. The edits are the library's (IFPEditor); each one is kept as the
 // bytes it produced, so undo is reading the previous bytes again.
-import { IFPEditor, IFPReader, lintIFP, type SkeletalClip } from 'gameanim';
+import { IFPEditor, IFPReader, lintIFP, type LintFinding, type SkeletalClip } from 'gameanim';
 
 export interface EditedFile {
   name: string;
@@ -16,15 +16,15 @@ export interface EditingHost {
   /** Shows the file's new animations in place of its old ones; selects `select` (a name) if given. */
   replace(file: EditedFile, reader: IFPReader, select?: string): void;
   problem(text: string, error?: boolean): void;
-  clearLint(file: string): void;
+  /** Shows the file's lint findings in place of those it had. */
+  showLint(file: string, findings: readonly LintFinding[]): void;
 }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-/** Lint findings of a file, as problem lines (tagged so an edit can replace them). */
+/** Lints a file, as opened or after an edit: its findings replace those the panel showed. */
 export function lintFile(host: EditingHost, name: string, bytes: Uint8Array): void {
-  host.clearLint(name);
-  for (const f of lintIFP(bytes)) host.problem(`${name}: lint ${f.severity} ${f.code}${f.animation ? ` [${f.animation}${f.bone ? ` / ${f.bone}` : ''}]` : ''} at byte ${f.offset}: ${f.message}`, f.severity === 'error');
+  host.showLint(name, lintIFP(bytes));
 }
 
 function download(bytes: Uint8Array, name: string): void {

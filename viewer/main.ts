@@ -8,7 +8,8 @@ import { SceneView } from './scene.js';
 import { lintFile, setUpEditing, type EditedFile } from './editing.js';
 import { frameLabel, setUpStepping } from './stepping.js';
 import { readSelection, setUpTheme, writeSelection } from './session.js';
-import { boundClip, countProblems, listItem, problem } from './page.js';
+import { boundClip, listItem } from './page.js';
+import { problem, showLint } from './problems.js';
 import { SpriteView } from './sprites.js';
 
 interface Opened {
@@ -60,10 +61,7 @@ const editingHost = {
     else renderLists();
   },
   problem,
-  clearLint(file: string) {
-    for (const item of [...$('problems').querySelectorAll('li')]) if ((item as HTMLElement).dataset['lint'] === file) item.remove();
-    countProblems();
-  },
+  showLint,
 };
 setUpEditing(editingHost);
 

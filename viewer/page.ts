@@ -1,23 +1,6 @@
-// Small pieces of the page that need none of its state: problem lines and their count, list entries
-// built from text, and each clip's binding to a skeleton, made once.
+// Small pieces of the page that need none of its state: list entries built from text, and each
+// clip's binding to a skeleton, made once.
 import { bindClip, type BoundClip, type SkeletalClip, type Skeleton } from 'gameanim';
-
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-
-export function countProblems(): void {
-  const items = $('problems').children.length;
-  const errors = $('problems').querySelectorAll('li.error').length;
-  $('problem-count').textContent = items ? `${items} problems${errors ? ` (${errors} errors)` : ''}` : 'no problems';
-}
-
-export function problem(text: string, error = false): void {
-  const item = document.createElement('li');
-  queueMicrotask(countProblems);
-  item.textContent = text;
-  if (text.includes(': lint ')) item.dataset['lint'] = text.slice(0, text.indexOf(': lint '));
-  if (error) item.className = 'error';
-  $('problems').append(item);
-}
 
 /**
  * A list entry of a name and a note, built from text: names come from files and archives, and are

@@ -137,13 +137,16 @@ for byte as it was (in the same format).`,
   diff: `usage: gameanim diff A.ifp B.ifp [--json]
 
 Animations added and removed, and for each changed one, per bone, the largest rotation difference in
-degrees and translation difference in metres over both clips' key times. Exit 0 when equal, 1 when not.`,
+degrees and translation difference in metres over both clips' key times. Like the game, it compares
+the first animation of a name (case ignored), and warns of each later copy it never plays. Exit 0
+when equal, 1 when not.`,
   lint: `usage: gameanim lint FILE... [--skeleton MODEL.dff] [--json]
 
 Findings with a code, severity (error, warning, note), animation, bone and byte offset: bone ids the
 SA ped lacks, names over 23 bytes or duplicated, key times that go back or repeat, keys off the 60 Hz
 grid or too large for int16 frames, hemisphere flips, keys far from unit length, translation on bones
-other than the root, clips shorter than a frame, empty tracks, mixed ANPK chunk sizes, and with
+other than the root, clips shorter than a frame, empty tracks, mixed ANPK chunk sizes, NaN or
+infinite keys, and with
 --skeleton clips that drive none of its bones. Exit 1 when any finding is an error (docs/lint.md).`,
   txd: `usage: gameanim txd ls FILE [--json]
        gameanim txd extract FILE [-o DIR] [--force] [--json]

@@ -1,7 +1,8 @@
 // What changed between two IFP files: animations added and removed, and for each changed one, per
 // bone, the largest rotation (degrees) and translation (metres) difference, sampled at the union of
-// both clips' key times.
-import { nameKey } from '../core/names.js';
+// both clips' key times. Like the game, it sees the first animation of each name: later copies are
+// shadowed, compared with nothing, and reported.
+import { indexByName, nameKey } from '../core/names.js';
 import type { AnimationData, TrackData } from '../ifp/types.js';
 import { trackSampler } from './track-sampler.js';
 
@@ -21,10 +22,22 @@ export interface ChangedAnimation {
   duration: [number, number];
 }
 
+/** A later animation of a name (case ignored) that the game never plays: it finds the first. */
+export interface ShadowedAnimation {
+  side: 'a' | 'b';
+  /** Its name, and its index in that side's list. */
+  name: string;
+  index: number;
+  /** The name of the first one, which the game plays and the diff compares. */
+  played: string;
+}
+
 export interface IFPDiff {
   added: string[];
   removed: string[];
   changed: ChangedAnimation[];
+  /** Warnings: the duplicates the comparison skipped, as the game does. */
+  shadowed: ShadowedAnimation[];
 }
 
 const sameArray = (a: Float32Array | null, b: Float32Array | null) => {
@@ -40,21 +53,31 @@ const sameTrack = (a: TrackData, b: TrackData) =>
 const duration = (animation: AnimationData) => animation.bones.reduce((d, bone) => Math.max(d, bone.times.at(-1) ?? 0), 0);
 const trackKey = (track: TrackData) => (track.boneId >= 0 ? `id ${track.boneId}` : `name ${nameKey(track.boneName)}`);
 
+/** The animations the game plays, by name key (the first of each name), and the copies it never reaches. */
+function played(list: readonly AnimationData[], side: 'a' | 'b', shadowed: ShadowedAnimation[]): Map<string, AnimationData> {
+  const index = indexByName(list, (animation) => animation.name);
+  list.forEach((animation, at) => {
+    const first = index.get(nameKey(animation.name))!;
+    if (first !== animation) shadowed.push({ side, name: animation.name, index: at, played: first.name });
+  });
+  return index;
+}
+
 /** Compares two lists of animations (`IFPEditor.animations`, or a reader's), by name as the game compares names. */
 export function diffIFP(a: readonly AnimationData[], b: readonly AnimationData[]): IFPDiff {
-  const byName = (list: readonly AnimationData[]) => new Map(list.map((animation) => [nameKey(animation.name), animation]));
-  const left = byName(a);
-  const right = byName(b);
-  const added = b.filter((animation) => !left.has(nameKey(animation.name))).map((animation) => animation.name);
-  const removed = a.filter((animation) => !right.has(nameKey(animation.name))).map((animation) => animation.name);
+  const shadowed: ShadowedAnimation[] = [];
+  const left = played(a, 'a', shadowed);
+  const right = played(b, 'b', shadowed);
+  const added = [...right].filter(([key]) => !left.has(key)).map(([, animation]) => animation.name);
+  const removed = [...left].filter(([key]) => !right.has(key)).map(([, animation]) => animation.name);
   const changed: ChangedAnimation[] = [];
-  for (const animation of a) {
-    const other = right.get(nameKey(animation.name));
+  for (const [key, animation] of left) {
+    const other = right.get(key);
     if (!other) continue;
     const same = animation.bones.length === other.bones.length && animation.bones.every((bone, i) => sameTrack(bone, other.bones[i]!));
     if (!same) changed.push({ name: animation.name, bones: boneDifferences(animation, other), duration: [duration(animation), duration(other)] });
   }
-  return { added, removed, changed };
+  return { added, removed, changed, shadowed };
 }
 
 function boneDifferences(a: AnimationData, b: AnimationData): BoneDifference[] {

@@ -43,6 +43,7 @@ export const LINT_RULES = {
   'shorter-than-a-frame': 'warning',
   'empty-track': 'warning',
   'anpk-chunk-size': 'warning',
+  'non-finite-value': 'error',
 } as const satisfies Record<string, LintSeverity>;
 export type LintCode = keyof typeof LINT_RULES;
 
@@ -51,10 +52,10 @@ export interface LintOptions {
   skeleton?: Skeleton;
 }
 
-const encoder = new TextEncoder();
-const utf8Bytes = (text: string) => encoder.encode(text);
-
-/** The games' name fields hold 24 bytes with the NUL: 23 of text. */
+/**
+ * The games' name fields hold 24 bytes with the NUL: 23 of text. Names are Latin-1, one byte a
+ * character (the reader decodes and the writer encodes them so): a name's length is its byte count.
+ */
 const NAME_BYTES = 23;
 /** Far from unit length: beyond what int16 quantisation explains (real keys are up to 16% off). */
 const UNIT_TOLERANCE = 0.25;
@@ -76,12 +77,12 @@ export function lintIFP(bytes: Uint8Array | ArrayBuffer, options: LintOptions = 
   for (const w of reader.warnings) add('reader-warning', null, null, w.offset, `${w.code}: ${w.message}`);
   reader.packages.forEach((pkg, p) => {
     const scanned = scan.packages[p]!;
-    if (utf8Bytes(pkg.name).length > NAME_BYTES) add('name-too-long', null, null, scanned.byteOffset + 8, `package name "${pkg.name}" has more than ${NAME_BYTES} bytes: the game looks the block up by it`);
+    if (pkg.name.length > NAME_BYTES) add('name-too-long', null, null, scanned.byteOffset + 8, `package name "${pkg.name}" has more than ${NAME_BYTES} bytes: the game looks the block up by it`);
     const seen = new Map<string, string>();
     pkg.animations.forEach((animation, a) => {
       const at = scanned.animations[a]!;
       const where = at.byteOffset ?? scanned.byteOffset;
-      if (utf8Bytes(animation.name).length > NAME_BYTES) add('name-too-long', animation.name, null, where, `animation name has more than ${NAME_BYTES} bytes`);
+      if (animation.name.length > NAME_BYTES) add('name-too-long', animation.name, null, where, `animation name has more than ${NAME_BYTES} bytes`);
       const key = nameKey(animation.name);
       if (seen.has(key)) add('duplicate-name', animation.name, null, where, `"${animation.name}" is also "${seen.get(key)}" as the game compares names (case ignored): the game finds the first`);
       else seen.set(key, animation.name);
@@ -98,12 +99,14 @@ export function lintIFP(bytes: Uint8Array | ArrayBuffer, options: LintOptions = 
         const keyAt = (k: number) => source + k * frameBytes;
         const name = bone.boneName;
         if (bone.boneId >= 0 && !(bone.boneId in PED_BONE_TAGS)) add('unknown-bone-id', animation.name, name, source, `bone id ${bone.boneId} is not a bone of the SA ped skeleton`);
-        if (utf8Bytes(name).length > NAME_BYTES) add('name-too-long', animation.name, name, source, `bone name has more than ${NAME_BYTES} bytes`);
+        if (name.length > NAME_BYTES) add('name-too-long', animation.name, name, source, `bone name has more than ${NAME_BYTES} bytes`);
         if (bone.frameCount === 0) {
           add('empty-track', animation.name, name, source, 'the track has no keys');
           return;
         }
         const { times, rotations, translations } = bone;
+        const broken = firstNonFinite(bone);
+        if (broken) add('non-finite-value', animation.name, name, keyAt(broken.key), `key ${broken.key} has a ${broken.what} of ${broken.value}: the game carries it into the bone's matrix and the ped vanishes or explodes`);
         for (let k = 1; k < times.length; k++) {
           if (times[k]! < times[k - 1]!) add('time-goes-back', animation.name, name, keyAt(k), `key ${k} at ${times[k]} s comes before key ${k - 1} at ${times[k - 1]} s`);
           else if (times[k] === times[k - 1]) add('time-repeats', animation.name, name, keyAt(k), `keys ${k - 1} and ${k} share the time ${times[k]} s`);
@@ -144,6 +147,21 @@ export function lintIFP(bytes: Uint8Array | ArrayBuffer, options: LintOptions = 
     });
   });
   return findings;
+}
+
+/**
+ * The first key holding NaN or an infinity. No other rule sees one (every comparison with NaN is
+ * false), and the game checks nothing: it multiplies it into the bone's matrix.
+ */
+function firstNonFinite(bone: { times: Float32Array; rotations: Float32Array; translations: Float32Array | null; scales: Float32Array | null }): { key: number; what: string; value: number } | undefined {
+  const arrays = [['time', bone.times, 1], ['rotation', bone.rotations, 4], ['translation', bone.translations, 3], ['scale', bone.scales, 3]] as const;
+  let found: { key: number; what: string; value: number } | undefined;
+  for (const [what, values, width] of arrays) {
+    if (!values) continue;
+    const at = values.findIndex((value) => !Number.isFinite(value));
+    if (at >= 0 && (!found || Math.floor(at / width) < found.key)) found = { key: Math.floor(at / width), what, value: values[at]! };
+  }
+  return found;
 }
 
 /**

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { decode as decodePng } from 'fast-png';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DFFReader, IFPReader } from '../../src/index.js';
+import { DFFReader, IFPReader, lintIFP, writeIFP, type TrackData } from '../../src/index.js';
 import { fixture, sample, samplesDir, samplesPresent } from '../helpers/files.js';
 
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -50,6 +50,15 @@ async function withViewer(browser: Browser, files: string[], work: (page: Page, 
   } finally {
     child.kill();
   }
+}
+
+/** Headless Chromium with software WebGL, for a describe block's beforeAll; the built viewer must be there. */
+function launchChromium(): Promise<Browser> {
+  if (!existsSync(join(root, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
 }
 
 async function canvasShot(page: Page, selector: string): Promise<Buffer> {
@@ -114,16 +123,8 @@ function silhouette(): { pixels: number; largestShare: number; width: number; he
 
 describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromium (${haveChromium ? chromiumPath : 'not found'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, () => {
   let browser: Browser;
-  beforeAll(async () => {
-    if (!existsSync(join(root, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  beforeAll(async () => void (browser = await launchChromium()));
+  afterAll(() => browser?.close());
 
   it('gameanim view preloads a model and an IFP: the list matches the reader, the model animates, the curves draw, no console errors', async () => {
     const ifp = join(samplesDir, 'rwparserng_ped_anp3.ifp');
@@ -346,7 +347,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       expect(await list()).toEqual(['# anpk-gta3.ifp (1)', 'run_civi', '# anp3-all-types.ifp (2)', 'WEAPON_start_throw', 'Odd_Times']);
       expect(await page.locator('#file-list li').count()).toBe(2);
       expect(await page.textContent('#problem-count')).toMatch(/^(no problems|\d+ problems)/);
-      const problems = await page.locator('#problems li').count();
+      const problems = await page.locator('#problems li:not(.group, .more)').count();
       expect(await page.textContent('#problem-count')).toBe(problems ? `${problems} problems${(await page.locator('#problems li.error').count()) ? ` (${await page.locator('#problems li.error').count()} errors)` : ''}` : 'no problems');
       expect(errors).toEqual([]);
     });
@@ -446,4 +447,49 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       expect(errors).toEqual([]);
     });
   });
+});
+
+describe.skipIf(!haveChromium)('the problems panel in headless Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => void (browser = await launchChromium()));
+  afterAll(() => browser?.close());
+
+  it('a file with 64k lint findings: the panel draws a bounded number of rows, grouped by code with counts, and the page still answers', async () => {
+    // Two compressed tracks of 32,000 keys, written by the library: one whose keys all share time 0
+    // (a time-repeats finding a key), one whose times run backwards (a time-goes-back finding a key).
+    const keys = 32_000;
+    const track = (boneId: number, time: (k: number) => number): TrackData => ({
+      boneName: `bone${boneId}`, boneId, keyframeType: 'KR00', compressed: true,
+      times: Float32Array.from({ length: keys }, (_, k) => time(k)),
+      rotations: Float32Array.from({ length: 4 * keys }, (_, i) => (i % 4 === 3 ? 1 : 0)),
+      translations: null, scales: null,
+    });
+    const bytes = writeIFP([{ name: 'noisy', animations: [{ name: 'noisy', bones: [track(1, () => 0), track(2, (k) => (keys - k) / 60)] }] }], { format: 'ANP3' });
+    const findings = lintIFP(bytes);
+    expect(findings.length).toBeGreaterThan(63_000);
+    const counts = new Map<string, number>();
+    for (const f of findings) counts.set(`${f.code} (${f.severity})`, (counts.get(`${f.code} (${f.severity})`) ?? 0) + 1);
+    const file = join(mkdtempSync(join(tmpdir(), 'gameanim-problems-')), 'noisy.ifp');
+    writeFileSync(file, bytes);
+    await withViewer(browser, [], async (page, errors) => {
+      await page.setInputFiles('#files', [file]);
+      // Polled for a state, never timed: the count of every finding is in the header.
+      await page.waitForFunction((total) => document.querySelector('#problem-count')?.textContent?.startsWith(`${total} problems`), findings.length, { timeout: 120_000 });
+      const panel = await page.evaluate(() => ({
+        nodes: document.querySelectorAll('#problems *').length,
+        groups: [...document.querySelectorAll('#problems li.group')].map((item) => item.textContent ?? ''),
+        more: [...document.querySelectorAll('#problems li.more')].map((item) => item.textContent ?? ''),
+        rows: document.querySelectorAll('#problems li:not(.group, .more)').length,
+      }));
+      expect(panel.nodes).toBeLessThanOrEqual(1000);
+      expect(panel.groups.sort()).toEqual([...counts].map(([code, count]) => `noisy.ifp: ${count} ${code}`).sort());
+      // Each large group ends in its own "N more" line.
+      for (const code of ['time-repeats', 'time-goes-back']) expect(panel.more.some((text) => new RegExp(`^\\d+ more ${code} findings$`).test(text)), code).toBe(true);
+      expect(panel.rows).toBeGreaterThan(0);
+      // The page answers: the clip is listed and selecting it works.
+      await page.locator('#animations li[data-clip]', { hasText: 'noisy' }).click();
+      expect(await page.evaluate(() => document.querySelector('#animations li.selected')?.textContent?.startsWith('noisy'))).toBe(true);
+      expect(errors).toEqual([]);
+    });
+  }, 180_000);
 });

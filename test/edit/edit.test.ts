@@ -36,7 +36,7 @@ describe('IFPEditor', () => {
       const renamed = new IFPReader(out).getAnimation('renamed')!;
       expect(renamed.bones.map((b) => [b.boneName, b.boneId, Array.from(b.times), Array.from(b.rotations)])).toEqual(original.bones.map((b) => [b.boneName, b.boneId, Array.from(b.times), Array.from(b.rotations)]));
       expect(diffIFP(IFPEditor.read(bytes).animations, IFPEditor.read(out).animations)).toMatchObject({ added: ['renamed'], removed: [first], changed: [] });
-      expect(diffIFP(IFPEditor.read(bytes).animations, IFPEditor.read(bytes).animations)).toEqual({ added: [], removed: [], changed: [] });
+      expect(diffIFP(IFPEditor.read(bytes).animations, IFPEditor.read(bytes).animations)).toEqual({ added: [], removed: [], changed: [], shadowed: expect.any(Array) });
     });
 
   it('speed, trim, delete, reorder, put, package name and conversion: each what it says', () => {
@@ -120,6 +120,23 @@ describe('IFPEditor', () => {
     expect(result.changed.map((c) => c.name)).toEqual(['b']);
     expect(result.changed[0]!.duration[1]).toBeCloseTo(result.changed[0]!.duration[0] / 2, 5);
     expect(result.changed[0]!.bones.some((bone) => bone.maxAngleDeg > 0.1)).toBe(true);
+  });
+
+  it('diff compares the animation of a name the game plays (the first, case ignored) and warns of the copies it shadows', () => {
+    const walk = clip('Walk', 2, 6);
+    const edited = { ...walk, bones: walk.bones.map((bone) => ({ ...bone, rotations: bone.rotations.map((v) => -v) })) };
+    const copy = clip('WALK', 1, 3);
+    // The played copy changed, the shadowed one did not: a difference.
+    const played = diffIFP([walk, copy], [edited, copy]);
+    expect(played.changed.map((c) => c.name)).toEqual(['Walk']);
+    expect(played.shadowed).toEqual([
+      { side: 'a', name: 'WALK', index: 1, played: 'Walk' },
+      { side: 'b', name: 'WALK', index: 1, played: 'Walk' },
+    ]);
+    // Only the shadowed copy changed: the game plays the same thing.
+    const unplayed = diffIFP([walk, copy], [walk, clip('walk', 3, 9)]);
+    expect(unplayed).toMatchObject({ added: [], removed: [], changed: [] });
+    expect(unplayed.shadowed.map((s) => [s.side, s.name])).toEqual([['a', 'WALK'], ['b', 'walk']]);
   });
 
   it('keeps a fixture package as it was when nothing changes', () => {

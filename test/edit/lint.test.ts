@@ -29,6 +29,8 @@ const FIXTURES: Record<Exclude<LintCode, 'decode-error' | 'reader-warning' | 'no
   'translation-off-root': () => lint([{ name: 'a', bones: [track({ boneId: 0 }), track({ boneId: 2, keyframeType: 'KRT0', translations: Float32Array.of(0, 0, 0, 0.5, 0, 0, 1, 0, 0) })] }]),
   'shorter-than-a-frame': () => lint([{ name: 'a', bones: [track({ keys: 1 })] }]),
   'empty-track': () => lint([{ name: 'a', bones: [track({ boneId: 0 }), track({ keys: 0 })] }]),
+  // Float keys (not compressed) keep NaN's bits through the writer and the reader.
+  'non-finite-value': () => lint([{ name: 'a', bones: [track({ boneId: 0, keyframeType: 'KRT0', translations: Float32Array.of(0, 0, 0, 0, NaN, 0, 0, 0, 0) })] }]),
 };
 
 describe('lintIFP: one fixture per rule', () => {
@@ -64,6 +66,19 @@ describe('lintIFP: one fixture per rule', () => {
     void a0;
     expect(codes(lintIFP(mixed))).toContain('anpk-chunk-size');
     expect(codes(lintIFP(one))).not.toContain('anpk-chunk-size');
+  });
+
+  it('non-finite-value: NaN or an infinity in a rotation or a translation is an error, at its key', () => {
+    const rotation = lint([{ name: 'a', bones: [track({ rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, NaN, 0, 0, 1) })] }]);
+    expect(rotation.filter((f) => f.code === 'non-finite-value')).toMatchObject([{ severity: 'error', message: expect.stringMatching(/^key 2 has a rotation of NaN/) }]);
+    const translation = lint([{ name: 'a', bones: [track({ boneId: 0, keyframeType: 'KRT0', translations: Float32Array.of(0, 0, 0, Infinity, 0, 0, 0, 0, 0) })] }]);
+    expect(translation.filter((f) => f.code === 'non-finite-value')).toMatchObject([{ message: expect.stringMatching(/^key 1 has a translation of Infinity/) }]);
+  });
+
+  it('name-too-long counts Latin-1 bytes, as the writer stores names: 23 accented letters fit, 24 do not', () => {
+    const fits = 'àéîõü'.repeat(4) + 'çñß'; // 23 characters, 46 bytes as UTF-8
+    expect(codes(lint([{ name: fits, bones: [track({ boneName: fits })] }], 'ANP3', fits))).not.toContain('name-too-long');
+    expect(codes(lint([{ name: `${fits}é`, bones: [track()] }]))).toContain('name-too-long');
   });
 
   it('decode-error and reader-warning: a file the reader refuses is one finding, not a throw; what it warns of is a note', () => {

@@ -97,6 +97,7 @@ export function diff(a: string, b: string, printText: (line: string) => void, js
   const opened = [onFile(a, () => ((left = IFPEditor.read(readInput(a))), { inputErrors: [] })), onFile(b, () => ((right = IFPEditor.read(readInput(b))), { inputErrors: [] }))];
   if (!left || !right) return { inputErrors: opened.flatMap((r) => r.inputErrors) };
   const result = diffIFP(left.animations, right.animations);
+  for (const copy of result.shadowed) print(`warning: ${copy.side === 'a' ? a : b}: "${copy.name}" (animation ${copy.index}) is never played: the game plays the first "${copy.played}", which is the one compared`);
   for (const name of result.added) print(`+ ${name}`);
   for (const name of result.removed) print(`- ${name}`);
   for (const changed of result.changed) {
@@ -107,10 +108,11 @@ export function diff(a: string, b: string, printText: (line: string) => void, js
     }
   }
   const differ = result.added.length + result.removed.length + result.changed.length > 0;
-  if (!differ) print('the files hold the same animations');
+  if (!differ) print(`the files hold the same animations${result.shadowed.length ? ' (those the game plays)' : ''}`);
   const document = {
     added: result.added,
     removed: result.removed,
+    shadowed: result.shadowed.map((copy) => ({ ...copy, file: copy.side === 'a' ? a : b })),
     changed: result.changed.map((c) => ({ name: c.name, duration: c.duration, bones: c.bones.map((bone) => ({ boneName: bone.boneName, boneId: bone.boneId, maxAngleDeg: bone.maxAngleDeg, maxTranslation: bone.maxTranslation, keys: bone.keys })) })),
   };
   return { inputErrors: [], json: json ? document : undefined, exitCode: differ ? 1 : 0 };
