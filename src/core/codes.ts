@@ -58,6 +58,14 @@ export const CODES = {
   // GLTF (import)
   'bad-gltf': 'a file glTF-Transform cannot read as a binary glTF',
 
+  // Edits refused (EditError)
+  'no-such-animation': 'an edit names an animation the file does not hold (names compared as the game compares them)',
+  'name-taken': 'an edit would give two animations one name as the game compares them (ASCII case ignored): the game would play only the first',
+  'name-unstorable': 'a name the format cannot store: empty, over 23 bytes, or a character outside Latin-1',
+  'outside-clip': 'a trim range that does not lie inside the clip',
+  'bad-factor': 'a speed factor that is not a positive finite number, or that takes key times past what a float holds',
+  'mixed-formats': 'packages read in different formats written without naming one',
+
   // Warnings (DecodeWarning)
   'size-mismatch': "an ILFF header whose size field is not the file's length",
   'entry-count-mismatch': "a DHNA entry count that differs from the TNVE entries",

@@ -32,6 +32,22 @@ export class DecodeError extends Error {
   }
 }
 
+/**
+ * An edit the library refuses because its result would not be a file the game loads as meant (two
+ * animations the game cannot tell apart, a name the format cannot store, a trim outside the clip).
+ * Nothing is changed when it is thrown.
+ */
+export class EditError extends Error {
+  override readonly name = 'EditError';
+  constructor(
+    readonly format: FormatName,
+    readonly code: Code,
+    readonly detail: string,
+  ) {
+    super(`${format}: ${detail}`);
+  }
+}
+
 /** The one way warnings are built: the message names the format and ends with the offset, as errors do. */
 export function warning(format: FormatName, code: Code, offset: number, detail: string): DecodeWarning {
   return { code, offset, message: `${format}: ${detail} (at byte ${offset})` };
