@@ -63,6 +63,13 @@ export const CODES = {
   'field-overflow': 'a value its field on disk cannot hold: too large, negative, not whole, or a name too long or outside Latin-1',
   'bad-name': 'a name the format cannot hold (IMG: 1 to 23 printable Latin-1 characters, no / or \\, not . or ..; IFP: Latin-1)',
 
+  // Edits refused (EditError, an EncodeError): also bad-name above
+  'no-such-animation': 'an edit names an animation the file does not hold (names compared as the game compares them)',
+  'name-taken': 'an edit would give two animations one name as the game compares them (ASCII case ignored): the game would play only the first',
+  'outside-clip': 'a trim range that does not lie inside the clip',
+  'bad-factor': 'a speed factor that is not a positive finite number, or that takes key times past what a float holds',
+  'mixed-formats': 'packages read in different formats written without naming one',
+
   // Warnings (DecodeWarning)
   'size-mismatch': "an ILFF header whose size field is not the file's length",
   'entry-count-mismatch': "a DHNA entry count that differs from the TNVE entries",

@@ -40,7 +40,7 @@ export class DecodeError extends Error {
  * before, so callers that catch API misuse catch it; `code` comes from the same table as `DecodeError`'s.
  */
 export class EncodeError extends RangeError {
-  override readonly name = 'EncodeError';
+  override readonly name: string = 'EncodeError';
   constructor(
     readonly format: FormatName,
     readonly code: Code,
@@ -48,6 +48,15 @@ export class EncodeError extends RangeError {
   ) {
     super(`${format}: ${detail}`);
   }
+}
+
+/**
+ * An edit the library refuses because its result would not be a file the game loads as meant: two
+ * animations the game cannot tell apart, a trim outside the clip, a speed of 0. Nothing is changed
+ * when it is thrown. An `EncodeError`, so one catch takes every refusal to write.
+ */
+export class EditError extends EncodeError {
+  override readonly name: string = 'EditError';
 }
 
 /** The one way warnings are built: the message names the format and ends with the offset, as errors do. */

@@ -1,7 +1,7 @@
 // An editable IFP file: read it, change its animations, write it. What the operations do not touch
 // is written as it was, byte for byte (each animation keeps its stored bytes until it changes).
 import { ByteCursor } from '../core/byte-cursor.js';
-import { EncodeError } from '../core/errors.js';
+import { EditError, EncodeError, type DecodeWarning } from '../core/errors.js';
 import { inputBytes } from '../core/input.js';
 import { codePointLabel, nameKey } from '../core/names.js';
 import { IFPReader } from '../ifp/reader.js';
@@ -49,15 +49,47 @@ function storedAnimation(name: string, animation: () => Animation, stored: NonNu
   };
 }
 
+/** The longest name the game keeps: its name fields are 24 bytes with a NUL at the end. */
+export const IFP_NAME_BYTES = 23;
+
+/** Why `name` cannot be stored as an IFP name, or undefined when it can (one byte per Latin-1 character). */
+function unstorable(name: string): string | undefined {
+  if (!name.length) return 'is empty';
+  if (name.length > IFP_NAME_BYTES) return `has ${name.length} bytes; the game keeps ${IFP_NAME_BYTES}`;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code === 0 || code > 0xff) return `has a character the file cannot store (${codePointLabel(name[i]!)}; names are Latin-1 without NUL)`;
+  }
+  return undefined;
+}
+
+/** The time of the last key of any track: how long the game plays the animation. */
+function durationOf(animation: AnimationData): number {
+  let duration = 0;
+  for (const bone of animation.bones) if (bone.times.length) duration = Math.max(duration, bone.times[bone.times.length - 1]!);
+  return duration;
+}
+
 /**
  * The packages of an IFP file, as data to change. Names are looked up as the game compares them
- * (ASCII case ignored). Every operation returns the editor, so edits chain.
+ * (ASCII case ignored). Every operation returns the editor, so edits chain. An operation whose result
+ * the game would not load as meant (two animations it cannot tell apart, a name it cannot store, a
+ * trim outside the clip) throws an `EditError` and changes nothing.
  */
 export class IFPEditor {
   readonly packages: EditablePackage[];
+  /**
+   * What reading noticed and the editor does not carry into `write`: bytes after the last package
+   * (`trailing-bytes`) and the reader's other tolerated problems. Empty for an editor built from data.
+   */
+  readonly warnings: DecodeWarning[];
 
-  constructor(packages: EditablePackage[]) {
+  readonly #inputLength: number;
+
+  constructor(packages: EditablePackage[], warnings: DecodeWarning[] = [], inputLength = 0) {
     this.packages = packages;
+    this.warnings = warnings;
+    this.#inputLength = inputLength;
   }
 
   /**
@@ -66,7 +98,8 @@ export class IFPEditor {
    */
   static read(bytes: Uint8Array | ArrayBuffer): IFPEditor {
     const input = inputBytes(bytes);
-    const scanned = scanIFP(input, true).packages;
+    const scan = scanIFP(input, true);
+    const scanned = scan.packages;
     let reader: IFPReader | undefined;
     const decoded = (p: number, a: number) => (reader ??= new IFPReader(input, { strict: true })).packages[p]!.animations[a]!;
     return new IFPEditor(
@@ -76,7 +109,14 @@ export class IFPEditor {
         format: pkg.format,
         animations: pkg.animations.map((a, i) => storedAnimation(a.name, () => decoded(p, i), { format: pkg.format, bytes: input.subarray(a.byteOffset!, a.byteOffset! + a.byteLength!) })),
       })),
+      scan.warnings,
+      input.length,
     );
+  }
+
+  /** Bytes of the file read that `write` does not carry: those after the last package (0 for an editor built from data). */
+  get droppedBytes(): number {
+    return this.#inputLength - (this.warnings.find((w) => w.code === 'trailing-bytes')?.offset ?? this.#inputLength);
   }
 
   /** Every animation, in file order. */
@@ -96,7 +136,15 @@ export class IFPEditor {
       const index = pkg.animations.findIndex((animation) => nameKey(animation.name) === key);
       if (index >= 0) return { pkg, index };
     }
-    throw new RangeError(`no animation named "${name}"`);
+    throw new EditError('IFP', 'no-such-animation', `no animation named "${name}"`);
+  }
+
+  /** Refuses a name the file cannot store, or one the game would confuse with another animation than `self`. */
+  #checkName(name: string, self?: AnimationData): void {
+    const why = unstorable(name);
+    if (why) throw new EncodeError('IFP', 'bad-name', `animation name "${name}" ${why}`);
+    const other = this.find(name);
+    if (other && other !== self) throw new EditError('IFP', 'name-taken', `the file already holds "${other.name}", which the game cannot tell from "${name}" (case is ignored): choose another name`);
   }
 
   #replaceAt(name: string, make: (old: AnimationData) => AnimationData): this {
@@ -107,7 +155,8 @@ export class IFPEditor {
 
   /** Renames an animation; its stored bytes are kept with the new name written in (nothing else changes). */
   rename(oldName: string, newName: string): this {
-    checkLatin1(newName, 'animation');
+    const { pkg, index } = this.#located(oldName);
+    this.#checkName(newName, pkg.animations[index]);
     return this.#replaceAt(oldName, (old) => {
       const stored = old.stored && renamedStored(old.stored, newName);
       if (!stored) return { name: newName, bones: old.bones };
@@ -138,6 +187,7 @@ export class IFPEditor {
   /** Replaces the animation of the same name (as the game would find it), or appends when there is none. Returns whether it replaced one. */
   put(animation: AnimationData): boolean {
     const found = this.find(animation.name);
+    this.#checkName(animation.name, found);
     if (found) {
       this.#replaceAt(animation.name, () => animation);
       return true;
@@ -146,8 +196,9 @@ export class IFPEditor {
     return false;
   }
 
-  /** Adds an animation to the last package. */
+  /** Adds an animation to the last package; its name must be new to the file (as the game compares names). */
   append(animation: AnimationData): this {
+    this.#checkName(animation.name);
     if (!this.packages.length) this.packages.push({ name: 'package', format: 'ANP3', animations: [] });
     this.packages.at(-1)!.animations.push(animation);
     return this;
@@ -155,23 +206,35 @@ export class IFPEditor {
 
   /** Plays the animation `factor` times as fast: every key time divided by it. */
   speed(name: string, factor: number): this {
-    if (!(factor > 0 && Number.isFinite(factor))) throw new RangeError(`speed: the factor must be a positive number, not ${factor}`);
-    return this.#replaceAt(name, (old) => ({ name: old.name, bones: old.bones.map((bone) => ({ ...bone, times: bone.times.map((t) => Math.fround(t / factor)) })) }));
+    if (!(factor > 0 && Number.isFinite(factor))) throw new EditError('IFP', 'bad-factor', `speed: the factor must be a positive number, not ${factor}`);
+    const { pkg, index } = this.#located(name);
+    const old = pkg.animations[index]!;
+    if (!Number.isFinite(Math.fround(durationOf(old) / factor))) throw new EditError('IFP', 'bad-factor', `speed: "${old.name}" at ${factor}x would last longer than a float holds`);
+    pkg.animations[index] = { name: old.name, bones: old.bones.map((bone) => ({ ...bone, times: bone.times.map((t) => Math.fround(t / factor)) })) };
+    return this;
   }
 
   /**
    * Keeps the keys between `start` and `end` seconds, with keys sampled in at both ends (so the
-   * trimmed clip plays exactly what the original played there), times shifted to start at 0.
+   * trimmed clip plays exactly what the original played there), times shifted to start at 0. The
+   * range must lie inside the clip: a trim never lengthens a clip or makes a frozen pose of its end.
    */
   trim(name: string, start: number, end: number): this {
-    if (!(start >= 0 && end > start)) throw new RangeError(`trim: the range must be 0 <= start < end, not ${start}:${end}`);
-    return this.#replaceAt(name, (old) => ({ name: old.name, bones: old.bones.map((bone) => trimTrack(bone, start, end)) }));
+    const { pkg, index } = this.#located(name);
+    const old = pkg.animations[index]!;
+    const duration = durationOf(old);
+    // The end may be the stored duration as written in decimal (1.5 for a stored 1.50000006).
+    const inside = start >= 0 && end > start && Math.fround(end) <= Math.fround(duration);
+    if (!inside) throw new EditError('IFP', 'outside-clip', `trim: "${old.name}" lasts ${duration} s; ${start}:${end} must satisfy 0 <= start < end <= ${duration}`);
+    pkg.animations[index] = { name: old.name, bones: old.bones.map((bone) => trimTrack(bone, start, end)) };
+    return this;
   }
 
   renamePackage(name: string, index = 0): this {
     const pkg = this.packages[index];
-    if (!pkg) throw new RangeError(`no package ${index}`);
-    checkLatin1(name, 'package');
+    if (!pkg) throw new EditError('IFP', 'no-such-animation', `no package ${index}`);
+    const why = unstorable(name);
+    if (why) throw new EncodeError('IFP', 'bad-name', `package name "${name}" ${why}`);
     pkg.name = name;
     return this;
   }
@@ -181,7 +244,7 @@ export class IFPEditor {
     const chosen = format ?? this.packages[0]?.format ?? 'ANP3';
     const packages: PackageData[] = this.packages.map((pkg) => ({ name: pkg.name, animations: pkg.animations, nameField: pkg.nameField }));
     if (this.packages.some((pkg) => pkg.format !== chosen) && format === undefined) {
-      throw new RangeError('the packages were read in different formats: give write() one');
+      throw new EditError('IFP', 'mixed-formats', 'the packages were read in different formats: give write() one');
     }
     return writeIFP(packages, { format: chosen });
   }
@@ -191,10 +254,6 @@ export class IFPEditor {
  * IFP names are Latin-1 bytes. Refused when set, not later in `write()`: a caller that catches the
  * edit's errors (the viewer, the CLI) shows one line naming the animation instead of a stack trace.
  */
-function checkLatin1(name: string, what: 'animation' | 'package'): void {
-  const outside = Array.from(name).find((c) => c.codePointAt(0)! > 0xff);
-  if (outside !== undefined) throw new EncodeError('IFP', 'bad-name', `${what} name ${JSON.stringify(name)} has a character outside Latin-1 (${codePointLabel(outside)}); IFP names are Latin-1 bytes`);
-}
 
 /** The stored bytes with another name: ANP3/ANP2's 24-byte field rewritten, ANPK's NAME chunk rebuilt. */
 function renamedStored(stored: NonNullable<AnimationData['stored']>, name: string): AnimationData['stored'] {

@@ -1,7 +1,8 @@
 // gameanim edit, diff and lint: IFP packages changed, compared and checked from the command line.
-import { DFFReader, diffIFP, IFPEditor, lintIFP, type IFPFormat, type Skeleton } from 'gameanim';
+import { DecodeError, DFFReader, diffIFP, EncodeError, IFPEditor, lintIFP, type IFPFormat, type Skeleton } from 'gameanim';
 import { InputError, readInput } from '../inputs.js';
 import { writeOutputs } from '../outputs.js';
+import { plural } from '../text.js';
 import { UsageError } from '../usage.js';
 import { onFile, report, type CommandResult } from './result.js';
 import { append } from '../append.js';
@@ -64,14 +65,14 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
         else if (step.op === 'trim') editor.trim(step.name, step.start, step.end), done.push(`${step.name} trimmed to ${step.start}:${step.end} s`);
         else if (step.op === 'package') editor.renamePackage(step.name), done.push(`package renamed to ${step.name}`);
         else {
-          const other = IFPEditor.read(readInput(step.path));
+          const other = readMerged(step.path);
           const replaced: string[] = [];
           for (const animation of other.animations) if (editor.put(animation)) replaced.push(animation.name);
           done.push(`merged ${step.path}: ${other.animations.length} animations${replaced.length ? `, replacing ${replaced.join(', ')}` : ''}`);
         }
       }
     } catch (error) {
-      if (error instanceof RangeError) throw new InputError(`${input}: ${error.message}`);
+      if (error instanceof EncodeError) throw new InputError(`${input}: nothing written: ${error.message}`);
       throw error;
     }
     let bytes: Uint8Array;
@@ -84,9 +85,21 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
     const failed = writeOutputs([[options.out, bytes]], { force: options.force, inputs: [input] });
     if (failed) return failed;
     for (const line of done) print(line);
-    print(`${options.out}: ${editor.animations.length} animations`);
-    return { inputErrors: [], json: json ? { written: [options.out], steps: done, animations: editor.animations.map((a) => a.name) } : undefined };
+    const dropped = editor.droppedBytes;
+    if (dropped) print(`warning: ${input}: the ${dropped} bytes after the last package were not written (they are not part of any package)`);
+    print(`${options.out}: ${plural(editor.animations.length, 'animation')}`);
+    return { inputErrors: [], json: json ? { written: [options.out], steps: done, animations: editor.animations.map((a) => a.name), droppedBytes: dropped } : undefined };
   });
+}
+
+/** The file a --merge step reads; its problems name it, not the file being edited. */
+function readMerged(path: string): IFPEditor {
+  try {
+    return IFPEditor.read(readInput(path));
+  } catch (error) {
+    if (error instanceof DecodeError) throw new InputError(`${path}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** `diff A B`: exit 0 when the files hold the same animations, 1 when they differ. */
