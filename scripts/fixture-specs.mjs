@@ -241,6 +241,37 @@ export const dffProp = {
   ],
 };
 
+/** A box of half-size `h`, centred `up` metres along the frame's z: 8 vertices, 12 triangles, with UVs. */
+function box(h, up) {
+  const positions = [];
+  const uvs = [];
+  for (let i = 0; i < 8; i++) {
+    positions.push(i & 1 ? h : -h, i & 2 ? h : -h, up + (i & 4 ? h : -h));
+    uvs.push(i & 1 ? 1 : 0, i & 2 ? 1 : 0);
+  }
+  const faces = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
+  return { positions, uvs, triangles: faces.flatMap(([a, b, c, d]) => [a, b, c, a, c, d]) };
+}
+
+/**
+ * A GTA III-style ped: no HAnim, no skin; frames named as III's ped.ifp tracks in mixed case
+ * ('storso'), one rigid textured box per body part, a scaled head frame, a 4-byte Clump Struct and
+ * RenderWare 3.2's stamp (geometries keep the lighting floats).
+ */
+export const dffRigidPed = {
+  libraryId: 0x0800ffff,
+  clumpStructBytes: 4,
+  frames: [
+    { name: 'tinyped', parent: -1, rotation: aboutZ(0), position: [0, 0, 0] },
+    { name: 'Swaist', parent: 0, rotation: aboutZ(0), position: [0, 0, 0] },
+    { name: 'storso', parent: 1, rotation: aboutZ(10), position: [0, 0, 0.25] },
+    { name: 'Shead', parent: 2, rotation: aboutZ(0).map((v) => v * 1.05), position: [0, 0, 0.3] },
+    { name: 'Supperlegl', parent: 1, rotation: aboutZ(0), position: [0, 0.1, -0.05] },
+    { name: 'slowerlegl', parent: 4, rotation: aboutZ(0), position: [0, 0, -0.4] },
+  ],
+  atomics: [1, 2, 3, 4, 5].map((frame) => ({ frame, ...box(0.08, frame === 4 || frame === 5 ? -0.2 : 0.1), color: [200, 180, 160, 255], texture: 'tinyskin' })),
+};
+
 /** A unit quaternion of `degrees` about an axis (x, y, z need not be unit). */
 function quat(degrees, x, y, z) {
   const half = (degrees * Math.PI) / 360;

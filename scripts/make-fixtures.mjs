@@ -31,6 +31,7 @@ const fixtures = {
   'dff-ped-5bone.dff': writeDFF(specs.dffPed),
   'dff-branch-old-skin.dff': writeDFF(specs.dffBranchOldSkin),
   'dff-prop.dff': writeDFF(specs.dffProp),
+  'dff-rigid-ped.dff': writeDFF(specs.dffRigidPed),
   'igi2-3bone.iff': writeIGI2Clip(specs.igi2Clip),
   'camera-path.dat': writeCameraPath(specs.cameraPath),
 };

@@ -13,9 +13,10 @@ const model = readModel(modelPath);
 parentPort!.on('message', async (unit: ExportUnit) => {
   try {
     const clips = unitClips(unit);
-    const { glb, warnings } = await gltf.exportGltf({ model, clips, axes: zUp ? 'game' : 'y-up', resampleRate: fps });
+    const { glb, warnings, animations } = await gltf.exportGltf({ model, clips, axes: zUp ? 'game' : 'y-up', resampleRate: fps });
     writeOutput(unit.out, glb!, { force, inputs: [modelPath, unit.source] });
-    parentPort!.postMessage({ done: true, out: unit.out, animations: clips.length, warnings: warnings.map((w) => w.code) });
+    // The count written, never the count asked for: a clip that drives nothing is left out.
+    parentPort!.postMessage({ done: true, out: unit.out, animations: animations.length, warnings: warnings.map((w) => w.code) });
   } catch (error) {
     parentPort!.postMessage({ done: false, out: unit.out, error: (error as Error).message });
   }

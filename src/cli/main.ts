@@ -121,10 +121,15 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     }
     case 'export': {
       const out = values['out'] as string | undefined;
-      if (positionals.length < 2 || !out) throw new UsageError('export takes MODEL ANIMS -o OUT.glb (or MODEL FILE... -o DIR)', HELP['export']);
+      if (positionals.length < 1 || !out) throw new UsageError('export takes [MODEL] ANIMS -o OUT.glb (or MODEL FILE... -o DIR)', HELP['export']);
       const jobs = values['jobs'] === undefined ? undefined : Number(values['jobs']);
       if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw new UsageError(`--jobs takes a whole number of worker threads, 1 or more, not ${values['jobs']}`, HELP['export']);
       // Many files, an archive, or a folder to write into: the whole-game export on worker threads.
+      // One file: its clips on nodes named after their tracks, without a model.
+      if (positionals.length === 1) {
+        if (isBatchTarget(positionals[0]!, out) || jobs !== undefined || values['per-animation']) throw new UsageError('export over many files takes a MODEL: export MODEL FILE... -o DIR', HELP['export']);
+        return exportCommand(undefined, positionals[0]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps, json, txd: values['txd'] as string | undefined }, print);
+      }
       if (positionals.length > 2 || isBatchTarget(positionals[1]!, out) || jobs !== undefined || values['per-animation']) {
         if (values['anim'] || values['gltf'] || values['txd']) throw new UsageError('--anim, --gltf and --txd are for one file: export MODEL ANIMS -o OUT.glb', HELP['export']);
         return exportBatch(positionals[0]!, positionals.slice(1), { out, force: Boolean(values['force']), zUp: Boolean(values['z-up']), jobs, perAnimation: Boolean(values['per-animation']), fps, json }, print);

@@ -22,9 +22,9 @@ commands:
   dump FILE... [--anim NAME] [--json]
                                 every decoded value
   bind MODEL FILE... [--json]   how the animations of each FILE bind to the skeleton of MODEL (.dff, .mef)
-  export MODEL ANIMS -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force]
+  export [MODEL] ANIMS -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force]
   export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--fps N] [--force]
-                                the model (skeleton, skinned meshes) and its animations as glTF
+                                the model (skeleton, skinned or rigid meshes) and its animations as glTF
   import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]
          [--format ANP3|ANP2|ANPK] [--force]
                                 a glTF's animations as an IFP package for MODEL's skeleton
@@ -98,15 +98,18 @@ every animation of each FILE to it: SA and VC tracks by bone id, GTA III tracks 
 ignored), ANM2 and IGI 2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
 no bone, and the bones that keep their rest pose. Exits 1 when a FILE has no animation that drives any
 bone (the other files are still bound).`,
-  export: `usage: gameanim export MODEL ANIMS -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force] [--json]
+  export: `usage: gameanim export [MODEL] ANIMS -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force] [--json]
        gameanim export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
 
 Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or a clip that carries a
-skeleton) and the animations of ANIMS (all, or those named by --anim) as a glTF 2.0 binary, standing
+skeleton; a .dff without HAnim, such as a GTA III ped or an animated object, has its frames as bones
+and each rigid part as a mesh under its frame's node) and the animations of ANIMS (all, or those
+named by --anim; without MODEL, on nodes named after their tracks) as a glTF 2.0 binary, standing
 upright in glTF's Y up (--z-up keeps the games' Z up). --gltf writes OUT.gltf with OUT.bin beside it
 instead. --txd embeds the dictionary's textures (PNG) in the materials that name them. An existing
 OUT is replaced only with --force, and never when it is one of the inputs. Every
-change glTF forces on the data is printed. Needs @gltf-transform/core installed (exit 3 without it).
+change glTF forces on the data is printed, and the count of animations written (a clip that drives no
+bone is left out, and named). Needs @gltf-transform/core installed (exit 3 without it).
 
 With several IFP files, an IMG archive, or a folder as -o (DIR/), every package of every IFP file and
 IFP entry becomes DIR/<package>.glb (--per-animation: DIR/<package>.<animation>.glb), exported on N

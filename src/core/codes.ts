@@ -87,7 +87,7 @@ export const CODES = {
   'step-limit': 'a frame of the script runner was cut short after maxStepsPerFrame instructions',
   'non-finite-state': 'the script runner state became NaN or infinite',
   'bad-struct-size': "a DFF Clump Struct whose size lies (protected models); read as 12 bytes, as the game does",
-  'no-hanim': 'a DFF model without an HAnim hierarchy: no skeleton',
+  'no-hanim': 'a DFF model without an HAnim hierarchy: its skeleton is its frames, bound by frame name',
   'hierarchy-mismatch': "a DFF's PUSH/POP flags and frame links disagree: the frame links win",
   'non-orthonormal-frame': 'DFF frame matrices scaled or sheared beyond float noise: rest rotations use the nearest rotation',
   'frames-disagree-with-skin': "a skinned DFF whose frames' rest pose differs from its Skin PLG's beyond float noise: posed from the Skin PLG, as the game does",

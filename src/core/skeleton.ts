@@ -32,6 +32,12 @@ export interface Skeleton {
    * bound to it. Undefined matches any clip.
    */
   readonly rig: string | undefined;
+  /**
+   * What a track's translation means for a bone: 'replace' (the default), the bone's local position;
+   * 'offset', an offset added to the bone's rest position, as GTA III and VC pose an unskinned model's
+   * frames (docs/binding.md). Rotations always replace the rest rotation.
+   */
+  readonly trackTranslations: 'replace' | 'offset';
   /** The bone with this HAnim id (a number) or name (compared as the games do: case and surrounding spaces ignored); -1 when absent. */
   indexOf(nameOrId: string | number): number;
 }
@@ -46,6 +52,7 @@ export interface SkeletonInit {
   restScales?: ArrayLike<number> | null;
   bindNames?: 'frames' | 'bone-tags';
   rig?: string;
+  trackTranslations?: 'replace' | 'offset';
 }
 
 /** How bone names are matched: the games ignore ASCII case, and tools trim the padding spaces. */
@@ -89,6 +96,7 @@ export function createSkeleton(init: SkeletonInit): Skeleton {
     init.restScales ? Float32Array.from(init.restScales) : null,
     init.bindNames ?? 'frames',
     init.rig,
+    init.trackTranslations ?? 'replace',
   );
 }
 
@@ -107,6 +115,7 @@ class SkeletonData implements Skeleton {
     readonly restScales: Float32Array | null,
     readonly bindNames: 'frames' | 'bone-tags',
     readonly rig: string | undefined,
+    readonly trackTranslations: 'replace' | 'offset',
   ) {}
 
   get boneCount(): number {

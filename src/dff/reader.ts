@@ -4,6 +4,7 @@ import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
+import { skeletonFromFrames, type FrameSkeleton } from './frame-skeleton.js';
 import { readGeometry, type DffGeometry } from './geometry.js';
 import { orthonormalDeviation, rotationQuaternion } from './rotation.js';
 import { nearestBoneAbove, parentsFromFlags } from './hierarchy.js';
@@ -36,13 +37,21 @@ interface HAnimNode {
 export class DFFReader {
   readonly frames: DffFrame[] = [];
   /**
-   * Null for models without an HAnim hierarchy (vehicles, props), with a `no-hanim` warning. For a
-   * skinned model its rest pose is the Skin PLG's, as the game poses it (`restPose: 'frames'` picks
-   * the frames'); without a Skin PLG, the frames'.
+   * The HAnim skeleton. For a skinned model its rest pose is the Skin PLG's, as the game poses it
+   * (`restPose: 'frames'` picks the frames'); without a Skin PLG, the frames'. A model without an
+   * HAnim hierarchy (GTA III peds, animated objects, vehicles) gets one bone per frame instead, bound
+   * by frame name (`frameBound`, with a `no-hanim` warning saying so). Null only for a model without frames.
    */
   readonly skeleton: Skeleton | null;
   /** Where `skeleton`'s rest pose comes from: 'skin' (the Skin PLG's bind matrices) or 'frames'; null without a skeleton. */
   readonly restPoseSource: 'skin' | 'frames' | null;
+  /**
+   * True when `skeleton` is the frames' (no HAnim hierarchy): tracks bind by frame name, their
+   * translations are offsets from the frames' positions, and each rigid atomic moves with its frame.
+   */
+  readonly frameBound: boolean;
+  /** Per frame, its bone in `skeleton`, or -1 (a frame that is no HAnim node); where a rigid atomic's geometry is drawn. */
+  readonly boneOfFrame: Int32Array;
   readonly warnings: DecodeWarning[] = [];
   /** The model's geometries (positions, normals, UVs, prelit colours, triangles by material, skin weights). */
   readonly geometries: DffGeometry[] = [];
@@ -69,28 +78,34 @@ export class DFFReader {
       this.#fromFrames = this.#buildSkeleton(hierarchy, inverseBinds);
       this.#fromSkin = inverseBinds ? this.#skinSkeleton(this.#fromFrames, inverseBinds, hierarchy.at) : null;
     }
-    const source = !this.#fromFrames ? null : this.#fromSkin && options.restPose !== 'frames' ? 'skin' : 'frames';
+    this.frameBound = !hierarchy && this.frames.length > 0;
+    const byFrames = this.frameBound ? this.#frameBoundSkeleton(frameList.at) : null;
+    const source = !this.#fromFrames && !byFrames ? null : this.#fromSkin && options.restPose !== 'frames' ? 'skin' : 'frames';
     this.restPoseSource = source;
-    this.skeleton = source === 'skin' ? this.#fromSkin : this.#fromFrames;
+    this.skeleton = byFrames?.skeleton ?? (source === 'skin' ? this.#fromSkin : this.#fromFrames);
+    this.boneOfFrame = byFrames?.boneOfFrame ?? this.#boneOfFrame(hierarchy?.frameOfNode ?? []);
     this.#readGeometries(input, cursor, sections);
-    if (!hierarchy) this.#warn('no-hanim', frameList.at, 'no frame carries an HAnim hierarchy (a vehicle or a prop?): the model has no skeleton');
+  }
+
+  #frameBoundSkeleton(at: number): FrameSkeleton {
+    const made = skeletonFromFrames(this.frames);
+    this.#warn('no-hanim', at, `no frame carries an HAnim hierarchy: the skeleton is the model's ${this.frames.length} frames, bound by frame name (a GTA III ped, an animated object or a vehicle)`);
+    // Scaled frames are reported by the Frame List's 'non-orthonormal-frame' warning; the scale is kept in restScales.
+    return made;
+  }
+
+  #boneOfFrame(frameOfNode: readonly number[]): Int32Array {
+    const boneOfFrame = new Int32Array(this.frames.length).fill(-1);
+    frameOfNode.forEach((frame, bone) => frame >= 0 && boneOfFrame[frame] === -1 && (boneOfFrame[frame] = bone));
+    return boneOfFrame;
   }
 
   /**
-   * A skeleton of every frame, in frame order, with the frames' own parent links: for models without
-   * an HAnim hierarchy, such as GTA III peds, whose tracks bind by frame name.
+   * A skeleton of every frame, with the frames' own parent links, bound by frame name: what a model
+   * without an HAnim hierarchy uses as `skeleton` (see `frameBound`).
    */
   frameSkeleton(): Skeleton {
-    const restRotations = new Float32Array(4 * this.frames.length);
-    this.frames.forEach((frame, i) => rotationQuaternion(frame.rotation, restRotations, 4 * i));
-    return createSkeleton({
-      names: this.frames.map((frame) => frame.name),
-      ids: this.frames.map((frame) => frame.hanimId),
-      parents: this.frames.map((frame, i) => (frame.parent < i ? frame.parent : -1)),
-      restRotations,
-      restTranslations: this.frames.flatMap((frame) => Array.from(frame.position)),
-      rig: 'gta',
-    });
+    return skeletonFromFrames(this.frames).skeleton;
   }
 
   /** The HAnim skeleton posed as the file's frames say (what tools that ignore the Skin PLG show); null without a hierarchy. */

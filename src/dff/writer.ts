@@ -1,8 +1,9 @@
 import { ByteWriter } from '../core/byte-writer.js';
 import { writeLatin1 } from '../core/names.js';
+import { writeAtomics, writeRigidGeometries, type DffRigidAtomic } from './rigid-writer.js';
 import { SA_LIBRARY_ID, Section } from './sections.js';
 
-/** What `writeDFF` takes: a skeleton-only model (frames, HAnim hierarchy, inverse binds). */
+/** What `writeDFF` takes: frames, an HAnim hierarchy and inverse binds, or rigid parts on frames. */
 export interface DffDoc {
   frames: ReadonlyArray<{ name: string; parent: number; rotation: ArrayLike<number>; position: ArrayLike<number>; hanimId?: number }>;
   /** The HAnim node list and the frame whose HAnim PLG holds it; none for a model without bones. */
@@ -12,11 +13,16 @@ export interface DffDoc {
   /** 'plain' (SA's newer layout, used-bone list) or 'deaddead' (the older layout: 0xDEADDEAD before each matrix). */
   skinLayout?: 'plain' | 'deaddead';
   libraryId?: number;
+  /** Rigid parts, each on a frame (a model without a skin: a GTA III ped, an animated object). */
+  atomics?: readonly DffRigidAtomic[];
+  /** The Clump Struct's size: 12 (atomic, light and camera counts; the default) or 4 (the atomic count only, as RenderWare 3.1 writes it). */
+  clumpStructBytes?: 4 | 12;
 }
 
 /**
- * Writes a RenderWare Clump holding only what a skeleton needs: the Frame List with names and HAnim
- * PLGs, and, with inverse binds, one empty Geometry carrying a Skin PLG. For fixtures and round trips.
+ * Writes a RenderWare Clump holding what a skeleton needs: the Frame List with names and HAnim PLGs,
+ * and, with inverse binds, one empty Geometry carrying a Skin PLG; or, with rigid atomics, their
+ * geometries and atomics. For fixtures and round trips.
  */
 export function writeDFF(doc: DffDoc): Uint8Array {
   const out = new ByteWriter();
@@ -37,9 +43,11 @@ export function writeDFF(doc: DffDoc): Uint8Array {
 
   section(Section.Clump, () => {
     section(Section.Struct, () => {
-      out.u32(0); // atomics
-      out.u32(0); // lights
-      out.u32(0); // cameras
+      out.u32(doc.atomics?.length ?? 0);
+      if ((doc.clumpStructBytes ?? 12) === 12) {
+        out.u32(0); // lights
+        out.u32(0); // cameras
+      }
     });
     section(Section.FrameList, () => {
       section(Section.Struct, () => {
@@ -82,6 +90,8 @@ export function writeDFF(doc: DffDoc): Uint8Array {
     });
     const binds = doc.inverseBindMatrices;
     if (binds && doc.hierarchy) writeSkinnedGeometry(out, section, binds, doc.hierarchy.nodes.length, doc.skinLayout ?? 'plain');
+    else if (doc.atomics?.length) writeRigidGeometries(out, section, doc.atomics, library);
+    if (doc.atomics?.length) writeAtomics(out, section, doc.atomics);
     section(Section.Extension, () => {});
   });
   return out.finish();

@@ -1,18 +1,26 @@
 import { Document, WebIO, type Accessor, type Buffer, type Material, type Node } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
 import type { DffGeometry } from '../dff/geometry.js';
-import { bindClip } from '../playback/bind.js';
+import { bindClip, offsetFromRest } from '../playback/bind.js';
+import { skeletonFromTracks } from '../playback/track-skeleton.js';
 import { clipTracks, type SkeletalClip } from '../playback/clip.js';
 import { createPose } from '../playback/pose.js';
 import { sampleClip } from '../playback/sample.js';
 import { fixTimes, pick, unitKeys, type GltfWarning, type RepeatPolicy } from './policies.js';
 import type { ExportTexture } from './texture-source.js';
 import { loadPngEncoder, textureBinder } from './textures.js';
+import { accessor, addMeshes } from './meshes.js';
 
 export interface ExportGltfOptions {
-  /** A model: its skeleton and, when it has them, its skinned geometries (a `DFFReader` is one). */
-  model?: { skeleton: Skeleton | null; geometries?: readonly DffGeometry[] };
-  /** The skeleton, when there is no model (or to use another one: an IGI 2 clip with its `.mef`'s names). */
+  /**
+   * A model: its skeleton and, when it has them, its geometries (a `DFFReader` is one). Skinned
+   * geometries go on the skin; a rigid one goes under the node of its frame's bone (`boneOfFrame`).
+   */
+  model?: { skeleton: Skeleton | null; geometries?: readonly DffGeometry[]; boneOfFrame?: ArrayLike<number> };
+  /**
+   * The skeleton, when there is no model (or to use another one: an IGI 2 clip with its `.mef`'s
+   * names). With neither, each clip plays on nodes named after its tracks (`skeletonFromTracks`).
+   */
   skeleton?: Skeleton;
   clips: readonly SkeletalClip[];
   /** 'glb' (default): one binary file; 'gltf': JSON plus one .bin. */
@@ -42,6 +50,8 @@ export interface ExportGltfResult {
   gltf: { json: string; bin: Uint8Array; binName: string } | null;
   /** What the export changed to satisfy glTF: one warning per policy that applied, with counts. */
   warnings: GltfWarning[];
+  /** The names of the clips written as animations, in order (a clip that drives nothing is left out, with a warning). */
+  animations: string[];
 }
 
 const GENERATOR = 'gameanim';
@@ -55,7 +65,7 @@ const Z_TO_Y = [-Math.SQRT1_2, 0, 0, Math.SQRT1_2] as const;
  * the same input. Built with glTF-Transform (an optional peer dependency).
  */
 export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltfResult> {
-  const skeleton = options.skeleton ?? options.model?.skeleton ?? null;
+  const skeleton = options.skeleton ?? (options.model ? options.model.skeleton : skeletonFromTracks(options.clips));
   if (!skeleton) throw new RangeError('exportGltf needs a skeleton: a model with one, or the skeleton option');
   const warnings: GltfWarning[] = [];
   const doc = new Document();
@@ -104,7 +114,7 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   const geometries = (options.model?.geometries ?? []).filter((g) => g.vertexCount > 0 && g.indices.length > 0);
   if (geometries.length) {
     const bindTexture = options.textures?.length ? textureBinder(doc, options.textures, await loadPngEncoder()) : () => false;
-    const { fixedNormals, repairedVertices, repairedJoints } = addSkinnedMeshes(doc, buffer, scene, bones, skeleton, geometries, bindTexture);
+    const { fixedNormals, repairedVertices, repairedJoints } = addMeshes(doc, buffer, scene, bones, skeleton, geometries, bindTexture, options.model?.boneOfFrame);
     if (repairedVertices) warnings.push({ code: 'repaired-vertices', message: `${repairedVertices} NaN or infinite vertex positions or texture coordinates were set to 0 (glTF cannot hold them)` });
     if (repairedJoints) warnings.push({ code: 'repaired-joints', message: `${repairedJoints} skin weights named a bone the skeleton lacks, or were not finite; they were set to 0 and the vertex's weights renormalised` });
     if (fixedNormals) warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
@@ -112,10 +122,12 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
 
   const tally = { nudged: 0, dropped: 0, nonFinite: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, unmatched: new Set<string>(), timeAccessors: new Map<number, Array<{ times: Float32Array; accessor: Accessor }>>() };
   const skipped: string[] = [];
+  const animations: string[] = [];
   for (const clip of options.clips) {
     // glTF forbids an animation without channels: a clip that drives no bone of this skeleton is left out.
     // (Nor one whose every key glTF cannot hold.)
-    if (!addAnimation(doc, buffer, bones, extraNode, skeleton, clip, options, tally)) skipped.push(clip.name || '(unnamed)');
+    if (addAnimation(doc, buffer, bones, extraNode, skeleton, clip, options, tally)) animations.push(clip.name);
+    else skipped.push(clip.name || '(unnamed)');
   }
   if (skipped.length) warnings.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton, or have no key glTF can hold, and were left out: ${skipped.slice(0, 5).join(', ')}` });
   if (tally.nudged) warnings.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
@@ -132,123 +144,14 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   if (options.container === 'gltf') {
     const { json, resources } = await io.writeJSON(doc);
     const binName = options.binName ?? 'gameanim.bin';
-    return { glb: null, gltf: { json: JSON.stringify(json), bin: resources[binName] ?? new Uint8Array(0), binName }, warnings };
+    return { glb: null, gltf: { json: JSON.stringify(json), bin: resources[binName] ?? new Uint8Array(0), binName }, warnings, animations };
   }
-  return { glb: await io.writeBinary(doc), gltf: null, warnings };
+  return { glb: await io.writeBinary(doc), gltf: null, warnings, animations };
 }
 
 /** Node names: the bone name trimmed (' Pelvis' -> 'Pelvis'), as three.js and Blender show them; bone<i> when empty. */
 export function boneNodeName(name: string, index: number): string {
   return name.trim() || `bone${index}`;
-}
-
-// Each setter of a glTF-Transform property dispatches a change event, most of an export's time: only
-// what differs from the defaults (not normalised, LINEAR) is set.
-function accessor(doc: Document, buffer: Buffer, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint8Array | Uint16Array | Uint32Array, normalized = false): Accessor {
-  const created = doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
-  return normalized ? created.setNormalized(true) : created;
-}
-
-/** Adds the meshes and their skin; returns how many normals, vertices and skin weights had to be repaired. */
-function addSkinnedMeshes(
-  doc: Document, buffer: Buffer, scene: ReturnType<Document['createScene']>, bones: Node[], skeleton: Skeleton, geometries: readonly DffGeometry[],
-  bindTexture: (material: Material, name: string | null) => boolean,
-): { fixedNormals: number; repairedVertices: number; repairedJoints: number } {
-  let fixedNormals = 0;
-  const repairs = { vertices: 0, joints: 0 };
-  const skin = doc.createSkin('skin');
-  bones.forEach((bone) => skin.addJoint(bone));
-  if (skeleton.inverseBindMatrices) skin.setInverseBindMatrices(accessor(doc, buffer, 'MAT4', Float32Array.from(skeleton.inverseBindMatrices)));
-  const root = bones[skeleton.parents.findIndex((p) => p < 0)];
-  if (root) skin.setSkeleton(root);
-  geometries.forEach((geometry, g) => {
-    const mesh = doc.createMesh(`geometry${g}`);
-    const position = accessor(doc, buffer, 'VEC3', finiteCopy(geometry.positions, repairs));
-    const normals = geometry.normals && unitNormals(geometry.normals);
-    if (normals) fixedNormals += normals.fixed;
-    const normal = normals && accessor(doc, buffer, 'VEC3', normals.values);
-    const uv = geometry.uvs && accessor(doc, buffer, 'VEC2', finiteCopy(geometry.uvs, repairs));
-    const color = geometry.colors && accessor(doc, buffer, 'VEC4', geometry.colors, true);
-    const skinWeights = geometry.skinIndices && geometry.skinWeights && weightsOfKnownJoints(geometry.skinIndices, geometry.skinWeights, skeleton.boneCount, repairs);
-    const joints = geometry.skinIndices && skinWeights && accessor(doc, buffer, 'VEC4', jointsWithWeight(geometry.skinIndices, skinWeights));
-    const weights = skinWeights && accessor(doc, buffer, 'VEC4', normalisedWeights(skinWeights));
-    const materials = geometry.materials.map((m, i) => {
-      const material = doc.createMaterial(m.texture ?? `material${i}`).setBaseColorFactor([m.color[0] / 255, m.color[1] / 255, m.color[2] / 255, m.color[3] / 255]).setAlphaMode(m.color[3] < 255 ? 'BLEND' : 'OPAQUE');
-      bindTexture(material, m.texture);
-      return material;
-    });
-    for (const group of geometry.groups) {
-      const indices = geometry.indices.subarray(group.start, group.start + group.count);
-      const primitive = doc
-        .createPrimitive()
-        .setAttribute('POSITION', position)
-        .setIndices(accessor(doc, buffer, 'SCALAR', geometry.vertexCount <= 0xffff ? Uint16Array.from(indices) : Uint32Array.from(indices)));
-      if (normal) primitive.setAttribute('NORMAL', normal);
-      if (uv) primitive.setAttribute('TEXCOORD_0', uv);
-      if (color) primitive.setAttribute('COLOR_0', color);
-      if (joints && weights) primitive.setAttribute('JOINTS_0', joints).setAttribute('WEIGHTS_0', weights);
-      const material = materials[group.material];
-      if (material) primitive.setMaterial(material);
-      mesh.addPrimitive(primitive);
-    }
-    const node = doc.createNode(`mesh${g}`).setMesh(mesh);
-    if (joints && weights) node.setSkin(skin);
-    scene.addChild(node);
-  });
-  return { fixedNormals, repairedVertices: repairs.vertices, repairedJoints: repairs.joints };
-}
-
-/** A copy with NaN and infinite values set to 0, counted. */
-function finiteCopy(values: Float32Array, repairs: { vertices: number }): Float32Array {
-  const out = Float32Array.from(values);
-  for (let i = 0; i < out.length; i++) {
-    if (!Number.isFinite(out[i]!)) {
-      out[i] = 0;
-      repairs.vertices++;
-    }
-  }
-  return out;
-}
-
-/** The weights, with 0 for a joint past the skeleton's bones or a weight that is not finite, counted. */
-function weightsOfKnownJoints(indices: Uint8Array, weights: Float32Array, boneCount: number, repairs: { joints: number }): Float32Array {
-  const out = Float32Array.from(weights);
-  for (let i = 0; i < out.length; i++) {
-    if ((out[i] !== 0 && indices[i]! >= boneCount) || !Number.isFinite(out[i]!) || out[i]! < 0) {
-      out[i] = 0;
-      repairs.joints++;
-    }
-  }
-  return out;
-}
-
-/** Normals at unit length (a zero one becomes +Z), and how many changed by more than float noise. */
-function unitNormals(normals: Float32Array): { values: Float32Array; fixed: number } {
-  const values = new Float32Array(normals.length);
-  let fixed = 0;
-  for (let v = 0; v < normals.length; v += 3) {
-    const length = Math.hypot(normals[v]!, normals[v + 1]!, normals[v + 2]!);
-    if (Math.abs(length - 1) > 1e-4) fixed++;
-    if (length > 0 && Number.isFinite(length)) for (let c = 0; c < 3; c++) values[v + c] = normals[v + c]! / length;
-    else values[v + 2] = 1;
-  }
-  return { values, fixed };
-}
-
-/** Joint indices, 0 where the weight is 0 (a joint with no weight means nothing; validators flag it). */
-function jointsWithWeight(indices: Uint8Array, weights: Float32Array): Uint8Array {
-  return Uint8Array.from(indices.subarray(0, weights.length), (joint, i) => (weights[i] === 0 ? 0 : joint));
-}
-
-/** Skin weights scaled to sum to 1 per vertex (glTF requires it; real files are within 1e-7 of it). */
-function normalisedWeights(weights: Float32Array): Float32Array {
-  const out = new Float32Array(weights.length);
-  for (let v = 0; v < weights.length; v += 4) {
-    const sum = weights[v]! + weights[v + 1]! + weights[v + 2]! + weights[v + 3]!;
-    if (sum > 0) for (let c = 0; c < 4; c++) out[v + c] = weights[v + c]! / sum;
-    else out[v] = 1;
-  }
-  return out;
 }
 
 type Tally = { nudged: number; dropped: number; nonFinite: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; unmatched: Set<string>; timeAccessors: Map<number, Array<{ times: Float32Array; accessor: Accessor }>> };
@@ -303,7 +206,9 @@ function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (
   const policy = options.repeatedTimes ?? 'nudge';
   const resampled = squad ? resampleRotations(clip, options.resampleRate ?? 60, tracks.length) : null;
   if (resampled) tally.resampled++;
-  const addTrack = (trackIndex: number, target: Node) => {
+  // On a frame-bound model a track's translation is an offset from its frame's position: written as the position it gives.
+  const restOf = (bone: number) => (skeleton.trackTranslations === 'offset' ? skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3) : null);
+  const addTrack = (trackIndex: number, target: Node, rest: ArrayLike<number> | null = null) => {
     const track = tracks[trackIndex]!;
     if (resampled) {
       channel(target, 'rotation', Float32Array.from(resampled.times, (t) => Math.fround(t + shift)), resampled.rotations[trackIndex]!);
@@ -313,11 +218,12 @@ function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (
     }
     if (track.translations) {
       const fixed = fixTimes(track.translationTimes ?? track.times, shift, policy, tally, [track.translations]);
-      channel(target, 'translation', fixed.times, pick(track.translations, fixed.keep, 3));
+      const values = pick(track.translations, fixed.keep, 3);
+      channel(target, 'translation', fixed.times, rest ? offsetFromRest(values, rest) : values);
     }
   };
   bound.trackOfBone.forEach((trackIndex, bone) => {
-    if (trackIndex >= 0) addTrack(trackIndex, bones[bone]!);
+    if (trackIndex >= 0) addTrack(trackIndex, bones[bone]!, restOf(bone));
   });
   const bindsABone = new Set(bound.trackOfBone);
   const seen = new Map<string, number>();

@@ -30,7 +30,8 @@ export interface BoundClip {
  *
  * The bound clip keeps its own copy of the keys it plays: rotations normalised (real int16 keys are
  * up to 16% off unit length), and, for a rotation-only track, translations filled with the bone's rest
- * translation. Rest bones get one key of their rest pose. So sampling yields a whole skeleton pose in
+ * translation; on a skeleton whose track translations are offsets (a frame-bound model), translations
+ * added to the rest position. Rest bones get one key of their rest pose. So sampling yields a whole skeleton pose in
  * one call, with unit rotations.
  */
 export function bindClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
@@ -87,6 +88,8 @@ function boundTrack(track: SampledTrack | undefined, skeleton: Skeleton, bone: n
     translations = new Float32Array(3 * keys);
     for (let k = 0; k < keys; k++) translations.set(rest, 3 * k);
     translationTimes = null;
+  } else if (skeleton.trackTranslations === 'offset') {
+    translations = offsetFromRest(translations, rest);
   }
   return {
     times: track.times,
@@ -96,6 +99,13 @@ function boundTrack(track: SampledTrack | undefined, skeleton: Skeleton, bone: n
     inTangents: track.inTangents ? unitRotations(track.inTangents) : null,
     outTangents: track.outTangents ? unitRotations(track.outTangents) : null,
   };
+}
+
+/** Translation keys as positions: each an offset added to the bone's rest position (GTA III's unskinned frames). */
+export function offsetFromRest(translations: Float32Array, rest: ArrayLike<number>): Float32Array {
+  const out = new Float32Array(translations.length);
+  for (let at = 0; at + 3 <= translations.length; at += 3) for (let c = 0; c < 3; c++) out[at + c] = translations[at + c]! + rest[c]!;
+  return out;
 }
 
 /** A unit-length copy; a zero quaternion becomes identity, and NaN stays NaN. */

@@ -6,3 +6,4 @@ export { sampleClip, sampleBatch, type SampleOptions } from './sample.js';
 export { resetPoseSamplers } from './sampler-wasm.js';
 export { blendPoses, boneMask, saUpperBodyMask, SA_UPPER_BODY_BONE_IDS, type Layer } from './blend.js';
 export { poseToMatrices, skinningMatrices } from './matrices.js';
+export { skeletonFromTracks } from './track-skeleton.js';

@@ -190,8 +190,9 @@ describe('gameanim CLI', () => {
       expect(nothing.stdout, other).toMatch(/ 0\/5 /);
     }
     const prop = gameanim('bind', 'fixtures/dff-prop.dff', 'fixtures/anp3-all-types.ifp');
+    // A prop's skeleton is its frames, bound by name: a ped clip drives none of them.
     expect(prop.code).toBe(1);
-    expect(prop.stderr).toContain('has no skeleton to bind to');
+    expect(prop.stderr).toContain('no animation drives any bone');
   });
 
   it('IGI 2: both kinds of .iff are told apart by magic, and every command reads ILFF clips and models', () => {

@@ -113,7 +113,8 @@ describe('many files and --json', () => {
     expect(imported.document).toMatchObject({ written: [ifp], format: 'ANP3', packages: [{ name: 'back', animations: [{ name: 'WEAPON_start_throw' }, { name: 'Odd_Times' }] }] });
     const batch = json('export', MODEL, IFP_A, IFP_B, '-o', join(scratch, 'all') + '/', '--jobs', '1');
     expect(batch.code).toBe(0);
-    expect(batch.document.written.map((w: { animations: number }) => w.animations)).toEqual([2, 1]);
+    // The count written: III's run_civi (Swaist, Shead) drives no bone of the SA ped, so none is written.
+    expect(batch.document.written.map((w: { animations: number }) => w.animations)).toEqual([2, 0]);
   });
 
   it('bench --quick --json: the measured rows; quick rows under 1 ms are labelled, targets not judged', () => {

@@ -51,13 +51,16 @@ describe('DFFReader on fixtures made by writeDFF', () => {
     expect(reader.warnings.map((w) => w.code)).toEqual(['hierarchy-mismatch']);
   });
 
-  it('a prop has frames and no skeleton, with a warning; frameSkeleton() still gives one by name', () => {
+  it('a prop without HAnim has its frames as skeleton, bound by name, with a warning saying so', () => {
     const reader = new DFFReader(fixture('dff-prop.dff'));
-    expect(reader.skeleton).toBeNull();
+    expect(reader.frameBound).toBe(true);
+    expect(reader.skeleton!.names).toEqual(['door', 'handle']);
+    expect(Array.from(reader.skeleton!.parents)).toEqual([-1, 0]);
+    expect(Array.from(reader.skeleton!.ids)).toEqual([-1, -1]);
+    expect(reader.skeleton!.trackTranslations).toBe('offset');
+    expect(Array.from(reader.boneOfFrame)).toEqual([0, 1]);
     expect(reader.warnings.map((w) => w.code)).toEqual(['no-hanim']);
-    const frames = reader.frameSkeleton();
-    expect(frames.names).toEqual(['door', 'handle']);
-    expect(Array.from(frames.parents)).toEqual([-1, 0]);
+    expect(reader.frameSkeleton().names).toEqual(['door', 'handle']);
   });
 
   it('round-trips through the writer', () => {

@@ -11,14 +11,19 @@ import { onFile, report, type CommandResult } from './result.js';
 
 type Gltf = typeof import('gameanim/gltf');
 
-/** `export MODEL ANIMS -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes) with the clips. */
-export async function exportCommand(modelPath: string, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean; fps?: number; json?: boolean; txd?: string }, printText: (line: string) => void): Promise<CommandResult> {
+/**
+ * `export [MODEL] ANIMS -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes) with
+ * the clips; without a model, each clip on nodes named after its tracks.
+ */
+export async function exportCommand(modelPath: string | undefined, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean; fps?: number; json?: boolean; txd?: string }, printText: (line: string) => void): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
   const gltf = await loadGltf();
   let result: CommandResult = { inputErrors: [] };
   let model: ReturnType<typeof readModel> | undefined;
-  result = onFile(modelPath, () => ((model = readModel(modelPath)), { inputErrors: [] }));
-  if (!model) return result;
+  if (modelPath !== undefined) {
+    result = onFile(modelPath, () => ((model = readModel(modelPath)), { inputErrors: [] }));
+    if (!model) return result;
+  }
   let clips: SkeletalClip[] = [];
   result = onFile(animsPath, () => {
     const bytes = readInput(animsPath);
@@ -43,13 +48,16 @@ export async function exportCommand(modelPath: string, animsPath: string, option
     result = onFile(txdPath, () => ((textures = new TXDReader(readInput(txdPath)).textures), { inputErrors: [] }));
     if (result.inputErrors.length) return result;
   }
-  const exported = await gltf.exportGltf({ model: model!, clips, textures, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
-  const failed = writeOutputs(exported.glb ? [[options.out, exported.glb]] : [[options.out, exported.gltf!.json], [join(dirname(options.out), binName), exported.gltf!.bin]], { force: options.force, inputs: [modelPath, animsPath, ...(options.txd ? [options.txd] : [])] });
+  const exported = await gltf.exportGltf({ model, clips, textures, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
+  const failed = writeOutputs(exported.glb ? [[options.out, exported.glb]] : [[options.out, exported.gltf!.json], [join(dirname(options.out), binName), exported.gltf!.bin]], { force: options.force, inputs: [...(modelPath ? [modelPath] : []), animsPath, ...(options.txd ? [options.txd] : [])] });
   if (failed) return failed;
-  print(`${options.out}: ${clips.length} animations on ${model!.skeleton.boneCount} bones${model!.geometries.length ? `, ${model!.geometries.length} meshes` : ''}${textures.length ? `, ${textures.length} textures` : ''}`);
+  const meshes = model?.geometries.length ?? 0;
+  const on = model ? `on ${model.skeleton.boneCount} bones` : 'on nodes named after their tracks';
+  // The count written, never the count asked for: a clip that drives nothing is left out (with a warning).
+  print(`${options.out}: ${exported.animations.length} animations ${on}${meshes ? `, ${meshes} meshes` : ''}${textures.length ? `, ${textures.length} textures` : ''}`);
   for (const warning of exported.warnings) print(`  ${warning.code}: ${warning.message}`);
   const written = exported.glb ? [options.out] : [options.out, join(dirname(options.out), binName)];
-  return { inputErrors: [], json: json ? { written, animations: clips.map((clip) => clip.name), bones: model!.skeleton.boneCount, meshes: model!.geometries.length, textures: textures.length, warnings: exported.warnings } : undefined };
+  return { inputErrors: [], json: json ? { written, animations: exported.animations, bones: model?.skeleton.boneCount ?? null, meshes, textures: textures.length, warnings: exported.warnings } : undefined };
 }
 
 /** `import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`. */

@@ -1,0 +1,127 @@
+// The model's meshes in a glTF document: skinned geometries on the skeleton's skin, rigid ones (a
+// frame-bound model's atomics) as mesh nodes under the bone of their frame, so they move with it.
+import type { Accessor, Buffer, Document, Material, Node, Scene, Skin } from '@gltf-transform/core';
+import type { Skeleton } from '../core/skeleton.js';
+import type { DffGeometry } from '../dff/geometry.js';
+
+// Each setter of a glTF-Transform property dispatches a change event, most of an export's time: only
+// what differs from the defaults (not normalised, LINEAR) is set.
+/** @internal */
+export function accessor(doc: Document, buffer: Buffer, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint8Array | Uint16Array | Uint32Array, normalized = false): Accessor {
+  const created = doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  return normalized ? created.setNormalized(true) : created;
+}
+
+/**
+ * Adds the meshes, and their skin when some are skinned; returns how many normals, vertices and skin
+ * weights had to be repaired. A geometry without skin weights whose frame is a bone (`boneOfFrame`)
+ * becomes a child of that bone's node: a rigid atomic, drawn in its frame's space as RenderWare does.
+ */
+export function addMeshes(
+  doc: Document, buffer: Buffer, scene: Scene, bones: Node[], skeleton: Skeleton, geometries: readonly DffGeometry[],
+  bindTexture: (material: Material, name: string | null) => boolean, boneOfFrame: ArrayLike<number> | undefined,
+): { fixedNormals: number; repairedVertices: number; repairedJoints: number } {
+  let fixedNormals = 0;
+  const repairs = { vertices: 0, joints: 0 };
+  let skin: Skin | undefined;
+  const theSkin = (): Skin => {
+    if (skin) return skin;
+    skin = doc.createSkin('skin');
+    bones.forEach((bone) => skin!.addJoint(bone));
+    if (skeleton.inverseBindMatrices) skin.setInverseBindMatrices(accessor(doc, buffer, 'MAT4', Float32Array.from(skeleton.inverseBindMatrices)));
+    const root = bones[skeleton.parents.findIndex((p) => p < 0)];
+    if (root) skin.setSkeleton(root);
+    return skin;
+  };
+  geometries.forEach((geometry, g) => {
+    const mesh = doc.createMesh(`geometry${g}`);
+    const position = accessor(doc, buffer, 'VEC3', finiteCopy(geometry.positions, repairs));
+    const normals = geometry.normals && unitNormals(geometry.normals);
+    if (normals) fixedNormals += normals.fixed;
+    const normal = normals && accessor(doc, buffer, 'VEC3', normals.values);
+    const uv = geometry.uvs && accessor(doc, buffer, 'VEC2', finiteCopy(geometry.uvs, repairs));
+    const color = geometry.colors && accessor(doc, buffer, 'VEC4', geometry.colors, true);
+    const skinWeights = geometry.skinIndices && geometry.skinWeights && weightsOfKnownJoints(geometry.skinIndices, geometry.skinWeights, skeleton.boneCount, repairs);
+    const joints = geometry.skinIndices && skinWeights && accessor(doc, buffer, 'VEC4', jointsWithWeight(geometry.skinIndices, skinWeights));
+    const weights = skinWeights && accessor(doc, buffer, 'VEC4', normalisedWeights(skinWeights));
+    const materials = geometry.materials.map((m, i) => {
+      const material = doc.createMaterial(m.texture ?? `material${i}`).setBaseColorFactor([m.color[0] / 255, m.color[1] / 255, m.color[2] / 255, m.color[3] / 255]).setAlphaMode(m.color[3] < 255 ? 'BLEND' : 'OPAQUE');
+      bindTexture(material, m.texture);
+      return material;
+    });
+    for (const group of geometry.groups) {
+      const indices = geometry.indices.subarray(group.start, group.start + group.count);
+      const primitive = doc
+        .createPrimitive()
+        .setAttribute('POSITION', position)
+        .setIndices(accessor(doc, buffer, 'SCALAR', geometry.vertexCount <= 0xffff ? Uint16Array.from(indices) : Uint32Array.from(indices)));
+      if (normal) primitive.setAttribute('NORMAL', normal);
+      if (uv) primitive.setAttribute('TEXCOORD_0', uv);
+      if (color) primitive.setAttribute('COLOR_0', color);
+      if (joints && weights) primitive.setAttribute('JOINTS_0', joints).setAttribute('WEIGHTS_0', weights);
+      const material = materials[group.material];
+      if (material) primitive.setMaterial(material);
+      mesh.addPrimitive(primitive);
+    }
+    const node = doc.createNode(`mesh${g}`).setMesh(mesh);
+    const bone = geometry.frame >= 0 && boneOfFrame ? (boneOfFrame[geometry.frame] ?? -1) : -1;
+    if (joints && weights) scene.addChild(node.setSkin(theSkin()));
+    else if (bone >= 0 && bones[bone]) bones[bone].addChild(node.setName(`${bones[bone].getName()} mesh`));
+    else scene.addChild(node);
+  });
+  return { fixedNormals, repairedVertices: repairs.vertices, repairedJoints: repairs.joints };
+}
+
+/** A copy with NaN and infinite values set to 0, counted. */
+function finiteCopy(values: Float32Array, repairs: { vertices: number }): Float32Array {
+  const out = Float32Array.from(values);
+  for (let i = 0; i < out.length; i++) {
+    if (!Number.isFinite(out[i]!)) {
+      out[i] = 0;
+      repairs.vertices++;
+    }
+  }
+  return out;
+}
+
+/** The weights, with 0 for a joint past the skeleton's bones or a weight that is not finite, counted. */
+function weightsOfKnownJoints(indices: Uint8Array, weights: Float32Array, boneCount: number, repairs: { joints: number }): Float32Array {
+  const out = Float32Array.from(weights);
+  for (let i = 0; i < out.length; i++) {
+    if ((out[i] !== 0 && indices[i]! >= boneCount) || !Number.isFinite(out[i]!) || out[i]! < 0) {
+      out[i] = 0;
+      repairs.joints++;
+    }
+  }
+  return out;
+}
+
+/** Normals at unit length (a zero one becomes +Z), and how many changed by more than float noise. */
+function unitNormals(normals: Float32Array): { values: Float32Array; fixed: number } {
+  const values = new Float32Array(normals.length);
+  let fixed = 0;
+  for (let v = 0; v < normals.length; v += 3) {
+    const length = Math.hypot(normals[v]!, normals[v + 1]!, normals[v + 2]!);
+    if (Math.abs(length - 1) > 1e-4) fixed++;
+    if (length > 0 && Number.isFinite(length)) for (let c = 0; c < 3; c++) values[v + c] = normals[v + c]! / length;
+    else values[v + 2] = 1;
+  }
+  return { values, fixed };
+}
+
+/** Joint indices, 0 where the weight is 0 (a joint with no weight means nothing; validators flag it). */
+function jointsWithWeight(indices: Uint8Array, weights: Float32Array): Uint8Array {
+  return Uint8Array.from(indices.subarray(0, weights.length), (joint, i) => (weights[i] === 0 ? 0 : joint));
+}
+
+/** Skin weights scaled to sum to 1 per vertex (glTF requires it; real files are within 1e-7 of it). */
+function normalisedWeights(weights: Float32Array): Float32Array {
+  const out = new Float32Array(weights.length);
+  for (let v = 0; v < weights.length; v += 4) {
+    const sum = weights[v]! + weights[v + 1]! + weights[v + 2]! + weights[v + 3]!;
+    if (sum > 0) for (let c = 0; c < 4; c++) out[v + c] = weights[v + c]! / sum;
+    else out[v] = 1;
+  }
+  return out;
+}
+
