@@ -144,7 +144,7 @@ export class IFPEditor {
     const why = unstorable(name);
     if (why) throw new EncodeError('IFP', 'bad-name', `animation name "${name}" ${why}`);
     const other = this.find(name);
-    if (other && other !== self) throw new EditError('IFP', 'name-taken', `the file already holds "${other.name}", which the game cannot tell from "${name}" (case is ignored): choose another name`);
+    if (other && other !== self) throw new EditError('IFP', 'name-taken', `the file already holds "${other.name}", and the game ignores case: "${name}" would be the same name (choose another)`);
   }
 
   #replaceAt(name: string, make: (old: AnimationData) => AnimationData): this {

@@ -43,7 +43,7 @@ describe('IFPEditor refuses what the game would not load as meant, and changes n
   it('a rename onto a name the file holds in another case: name-taken (the game plays only the first)', () => {
     expect(refusal(bytes, (e) => e.rename('walk_player', 'walk_old'))).toBe('name-taken');
     expect(() => IFPEditor.read(bytes).rename('walk_player', 'walk_old')).toThrow(EditError);
-    expect(() => IFPEditor.read(bytes).rename('walk_player', 'walk_old')).toThrow('IFP: the file already holds "WALK_old", which the game cannot tell from "walk_old" (case is ignored): choose another name');
+    expect(() => IFPEditor.read(bytes).rename('walk_player', 'walk_old')).toThrow('IFP: the file already holds "WALK_old", and the game ignores case: "walk_old" would be the same name (choose another)');
     // A change of case of the animation itself is a rename to the same animation: allowed.
     expect(new IFPReader(IFPEditor.read(bytes).rename('walk_old', 'walk_OLD').write()).animations.map((a) => a.name)).toEqual(['walk_player', 'walk_OLD', 'idle_stance']);
   });
@@ -146,7 +146,7 @@ describe('gameanim edit refuses in one line and writes nothing', () => {
     const out = join(dir, 'renamed.ifp');
     const renamed = cli('edit', input, '--rename', 'walk_player=walk_old', '-o', out);
     expect(renamed.status).toBe(1);
-    expect(renamed.stderr.trim().split('\n')).toEqual([`gameanim: ${input}: nothing written: IFP: the file already holds "WALK_old", which the game cannot tell from "walk_old" (case is ignored): choose another name`]);
+    expect(renamed.stderr.trim().split('\n')).toEqual([`gameanim: ${input}: nothing written: IFP: the file already holds "WALK_old", and the game ignores case: "walk_old" would be the same name (choose another)`]);
     expect(existsSync(out)).toBe(false);
     const trimmed = cli('edit', input, '--trim', 'idle_stance=0:5', '-o', out);
     expect(trimmed.status).toBe(1);
