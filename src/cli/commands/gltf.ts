@@ -6,7 +6,8 @@ import type { IFPFormat, PackageData } from 'gameanim';
 import { writeIFP } from 'gameanim';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { UsageError } from '../usage.js';
-import { loadGltf, readModel } from './export-batch.js';
+import { readModel } from '../export-unit.js';
+import { loadGltf } from './export-batch.js';
 import { onFile, report, type CommandResult } from './result.js';
 
 type Gltf = typeof import('gameanim/gltf');
