@@ -1,38 +1,24 @@
 // The write rule's mechanism (src/cli/atomic-write.ts, src/cli/outputs.ts): a temporary file beside
 // the target, renamed over it; groups all or none; a failure leaves nothing behind and is one line.
-// Tests run as root, where permissions are not checked, so a full disk and a refused rename are
-// simulated through the file system seam: node:fs with one call made to fail as the kernel would.
+// A full disk and a refused rename are simulated through the file system seam (test/helpers/failing-fs.ts).
 import * as fs from 'node:fs';
 import { linkSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitFiles, WriteError, type FileSystem } from '../../src/cli/atomic-write.js';
+import { commitFiles, WriteError } from '../../src/cli/atomic-write.js';
 import { writeOutput, writeOutputs } from '../../src/cli/outputs.js';
+import { failingFs } from '../helpers/failing-fs.js';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'gameanim-atomic-'));
-const errno = (code: string) => Object.assign(new Error(`${code}: simulated`), { code });
 
-/** node:fs, but `fail` may throw instead of a call (return true to throw the errno). */
-function failing(code: string, fail: (call: string, args: unknown[]) => boolean): FileSystem {
-  return new Proxy(fs, {
-    get(target, name: string) {
-      const real = (target as unknown as Record<string, (...args: unknown[]) => unknown>)[name]!;
-      return (...args: unknown[]) => {
-        if (fail(name, args)) throw errno(code);
-        return real(...args);
-      };
-    },
-  }) as FileSystem;
-}
 
 describe('a write that fails leaves nothing behind', () => {
   it('a full disk mid-write (ENOSPC): the old file untouched, no temporary left, one WriteError naming the path and errno', () => {
     const dir = scratch();
     const target = join(dir, 'anim.img');
     writeFileSync(target, 'the old archive');
-    let writes = 0;
-    const full = failing('ENOSPC', (call) => call === 'writeSync' && ++writes > 0);
+    const full = failingFs('ENOSPC', (call) => call === 'writeSync');
     const attempt = () => writeOutput(target, new Uint8Array(100_000), { force: true, fs: full });
     expect(attempt).toThrow(WriteError);
     expect(attempt).toThrow(`${target}: cannot be written (ENOSPC); nothing written`);
@@ -43,7 +29,7 @@ describe('a write that fails leaves nothing behind', () => {
   it('a new file on a full disk: nothing there afterwards, so the retry is not refused as "already exists"', () => {
     const dir = scratch();
     const target = join(dir, 'new.img');
-    const full = failing('ENOSPC', (call) => call === 'fsyncSync');
+    const full = failingFs('ENOSPC', (call) => call === 'fsyncSync');
     expect(() => writeOutput(target, 'data', { force: false, fs: full })).toThrow(/new\.img: cannot be written \(ENOSPC\)/);
     expect(readdirSync(dir)).toEqual([]);
     writeOutput(target, 'data', { force: false });
@@ -56,7 +42,7 @@ describe('a write that fails leaves nothing behind', () => {
     const dirFile = join(dir, 'gta3.dir');
     writeFileSync(img, 'old data');
     writeFileSync(dirFile, 'old records');
-    const refuse = failing('EPERM', (call, args) => call === 'renameSync' && String(args[1]) === dirFile);
+    const refuse = failingFs('EPERM', (call, args) => call === 'renameSync' && String(args[1]) === dirFile);
     const failed = writeOutputs([[img, 'new data'], [dirFile, 'new records']], { force: false, inPlace: true, fs: refuse });
     expect(failed?.inputErrors).toEqual([`${dirFile}: cannot be written (EPERM); nothing written`]);
     expect(readFileSync(img, 'utf8')).toBe('old data');
@@ -66,7 +52,7 @@ describe('a write that fails leaves nothing behind', () => {
 
   it('a group of new files: when the second cannot be placed, the first is removed again', () => {
     const dir = scratch();
-    const refuse = failing('EIO', (call, args) => (call === 'linkSync' || call === 'renameSync') && String(args[1]).endsWith('b.bin'));
+    const refuse = failingFs('EIO', (call, args) => (call === 'linkSync' || call === 'renameSync') && String(args[1]).endsWith('b.bin'));
     expect(() => commitFiles([{ path: join(dir, 'a.gltf'), data: '{}' }, { path: join(dir, 'b.bin'), data: 'bin' }], refuse)).toThrow(/b\.bin: cannot be written \(EIO\)/);
     expect(readdirSync(dir)).toEqual([]);
   });

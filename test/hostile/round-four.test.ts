@@ -13,6 +13,7 @@ import type { FileSystem } from '../../src/cli/atomic-write.js';
 import { exportBatch } from '../../src/cli/commands/export-batch.js';
 import { imgEdit } from '../../src/cli/commands/img-edit.js';
 import { IFPReader, ImgArchive, writeImg } from '../../src/index.js';
+import { failingFs } from '../helpers/failing-fs.js';
 import { fixture } from '../helpers/files.js';
 import { imgOverlapping } from './inputs.js';
 
@@ -26,15 +27,6 @@ const model = join(root, 'fixtures/dff-ped-5bone.dff');
 const ifp = fixture('anp3-all-types.ifp');
 const oneLine = (stderr: string) => expect(stderr.trim().split('\n')).toHaveLength(1);
 
-/** node:fs with one call failing with `code` where `fail` says. */
-function failing(code: string, fail: (call: string, args: unknown[]) => boolean): FileSystem {
-  return new Proxy(fs, {
-    get: (target, name: string) => (...args: unknown[]) => {
-      if (fail(name, args)) throw Object.assign(new Error(`${code}: simulated`), { code });
-      return (target as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
-    },
-  }) as FileSystem;
-}
 
 /** A GTA III/VC pair: 32-byte records (sector offset, sector count, 24-byte name) and the data, each entry sector aligned. */
 function v1Pair(folder: string, entries: Array<{ name: string; data: Uint8Array }>): { dir: string; img: string } {
@@ -66,7 +58,7 @@ describe('item 4: a III/VC --in-place edit is one change to both files, or none'
       const added = join(folder, 'extra.ifp');
       writeFileSync(added, fixture('anp2-basic.ifp'));
       const before = [readFileSync(pair.dir), readFileSync(pair.img)];
-      const refuse = failing('EPERM', (call, args) => call === 'renameSync' && String(args[1]).endsWith(failingFile));
+      const refuse = failingFs('EPERM', (call, args) => call === 'renameSync' && String(args[1]).endsWith(failingFile));
       const result = imgEdit('add', pair.dir, [added], { inPlace: true, force: false, json: false, fs: refuse }, quiet);
       expect(result.inputErrors).toEqual([`${join(folder, failingFile)}: cannot be written (EPERM); nothing written`]);
       expect(readFileSync(pair.dir).equals(before[0]!)).toBe(true);
