@@ -31,6 +31,16 @@ export function formatOf(path: string, bytes: Uint8Array): Presentation {
   return format;
 }
 
+/** The .img beside a GTA III/VC .dir, which holds its data (`anim.dir` -> `anim.img`, `ANIM.DIR` -> `ANIM.IMG`). */
+export function pairedImg(dirPath: string): string {
+  return dirPath.replace(/\.dir$/i, (ext) => (ext === '.DIR' ? '.IMG' : '.img'));
+}
+
+/** Every file reading this input reads: the file, and for a III/VC .dir its .img (both are inputs, never outputs). */
+export function filesRead(path: string): string[] {
+  return /\.dir$/i.test(path) ? [path, pairedImg(path)] : [path];
+}
+
 /** Opens a VER2 .img, or a III/VC .dir with the .img beside it (an empty one when it is missing). */
 export function openArchive(path: string, bytes: Uint8Array, needData = false): { archive: ImgArchive; note?: string } {
   if (!path.toLowerCase().endsWith('.dir')) {
@@ -39,7 +49,7 @@ export function openArchive(path: string, bytes: Uint8Array, needData = false): 
     }
     return { archive: new ImgArchive(bytes) };
   }
-  const imgPath = path.slice(0, -4) + (path.endsWith('.DIR') ? '.IMG' : '.img');
+  const imgPath = pairedImg(path);
   if (existsSync(imgPath)) return { archive: ImgArchive.fromDir(bytes, readInput(imgPath)) };
   if (needData) throw new InputError(`${basename(imgPath)} not found beside ${path}: extracting needs the archive's data`);
   return { archive: ImgArchive.fromDir(bytes, new Uint8Array(0)), note: `${basename(imgPath)} not found: directory only` };

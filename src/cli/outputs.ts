@@ -1,8 +1,10 @@
 // The write rule of every command that writes (docs/robustness.md): never replace a file that exists
-// unless --force is given, never write through a symlink, never write outside the output folder, never
-// replace one of the command's own inputs, and report every name that had to be changed.
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+// unless --force is given (or --in-place names it), never write through a symlink nor replace one by a
+// copy, never replace a read-only file without --force, nor one with other hard links, never write
+// outside the output folder, never replace one of the command's own inputs, and report every name that
+// had to be changed. How the bytes reach the disk (atomically) is src/cli/atomic-write.ts.
+import { accessSync, constants, lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { commitFiles, type FileSystem } from './atomic-write.js';
 import { InputError } from './inputs.js';
 import type { CommandResult } from './commands/result.js';
 
@@ -11,6 +13,10 @@ export interface WriteOptions {
   force: boolean;
   /** The command's inputs: never written, --force or not. */
   inputs?: readonly string[];
+  /** The target is the file being edited (--in-place): it may be replaced without --force, unless read-only. */
+  inPlace?: boolean;
+  /** The file system calls (node:fs; tests pass one that fails). */
+  fs?: FileSystem;
 }
 
 /** Device and inode of the files that exist among these paths. */
@@ -27,54 +33,50 @@ function identities(paths: readonly string[]): Set<string> {
   return ids;
 }
 
-/**
- * Whether `path` may be written under the rule: an InputError naming it when not; true when a file is
- * there (and `force` allows replacing it), false when the path is free. Commands with several outputs
- * check them all before writing any.
- */
-export function checkOutput(path: string, options: WriteOptions): boolean {
-  let existing: ReturnType<typeof lstatSync> | undefined;
+/** Whether the user may not write the file: no write bit at all (root included), or access denied. */
+function readOnly(path: string, stat: Stats): boolean {
+  if ((stat.mode & 0o222) === 0) return true;
   try {
-    existing = lstatSync(path);
-  } catch {
+    accessSync(path, constants.W_OK);
     return false;
+  } catch {
+    return true;
   }
-  if (existing.isSymbolicLink()) throw new InputError(`${path}: is a symbolic link; gameanim never writes through one (remove it or choose another name)`);
-  if (!existing.isFile()) throw new InputError(`${path}: exists and is not a file; nothing written`);
-  if (identities(options.inputs ?? []).has(`${existing.dev}:${existing.ino}`)) throw new InputError(`${path}: is one of this command's inputs; gameanim never writes over its input (choose another output name)`);
-  if (!options.force) throw new InputError(`${path}: already exists; nothing written (add --force to replace it)`);
-  return true;
+}
+
+function linkTarget(path: string): string {
+  try {
+    return ` (to ${realpathSync(path)})`;
+  } catch {
+    return '';
+  }
 }
 
 /**
- * Writes `data` to a new file at `path` (making its folder), after `checkOutput`. The open itself
- * refuses symlinks (O_NOFOLLOW, and O_EXCL for new files), so nothing is written through one even if it
- * appears between the check and the write.
+ * Whether `path` may be written under the rule: an InputError naming it when not; the file there (whose
+ * mode and owner the new one keeps) when it may be replaced, undefined when the path is free. Commands
+ * with several outputs check them all before writing any.
  */
+export function checkOutput(path: string, options: WriteOptions): Stats | undefined {
+  let existing: Stats;
+  try {
+    existing = lstatSync(path);
+  } catch {
+    return undefined;
+  }
+  if (existing.isSymbolicLink()) throw new InputError(`${path}: is a symbolic link${linkTarget(path)}; gameanim never writes through one, nor replaces it by a copy (name the file itself, or another name)`);
+  if (!existing.isFile()) throw new InputError(`${path}: exists and is not a file; nothing written`);
+  if (identities(options.inputs ?? []).has(`${existing.dev}:${existing.ino}`)) throw new InputError(`${path}: is one of this command's inputs; gameanim never writes over its input (choose another output name)`);
+  if (!options.force && !options.inPlace) throw new InputError(`${path}: already exists; nothing written (add --force to replace it)`);
+  // A replacement is a new file renamed over the name: the other names of a hard link would keep the old bytes.
+  if (existing.nlink > 1) throw new InputError(`${path}: has ${existing.nlink} hard links, which replacing it would break (the other names keep the old file); nothing written (write to another name)`);
+  if (!options.force && readOnly(path, existing)) throw new InputError(`${path}: is read-only (mode ${(existing.mode & 0o777).toString(8).padStart(4, '0')}); nothing written (add --force to replace it, keeping its mode)`);
+  return existing;
+}
+
+/** Writes `data` to `path` (making its folder) after `checkOutput`: atomically, keeping a replaced file's mode. */
 export function writeOutput(path: string, data: Uint8Array | string, options: WriteOptions): void {
-  const existing = checkOutput(path, options);
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (error) {
-    throw new InputError(`${dirname(path)}: cannot make the output folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | (existing ? constants.O_TRUNC : constants.O_EXCL);
-  let fd: number;
-  try {
-    fd = openSync(path, flags, 0o644);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new InputError(`${path}: already exists; nothing written (add --force to replace it)`);
-    if (code === 'ELOOP') throw new InputError(`${path}: is a symbolic link; gameanim never writes through one`);
-    throw new InputError(`${path}: cannot be written (${code ?? (error as Error).message})`);
-  }
-  try {
-    if (!fstatSync(fd).isFile()) throw new InputError(`${path}: is not a regular file; nothing written`);
-    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
-  } finally {
-    closeSync(fd);
-  }
+  commitFiles([{ path, data, existing: checkOutput(path, options) }], options.fs);
 }
 
 /** Control characters, dropped from file names: C0 (NUL included), DEL and C1 (U+009B is a CSI on some terminals). */
@@ -106,12 +108,12 @@ export function outputNames(names: readonly string[]): { files: string[]; rename
   return { files, renamed };
 }
 
-/** Writes the files under the write rule (src/cli/outputs.ts); a file that cannot be written is an input problem, exit 1. */
+/** Writes the files under the write rule, all or none; a file that cannot be written is an input problem, exit 1. */
 export function writeOutputs(files: Array<[string, Uint8Array | string]>, options: WriteOptions): CommandResult | undefined {
   try {
-    // Check every output before writing any, so a refusal leaves nothing half written.
-    for (const [path] of files) checkOutput(path, options);
-    for (const [path, data] of files) writeOutput(path, data, options);
+    // Every output is checked before any is written, and all are committed together or none is.
+    const checked = files.map(([path, data]) => ({ path, data, existing: checkOutput(path, options) }));
+    commitFiles(checked, options.fs);
   } catch (error) {
     if (error instanceof InputError) return { inputErrors: [error.message] };
     throw error;

@@ -1,5 +1,5 @@
 import { InputError } from '../inputs.js';
-import { checkOutput } from '../outputs.js';
+import { checkOutput, writeOutput } from '../outputs.js';
 import { UsageError } from '../usage.js';
 import type { CommandResult } from './result.js';
 
@@ -20,7 +20,13 @@ export async function bench(options: { corpus?: string; quick?: boolean; out?: s
   if (options.record && options.quick) throw new UsageError('--record keeps full runs only; drop --quick');
   try {
     if (options.out) checkOutput(options.out, { force: options.force ?? false });
-    const run = await suite.runBenchmarks({ corpusDir: options.corpus, quick: options.quick, out: options.out, record: options.record, log: options.json ? () => {} : print });
+    const log = options.json ? () => {} : print;
+    const run = await suite.runBenchmarks({ corpusDir: options.corpus, quick: options.quick, record: options.record, log });
+    // --out is written here, under the write rule (atomically), not by the suite.
+    if (options.out) {
+      writeOutput(options.out, run.markdown, { force: options.force ?? false });
+      log(`wrote ${options.out}`);
+    }
     if (options.json) {
       const { markdown, ...measured } = run;
       return { inputErrors: [], json: { quick: options.quick ?? false, ...measured, markdown } };

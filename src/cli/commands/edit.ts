@@ -82,7 +82,9 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
       if (error instanceof RangeError) throw new InputError(`${input}: cannot be written${format ? ` as ${format}` : ''}: ${error.message}`);
       throw error;
     }
-    const failed = writeOutputs([[options.out, bytes]], { force: options.force, inputs: [input] });
+    // Every file read is an input, the packages merged in included: never written, --force or not.
+    const inputs = [input, ...steps.flatMap((step) => (step.op === 'merge' ? [step.path] : []))];
+    const failed = writeOutputs([[options.out, bytes]], { force: options.force, inputs });
     if (failed) return failed;
     for (const line of done) print(line);
     const dropped = editor.droppedBytes;

@@ -1,27 +1,21 @@
 // `gameanim export MODEL FILE... -o DIR`: whole games. Every package (or, with --per-animation, every
 // animation) of the IFP files and IMG archives given becomes one .glb in DIR, exported on worker
 // threads (--jobs N, default the machine's cores), with a progress bar. Outputs are planned and checked
-// under the write rule before any work starts, so a refusal leaves nothing half done.
+// under the write rule before any work starts, so a refusal leaves nothing half done; a worker that
+// fails does not end the batch (src/cli/worker-pool.ts), and each file that fails is reported.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { IFPReader } from 'gameanim';
-import type { SkeletalClip } from 'gameanim';
-import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
+import { amplificationRefusal } from '../amplification.js';
+import { readModel, unitExporter, type BatchSettings, type ExportUnit, type UnitResult } from '../export-unit.js';
+import { filesRead, formatOf, InputError, openArchive, readInput } from '../inputs.js';
 import { checkOutput, outputNames } from '../outputs.js';
 import { startProgress } from '../progress.js';
 import { MissingDependencyError } from '../usage.js';
+import { runPool } from '../worker-pool.js';
 import { onFile, report, type CommandResult } from './result.js';
 import { append } from '../append.js';
-
-/** One .glb to make: a package of a file (or of an IMG entry), or one animation of it. */
-export interface ExportUnit {
-  source: string;
-  entry?: string;
-  packageIndex: number;
-  animation?: string;
-  out: string;
-}
 
 type Gltf = typeof import('gameanim/gltf');
 
@@ -34,35 +28,6 @@ export async function loadGltf(): Promise<Gltf> {
   }
 }
 
-export function readModel(path: string) {
-  const bytes = readInput(path);
-  const { format } = formatOf(path, bytes);
-  const reader = format.open(bytes);
-  const skeleton = format.skeleton?.(reader);
-  if (!skeleton) throw new InputError(`${path}: has no skeleton (a ${format.name} file${format.skeleton ? ' without a bone hierarchy' : ''})`);
-  const model = format.model?.(reader) as { geometries?: readonly unknown[]; boneOfFrame?: ArrayLike<number> } | undefined;
-  // The frame of each rigid atomic's bone, so its mesh moves with it (a frame-bound model: GTA III peds).
-  return { skeleton, geometries: (model?.geometries ?? []) as [], boneOfFrame: model?.boneOfFrame };
-}
-
-/** The last archive a worker opened: its units come in archive order, so each is read once, not per entry. */
-let lastArchive: { source: string; archive: ReturnType<typeof openArchive>['archive'] } | undefined;
-
-/** The IFP bytes a unit's source holds: the file, or its IMG entry. */
-function unitBytes(source: string, entry: string | undefined): Uint8Array {
-  if (entry === undefined) return readInput(source);
-  if (lastArchive?.source !== source) lastArchive = { source, archive: openArchive(source, readInput(source), true).archive };
-  const { archive } = lastArchive;
-  const found = archive.find(entry);
-  if (!found) throw new InputError(`${source} has no entry named "${entry}"`);
-  return archive.read(found);
-}
-
-export function unitClips(unit: ExportUnit): SkeletalClip[] {
-  const pkg = new IFPReader(unitBytes(unit.source, unit.entry)).packages[unit.packageIndex]!;
-  return unit.animation === undefined ? pkg.animations : pkg.animations.filter((a) => a.name === unit.animation);
-}
-
 export interface BatchOptions {
   out: string;
   force: boolean;
@@ -71,6 +36,8 @@ export interface BatchOptions {
   perAnimation: boolean;
   fps?: number;
   json?: boolean;
+  /** The worker threads (tests give ones that fail); by default src/cli/export-worker.ts. */
+  spawnWorker?: (settings: BatchSettings) => Worker;
 }
 
 export async function exportBatch(modelPath: string, sources: string[], options: BatchOptions, printText: (line: string) => void): Promise<CommandResult> {
@@ -82,6 +49,8 @@ export async function exportBatch(modelPath: string, sources: string[], options:
   // Plan: every package (or animation) of every IFP file and IFP entry.
   const planned: Array<Omit<ExportUnit, 'out'> & { name: string }> = [];
   const inputErrors: string[] = [];
+  // Every file read (a .dir's .img included) is an input: never written, --force or not.
+  const inputs = [modelPath, ...sources.flatMap(filesRead)];
   for (const source of sources) {
     const result = onFile(source, () => {
       const bytes = readInput(source);
@@ -89,7 +58,11 @@ export async function exportBatch(modelPath: string, sources: string[], options:
       const ifps: Array<{ entry?: string; bytes: Uint8Array }> = [];
       if (format.archive) {
         const { archive } = openArchive(source, bytes, true);
-        for (const entry of archive.entries) if (/\.ifp$/i.test(entry.name)) ifps.push({ entry: entry.name, bytes: archive.read(entry) });
+        const entries = archive.entries.filter((entry) => /\.ifp$/i.test(entry.name));
+        // Overlapping entries would make one small archive into any number of files: img extract's bound.
+        const refusal = options.force ? undefined : amplificationRefusal(source, bytes, archive, entries, 'exporting its IFP entries');
+        if (refusal) throw new InputError(refusal);
+        for (const entry of entries) ifps.push({ entry: entry.name, bytes: archive.read(entry) });
       } else if (format.namedClips) ifps.push({ bytes });
       else throw new InputError(`${source}: a ${format.name} file; export over many files takes IFP files and IMG archives`);
       for (const { entry, bytes: ifp } of ifps) {
@@ -107,7 +80,7 @@ export async function exportBatch(modelPath: string, sources: string[], options:
   const units: ExportUnit[] = planned.map(({ name: _name, ...unit }, i) => ({ ...unit, out: join(options.out, files[i]!) }));
   for (const unit of units) {
     try {
-      checkOutput(unit.out, { force: options.force, inputs: [modelPath, unit.source] });
+      checkOutput(unit.out, { force: options.force, inputs });
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       inputErrors.push(error.message);
@@ -116,43 +89,29 @@ export async function exportBatch(modelPath: string, sources: string[], options:
   if (inputErrors.length) return { inputErrors };
 
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), units.length));
+  const settings: BatchSettings = { modelPath, zUp: options.zUp, force: options.force, fps: options.fps, inputs };
   const progress = startProgress(units.length, 'exporting', print);
   let exported = 0;
+  let notRun: ExportUnit[];
   try {
-    await new Promise<void>((resolve, reject) => {
-      let next = 0;
-      let finished = 0;
-      const workers = Array.from({ length: jobs }, () => new Worker(new URL('../export-worker.js', import.meta.url), { workerData: { modelPath, zUp: options.zUp, force: options.force, fps: options.fps } }));
-      const feed = (worker: Worker) => {
-        if (next < units.length) worker.postMessage(units[next++]);
-      };
-      for (const worker of workers) {
-        worker.on('error', reject);
-        worker.on('message', (message: { ready?: boolean; done?: boolean; out: string; animations?: number; error?: string }) => {
-          if (!message.ready) {
-            progress.tick(message.out);
-            if (message.done) {
-              exported++;
-              written.push({ path: message.out, animations: message.animations ?? 0 });
-              progress.print(`${message.out}: ${message.animations} animations`);
-            } else inputErrors.push(`${message.out}: ${message.error}`);
-            if (++finished === units.length) {
-              for (const w of workers) void w.terminate();
-              resolve();
-              return;
-            }
-          }
-          feed(worker);
-        });
-      }
-      if (units.length === 0) {
-        for (const w of workers) void w.terminate();
-        resolve();
-      }
+    notRun = await runPool(units, {
+      jobs,
+      spawn: options.spawnWorker ? () => options.spawnWorker!(settings) : () => new Worker(new URL('../export-worker.js', import.meta.url), { workerData: settings }),
+      inProcess: () => unitExporter(settings),
+      lost: (unit, why) => ({ done: false, out: unit.out, error: `not exported: ${why}` }),
+      onResult: (_unit, result: UnitResult) => {
+        progress.tick(result.out);
+        if (result.done) {
+          exported++;
+          written.push({ path: result.out, animations: result.animations });
+          progress.print(`${result.out}: ${result.animations} animations`);
+        } else inputErrors.push(result.error.startsWith(result.out) ? result.error : `${result.out}: ${result.error}`);
+      },
     });
   } finally {
     progress.stop();
   }
+  if (notRun.length) inputErrors.push(`${options.out}: ${notRun.length} more files not exported after that write failure`);
   print(`${options.out}: ${exported} of ${units.length} files exported on ${jobs} worker thread${jobs === 1 ? '' : 's'}`);
   return { inputErrors, json: json ? { out: options.out, planned: units.length, written, renamed, jobs } : undefined };
 }

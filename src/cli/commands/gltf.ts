@@ -6,7 +6,8 @@ import type { IFPFormat, PackageData } from 'gameanim';
 import { writeIFP } from 'gameanim';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { UsageError } from '../usage.js';
-import { loadGltf, readModel } from './export-batch.js';
+import { readModel } from '../export-unit.js';
+import { loadGltf } from './export-batch.js';
 import { onFile, report, type CommandResult } from './result.js';
 
 type Gltf = typeof import('gameanim/gltf');
@@ -108,7 +109,7 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   if (!animations.some((animation) => animation.bones.length)) {
     return { inputErrors: [`${glbPath}: no animation drives any bone of ${options.skeleton} (its nodes match no bone name or HAnim id); nothing written`] };
   }
-  const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [glbPath, options.skeleton] });
+  const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [glbPath, options.skeleton, ...(options.like ? [options.like] : [])] });
   if (failed) return failed;
   print(`${options.out}: package ${imported.packages.map((pkg) => `"${pkg.name}"`).join(', ')}, ${animations.length} animations (${format}), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
   for (const warning of imported.warnings) print(`  ${warning.code}: ${warning.message}`);

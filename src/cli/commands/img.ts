@@ -1,7 +1,9 @@
 import { join } from 'node:path';
+import { amplificationRefusal } from '../amplification.js';
+import { WriteError } from '../atomic-write.js';
 import { outputNames, writeOutput } from '../outputs.js';
 import { DecodeError } from 'gameanim';
-import { InputError, openArchive, readInput } from '../inputs.js';
+import { filesRead, InputError, openArchive, readInput } from '../inputs.js';
 import { textTable } from '../text.js';
 import { startProgress } from '../progress.js';
 import { onFile, report, type CommandResult, type Report } from './result.js';
@@ -20,17 +22,6 @@ function listArchive(path: string, { print, json }: Report): CommandResult {
   return { inputErrors: [], json: json ? { file: path, version: archive.version, note: note ?? null, warnings: archive.warnings, entries } : undefined };
 }
 
-/** Beyond this many times the archive's size, extracting needs --force: overlapping entries can amplify it. */
-export const EXTRACT_AMPLIFICATION_LIMIT = 64;
-
-/**
- * The most an archive may make a command decode or write: 64 times its size, counting the data
- * (a III/VC `.dir` is only its 32-byte records; its `.img` holds the bytes).
- */
-export function amplificationLimit(directoryBytes: Uint8Array, archive: { dataLength: number }): number {
-  return EXTRACT_AMPLIFICATION_LIMIT * Math.max(directoryBytes.length, archive.dataLength);
-}
-
 export function imgExtract(path: string, names: string[], outDir: string, force: boolean, print: (line: string) => void, json = false): CommandResult {
   const written: Array<{ entry: string; path: string; size: number }> = [];
   const renamed: Array<{ from: string; to: string }> = [];
@@ -42,12 +33,8 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
   const bytes = readInput(path);
   const { archive } = openArchive(path, bytes, true);
   const chosen = names.length ? names.map((name) => archive.find(name) ?? missing(name, path)) : archive.entries;
-  // Every file costs at least a file system block to make, so empty entries count too.
-  const total = chosen.reduce((sum, entry) => sum + Math.max(entry.size, 4096), 0);
-  const limit = amplificationLimit(bytes, archive);
-  if (total > limit && !force) {
-    return { inputErrors: [`${path}: extracting would write ${total} bytes, more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size (its entries overlap); nothing written. Add --force to write them anyway`] };
-  }
+  const refusal = force ? undefined : amplificationRefusal(path, bytes, archive, chosen, 'extracting');
+  if (refusal) return { inputErrors: [refusal] };
   const result: CommandResult = { inputErrors: [] };
   // Names come from the archive: each becomes a plain, distinct file name inside the output folder.
   const { files, renamed } = outputNames(chosen.map((entry) => entry.name));
@@ -55,20 +42,22 @@ function extractArchive(path: string, names: string[], outDir: string, force: bo
   for (const { from, to } of renamed) print(`renamed: ${from} -> ${to} (not a safe or distinct file name)`);
   const progress = startProgress(chosen.length, 'extracting', print);
   try {
-    chosen.forEach((entry, i) => {
+    for (const [i, entry] of chosen.entries()) {
       progress.tick(entry.name);
       const target = join(outDir, files[i]!);
       try {
         const data = archive.read(entry);
-        writeOutput(target, data, { force, inputs: [path] });
+        writeOutput(target, data, { force, inputs: filesRead(path) });
         progress.print(`${target} (${data.length} bytes)`);
         written.push({ entry: entry.name, path: target, size: data.length });
       } catch (error) {
         if (error instanceof DecodeError) result.inputErrors.push(`${path}: ${entry.name}: ${error.message}`);
         else if (error instanceof InputError) result.inputErrors.push(error.message);
         else throw error;
+        // A full disk or a refused folder fails every file after it too: one line, not one per entry.
+        if (error instanceof WriteError) break;
       }
-    });
+    }
   } finally {
     progress.stop();
   }

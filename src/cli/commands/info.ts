@@ -4,7 +4,7 @@ import { findFormat, type Presentation } from '../../formats.js';
 import type { ImgEntry } from 'gameanim';
 import { formatOf, openArchive, readInput } from '../inputs.js';
 import { startProgress } from '../progress.js';
-import { amplificationLimit, EXTRACT_AMPLIFICATION_LIMIT } from './img.js';
+import { amplificationLimit, EXTRACT_AMPLIFICATION_LIMIT } from '../amplification.js';
 import { merged, onFile, report, type CommandResult } from './result.js';
 
 type Print = (line: string) => void;

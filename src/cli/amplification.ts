@@ -1,0 +1,24 @@
+// The bound on what an IMG archive may make a command decode or write. Entries may overlap (many
+// names for the same bytes), so a 1 MB archive can list 100 MB of entries: `info`, `img extract` and
+// the batch `export` all measure against the same limit, and the writers refuse past it without --force.
+
+/** Beyond this many times the archive's size, writing its entries out needs --force. */
+export const EXTRACT_AMPLIFICATION_LIMIT = 64;
+
+/**
+ * The most an archive may make a command decode or write: 64 times its size, counting the data
+ * (a III/VC `.dir` is only its 32-byte records; its `.img` holds the bytes).
+ */
+export function amplificationLimit(directoryBytes: Uint8Array, archive: { dataLength: number }): number {
+  return EXTRACT_AMPLIFICATION_LIMIT * Math.max(directoryBytes.length, archive.dataLength);
+}
+
+/**
+ * The refusal (one line) when writing something from each of these entries would go past the limit,
+ * else undefined. Every file costs at least a file system block to make, so empty entries count too.
+ */
+export function amplificationRefusal(path: string, directoryBytes: Uint8Array, archive: { dataLength: number }, entries: ReadonlyArray<{ size: number }>, doing: string): string | undefined {
+  const total = entries.reduce((sum, entry) => sum + Math.max(entry.size, 4096), 0);
+  if (total <= amplificationLimit(directoryBytes, archive)) return undefined;
+  return `${path}: ${doing} would write ${total} bytes of entries, more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size (its entries overlap); nothing written. Add --force to write them anyway`;
+}
