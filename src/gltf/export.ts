@@ -1,11 +1,13 @@
 import { Document, WebIO, type Accessor, type Buffer, type Material, type Node } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
 import type { DffGeometry } from '../dff/geometry.js';
+import { float32Text } from '../core/float32.js';
+import { WorkBudget } from '../core/work-budget.js';
 import { bindClip } from '../playback/bind.js';
 import { clipTracks, type SkeletalClip } from '../playback/clip.js';
-import { createPose } from '../playback/pose.js';
-import { sampleClip } from '../playback/sample.js';
+import { trianglesInRange } from './mesh-indices.js';
 import { fixTimes, pick, unitKeys, type GltfWarning, type RepeatPolicy } from './policies.js';
+import { EXPORT_BASE_SAMPLES, EXPORT_SAMPLES_PER_KEY, keysDuration, resampleRotations, rotationKeyCount } from './squad-resample.js';
 import type { ExportTexture } from './texture-source.js';
 import { loadPngEncoder, textureBinder } from './textures.js';
 
@@ -42,6 +44,8 @@ export interface ExportGltfResult {
   gltf: { json: string; bin: Uint8Array; binName: string } | null;
   /** What the export changed to satisfy glTF: one warning per policy that applied, with counts. */
   warnings: GltfWarning[];
+  /** The rotation samples resampling made (squad clips) and the most the clips' keys allowed. */
+  work: { samples: number; limit: number };
 }
 
 const GENERATOR = 'gameanim';
@@ -104,18 +108,21 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   const geometries = (options.model?.geometries ?? []).filter((g) => g.vertexCount > 0 && g.indices.length > 0);
   if (geometries.length) {
     const bindTexture = options.textures?.length ? textureBinder(doc, options.textures, await loadPngEncoder()) : () => false;
-    const { fixedNormals, repairedVertices, repairedJoints } = addSkinnedMeshes(doc, buffer, scene, bones, skeleton, geometries, bindTexture);
+    const { fixedNormals, repairedVertices, repairedJoints, droppedTriangles } = addSkinnedMeshes(doc, buffer, scene, bones, skeleton, geometries, bindTexture);
     if (repairedVertices) warnings.push({ code: 'repaired-vertices', message: `${repairedVertices} NaN or infinite vertex positions or texture coordinates were set to 0 (glTF cannot hold them)` });
     if (repairedJoints) warnings.push({ code: 'repaired-joints', message: `${repairedJoints} skin weights named a bone the skeleton lacks, or were not finite; they were set to 0 and the vertex's weights renormalised` });
+    if (droppedTriangles) warnings.push({ code: 'dropped-triangles', message: `${droppedTriangles} triangles named a vertex the mesh does not have (or were cut short) and were left out (glTF indices must name vertices)` });
     if (fixedNormals) warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
   }
 
-  const tally = { nudged: 0, dropped: 0, nonFinite: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, unmatched: new Set<string>(), timeAccessors: new Map<number, Array<{ times: Float32Array; accessor: Accessor }>>() };
+  const tally: Tally = { nudged: 0, dropped: 0, nonFinite: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, durations: [], unmatched: new Set<string>(), timeAccessors: new Map<number, Array<{ times: Float32Array; accessor: Accessor }>>() };
+  // Resampling is the one step whose output is not the keys as stored: its samples are bounded by the keys.
+  const budget = new WorkBudget('GLTF', EXPORT_BASE_SAMPLES + EXPORT_SAMPLES_PER_KEY * rotationKeyCount(options.clips), 'rotation samples');
   const skipped: string[] = [];
   for (const clip of options.clips) {
     // glTF forbids an animation without channels: a clip that drives no bone of this skeleton is left out.
     // (Nor one whose every key glTF cannot hold.)
-    if (!addAnimation(doc, buffer, bones, extraNode, skeleton, clip, options, tally)) skipped.push(clip.name || '(unnamed)');
+    if (!addAnimation(doc, buffer, bones, extraNode, skeleton, clip, options, tally, budget)) skipped.push(clip.name || '(unnamed)');
   }
   if (skipped.length) warnings.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton, or have no key glTF can hold, and were left out: ${skipped.slice(0, 5).join(', ')}` });
   if (tally.nudged) warnings.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
@@ -124,6 +131,7 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   if (tally.shifted) warnings.push({ code: 'shifted-times', message: `${tally.shifted} clips had negative key times; their keys were shifted later by up to ${tally.shiftedBy} s` });
   if (tally.normalised) warnings.push({ code: 'normalised-rotations', message: `${tally.normalised} rotation keys were not unit length; they were normalised (glTF needs unit quaternions)` });
   if (tally.resampled) warnings.push({ code: 'resampled', message: `${tally.resampled} clips interpolate with squad (IGI 2); their rotations were resampled at ${options.resampleRate ?? 60} Hz for glTF's LINEAR samplers` });
+  if (tally.durations.length) warnings.push({ code: 'duration-from-keys', message: `${tally.durations.length} clips have a duration in their header that their keys do not end at; they were resampled to where the keys end (first: ${tally.durations[0]})` });
   if (tally.unmatched.size) warnings.push({ code: 'unmatched-tracks', message: `tracks that drive no bone of the skeleton were written as nodes of their own, outside the skin: ${[...tally.unmatched].slice(0, 10).join(', ')}${tally.unmatched.size > 10 ? ', ...' : ''}` });
 
   // A skeleton without meshes or keys has no binary data: glTF forbids an empty buffer.
@@ -132,9 +140,9 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   if (options.container === 'gltf') {
     const { json, resources } = await io.writeJSON(doc);
     const binName = options.binName ?? 'gameanim.bin';
-    return { glb: null, gltf: { json: JSON.stringify(json), bin: resources[binName] ?? new Uint8Array(0), binName }, warnings };
+    return { glb: null, gltf: { json: JSON.stringify(json), bin: resources[binName] ?? new Uint8Array(0), binName }, warnings, work: { samples: budget.spent, limit: budget.limit } };
   }
-  return { glb: await io.writeBinary(doc), gltf: null, warnings };
+  return { glb: await io.writeBinary(doc), gltf: null, warnings, work: { samples: budget.spent, limit: budget.limit } };
 }
 
 /** Node names: the bone name trimmed (' Pelvis' -> 'Pelvis'), as three.js and Blender show them; bone<i> when empty. */
@@ -153,8 +161,9 @@ function accessor(doc: Document, buffer: Buffer, type: 'SCALAR' | 'VEC2' | 'VEC3
 function addSkinnedMeshes(
   doc: Document, buffer: Buffer, scene: ReturnType<Document['createScene']>, bones: Node[], skeleton: Skeleton, geometries: readonly DffGeometry[],
   bindTexture: (material: Material, name: string | null) => boolean,
-): { fixedNormals: number; repairedVertices: number; repairedJoints: number } {
+): { fixedNormals: number; repairedVertices: number; repairedJoints: number; droppedTriangles: number } {
   let fixedNormals = 0;
+  let droppedTriangles = 0;
   const repairs = { vertices: 0, joints: 0 };
   const skin = doc.createSkin('skin');
   bones.forEach((bone) => skin.addJoint(bone));
@@ -178,11 +187,14 @@ function addSkinnedMeshes(
       return material;
     });
     for (const group of geometry.groups) {
-      const indices = geometry.indices.subarray(group.start, group.start + group.count);
+      const triangles = trianglesInRange(geometry.indices.subarray(group.start, group.start + group.count), Math.floor(geometry.positions.length / 3));
+      droppedTriangles += triangles.dropped;
+      // glTF forbids an empty accessor: a group left without triangles is no primitive.
+      if (triangles.indices.length === 0) continue;
       const primitive = doc
         .createPrimitive()
         .setAttribute('POSITION', position)
-        .setIndices(accessor(doc, buffer, 'SCALAR', geometry.vertexCount <= 0xffff ? Uint16Array.from(indices) : Uint32Array.from(indices)));
+        .setIndices(accessor(doc, buffer, 'SCALAR', triangles.indices));
       if (normal) primitive.setAttribute('NORMAL', normal);
       if (uv) primitive.setAttribute('TEXCOORD_0', uv);
       if (color) primitive.setAttribute('COLOR_0', color);
@@ -191,11 +203,16 @@ function addSkinnedMeshes(
       if (material) primitive.setMaterial(material);
       mesh.addPrimitive(primitive);
     }
+    // Nor may a mesh be without primitives.
+    if (mesh.listPrimitives().length === 0) {
+      mesh.dispose();
+      return;
+    }
     const node = doc.createNode(`mesh${g}`).setMesh(mesh);
     if (joints && weights) node.setSkin(skin);
     scene.addChild(node);
   });
-  return { fixedNormals, repairedVertices: repairs.vertices, repairedJoints: repairs.joints };
+  return { fixedNormals, repairedVertices: repairs.vertices, repairedJoints: repairs.joints, droppedTriangles };
 }
 
 /** A copy with NaN and infinite values set to 0, counted. */
@@ -251,7 +268,7 @@ function normalisedWeights(weights: Float32Array): Float32Array {
   return out;
 }
 
-type Tally = { nudged: number; dropped: number; nonFinite: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; unmatched: Set<string>; timeAccessors: Map<number, Array<{ times: Float32Array; accessor: Accessor }>> };
+type Tally = { nudged: number; dropped: number; nonFinite: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; durations: string[]; unmatched: Set<string>; timeAccessors: Map<number, Array<{ times: Float32Array; accessor: Accessor }>> };
 
 /**
  * One input accessor per distinct run of key times in the document: a clip's tracks mostly share
@@ -274,7 +291,7 @@ function timesAccessor(doc: Document, buffer: Buffer, times: Float32Array, tally
 }
 
 /** Adds the clip as an animation; false (and nothing added) when it would have no channel. */
-function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (name: string, boneId: number, occurrence: number) => Node, skeleton: Skeleton, clip: SkeletalClip, options: ExportGltfOptions, tally: Tally): boolean {
+function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (name: string, boneId: number, occurrence: number) => Node, skeleton: Skeleton, clip: SkeletalClip, options: ExportGltfOptions, tally: Tally, budget: WorkBudget): boolean {
   const bound = bindClip(clip, skeleton);
   if (bound.restBones.length === skeleton.boneCount) return false;
   bound.unmatchedTracks.forEach((name) => tally.unmatched.add(name));
@@ -301,8 +318,13 @@ function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (
     animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(target).setTargetPath(path).setSampler(sampler));
   };
   const policy = options.repeatedTimes ?? 'nudge';
-  const resampled = squad ? resampleRotations(clip, options.resampleRate ?? 60, tracks.length) : null;
-  if (resampled) tally.resampled++;
+  let resampled: ReturnType<typeof resampleRotations> | null = null;
+  if (squad) {
+    const { end, header } = keysDuration(clip);
+    if (Math.fround(end) !== Math.fround(header)) tally.durations.push(`"${clip.name}": the header says ${float32Text(Math.fround(header))} s, the keys end at ${float32Text(Math.fround(end))} s`);
+    resampled = resampleRotations(clip, options.resampleRate ?? 60, end, tracks.length, budget);
+    tally.resampled++;
+  }
   const addTrack = (trackIndex: number, target: Node) => {
     const track = tracks[trackIndex]!;
     if (resampled) {
@@ -331,26 +353,4 @@ function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (
   if (animation.listChannels().length > 0) return true;
   animation.dispose();
   return false;
-}
-
-/** Rotations of every track sampled with the clip's own curve (squad) at `rate` Hz, and at its end. */
-function resampleRotations(clip: SkeletalClip, rate: number, trackCount: number): { times: Float32Array; rotations: Float32Array[] } {
-  const times: number[] = [];
-  for (let k = 0; k / rate < clip.duration; k++) times.push(Math.fround(k / rate));
-  times.push(Math.fround(clip.duration));
-  return resampleAt(clip, Float32Array.from(times), trackCount);
-}
-
-function resampleAt(clip: SkeletalClip, times: Float32Array, trackCount: number): { times: Float32Array; rotations: Float32Array[] } {
-  const pose = createPose(clip);
-  const rotations = Array.from({ length: trackCount }, () => new Float32Array(4 * times.length));
-  times.forEach((time, k) => {
-    sampleClip(clip, time, pose);
-    for (let t = 0; t < trackCount; t++) {
-      const q = pose.rotations.subarray(4 * t, 4 * t + 4);
-      const length = Math.hypot(...q) || 1;
-      rotations[t]!.set([q[0]! / length, q[1]! / length, q[2]! / length, q[3]! / length], 4 * k);
-    }
-  });
-  return { times, rotations };
 }
