@@ -57,6 +57,8 @@ export const CODES = {
 
   // GLTF (import)
   'bad-gltf': 'a file glTF-Transform cannot read as a binary glTF',
+  // Shared by glTF import and export: checked before the work is done
+  'work-exceeds-input': 'the work an input asks for (samples to resample, keys to look up) is more than its size justifies (refused)',
 
   // Errors (EncodeError), refused before anything is written: a writer refusing what its reader would
   // refuse uses that reader's code above

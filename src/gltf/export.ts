@@ -1,12 +1,13 @@
 import { Document, WebIO, type Accessor, type Buffer, type Material, type Node } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
 import type { DffGeometry } from '../dff/geometry.js';
+import { float32Text } from '../core/float32.js';
+import { WorkBudget } from '../core/work-budget.js';
 import { bindClip, offsetFromRest } from '../playback/bind.js';
 import { skeletonFromTracks } from '../playback/track-skeleton.js';
 import { clipTracks, type SkeletalClip } from '../playback/clip.js';
-import { createPose } from '../playback/pose.js';
-import { sampleClip } from '../playback/sample.js';
 import { fixTimes, pick, unitKeys, type GltfWarning, type RepeatPolicy } from './policies.js';
+import { EXPORT_BASE_SAMPLES, EXPORT_SAMPLES_PER_KEY, keysDuration, resampleRotations, rotationKeyCount } from './squad-resample.js';
 import type { ExportTexture } from './texture-source.js';
 import { loadPngEncoder, textureBinder } from './textures.js';
 import { accessor, addMeshes } from './meshes.js';
@@ -52,6 +53,8 @@ export interface ExportGltfResult {
   warnings: GltfWarning[];
   /** The names of the clips written as animations, in order (a clip that drives nothing is left out, with a warning). */
   animations: string[];
+  /** The rotation samples resampling made (squad clips) and the most the clips' keys allowed. */
+  work: { samples: number; limit: number };
 }
 
 const GENERATOR = 'gameanim';
@@ -114,19 +117,22 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   const geometries = (options.model?.geometries ?? []).filter((g) => g.vertexCount > 0 && g.indices.length > 0);
   if (geometries.length) {
     const bindTexture = options.textures?.length ? textureBinder(doc, options.textures, await loadPngEncoder()) : () => false;
-    const { fixedNormals, repairedVertices, repairedJoints } = addMeshes(doc, buffer, scene, bones, skeleton, geometries, bindTexture, options.model?.boneOfFrame);
+    const { fixedNormals, repairedVertices, repairedJoints, droppedTriangles } = addMeshes(doc, buffer, scene, bones, skeleton, geometries, bindTexture, options.model?.boneOfFrame);
     if (repairedVertices) warnings.push({ code: 'repaired-vertices', message: `${repairedVertices} NaN or infinite vertex positions or texture coordinates were set to 0 (glTF cannot hold them)` });
     if (repairedJoints) warnings.push({ code: 'repaired-joints', message: `${repairedJoints} skin weights named a bone the skeleton lacks, or were not finite; they were set to 0 and the vertex's weights renormalised` });
+    if (droppedTriangles) warnings.push({ code: 'dropped-triangles', message: `${droppedTriangles} triangles named a vertex the mesh does not have (or were cut short) and were left out (glTF indices must name vertices)` });
     if (fixedNormals) warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
   }
 
-  const tally = { nudged: 0, dropped: 0, nonFinite: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, unmatched: new Set<string>(), timeAccessors: new Map<number, Array<{ times: Float32Array; accessor: Accessor }>>() };
+  const tally: Tally = { nudged: 0, dropped: 0, nonFinite: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, durations: [], unmatched: new Set<string>(), timeAccessors: new Map<number, Array<{ times: Float32Array; accessor: Accessor }>>() };
+  // Resampling is the one step whose output is not the keys as stored: its samples are bounded by the keys.
+  const budget = new WorkBudget('GLTF', EXPORT_BASE_SAMPLES + EXPORT_SAMPLES_PER_KEY * rotationKeyCount(options.clips), 'rotation samples');
   const skipped: string[] = [];
   const animations: string[] = [];
   for (const clip of options.clips) {
     // glTF forbids an animation without channels: a clip that drives no bone of this skeleton is left out.
     // (Nor one whose every key glTF cannot hold.)
-    if (addAnimation(doc, buffer, bones, extraNode, skeleton, clip, options, tally)) animations.push(clip.name);
+    if (addAnimation(doc, buffer, bones, extraNode, skeleton, clip, options, tally, budget)) animations.push(clip.name);
     else skipped.push(clip.name || '(unnamed)');
   }
   if (skipped.length) warnings.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton, or have no key glTF can hold, and were left out: ${skipped.slice(0, 5).join(', ')}` });
@@ -136,6 +142,7 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   if (tally.shifted) warnings.push({ code: 'shifted-times', message: `${tally.shifted} clips had negative key times; their keys were shifted later by up to ${tally.shiftedBy} s` });
   if (tally.normalised) warnings.push({ code: 'normalised-rotations', message: `${tally.normalised} rotation keys were not unit length; they were normalised (glTF needs unit quaternions)` });
   if (tally.resampled) warnings.push({ code: 'resampled', message: `${tally.resampled} clips interpolate with squad (IGI 2); their rotations were resampled at ${options.resampleRate ?? 60} Hz for glTF's LINEAR samplers` });
+  if (tally.durations.length) warnings.push({ code: 'duration-from-keys', message: `${tally.durations.length} clips have a duration in their header that their keys do not end at; they were resampled to where the keys end (first: ${tally.durations[0]})` });
   if (tally.unmatched.size) warnings.push({ code: 'unmatched-tracks', message: `tracks that drive no bone of the skeleton were written as nodes of their own, outside the skin: ${[...tally.unmatched].slice(0, 10).join(', ')}${tally.unmatched.size > 10 ? ', ...' : ''}` });
 
   // A skeleton without meshes or keys has no binary data: glTF forbids an empty buffer.
@@ -144,9 +151,9 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   if (options.container === 'gltf') {
     const { json, resources } = await io.writeJSON(doc);
     const binName = options.binName ?? 'gameanim.bin';
-    return { glb: null, gltf: { json: JSON.stringify(json), bin: resources[binName] ?? new Uint8Array(0), binName }, warnings, animations };
+    return { glb: null, gltf: { json: JSON.stringify(json), bin: resources[binName] ?? new Uint8Array(0), binName }, warnings, animations, work: { samples: budget.spent, limit: budget.limit } };
   }
-  return { glb: await io.writeBinary(doc), gltf: null, warnings, animations };
+  return { glb: await io.writeBinary(doc), gltf: null, warnings, animations, work: { samples: budget.spent, limit: budget.limit } };
 }
 
 /** Node names: the bone name trimmed (' Pelvis' -> 'Pelvis'), as three.js and Blender show them; bone<i> when empty. */
@@ -154,7 +161,7 @@ export function boneNodeName(name: string, index: number): string {
   return name.trim() || `bone${index}`;
 }
 
-type Tally = { nudged: number; dropped: number; nonFinite: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; unmatched: Set<string>; timeAccessors: Map<number, Array<{ times: Float32Array; accessor: Accessor }>> };
+type Tally = { nudged: number; dropped: number; nonFinite: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; durations: string[]; unmatched: Set<string>; timeAccessors: Map<number, Array<{ times: Float32Array; accessor: Accessor }>> };
 
 /**
  * One input accessor per distinct run of key times in the document: a clip's tracks mostly share
@@ -177,7 +184,7 @@ function timesAccessor(doc: Document, buffer: Buffer, times: Float32Array, tally
 }
 
 /** Adds the clip as an animation; false (and nothing added) when it would have no channel. */
-function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (name: string, boneId: number, occurrence: number) => Node, skeleton: Skeleton, clip: SkeletalClip, options: ExportGltfOptions, tally: Tally): boolean {
+function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (name: string, boneId: number, occurrence: number) => Node, skeleton: Skeleton, clip: SkeletalClip, options: ExportGltfOptions, tally: Tally, budget: WorkBudget): boolean {
   const bound = bindClip(clip, skeleton);
   if (bound.restBones.length === skeleton.boneCount) return false;
   bound.unmatchedTracks.forEach((name) => tally.unmatched.add(name));
@@ -204,8 +211,13 @@ function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (
     animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(target).setTargetPath(path).setSampler(sampler));
   };
   const policy = options.repeatedTimes ?? 'nudge';
-  const resampled = squad ? resampleRotations(clip, options.resampleRate ?? 60, tracks.length) : null;
-  if (resampled) tally.resampled++;
+  let resampled: ReturnType<typeof resampleRotations> | null = null;
+  if (squad) {
+    const { end, header } = keysDuration(clip);
+    if (Math.fround(end) !== Math.fround(header)) tally.durations.push(`"${clip.name}": the header says ${float32Text(Math.fround(header))} s, the keys end at ${float32Text(Math.fround(end))} s`);
+    resampled = resampleRotations(clip, options.resampleRate ?? 60, end, tracks.length, budget);
+    tally.resampled++;
+  }
   // On a frame-bound model a track's translation is an offset from its frame's position: written as the position it gives.
   const restOf = (bone: number) => (skeleton.trackTranslations === 'offset' ? skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3) : null);
   const addTrack = (trackIndex: number, target: Node, rest: ArrayLike<number> | null = null) => {
@@ -237,26 +249,4 @@ function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (
   if (animation.listChannels().length > 0) return true;
   animation.dispose();
   return false;
-}
-
-/** Rotations of every track sampled with the clip's own curve (squad) at `rate` Hz, and at its end. */
-function resampleRotations(clip: SkeletalClip, rate: number, trackCount: number): { times: Float32Array; rotations: Float32Array[] } {
-  const times: number[] = [];
-  for (let k = 0; k / rate < clip.duration; k++) times.push(Math.fround(k / rate));
-  times.push(Math.fround(clip.duration));
-  return resampleAt(clip, Float32Array.from(times), trackCount);
-}
-
-function resampleAt(clip: SkeletalClip, times: Float32Array, trackCount: number): { times: Float32Array; rotations: Float32Array[] } {
-  const pose = createPose(clip);
-  const rotations = Array.from({ length: trackCount }, () => new Float32Array(4 * times.length));
-  times.forEach((time, k) => {
-    sampleClip(clip, time, pose);
-    for (let t = 0; t < trackCount; t++) {
-      const q = pose.rotations.subarray(4 * t, 4 * t + 4);
-      const length = Math.hypot(...q) || 1;
-      rotations[t]!.set([q[0]! / length, q[1]! / length, q[2]! / length, q[3]! / length], 4 * k);
-    }
-  });
-  return { times, rotations };
 }

@@ -1,12 +1,15 @@
 import { ByteCursor } from '../core/byte-cursor.js';
-import { WebIO, type AnimationChannel, type Node } from '@gltf-transform/core';
+import { WebIO, type AnimationSampler, type Node } from '@gltf-transform/core';
 import { DecodeError } from '../core/errors.js';
 import type { Skeleton } from '../core/skeleton.js';
+import { WorkBudget } from '../core/work-budget.js';
 import type { IFPFormat, PackageData, TrackData } from '../ifp/types.js';
 import { firstKeyThatDoesNotCompress } from '../ifp/writer.js';
-import { slerpInto } from '../playback/sample-js.js';
+import { curveOf, evaluate, gridTimes, unionTimes, type Curve } from './curves.js';
 import type { GltfWarning } from './policies.js';
 import { likeOriginal } from './like.js';
+import { nodeTree } from './node-tree.js';
+import { angleBetween, dot4, reduceKeys } from './reduce-keys.js';
 import { prepareRetarget, type NodeSampler, type Retarget } from './retarget.js';
 import { fromArray, identity, type Matrix } from './spaces.js';
 
@@ -38,14 +41,19 @@ export interface ImportGltfResult {
   /** For `writeIFP(packages, { format })`. */
   packages: PackageData[];
   warnings: GltfWarning[];
+  /** The samples the import produced (key lookups, resampled frames, bones posed) and the most its input allowed. */
+  work: { samples: number; limit: number };
 }
 
-interface Curve {
-  times: Float32Array;
-  values: Float32Array;
-  width: 3 | 4;
-  interpolation: 'LINEAR' | 'STEP' | 'CUBICSPLINE';
-}
+/**
+ * The samples an import may produce: a fixed allowance (a few seconds of a real clip's work) plus
+ * this many per input byte, which real exports use a fraction of (a Blender export at 24 fps,
+ * regridded and reduced, about 10 at worst).
+ */
+export const IMPORT_SAMPLES_PER_BYTE = 32;
+export const IMPORT_BASE_SAMPLES = 1_000_000;
+/** What posing one bone counts as, in samples: measured, it costs about 25 key lookups. */
+const POSE_SAMPLES_PER_BONE = 25;
 
 /**
  * Reads the animations of a glTF (from gameanim or any other tool) as IFP packages. Each animation
@@ -87,14 +95,19 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       if (!inverseBinds.has(joint)) inverseBinds.set(joint, binds && binds.length >= 16 * (j + 1) ? fromArray(binds, 16 * j) : identity());
     });
   }
-  const retarget = prepareRetarget(skeleton, nodeOfBone, inverseBinds);
+  // One budget of work for the whole file, which its size justifies, charged before each piece is done.
+  const budget = new WorkBudget('GLTF', IMPORT_BASE_SAMPLES + IMPORT_SAMPLES_PER_BYTE * bytes.length, 'samples');
+  const tree = nodeTree(root.listNodes(), boneOfNode.keys(), budget);
+  const retarget = prepareRetarget(skeleton, nodeOfBone, inverseBinds, tree);
+  // A pose carries every bone (a polar decomposition and a few matrix products each, about as much
+  // work as 25 key lookups) and samples every node on the way to a matched one.
+  const poseCost = POSE_SAMPLES_PER_BONE * skeleton.boneCount + tree.posedNodes;
+  const copies = new Map<AnimationSampler, Curve | null>();
   const unmatched = new Set<string>();
   let resampled = 0;
   let reducedFrom = 0, reducedTo = 0;
   const restTracks: string[] = [];
   const extraTracks = new Set<string>();
-  // One budget of resampled frames for the whole file, which its size justifies.
-  const budget = { frames: Math.max(100_000, bytes.length) };
   const floatTracks: string[] = [];
   const animations = root.listAnimations().map((animation, a) => {
     const name = animation.getName() || `animation${a}`;
@@ -103,7 +116,7 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       const node = channel.getTargetNode();
       const path = channel.getTargetPath();
       if (!node || (path !== 'rotation' && path !== 'translation' && path !== 'scale')) continue;
-      const curve = curveOf(channel, path === 'rotation' ? 4 : 3);
+      const curve = curveOf(channel, path === 'rotation' ? 4 : 3, copies, budget);
       if (!curve) continue;
       if (curve.interpolation !== 'LINEAR') resampled++;
       curves.set(node, { ...curves.get(node), [path]: curve });
@@ -112,7 +125,7 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       const own = curves.get(node);
       if (!own) return {};
       const at = Float32Array.of(time);
-      return { rotation: own.rotation && evaluate(own.rotation, at), translation: own.translation && evaluate(own.translation, at), scale: own.scale && evaluate(own.scale, at) };
+      return { rotation: own.rotation && evaluate(own.rotation, at, budget), translation: own.translation && evaluate(own.translation, at, budget), scale: own.scale && evaluate(own.scale, at, budget) };
     };
     const poses = new Map<number, ReturnType<Retarget['localPose']>>();
     const poseAt = (time: number) => {
@@ -131,6 +144,10 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       // put them back on the grid, then keep only the keys the error bound needs.
       const offGrid = times.some((t) => Math.abs(t * 60 - Math.round(t * 60)) > 0.01);
       if (offGrid) times = gridTimes(times[0]!, times[times.length - 1]!, budget, where);
+      // Every pose this bone needs that no bone before it made, charged before any is made.
+      let fresh = 0;
+      for (const time of times) if (!poses.has(time)) fresh++;
+      budget.charge(fresh * poseCost, `${where}: posing the skeleton at ${fresh} more times`);
       const rotations = new Float32Array(4 * times.length);
       const translations = new Float32Array(3 * times.length);
       times.forEach((time, k) => {
@@ -139,13 +156,13 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
         for (let c = 0; c < 3; c++) translations[3 * k + c] = pose.translations[3 * bone + c]!;
         // The file's own sign where the joint is oriented as the game's bone (an export of gameanim's
         // round-trips key for key); elsewhere one hemisphere from key to key, the short way round.
-        const stored = own.rotation ? evaluate(own.rotation, Float32Array.of(time)) : null;
+        const stored = own.rotation ? evaluate(own.rotation, Float32Array.of(time), budget) : null;
         const agreement = stored ? dot4(rotations, 4 * k, stored, 0) : 0;
         const flip = Math.abs(agreement) > 0.5 ? agreement < 0 : k > 0 && dot4(rotations, 4 * k, rotations, 4 * (k - 1)) < 0;
         if (flip) for (let c = 0; c < 4; c++) rotations[4 * k + c] = -rotations[4 * k + c]!;
         // Where the stored value already is the game's rotation (within float noise), take it exactly.
         if (stored && angleBetween(rotations, 4 * k, stored, 0) < 1e-6) rotations.set(stored, 4 * k);
-        const storedT = own.translation ? evaluate(own.translation, Float32Array.of(time)) : null;
+        const storedT = own.translation ? evaluate(own.translation, Float32Array.of(time), budget) : null;
         if (storedT && Math.hypot(storedT[0]! - translations[3 * k]!, storedT[1]! - translations[3 * k + 1]!, storedT[2]! - translations[3 * k + 2]!) < 1e-6) translations.set(storedT, 3 * k);
       });
       const rest = skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3);
@@ -161,7 +178,7 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       let track: TrackData = { boneName, boneId: skeleton.ids[bone]!, keyframeType: moves ? 'KRT0' : 'KR00', compressed, times, rotations, translations: moves ? translations : null, scales: null };
       if (offGrid) {
         reducedFrom += times.length;
-        track = reduceKeys(track, tolerance);
+        track = reduceKeys(track, tolerance, budget, where);
         reducedTo += track.times.length;
       }
       bones.push(track);
@@ -183,11 +200,11 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       }
       const boneName = typeof extras.gameanimTrack === 'string' ? extras.gameanimTrack : node.getName();
       const times = unionTimes([own.rotation, own.translation], rate, budget, `animation "${name}", node "${node.getName()}"`);
-      const rotations = own.rotation ? evaluate(own.rotation, times) : Float32Array.from({ length: 4 * times.length }, (_, i) => node.getRotation()[i % 4]!);
+      const rotations = own.rotation ? evaluate(own.rotation, times, budget) : Float32Array.from({ length: 4 * times.length }, (_, i) => node.getRotation()[i % 4]!);
       bones.push({
         boneName, boneId: typeof extras.trackBoneId === 'number' ? extras.trackBoneId : -1,
         keyframeType: own.translation ? 'KRT0' : 'KR00', compressed, times, rotations,
-        translations: own.translation ? evaluate(own.translation, times) : null, scales: null,
+        translations: own.translation ? evaluate(own.translation, times, budget) : null, scales: null,
       });
       extraTracks.add(boneName.trim());
     }
@@ -210,60 +227,7 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
   if (resampled) warnings.push({ code: 'resampled', message: `${resampled} STEP or CUBICSPLINE samplers were resampled at ${rate} Hz` });
   if (reducedFrom) warnings.push({ code: 'regridded', message: `keys off the games' 60 Hz grid (an exporter's own sampling) were put back on it and reduced within ${tolerance.degrees} degrees and ${tolerance.metres} m: ${reducedFrom} keys became ${reducedTo}` });
   if (restTracks.length) warnings.push({ code: 'rest-tracks', message: `${restTracks.length} channels hold their bone at its rest pose for the whole clip and were not written as tracks (first: ${restTracks[0]})` });
-  return { packages, warnings };
-}
-
-const dot4 = (a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number) => a[i]! * b[j]! + a[i + 1]! * b[j + 1]! + a[i + 2]! * b[j + 2]! + a[i + 3]! * b[j + 3]!;
-
-/** The angle between two rotations given as quaternions, in radians. */
-function angleBetween(a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number): number {
-  const length = Math.hypot(a[i]!, a[i + 1]!, a[i + 2]!, a[i + 3]!) * Math.hypot(b[j]!, b[j + 1]!, b[j + 2]!, b[j + 3]!);
-  return 2 * Math.acos(Math.min(1, Math.abs(dot4(a, i, b, j)) / (length || 1)));
-}
-
-/** Every 1/60 s from the first 60 Hz frame at or before `start` to the first at or after `end`. */
-function gridTimes(start: number, end: number, budget: { frames: number }, what: string): Float32Array {
-  const first = Math.floor(start * 60 + 0.01);
-  const last = Math.ceil(end * 60 - 0.01);
-  const frames = last - first + 1;
-  if (!(frames <= budget.frames)) throw new DecodeError('GLTF', 'count-exceeds-data', 0, `${what}: putting keys on the 60 Hz grid would make ${frames} frames, more than the ${budget.frames} this file's size still allows (refused)`);
-  budget.frames -= frames;
-  return Float32Array.from({ length: frames }, (_, k) => Math.fround((first + k) / 60));
-}
-
-/**
- * The fewest keys whose interpolation stays within the bound of every key dropped: greedy, each
- * segment as long as it stays within it (at most 240 keys, so the work stays linear).
- */
-function reduceKeys(track: TrackData, tolerance: { degrees: number; metres: number }): TrackData {
-  const { times, rotations, translations } = track;
-  const n = times.length;
-  if (n <= 2) return track;
-  const maxAngle = (tolerance.degrees * Math.PI) / 180;
-  const q = new Float32Array(4);
-  const fits = (from: number, to: number) => {
-    for (let k = from + 1; k < to; k++) {
-      const u = (times[k]! - times[from]!) / (times[to]! - times[from]!);
-      slerpInto(rotations, 4 * from, rotations, 4 * to, u, q, 0);
-      if (angleBetween(q, 0, rotations, 4 * k) > maxAngle) return false;
-      if (translations) {
-        let d = 0;
-        for (let c = 0; c < 3; c++) d += (translations[3 * from + c]! + (translations[3 * to + c]! - translations[3 * from + c]!) * u - translations[3 * k + c]!) ** 2;
-        if (Math.sqrt(d) > tolerance.metres) return false;
-      }
-    }
-    return true;
-  };
-  const keep = [0];
-  let from = 0;
-  while (from < n - 1) {
-    let to = from + 1;
-    while (to + 1 < n && to + 1 - from <= 240 && fits(from, to + 1)) to++;
-    keep.push(to);
-    from = to;
-  }
-  const pickKeys = (values: Float32Array, width: number) => Float32Array.from({ length: keep.length * width }, (_, i) => values[width * keep[Math.floor(i / width)]! + (i % width)]!);
-  return { ...track, times: pickKeys(times, 1), rotations: pickKeys(rotations, 4), translations: translations ? pickKeys(translations, 3) : null };
+  return { packages, warnings, work: { samples: budget.spent, limit: budget.limit } };
 }
 
 /** By name (case and spaces ignored, and underscores as spaces, as tools rename), then by the recorded HAnim id. */
@@ -274,76 +238,6 @@ function boneOf(node: Node, skeleton: Skeleton): number {
   const id = (node.getExtras() as { hanimId?: unknown }).hanimId;
   if (bone < 0 && typeof id === 'number' && id >= 0) bone = skeleton.indexOf(id);
   return bone;
-}
-
-function curveOf(channel: AnimationChannel, width: 3 | 4): Curve | null {
-  const sampler = channel.getSampler();
-  const input = sampler?.getInput()?.getArray();
-  const output = sampler?.getOutput()?.getArray();
-  if (!sampler || !input || !output || input.length === 0) return null;
-  return { times: Float32Array.from(input), values: Float32Array.from(output), width, interpolation: sampler.getInterpolation() as Curve['interpolation'] };
-}
-
-/**
- * The key times of a bone's curves together: LINEAR keys as they are, other curves at `rate` Hz over
- * their span. Resampling draws on one budget for the whole file (what its size justifies): a curve
- * that would overdraw it is an error naming it.
- */
-function unionTimes(curves: Array<Curve | undefined>, rate: number, budget: { frames: number }, what: string): Float32Array {
-  const times = new Set<number>();
-  for (const curve of curves) {
-    if (!curve) continue;
-    if (curve.interpolation === 'LINEAR') curve.times.forEach((t) => times.add(t));
-    else {
-      const start = curve.times[0]!;
-      const end = curve.times[curve.times.length - 1]!;
-      const frames = (end - start) * rate;
-      if (!(frames <= budget.frames)) throw new DecodeError('GLTF', 'count-exceeds-data', 0, `${what}: a sampler spans ${end - start} s; resampling it at ${rate} Hz would make ${Math.ceil(frames)} frames, more than the ${budget.frames} this file's size still allows (refused)`);
-      budget.frames -= frames;
-      for (let k = 0; start + k / rate < end; k++) times.add(Math.fround(start + k / rate));
-      times.add(end);
-    }
-  }
-  return Float32Array.from([...times].sort((a, b) => a - b));
-}
-
-/** The curve at each time: slerp or lerp between LINEAR keys, the earlier key for STEP, Hermite for CUBICSPLINE. */
-function evaluate(curve: Curve, times: Float32Array): Float32Array {
-  const { width, values } = curve;
-  const out = new Float32Array(width * times.length);
-  const cubic = curve.interpolation === 'CUBICSPLINE';
-  const stride = cubic ? 3 * width : width; // CUBICSPLINE stores in-tangent, value, out-tangent per key
-  const valueAt = (k: number) => (cubic ? k * stride + width : k * stride);
-  const last = curve.times.length - 1;
-  let a = 0; // times increase: the key before each one only moves forward
-  times.forEach((time, i) => {
-    while (a < last && curve.times[a + 1]! <= time) a++;
-    const b = Math.min(a + 1, last);
-    const t0 = curve.times[a]!;
-    const t1 = curve.times[b]!;
-    const u = b === a || time <= t0 ? 0 : Math.min(1, (time - t0) / (t1 - t0));
-    if (curve.interpolation === 'STEP' || u === 0) {
-      out.set(values.subarray(valueAt(a), valueAt(a) + width), width * i);
-    } else if (cubic) {
-      const dt = t1 - t0;
-      const u2 = u * u;
-      const u3 = u2 * u;
-      const [h00, h10, h01, h11] = [2 * u3 - 3 * u2 + 1, u3 - 2 * u2 + u, -2 * u3 + 3 * u2, u3 - u2];
-      for (let c = 0; c < width; c++) {
-        const p0 = values[valueAt(a) + c]!;
-        const m0 = values[a * stride + 2 * width + c]! * dt; // out-tangent of a
-        const p1 = values[valueAt(b) + c]!;
-        const m1 = values[b * stride + c]! * dt; // in-tangent of b
-        out[width * i + c] = h00 * p0 + h10 * m0 + h01 * p1 + h11 * m1;
-      }
-      if (width === 4) normalise(out, 4 * i);
-    } else if (width === 4) {
-      slerpInto(values, valueAt(a), values, valueAt(b), u, out, 4 * i);
-    } else {
-      for (let c = 0; c < 3; c++) out[3 * i + c] = values[valueAt(a) + c]! + (values[valueAt(b) + c]! - values[valueAt(a) + c]!) * u;
-    }
-  });
-  return out;
 }
 
 const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
@@ -377,9 +271,4 @@ function checkAccessorSizes(bytes: Uint8Array): void {
     total += Math.max(0, count) * element;
     if (!(total <= limit)) throw new DecodeError('GLTF', 'count-exceeds-data', 20, `accessor ${index} would allocate ${count} elements of ${element} bytes without data in the file: more than a ${bytes.length}-byte file justifies (refused)`);
   });
-}
-
-function normalise(q: Float32Array, at: number): void {
-  const length = Math.hypot(q[at]!, q[at + 1]!, q[at + 2]!, q[at + 3]!) || 1;
-  for (let c = 0; c < 4; c++) q[at + c] = q[at + c]! / length;
 }

@@ -3,6 +3,7 @@
 import type { Accessor, Buffer, Document, Material, Node, Scene, Skin } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
 import type { DffGeometry } from '../dff/geometry.js';
+import { trianglesInRange } from './mesh-indices.js';
 
 // Each setter of a glTF-Transform property dispatches a change event, most of an export's time: only
 // what differs from the defaults (not normalised, LINEAR) is set.
@@ -20,8 +21,9 @@ export function accessor(doc: Document, buffer: Buffer, type: 'SCALAR' | 'VEC2' 
 export function addMeshes(
   doc: Document, buffer: Buffer, scene: Scene, bones: Node[], skeleton: Skeleton, geometries: readonly DffGeometry[],
   bindTexture: (material: Material, name: string | null) => boolean, boneOfFrame: ArrayLike<number> | undefined,
-): { fixedNormals: number; repairedVertices: number; repairedJoints: number } {
+): { fixedNormals: number; repairedVertices: number; repairedJoints: number; droppedTriangles: number } {
   let fixedNormals = 0;
+  let droppedTriangles = 0;
   const repairs = { vertices: 0, joints: 0 };
   let skin: Skin | undefined;
   const theSkin = (): Skin => {
@@ -50,11 +52,14 @@ export function addMeshes(
       return material;
     });
     for (const group of geometry.groups) {
-      const indices = geometry.indices.subarray(group.start, group.start + group.count);
+      const triangles = trianglesInRange(geometry.indices.subarray(group.start, group.start + group.count), Math.floor(geometry.positions.length / 3));
+      droppedTriangles += triangles.dropped;
+      // glTF forbids an empty accessor: a group left without triangles is no primitive.
+      if (triangles.indices.length === 0) continue;
       const primitive = doc
         .createPrimitive()
         .setAttribute('POSITION', position)
-        .setIndices(accessor(doc, buffer, 'SCALAR', geometry.vertexCount <= 0xffff ? Uint16Array.from(indices) : Uint32Array.from(indices)));
+        .setIndices(accessor(doc, buffer, 'SCALAR', triangles.indices));
       if (normal) primitive.setAttribute('NORMAL', normal);
       if (uv) primitive.setAttribute('TEXCOORD_0', uv);
       if (color) primitive.setAttribute('COLOR_0', color);
@@ -63,13 +68,18 @@ export function addMeshes(
       if (material) primitive.setMaterial(material);
       mesh.addPrimitive(primitive);
     }
+    // Nor may a mesh be without primitives.
+    if (mesh.listPrimitives().length === 0) {
+      mesh.dispose();
+      return;
+    }
     const node = doc.createNode(`mesh${g}`).setMesh(mesh);
     const bone = geometry.frame >= 0 && boneOfFrame ? (boneOfFrame[geometry.frame] ?? -1) : -1;
     if (joints && weights) scene.addChild(node.setSkin(theSkin()));
     else if (bone >= 0 && bones[bone]) bones[bone].addChild(node.setName(`${bones[bone].getName()} mesh`));
     else scene.addChild(node);
   });
-  return { fixedNormals, repairedVertices: repairs.vertices, repairedJoints: repairs.joints };
+  return { fixedNormals, repairedVertices: repairs.vertices, repairedJoints: repairs.joints, droppedTriangles };
 }
 
 /** A copy with NaN and infinite values set to 0, counted. */

@@ -8,6 +8,7 @@ import type { Skeleton } from '../core/skeleton.js';
 import { rotationQuaternion } from '../dff/rotation.js';
 import { poseToMatrices } from '../playback/matrices.js';
 import { createPose } from '../playback/pose.js';
+import type { NodeTree } from './node-tree.js';
 import { compose, fromArray, identity, invert, multiply, positionOf, rigidFit, type Matrix } from './spaces.js';
 
 /** A node's animated properties at a time; absent ones keep the node's own values. */
@@ -21,7 +22,7 @@ export interface Retarget {
 /**
  * Prepares the carry for a document's nodes matched to `skeleton` bones (`nodeOfBone[b]`, or null).
  * `inverseBinds` holds each skinned joint's inverse bind matrix (column-major); a node outside any
- * skin is taken as bound at its rest pose.
+ * skin is taken as bound at its rest pose. `tree` is the document's checked hierarchy.
  *
  * Two placements are found by fitting joint positions: M, from the game's mesh space to the glTF's
  * (bind positions, rigidly), and N, the turn from the game's world to the scene's (rest positions,
@@ -29,7 +30,7 @@ export interface Retarget {
  * b on joint j: G_b(t) = N^-1 · W_j(t) · IBM_j · M · B_b, with B_b the game bind matrix; the same
  * deformation the file's skin gives its mesh, whatever the joint's own orientation.
  */
-export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node | null)[], inverseBinds: ReadonlyMap<Node, Matrix>): Retarget {
+export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node | null)[], inverseBinds: ReadonlyMap<Node, Matrix>, tree: NodeTree): Retarget {
   const count = skeleton.boneCount;
   const restWorld = poseToMatrices(createPose(skeleton), skeleton);
   const gameRest = Array.from({ length: count }, (_, b) => fromArray(restWorld, 16 * b));
@@ -44,7 +45,7 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
       meshTo.push(positionOf(invert(ibm)));
     }
     worldFrom.push(positionOf(gameRest[b]!));
-    worldTo.push(positionOf(fromArray(node.getWorldMatrix())));
+    worldTo.push(positionOf(tree.restWorld(node)));
   });
   const M = rigidFit(meshFrom, meshTo);
   // The scene's placement is its turn only (glTF's Y up, a tool's axes): a tool's rest pose may be the
@@ -57,7 +58,7 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
   const carry = nodeOfBone.map((node, b) => {
     if (!node) return null;
     const ibm = inverseBinds.get(node);
-    return ibm ? multiply(multiply(ibm, M), gameBind[b]!) : multiply(multiply(invert(fromArray(node.getWorldMatrix())), N), gameBind[b]!);
+    return ibm ? multiply(multiply(ibm, M), gameBind[b]!) : multiply(multiply(invert(tree.restWorld(node)), N), gameBind[b]!);
   });
   const restLocal = Array.from({ length: count }, (_, b) => {
     const parent = skeleton.parents[b]!;
@@ -66,17 +67,12 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
 
   return {
     localPose(time, sample) {
-      const worldOf = new Map<Node, Matrix>();
-      const nodeWorld = (node: Node): Matrix => {
-        let world = worldOf.get(node);
-        if (world) return world;
+      const worlds = new Map<Node, Matrix>();
+      const local = (node: Node): Matrix => {
         const animated = sample(node, time);
-        const local = compose(animated.translation ?? node.getTranslation(), animated.rotation ?? node.getRotation(), animated.scale ?? node.getScale());
-        const parent = node.getParentNode();
-        world = parent ? multiply(nodeWorld(parent), local) : local;
-        worldOf.set(node, world);
-        return world;
+        return compose(animated.translation ?? node.getTranslation(), animated.rotation ?? node.getRotation(), animated.scale ?? node.getScale());
       };
+      const nodeWorld = (node: Node): Matrix => tree.worldOf(node, local, worlds);
       const game: Matrix[] = [];
       for (let b = 0; b < count; b++) {
         const node = nodeOfBone[b];

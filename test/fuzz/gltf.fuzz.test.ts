@@ -6,6 +6,7 @@ import { DecodeError, IFPReader } from '../../src/index.js';
 import { exportGltf, importGltf } from '../../src/gltf/index.js';
 import { fixture } from '../helpers/files.js';
 import { clipOfKeys, threeBoneSkeleton, validatorErrors } from '../helpers/gltf.js';
+import { hostileGlb } from '../helpers/hostile-glb.js';
 import { fuzzOptions } from './harness.js';
 
 const skeleton = threeBoneSkeleton;
@@ -43,4 +44,27 @@ describe('glTF under fuzzing', () => {
       fuzzOptions(300),
     );
   }, 120_000);
+
+  it('glTF import: mutated/generated GLBs import or throw a typed error, within a work budget (seeded fuzz)', async () => {
+    // Key times of every kind the attacks used: backwards, repeated, NaN, infinite, huge; any
+    // interpolation; samplers shared by several animations; nodes stacked above the root.
+    const time = fc.oneof(fc.float({ min: -10, max: 100, noNaN: true }), fc.constantFrom(0, NaN, Infinity, -Infinity, 1e6, 1e30, -1e30));
+    const sampler = fc.record({ bone: fc.integer({ min: 0, max: 2 }), times: fc.array(time, { minLength: 1, maxLength: 6 }), interpolation: fc.constantFrom('LINEAR', 'STEP', 'CUBICSPLINE') as fc.Arbitrary<'LINEAR' | 'STEP' | 'CUBICSPLINE'> });
+    const spec = fc.record({ samplers: fc.array(sampler, { minLength: 1, maxLength: 4 }), animations: fc.integer({ min: 1, max: 4 }), depth: fc.integer({ min: 0, max: 4 }) });
+    const edits = fc.array(fc.tuple(fc.nat(), fc.nat(255)), { maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(spec, edits, async (generated, mutations) => {
+        const bytes = await hostileGlb(generated);
+        for (const [at, v] of mutations) bytes[at % bytes.length] = v;
+        const result = await importGltf(bytes, { skeleton }).catch((error) => error);
+        if (result instanceof DecodeError) return;
+        expect(Array.isArray(result.packages), String(result)).toBe(true);
+        // Within the budget its bytes allow, and no more keys out than samples made.
+        expect(result.work.samples).toBeLessThanOrEqual(result.work.limit);
+        const keys = result.packages.flatMap((p: { animations: Array<{ bones: Array<{ times: Float32Array }> }> }) => p.animations.flatMap((a) => a.bones.map((t) => t.times.length)));
+        expect(keys.reduce((a: number, b: number) => a + b, 0)).toBeLessThanOrEqual(result.work.samples);
+      }),
+      fuzzOptions(150),
+    );
+  }, 600_000);
 });

@@ -1,7 +1,7 @@
 import { writeOutputs } from '../outputs.js';
 import { basename, dirname, join } from 'node:path';
 import type { SkeletalClip } from 'gameanim';
-import { IFPReader, TXDReader, type TxdTexture } from 'gameanim';
+import { DecodeError, IFPReader, TXDReader, type TxdTexture } from 'gameanim';
 import type { IFPFormat, PackageData } from 'gameanim';
 import { writeIFP } from 'gameanim';
 import { formatOf, InputError, readInput } from '../inputs.js';
@@ -49,7 +49,14 @@ export async function exportCommand(modelPath: string | undefined, animsPath: st
     result = onFile(txdPath, () => ((textures = new TXDReader(readInput(txdPath)).textures), { inputErrors: [] }));
     if (result.inputErrors.length) return result;
   }
-  const exported = await gltf.exportGltf({ model, clips, textures, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
+  let exported: Awaited<ReturnType<Gltf['exportGltf']>>;
+  try {
+    exported = await gltf.exportGltf({ model, clips, textures, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
+  } catch (error) {
+    // Clips whose resampling their keys cannot justify: one line naming the file, as a bad input.
+    if (error instanceof DecodeError) return { inputErrors: [`${animsPath}: ${error.message}`] };
+    throw error;
+  }
   const failed = writeOutputs(exported.glb ? [[options.out, exported.glb]] : [[options.out, exported.gltf!.json], [join(dirname(options.out), binName), exported.gltf!.bin]], { force: options.force, inputs: [...(modelPath ? [modelPath] : []), animsPath, ...(options.txd ? [options.txd] : [])] });
   if (failed) return failed;
   const meshes = model?.geometries.length ?? 0;
