@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createSkeleton, filterFindings, LINT_RULE_TABLE, LINT_RULES, lintIFP, summarizeLint, writeIFP, type AnimationData, type LintCode, type TrackData } from '../../src/index.js';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
@@ -119,6 +121,8 @@ describe('lintIFP: one fixture per rule', () => {
     const special = ['decode-error', 'reader-warning', 'anpk-chunk-size'];
     expect([...Object.keys(FIXTURES), ...special].sort()).toEqual(Object.keys(LINT_RULE_TABLE).sort());
     for (const rule of Object.values(LINT_RULE_TABLE)) expect(rule.source.length).toBeGreaterThan(10);
+    const documented = [...readFileSync(fileURLToPath(new URL('../../docs/lint.md', import.meta.url)), 'utf8').matchAll(/^\| `([a-z0-9-]+)` \| (\w+) \|/gm)].map((m) => [m[1], m[2]]);
+    expect(documented).toEqual(Object.entries(LINT_RULES));
   });
 });
 
