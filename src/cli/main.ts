@@ -2,11 +2,13 @@
 // The `gameanim` command line: exit 0 ok, 1 a problem with an input (after every other input), 2 a usage error.
 import { statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isLintCode, LINT_SEVERITIES, type LintCode, type LintSeverity } from 'gameanim';
 import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
 import { exportBatch } from './commands/export-batch.js';
 import { exportCommand, importCommand } from './commands/gltf.js';
-import { diff, edit, editSteps, lint } from './commands/edit.js';
+import { diff, edit, editSteps } from './commands/edit.js';
+import { lint, lintRules } from './commands/lint.js';
 import { imgEdit } from './commands/img-edit.js';
 import { txdExtract, txdList } from './commands/txd.js';
 import { view } from './commands/view.js';
@@ -87,6 +89,9 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     package: { type: 'string', multiple: true },
     'in-place': { type: 'boolean' },
     txd: { type: 'string' },
+    severity: { type: 'string' },
+    ignore: { type: 'string', multiple: true },
+    rules: { type: 'boolean' },
   });
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values['help']) {
@@ -94,7 +99,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     return 'help';
   }
   // Every command that prints results takes --json (the README's "JSON output" has their schemas).
-  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], view: ['port'], img: ['out', 'force', 'json', 'in-place'], edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package'], diff: ['json'], lint: ['json', 'skeleton'], txd: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
+  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], view: ['port'], img: ['out', 'force', 'json', 'in-place'], edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package'], diff: ['json'], lint: ['json', 'skeleton', 'severity', 'ignore', 'rules'], txd: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const json = Boolean(values['json']);
@@ -167,8 +172,18 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     case 'diff':
       if (positionals.length !== 2) throw new UsageError('diff takes two IFP files', HELP['diff']);
       return diff(positionals[0]!, positionals[1]!, print, json);
-    case 'lint':
-      return lint(some('FILE'), values['skeleton'] as string | undefined, print, json);
+    case 'lint': {
+      if (values['rules']) {
+        if (positionals.length) throw new UsageError('lint --rules takes no FILE', HELP['lint']);
+        return lintRules(print, json);
+      }
+      const severity = values['severity'] as string | undefined;
+      if (severity !== undefined && !(LINT_SEVERITIES as readonly string[]).includes(severity)) throw new UsageError(`--severity takes error, warning or note, not ${severity}`, HELP['lint']);
+      const ignore = (values['ignore'] as unknown as string[] | undefined) ?? [];
+      const unknown = ignore.find((code) => !isLintCode(code));
+      if (unknown !== undefined) throw new UsageError(`--ignore takes a rule code (gameanim lint --rules lists them), not ${unknown}`, HELP['lint']);
+      return lint(some('FILE'), { skeleton: values['skeleton'] as string | undefined, severity: severity as LintSeverity | undefined, ignore: ignore as LintCode[], json }, print);
+    }
     case 'txd': {
       const [action, file, ...rest] = positionals;
       if (action === 'ls' && file && !rest.length) return txdList(file, print, json);

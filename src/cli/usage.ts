@@ -36,7 +36,7 @@ commands:
        [--merge OTHER.ifp] [--package NAME] [--format ANP3|ANP2|ANPK] [--force]
                                 change a package; untouched animations keep their bytes
   diff A.ifp B.ifp [--json]     what changed: added, removed, and per bone how much (exit 1 when they differ)
-  lint FILE... [--skeleton MODEL.dff] [--json]
+  lint FILE|ARCHIVE... [--skeleton MODEL.dff] [--severity S] [--ignore CODE] [--json]
                                 what the games do badly with (exit 1 on an error)
   img add|replace ARCHIVE FILE..., img delete ARCHIVE NAME..., img rename ARCHIVE OLD NEW,
   img rebuild ARCHIVE           (each with -o OUT or --in-place)
@@ -143,14 +143,18 @@ Animations added and removed, and for each changed one, per bone, the largest ro
 degrees and translation difference in metres over both clips' key times. Like the game, it compares
 the first animation of a name (case ignored), and warns of each later copy it never plays. Exit 0
 when equal, 1 when not.`,
-  lint: `usage: gameanim lint FILE... [--skeleton MODEL.dff] [--json]
+  lint: `usage: gameanim lint FILE|ARCHIVE... [--skeleton MODEL.dff] [--severity error|warning|note]
+       [--ignore CODE]... [--json]
+       gameanim lint --rules [--json]
 
-Findings with a code, severity (error, warning, note), animation, bone and byte offset: bone ids the
-SA ped lacks, names over 23 bytes or duplicated, key times that go back or repeat, keys off the 60 Hz
-grid or too large for int16 frames, hemisphere flips, keys far from unit length, translation on bones
-other than the root, clips shorter than a frame, empty tracks, mixed ANPK chunk sizes, NaN or
-infinite keys, and with
---skeleton clips that drive none of its bones. Exit 1 when any finding is an error (docs/lint.md).`,
+Checks IFP files, and every .ifp entry of IMG archives (named ARCHIVE/ENTRY.ifp), against what the
+games' loaders refuse, crash on or misplay. Each finding has a code, a severity (error: the game
+refuses, crashes or misplays; warning: likely a mistake; note: an oddity the game handles, as the
+retail files have), the animation, bone and byte offset; a count per code ends the report.
+--severity shows that level and above; --ignore leaves a code out (repeatable). --skeleton names the
+tracks of each animation that bind to no bone of a GTA model (by bone id on SA skinned peds, by name,
+case ignored, on frame-bound models). --rules prints every rule with its severity and the loader code
+it follows. Exit 1 when any finding shown is an error.`,
   txd: `usage: gameanim txd ls FILE [--json]
        gameanim txd extract FILE [-o DIR] [--force] [--json]
 

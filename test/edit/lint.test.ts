@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createSkeleton, LINT_RULES, lintIFP, writeIFP, type AnimationData, type LintCode, type TrackData } from '../../src/index.js';
-import { fixture, sample, samplesPresent } from '../helpers/files.js';
+import { createSkeleton, filterFindings, LINT_RULE_TABLE, LINT_RULES, lintIFP, summarizeLint, writeIFP, type AnimationData, type LintCode, type TrackData } from '../../src/index.js';
+import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 const track = (over: Partial<TrackData> & { keys?: number } = {}): TrackData => {
   const keys = over.keys ?? 3;
@@ -15,13 +17,36 @@ const track = (over: Partial<TrackData> & { keys?: number } = {}): TrackData => 
 const lint = (animations: AnimationData[], format: 'ANP3' | 'ANPK' = 'ANP3', name = 'pkg') => lintIFP(writeIFP([{ name, animations }], { format }));
 const codes = (findings: ReturnType<typeof lintIFP>) => [...new Set(findings.map((f) => f.code))].sort();
 
+/** Where the first animation of an ANP3 file made by writeIFP starts: after the 36-byte package header. */
+const ANP3_FIRST_ANIMATION = 36;
+/** An ANP3 package whose first animation's header field at `field` (28: frame-data size, 32: flags) is set to `value`. */
+const patched = (animations: AnimationData[], field: number, value: number) => {
+  const bytes = writeIFP([{ name: 'pkg', animations }], { format: 'ANP3' });
+  new DataView(bytes.buffer, bytes.byteOffset).setUint32(ANP3_FIRST_ANIMATION + field, value, true);
+  return lintIFP(bytes);
+};
+const skeleton = () => createSkeleton({ names: ['Root', 'Other'], ids: [0, 99], parents: [-1, 0], restTranslations: [0, 0, 0, 0, 0, 1] });
+
 /** One package per rule, made to break exactly that rule. */
-const FIXTURES: Record<Exclude<LintCode, 'decode-error' | 'reader-warning' | 'no-bone-matches' | 'anpk-chunk-size'>, () => ReturnType<typeof lintIFP>> = {
+const FIXTURES: Record<Exclude<LintCode, 'decode-error' | 'reader-warning' | 'anpk-chunk-size'>, () => ReturnType<typeof lintIFP>> = {
   'unknown-bone-id': () => lint([{ name: 'a', bones: [track({ boneId: 77 })] }]),
+  'bone-id-out-of-range': () => lint([{ name: 'a', bones: [track({ boneId: 40000 })] }]),
   'name-too-long': () => lint([{ name: 'a_name_of_twenty_four_ch', bones: [track()] }]),
+  'package-name-too-long': () => lint([{ name: 'a', bones: [track()] }], 'ANP3', 'sixteen_bytes_xx'),
+  'package-name-mismatch': () => lintIFP(writeIFP([{ name: 'PED', animations: [{ name: 'a', bones: [track()] }] }], { format: 'ANP3' }), { entryName: 'drivebys.ifp' }),
+  'too-many-animations': () => lint(Array.from({ length: 2501 }, (_, i) => ({ name: `a${i}`, bones: [track({ keys: 1, compressed: true })] }))),
+  'anpk-chunk-too-long': () => lint([{ name: 'n'.repeat(300), bones: [track({ boneId: -1 })] }], 'ANPK'),
   'duplicate-name': () => lint([{ name: 'Walk', bones: [track()] }, { name: 'WALK', bones: [track()] }]),
+  'no-tracks': () => lint([{ name: 'a', bones: [] }]),
+  'compression-flag': () => patched([{ name: 'a', bones: [track({ compressed: true })] }], 32, 0),
+  'frame-data-too-small': () => patched([{ name: 'a', bones: [track({ compressed: true })] }], 28, 10),
+  'count-overflow': () => lint([{ name: 'a', bones: [track({ keys: 32768, compressed: true, times: Float32Array.from({ length: 32768 }, (_, k) => k / 120) })] }]),
+  'duplicate-track': () => lint([{ name: 'a', bones: [track({ boneName: 'Spine' }), track({ boneName: 'Spine copy' })] }]),
+  'scale-ignored': () => lint([{ name: 'a', bones: [track({ boneId: -1, keyframeType: 'KRTS', translations: new Float32Array(9), scales: new Float32Array(9).fill(1) })] }], 'ANPK'),
   'time-goes-back': () => lint([{ name: 'a', bones: [track({ times: Float32Array.of(0, 0.5, 0.25) })] }]),
+  'zero-length-track': () => lint([{ name: 'a', bones: [track({ times: Float32Array.of(0.5, 0.5, 0.5) })] }]),
   'time-repeats': () => lint([{ name: 'a', bones: [track({ times: Float32Array.of(0, 0.5, 0.5) })] }]),
+  'first-key-not-zero': () => lint([{ name: 'a', bones: [track({ times: Float32Array.of(0.5, 1, 1.5) })] }]),
   'off-grid-time': () => lint([{ name: 'a', bones: [track({ times: Float32Array.of(0, 0.0123, 0.5) })] }]),
   'does-not-compress': () => lint([{ name: 'a', bones: [track({ boneId: 0, keyframeType: 'KRT0', translations: Float32Array.of(0, 0, 0, 40, 0, 0, 0, 0, 0) })] }]),
   'hemisphere-flip': () => lint([{ name: 'a', bones: [track({ rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, -1, 0, 0, 0, -1) })] }]),
@@ -29,8 +54,11 @@ const FIXTURES: Record<Exclude<LintCode, 'decode-error' | 'reader-warning' | 'no
   'translation-off-root': () => lint([{ name: 'a', bones: [track({ boneId: 0 }), track({ boneId: 2, keyframeType: 'KRT0', translations: Float32Array.of(0, 0, 0, 0.5, 0, 0, 1, 0, 0) })] }]),
   'shorter-than-a-frame': () => lint([{ name: 'a', bones: [track({ keys: 1 })] }]),
   'empty-track': () => lint([{ name: 'a', bones: [track({ boneId: 0 }), track({ keys: 0 })] }]),
+  'empty-track-anpk': () => lint([{ name: 'a', bones: [track({ boneId: -1 }), track({ boneId: -1, boneName: 'other', keys: 0 })] }], 'ANPK'),
   // Float keys (not compressed) keep NaN's bits through the writer and the reader.
   'non-finite-value': () => lint([{ name: 'a', bones: [track({ boneId: 0, keyframeType: 'KRT0', translations: Float32Array.of(0, 0, 0, 0, NaN, 0, 0, 0, 0) })] }]),
+  'no-bone-matches': () => lintIFP(writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track({ boneId: 5, boneName: 'Head' })] }] }], { format: 'ANP3' }), { skeleton: skeleton() }),
+  'unbound-tracks': () => lintIFP(writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track({ boneId: 0, boneName: 'Root' }), track({ boneId: 5, boneName: 'Head' })] }] }], { format: 'ANP3' }), { skeleton: skeleton() }),
 };
 
 describe('lintIFP: one fixture per rule', () => {
@@ -42,11 +70,10 @@ describe('lintIFP: one fixture per rule', () => {
     expect(finding.offset).toBeGreaterThan(0);
   });
 
-  it('no-bone-matches: a clip that drives none of the given skeleton bones is an error', () => {
-    const skeleton = createSkeleton({ names: ['Root', 'Other'], ids: [0, 99], parents: [-1, 0], restTranslations: [0, 0, 0, 0, 0, 1] });
-    const bytes = writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track({ boneId: 5, boneName: 'Head' })] }] }], { format: 'ANP3' });
-    expect(codes(lintIFP(bytes, { skeleton }))).toContain('no-bone-matches');
-    expect(codes(lintIFP(bytes))).not.toContain('no-bone-matches');
+  it('the skeleton rules need a skeleton, and name the unbound tracks', () => {
+    expect(codes(FIXTURES['no-bone-matches']())).toEqual(['no-bone-matches']);
+    expect(FIXTURES['unbound-tracks']()).toMatchObject([{ code: 'unbound-tracks', severity: 'warning', animation: 'a', message: '1 of 2 tracks drive no bone of the skeleton: "Head"' }]);
+    expect(lintIFP(writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track({ boneId: 5, boneName: 'Head' })] }] }], { format: 'ANP3' }))).toEqual([]);
   });
 
   it('anpk-chunk-size: an ANPK animation that mixes 44- and 48-byte ANIM chunks', () => {
@@ -88,6 +115,57 @@ describe('lintIFP: one fixture per rule', () => {
 
   it('a clean generated package has no finding, and the real samples no error but for what the games themselves ship', () => {
     expect(lint([{ name: 'clean', bones: [track({ boneId: 0, keyframeType: 'KRT0', compressed: true, translations: new Float32Array(9) }), track({ compressed: true })] }])).toEqual([]);
-    if (samplesPresent) for (const name of ['sa_python_anp3.ifp', 'sa_grenade_anp3.ifp']) expect(lintIFP(sample(name)).filter((f) => f.severity === 'error'), name).toEqual([]);
+  });
+
+  it('every rule has a fixture, a severity and a loader source', () => {
+    const special = ['decode-error', 'reader-warning', 'anpk-chunk-size'];
+    expect([...Object.keys(FIXTURES), ...special].sort()).toEqual(Object.keys(LINT_RULE_TABLE).sort());
+    for (const rule of Object.values(LINT_RULE_TABLE)) expect(rule.source.length).toBeGreaterThan(10);
+    const documented = [...readFileSync(fileURLToPath(new URL('../../docs/lint.md', import.meta.url)), 'utf8').matchAll(/^\| `([a-z0-9-]+)` \| (\w+) \|/gm)].map((m) => [m[1], m[2]]);
+    expect(documented).toEqual(Object.entries(LINT_RULES));
+  });
+});
+
+describe('lintIFP: severity, ignore and the summary', () => {
+  // Two flips (notes), one time going back (error) and an unknown bone id (note).
+  const findings = () => lint([
+    { name: 'a', bones: [track({ boneId: 77, rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, -1, 0, 0, 0, -1) })] },
+    { name: 'b', bones: [track({ times: Float32Array.of(0, 0.5, 0.25), rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, -1, 0, 0, 0, -1) })] },
+  ]);
+
+  it('counts per code, errors first', () => {
+    expect(summarizeLint(findings())).toEqual({
+      errors: 1, warnings: 0, notes: 3,
+      codes: [{ code: 'time-goes-back', severity: 'error', count: 1 }, { code: 'hemisphere-flip', severity: 'note', count: 2 }, { code: 'unknown-bone-id', severity: 'note', count: 1 }],
+    });
+  });
+
+  it('keeps a severity and above, and leaves out ignored codes, in lintIFP and filterFindings alike', () => {
+    const bytes = writeIFP([{ name: 'pkg', animations: [{ name: 'b', bones: [track({ boneId: 77, times: Float32Array.of(0, 0.5, 0.25) })] }] }], { format: 'ANP3' });
+    expect(lintIFP(bytes, { severity: 'warning' }).map((f) => f.code)).toEqual(['time-goes-back']);
+    expect(lintIFP(bytes, { ignore: ['time-goes-back'] }).map((f) => f.code)).toEqual(['unknown-bone-id']);
+    expect(filterFindings(findings(), { severity: 'note', ignore: ['hemisphere-flip'] }).map((f) => f.code)).toEqual(['unknown-bone-id', 'time-goes-back']);
+    expect(filterFindings(findings(), { severity: 'error' })).toHaveLength(1);
+  });
+});
+
+/** The retail files give notes only: what the games ship, they play. Counts per code, per file. */
+const RETAIL: Record<string, Partial<Record<LintCode, number>>> = {
+  'rwparserng_ped_anp3.ifp': { 'reader-warning': 1 },
+  'sa_python_anp3.ifp': { 'hemisphere-flip': 18 },
+  'sa_grenade_anp3.ifp': { 'reader-warning': 4 },
+  'sa_vegasn_anp3.ifp': { 'first-key-not-zero': 1 },
+  'iii_pcanims_ped_anpk.ifp': { 'hemisphere-flip': 276, 'first-key-not-zero': 116, 'empty-track-anpk': 11, 'translation-off-root': 10, 'scale-ignored': 8, 'shorter-than-a-frame': 1 },
+};
+
+describe('lintIFP on the retail samples', () => {
+  if (!samplesPresent) {
+    it.skip(SAMPLES_SKIP_MESSAGE, () => {});
+    return;
+  }
+  it.each(Object.keys(RETAIL))('%s: no error, no warning, and these notes', (name) => {
+    const summary = summarizeLint(lintIFP(sample(name)));
+    expect(summary.errors + summary.warnings).toBe(0);
+    expect(Object.fromEntries(summary.codes.map((c) => [c.code, c.count]))).toEqual(RETAIL[name]);
   });
 });

@@ -2,6 +2,7 @@ import { bindClip, type Skeleton } from 'gameanim';
 import { plural, textTable } from '../text.js';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { merged, onFile, report, type CommandResult, type Report } from './result.js';
+import { modelSkeleton } from '../model-skeleton.js';
 
 /**
  * Binds every animation of each FILE to the skeleton of MODEL and prints, per animation, how many
@@ -14,10 +15,7 @@ export function bind(modelPath: string, animsPaths: string[], print: (line: stri
   const files: unknown[] = [];
   let skeleton: Skeleton | undefined;
   const modelResult = onFile(modelPath, () => {
-    const modelBytes = readInput(modelPath);
-    const model = formatOf(modelPath, modelBytes).format;
-    skeleton = model.skeleton?.(model.open(modelBytes)) ?? undefined;
-    if (!skeleton) throw new InputError(`${modelPath}: has no skeleton to bind to (a ${model.name} file${model.skeleton ? ' without a bone hierarchy' : ''})`);
+    skeleton = modelSkeleton(modelPath);
     return { inputErrors: [] };
   });
   if (!skeleton) return modelResult;

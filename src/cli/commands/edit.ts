@@ -1,5 +1,5 @@
-// gameanim edit, diff and lint: IFP packages changed, compared and checked from the command line.
-import { DecodeError, DFFReader, diffIFP, EncodeError, IFPEditor, lintIFP, type IFPFormat, type Skeleton } from 'gameanim';
+// gameanim edit and diff: IFP packages changed and compared from the command line.
+import { DecodeError, diffIFP, EncodeError, IFPEditor, type IFPFormat } from 'gameanim';
 import { InputError, readInput } from '../inputs.js';
 import { writeOutputs } from '../outputs.js';
 import { plural } from '../text.js';
@@ -131,33 +131,4 @@ export function diff(a: string, b: string, printText: (line: string) => void, js
     changed: result.changed.map((c) => ({ name: c.name, duration: c.duration, bones: c.bones.map((bone) => ({ boneName: bone.boneName, boneId: bone.boneId, maxAngleDeg: bone.maxAngleDeg, maxTranslation: bone.maxTranslation, keys: bone.keys })) })),
   };
   return { inputErrors: [], json: json ? document : undefined, exitCode: differ ? 1 : 0 };
-}
-
-/** `lint FILE... [--skeleton MODEL]`: exit 1 when any finding is an error. */
-export function lint(paths: readonly string[], skeletonPath: string | undefined, printText: (line: string) => void, json = false): CommandResult {
-  const { print } = report(printText, json);
-  let skeleton: Skeleton | undefined;
-  if (skeletonPath) {
-    const model = onFile(skeletonPath, () => {
-      skeleton = new DFFReader(readInput(skeletonPath)).skeleton ?? undefined;
-      if (!skeleton) throw new InputError(`${skeletonPath}: has no skeleton to lint against`);
-      return { inputErrors: [] };
-    });
-    if (model.inputErrors.length) return model;
-  }
-  const files: Array<{ file: string; findings: ReturnType<typeof lintIFP> }> = [];
-  const inputErrors: string[] = [];
-  for (const path of paths) {
-    const result = onFile(path, () => {
-      const findings = lintIFP(readInput(path), { skeleton });
-      files.push({ file: path, findings });
-      for (const f of findings) print(`${path}:${f.offset}: ${f.severity} ${f.code}${f.animation ? ` [${f.animation}${f.bone ? ` / ${f.bone}` : ''}]` : ''}: ${f.message}`);
-      return { inputErrors: [] };
-    });
-    append(inputErrors, result.inputErrors);
-  }
-  const errors = files.reduce((n, f) => n + f.findings.filter((x) => x.severity === 'error').length, 0);
-  const total = files.reduce((n, f) => n + f.findings.length, 0);
-  print(`${total} findings, ${errors} errors`);
-  return { inputErrors, json: json ? { files } : undefined, exitCode: errors ? 1 : 0 };
 }

@@ -1,0 +1,94 @@
+// gameanim lint: the IFP files given, and every .ifp entry of the IMG archives given, checked by the
+// library's rules; findings filtered by severity and code, and counted per code at the end.
+import { LINT_RULE_TABLE, lintIFP, summarizeLint, type LintCode, type LintFinding, type LintSeverity, type Skeleton } from 'gameanim';
+import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
+import { modelSkeleton } from '../model-skeleton.js';
+import { textTable } from '../text.js';
+import { onFile, report, type CommandResult } from './result.js';
+
+export interface LintCommandOptions {
+  skeleton?: string;
+  severity?: LintSeverity;
+  ignore: LintCode[];
+  json: boolean;
+}
+
+interface LintedFile {
+  file: string;
+  /** The IMG entry linted, or null for a file of its own. */
+  entry: string | null;
+  findings: LintFinding[];
+}
+
+/** `lint FILE... [--skeleton MODEL] [--severity S] [--ignore CODE]`: exit 1 when any finding shown is an error. */
+export function lint(paths: readonly string[], options: LintCommandOptions, printText: (line: string) => void): CommandResult {
+  const { print } = report(printText, options.json);
+  const inputErrors: string[] = [];
+  const files: LintedFile[] = [];
+  const done = (): CommandResult => {
+    const all = files.flatMap((f) => f.findings);
+    const summary = summarizeLint(all);
+    for (const { code, severity, count } of summary.codes) print(`${code}: ${count.toLocaleString('en-US')} ${severity}${count === 1 ? '' : 's'}`);
+    const n = (count: number) => count.toLocaleString('en-US');
+    print(`${n(all.length)} findings in ${files.length === 1 ? '1 file' : `${n(files.length)} files`}: ${n(summary.errors)} errors, ${n(summary.warnings)} warnings, ${n(summary.notes)} notes`);
+    return { inputErrors, json: options.json ? { files, summary, errors: inputErrors } : undefined, exitCode: summary.errors ? 1 : 0 };
+  };
+  let skeleton: Skeleton | undefined;
+  if (options.skeleton) {
+    const model = onFile(options.skeleton, () => ((skeleton = lintSkeleton(options.skeleton!)), { inputErrors: [] }));
+    inputErrors.push(...model.inputErrors);
+    if (!skeleton) return done();
+  }
+  for (const path of paths) {
+    const result = onFile(path, () => {
+      const targets = lintTargets(path);
+      if (!targets.length) print(`${path}: an archive without .ifp entries`);
+      for (const target of targets) {
+        const findings = lintIFP(target.bytes, { skeleton, severity: options.severity, ignore: options.ignore, entryName: target.entry ?? undefined });
+        files.push({ file: path, entry: target.entry, findings });
+        const label = target.entry === null ? path : `${path}/${target.entry}`;
+        for (const f of findings) print(`${label}:${f.offset}: ${f.severity} ${f.code}${f.animation !== null ? ` [${f.animation}${f.bone !== null ? ` / ${f.bone}` : ''}]` : ''}: ${f.message}`);
+      }
+      return { inputErrors: [] };
+    });
+    inputErrors.push(...result.inputErrors);
+  }
+  return done();
+}
+
+/**
+ * A file is linted as IFP (a file that is not one is a decode-error finding); an IMG archive, entry
+ * by entry: each `.ifp` entry, under its name, which SA registers its block by.
+ */
+function lintTargets(path: string): Array<{ entry: string | null; bytes: Uint8Array }> {
+  const bytes = readInput(path);
+  const archive = isArchive(path, bytes) ? openArchive(path, bytes, true).archive : null;
+  if (!archive) return [{ entry: null, bytes }];
+  return archive.entries.filter((entry) => /\.ifp$/i.test(entry.name)).map((entry) => ({ entry: entry.name, bytes: archive.read(entry) }));
+}
+
+function isArchive(path: string, bytes: Uint8Array): boolean {
+  try {
+    return Boolean(formatOf(path, bytes).format.archive);
+  } catch (error) {
+    if (error instanceof InputError) return false;
+    throw error;
+  }
+}
+
+/** IFP animations play on GTA models; an IGI 2 model's skeleton would only say that nothing binds. */
+function lintSkeleton(modelPath: string): Skeleton {
+  const skeleton = modelSkeleton(modelPath);
+  if (skeleton.rig !== undefined && skeleton.rig !== 'gta') throw new InputError(`${modelPath}: an ${skeleton.rig === 'igi2' ? 'IGI 2' : skeleton.rig} model: IFP animations never play on it; give a GTA .dff`);
+  return skeleton;
+}
+
+/** `lint --rules`: the rule table, from the code itself. */
+export function lintRules(printText: (line: string) => void, json: boolean): CommandResult {
+  const rules = Object.entries(LINT_RULE_TABLE).map(([code, rule]) => ({ code, ...rule }));
+  if (json) return { inputErrors: [], json: { rules } };
+  printText(textTable(['code', 'severity', 'what'], rules.map((r) => [r.code, r.severity, r.what]), [0, 1, 2]));
+  printText('\nWhere each comes from (the games\' loaders: re3, gta-reversed; INU Tools\' check):');
+  for (const r of rules) printText(`  ${r.code}: ${r.source}`);
+  return { inputErrors: [] };
+}
