@@ -31,6 +31,7 @@ export const LINT_RULES = {
   'reader-warning': 'note',
   'unknown-bone-id': 'warning',
   'no-bone-matches': 'error',
+  'unbound-track': 'warning',
   'name-too-long': 'error',
   'duplicate-name': 'error',
   'time-goes-back': 'error',
@@ -48,7 +49,7 @@ export const LINT_RULES = {
 export type LintCode = keyof typeof LINT_RULES;
 
 export interface LintOptions {
-  /** The model the animations are for: a clip whose tracks drive none of its bones is an error. */
+  /** The model the animations are for (skinned, or frame-bound as a GTA III ped): a clip whose tracks drive none of its bones is an error, a track that drives none a warning. */
   skeleton?: Skeleton;
 }
 
@@ -90,6 +91,11 @@ export function lintIFP(bytes: Uint8Array | ArrayBuffer, options: LintOptions = 
       if (options.skeleton) {
         const bound = bindClip(animation, options.skeleton);
         if (bound.restBones.length === options.skeleton.boneCount) add('no-bone-matches', animation.name, null, where, `no track drives a bone of the skeleton (${bound.refused ?? `unmatched tracks ${bound.unmatchedTracks.join(', ')}`})`);
+        // The clip plays, but these tracks move nothing: a frame or bone the model lacks, or one an earlier track of the clip drives.
+        else {
+          const part = options.skeleton.ids.some((id) => id >= 0) ? 'bone' : 'frame';
+          for (const name of bound.unmatchedTracks) add('unbound-track', animation.name, name, where, `the track drives no ${part} of the skeleton: it has no ${part} of that ${part === 'bone' ? 'id or ' : ''}name, or an earlier track of the clip drives it`);
+        }
       }
       if (pkg.format === 'ANPK' && at.byteOffset !== undefined) lintAnimChunks(input.subarray(at.byteOffset, at.byteOffset + at.byteLength!), at.byteOffset, animation.name, add);
       animation.bones.forEach((bone, b) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSkeleton, LINT_RULES, lintIFP, writeIFP, type AnimationData, type LintCode, type TrackData } from '../../src/index.js';
+import { createSkeleton, DFFReader, LINT_RULES, lintIFP, writeIFP, type AnimationData, type LintCode, type TrackData } from '../../src/index.js';
 import { fixture, sample, samplesPresent } from '../helpers/files.js';
 
 const track = (over: Partial<TrackData> & { keys?: number } = {}): TrackData => {
@@ -16,7 +16,7 @@ const lint = (animations: AnimationData[], format: 'ANP3' | 'ANPK' = 'ANP3', nam
 const codes = (findings: ReturnType<typeof lintIFP>) => [...new Set(findings.map((f) => f.code))].sort();
 
 /** One package per rule, made to break exactly that rule. */
-const FIXTURES: Record<Exclude<LintCode, 'decode-error' | 'reader-warning' | 'no-bone-matches' | 'anpk-chunk-size'>, () => ReturnType<typeof lintIFP>> = {
+const FIXTURES: Record<Exclude<LintCode, 'decode-error' | 'reader-warning' | 'no-bone-matches' | 'unbound-track' | 'anpk-chunk-size'>, () => ReturnType<typeof lintIFP>> = {
   'unknown-bone-id': () => lint([{ name: 'a', bones: [track({ boneId: 77 })] }]),
   'name-too-long': () => lint([{ name: 'a_name_of_twenty_four_ch', bones: [track()] }]),
   'duplicate-name': () => lint([{ name: 'Walk', bones: [track()] }, { name: 'WALK', bones: [track()] }]),
@@ -47,6 +47,23 @@ describe('lintIFP: one fixture per rule', () => {
     const bytes = writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track({ boneId: 5, boneName: 'Head' })] }] }], { format: 'ANP3' });
     expect(codes(lintIFP(bytes, { skeleton }))).toContain('no-bone-matches');
     expect(codes(lintIFP(bytes))).not.toContain('no-bone-matches');
+  });
+
+  it('unbound-track: with a frame-bound model (GTA III), a track naming no frame of it, while others bind (case ignored)', () => {
+    const skeleton = new DFFReader(fixture('dff-rigid-ped.dff')).skeleton!;
+    const bones = [track({ boneId: -1, boneName: 'SWAIST' }), track({ boneId: -1, boneName: 'Stail' })];
+    const findings = lintIFP(writeIFP([{ name: 'p', animations: [{ name: 'a', bones }] }], { format: 'ANPK' }), { skeleton });
+    const unbound = findings.filter((f) => f.code === 'unbound-track');
+    expect(unbound.map((f) => [f.bone, f.severity])).toEqual([['Stail', 'warning']]);
+    expect(unbound[0]!.message).toMatch(/no frame of that name/);
+    expect(codes(findings)).not.toContain('no-bone-matches');
+  });
+
+  it.skipIf(!samplesPresent)("unbound-track: III's ped.ifp on player.dff binds every track of its frame clips; the clips for skinned peds (Bip01 names: FPS_ROCKET, skin_*) bind none", () => {
+    const skeleton = new DFFReader(sample('iii/player.dff')).skeleton!;
+    const findings = lintIFP(sample('iii_pcanims_ped_anpk.ifp'), { skeleton });
+    expect(findings.filter((f) => f.code === 'unbound-track')).toEqual([]);
+    expect(findings.filter((f) => f.code === 'no-bone-matches').map((f) => f.animation)).toEqual(['FPS_ROCKET', 'skin_idle_stance', 'skin_run_player', 'skin_sprint_civi', 'skin_walk_player', 'skin_walk_start']);
   });
 
   it('anpk-chunk-size: an ANPK animation that mixes 44- and 48-byte ANIM chunks', () => {
