@@ -2,11 +2,12 @@
 // III's ped.ifp animates, textured from its .txd; an IFP of object clips opened alone plays on a
 // marked node per track.
 import { join } from 'node:path';
+import { decode as decodePng } from 'fast-png';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boneNameKey, IFPReader } from '../../src/index.js';
 import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
-import { haveChromium, launchChromium, withViewer } from './viewer-helpers.js';
+import { canvasShot, haveChromium, launchChromium, withViewer } from './viewer-helpers.js';
 
 interface SceneHooks {
   viewerScene: { meshPositions: number[][]; hasSkeleton: boolean };
@@ -24,17 +25,11 @@ async function positionsAt(page: Page, time: number): Promise<number[][]> {
   return page.evaluate(() => (window as unknown as SceneHooks).viewerScene.meshPositions);
 }
 
-/** Runs in the page: how many pixels of the 3D canvas are neither the dark background nor the grey grid. */
-function drawnPixels(): number {
-  const source = document.querySelector('#scene') as HTMLCanvasElement;
-  const canvas = document.createElement('canvas');
-  canvas.width = source.width;
-  canvas.height = source.height;
-  const context = canvas.getContext('2d')!;
-  context.drawImage(source, 0, 0);
-  const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+/** How many pixels of the 3D canvas are neither the dark background nor the grey grid. */
+async function drawnPixels(page: Page): Promise<number> {
+  const { data, channels } = decodePng(await canvasShot(page, '#scene'));
   let drawn = 0;
-  for (let i = 0; i < data.length; i += 4) {
+  for (let i = 0; i < data.length; i += channels) {
     const r = data[i]!, g = data[i + 1]!, b = data[i + 2]!;
     // The background is 0x2a2d33, the grid lines 0x3a3a3a and 0x555555 blended into it: grey, and
     // never darker than the background. A model is coloured, bright, or (a dark suit) darker.
@@ -63,13 +58,11 @@ describe.skipIf(!haveChromium || !samplesPresent)(`frame-bound models in the vie
       console.log(`viewer: III gang01 on walk_player, largest part movement between 0.2 s and 0.6 s ${moved.toFixed(3)} m`);
       expect(moved).toBeGreaterThan(0.05);
       expect(await page.evaluate(() => (window as unknown as SceneHooks).decodedTextures)).toBeGreaterThan(0);
-      // Drawn: a textured ped covers far more than the skeleton lines alone.
-      await page.waitForFunction(drawnPixels, null, { timeout: 120_000 });
+      // Drawn: a textured ped covers far more than the skeleton lines alone (about 1,700 pixels).
+      await expect.poll(() => drawnPixels(page), { timeout: 120_000 }).toBeGreaterThan(5000);
+      console.log(`viewer: III gang01 on walk_player, ${await drawnPixels(page)} pixels drawn over the background`);
       // The README's screenshot: written only when asked, so a test run never changes tracked files.
       if (process.env['VIEWER_III_SCREENSHOT']) await page.screenshot({ path: process.env['VIEWER_III_SCREENSHOT'] });
-      const drawn = await page.evaluate(drawnPixels);
-      console.log(`viewer: III gang01 on walk_player, ${drawn} pixels drawn over the background`);
-      expect(drawn).toBeGreaterThan(5000);
       expect(errors).toEqual([]);
     }, { width: 1280, height: 720 });
   });
@@ -83,7 +76,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`frame-bound models in the vie
       expect(rows.map((name) => JSON.parse(name).trim())).toEqual(names);
       expect(await page.locator('#message').textContent()).toMatch(/No model/);
       await page.waitForFunction((count) => (window as unknown as SceneHooks).viewerScene.meshPositions.length === count, names.length, { timeout: 120_000 });
-      expect(await page.evaluate(drawnPixels)).toBeGreaterThan(100);
+      await expect.poll(() => drawnPixels(page), { timeout: 120_000 }).toBeGreaterThan(100);
       expect(errors).toEqual([]);
     });
   });
