@@ -2,13 +2,14 @@
 // the page; nothing is uploaded.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { createPose, DecodeError, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DffGeometry, type FileFormat, type Pose, type SkeletalClip, type Skeleton, type TxdTexture, type IFPReader } from '../src/index.js';
+import { createPose, DecodeError, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DFFReader, type FileFormat, type Pose, type SkeletalClip, type Skeleton, type TxdTexture, type IFPReader } from '../src/index.js';
 import { findFormat } from '../src/formats.js';
 import { SceneView } from './scene.js';
 import { lintFile, setUpEditing, type EditedFile } from './editing.js';
 import { frameLabel, setUpStepping } from './stepping.js';
 import { readSelection, setUpTheme, writeSelection } from './session.js';
-import { boundClip, listItem } from './page.js';
+import { boundClip, listItem, skeletonOfTracks } from './page.js';
+import type { ShownModel } from './model-objects.js';
 import { problem, showLint } from './problems.js';
 import { SpriteView } from './sprites.js';
 
@@ -23,7 +24,7 @@ const view = new SceneView($<HTMLCanvasElement>('scene'));
 const sprites = new SpriteView($<HTMLCanvasElement>('sprites'), $('sprite-state'), $('disassembly'));
 const state = {
   files: [] as Opened[],
-  model: null as { name: string; skeleton: Skeleton; geometries: readonly DffGeometry[] } | null,
+  model: null as ({ name: string; skeleton: Skeleton } & ShownModel) | null,
   clips: [] as Array<{ file: string; clip: SkeletalClip }>,
   /** IFP files as edited: their bytes after each edit (undo reads the one before). */
   edited: new Map<string, EditedFile>(),
@@ -101,7 +102,10 @@ function open(name: string, bytes: Uint8Array): void {
     return renderLists();
   }
   const skeleton = format.skeleton?.(reader) ?? null;
-  if (skeleton && !format.clips) state.model = { name, skeleton, geometries: (format.model?.(reader).geometries ?? []) as DffGeometry[] };
+  if (skeleton && !format.clips) {
+    const model = format.model?.(reader) as Partial<DFFReader> | undefined;
+    state.model = { name, skeleton, geometries: model?.geometries ?? [], boneOfFrame: model?.frameBound ? model.boneOfFrame : undefined };
+  }
   if (format.namedClips) {
     // Its edits start from what was opened.
     state.edited.set(name, { name, history: [bytes] });
@@ -188,15 +192,18 @@ function select(clip: SkeletalClip): void {
   state.time = 0;
   state.bone = 0;
   const own = (clip as { skeleton?: Skeleton | null }).skeleton ?? null;
-  const skeleton = state.model?.skeleton ?? own;
+  const file = state.clips.find((e) => e.clip === clip)?.file;
+  // No model: the clips of its file play on nodes named after their tracks (an SA object's clips).
+  const alone = !state.model && !own ? skeletonOfTracks(state.clips.filter((e) => e.file === file).map((e) => e.clip)) : null;
+  const skeleton = state.model?.skeleton ?? own ?? alone;
   state.bound = skeleton ? boundClip(clip, skeleton) : null;
   if (!skeleton) state.pose = null;
   else if (state.pose?.count !== skeleton.boneCount || state.poseFor !== skeleton) {
     state.pose = createPose(skeleton);
     state.poseFor = skeleton;
   }
-  view.show(skeleton, state.model && skeleton === state.model.skeleton ? state.model.geometries : [], state.textures);
-  $('message').textContent = skeleton ? '' : 'A model is needed for a 3D view: drop its .dff (the curves work without one).';
+  view.show(skeleton, state.model && skeleton === state.model.skeleton ? state.model : null, state.textures);
+  $('message').textContent = alone ? 'No model: each track plays on a node of its name (drop the .dff to see the model).' : skeleton ? '' : 'A model is needed for a 3D view: drop its .dff (the curves work without one).';
   $<HTMLButtonElement>('export').disabled = !skeleton;
   $<HTMLInputElement>('scrub').max = String(clip.duration || 1);
   state.playing = true;

@@ -1,6 +1,6 @@
-// Small pieces of the page that need none of its state: list entries built from text, and each
-// clip's binding to a skeleton, made once.
-import { bindClip, type BoundClip, type SkeletalClip, type Skeleton } from 'gameanim';
+// Small pieces of the page that need none of its state: list entries built from text, each clip's
+// binding to a skeleton, and the nodes clips without a model play on, each made once.
+import { bindClip, skeletonFromTracks, type BoundClip, type SkeletalClip, type Skeleton } from 'gameanim';
 
 /**
  * A list entry of a name and a note, built from text: names come from files and archives, and are
@@ -22,4 +22,16 @@ export function boundClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
   let bound = forSkeleton.get(clip);
   if (!bound) forSkeleton.set(clip, (bound = bindClip(clip, skeleton)));
   return bound;
+}
+
+/** The nodes a file's clips play on without a model (`skeletonFromTracks`), made once per set of clips, so switching clips keeps the view. */
+const trackSkeletons = new WeakMap<SkeletalClip, { clips: readonly SkeletalClip[]; skeleton: Skeleton }>();
+export function skeletonOfTracks(clips: readonly SkeletalClip[]): Skeleton | null {
+  const first = clips[0];
+  if (!first) return null;
+  const made = trackSkeletons.get(first);
+  if (made && made.clips.length === clips.length && made.clips.every((clip, i) => clip === clips[i])) return made.skeleton;
+  const skeleton = skeletonFromTracks(clips);
+  trackSkeletons.set(first, { clips, skeleton });
+  return skeleton;
 }

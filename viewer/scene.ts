@@ -1,9 +1,9 @@
-// The 3D view: the skinned model (textured from the dictionaries opened with it) or the bare
-// hierarchy, a skeleton overlay, an orbit camera (Z up, as the games are), and a trail of the root's path.
+// The 3D view: the model (textured from the dictionaries opened with it, built in model-objects.ts)
+// or the bare hierarchy, a skeleton overlay, an orbit camera (Z up, as the games are), and a trail of the root's path.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { DffGeometry, Pose, Skeleton, TxdTexture } from 'gameanim';
-import { toSkeleton, toThreeTexture } from 'gameanim/three';
+import type { Pose, Skeleton, TxdTexture } from 'gameanim';
+import { buildModelObjects, type ShownModel } from './model-objects.js';
 
 const TRAIL_POINTS = 600;
 
@@ -23,7 +23,7 @@ export class SceneView {
   /** The skeleton the camera was last framed for: clips of the same model keep the view. */
   #framedFor: Skeleton | null = null;
   /** What `show` built last: the same model again is not rebuilt. */
-  #shown: { skeleton: Skeleton; geometries: readonly DffGeometry[]; textures: number } | null = null;
+  #shown: { skeleton: Skeleton; model: ShownModel | null; textures: number } | null = null;
   /** Frames drawn: the viewer test checks nothing is drawn while paused and still. */
   renders = 0;
   /** Set by anything that changes the picture; a paused, still view is not drawn again. */
@@ -66,62 +66,27 @@ export class SceneView {
     return this.#textures.size;
   }
 
-  /** The three.js texture of the dictionary texture a material names, decoded on first use. */
-  #texture(name: string | null, textures: readonly TxdTexture[]): { map: THREE.Texture; source: TxdTexture } | null {
-    const source = name === null ? undefined : textures.find((t) => t.name.toLowerCase() === name.toLowerCase());
-    if (!source) return null;
-    let map = this.#textures.get(source);
-    if (!map) this.#textures.set(source, (map = toThreeTexture(source)));
-    return { map, source };
-  }
-
-  /** A material as the game draws it: its colour times its texture; one-bit alpha cut out, other alpha blended. */
-  #material(material: DffGeometry['materials'][number], textures: readonly TxdTexture[]): THREE.Material {
-    const color = new THREE.Color(material.color[0] / 255, material.color[1] / 255, material.color[2] / 255);
-    const found = this.#texture(material.texture, textures);
-    if (!found) return new THREE.MeshStandardMaterial({ color, roughness: 0.8 });
-    const cutOut = found.source.format === 'DXT1' || found.source.format === '1555';
-    return new THREE.MeshStandardMaterial({
-      color, roughness: 0.8, map: found.map,
-      transparent: found.source.hasAlpha && !cutOut, alphaTest: found.source.hasAlpha && cutOut ? 0.5 : 0, side: found.source.hasAlpha ? THREE.DoubleSide : THREE.FrontSide,
-    });
-  }
-
-  /** Shows a skeleton in rest pose, skinned with the model's geometries when there are any, textured from `textures`. */
-  show(skeleton: Skeleton | null, geometries: readonly DffGeometry[], textures: readonly TxdTexture[] = []): void {
+  /**
+   * Shows a skeleton in rest pose with the model on it, textured from `textures`: skinned, or its
+   * rigid parts on their frames (a frame-bound model); without a model, a marker on each node.
+   */
+  show(skeleton: Skeleton | null, model: ShownModel | null, textures: readonly TxdTexture[] = []): void {
     // Another clip of the model already shown: keep its mesh (nothing is built or freed per clip switch).
     const shown = this.#shown;
-    if (shown && skeleton && shown.skeleton === skeleton && shown.geometries === geometries && shown.textures === textures.length) {
+    if (shown && skeleton && shown.skeleton === skeleton && shown.model === model && shown.textures === textures.length) {
       this.clearTrail();
       this.dirty = true;
       return;
     }
-    this.#shown = skeleton ? { skeleton, geometries, textures: textures.length } : null;
+    this.#shown = skeleton ? { skeleton, model, textures: textures.length } : null;
     this.#dispose();
     this.#content.clear();
     this.#bones = [];
     this.clearTrail();
     if (!skeleton) return;
-    const parts = toSkeleton(skeleton);
-    this.#bones = parts.bones;
-    this.#content.add(...parts.roots);
-    for (const geometry of geometries) {
-      if (!geometry.vertexCount || !geometry.indices.length || !geometry.skinIndices || !geometry.skinWeights) continue;
-      const buffer = new THREE.BufferGeometry();
-      buffer.setAttribute('position', new THREE.BufferAttribute(geometry.positions, 3));
-      if (geometry.normals) buffer.setAttribute('normal', new THREE.BufferAttribute(geometry.normals, 3));
-      if (geometry.uvs) buffer.setAttribute('uv', new THREE.BufferAttribute(geometry.uvs, 2));
-      buffer.setAttribute('skinIndex', new THREE.Uint16BufferAttribute(Uint16Array.from(geometry.skinIndices), 4));
-      buffer.setAttribute('skinWeight', new THREE.BufferAttribute(geometry.skinWeights, 4));
-      buffer.setIndex(new THREE.BufferAttribute(geometry.indices, 1));
-      const materials = geometry.materials.map((m) => this.#material(m, textures));
-      geometry.groups.forEach((group) => buffer.addGroup(group.start, group.count, group.material));
-      if (!geometry.normals) buffer.computeVertexNormals();
-      const mesh = new THREE.SkinnedMesh(buffer, materials.length ? materials : new THREE.MeshStandardMaterial({ color: 0x999999 }));
-      mesh.bind(parts.skeleton, new THREE.Matrix4());
-      mesh.frustumCulled = false;
-      this.#content.add(mesh);
-    }
+    const built = buildModelObjects(skeleton, model, textures, this.#textures);
+    this.#bones = built.bones;
+    this.#content.add(...built.objects);
     const helper = new THREE.SkeletonHelper(this.#content);
     (helper.material as THREE.LineBasicMaterial).depthTest = false;
     this.#content.add(helper);
@@ -145,6 +110,15 @@ export class SceneView {
   get rootAndTarget(): { root: number[]; target: number[] } {
     const root = this.#bones[0] ? new THREE.Vector3().setFromMatrixPosition(this.#bones[0].matrixWorld) : new THREE.Vector3();
     return { root: root.toArray(), target: this.controls.target.toArray() };
+  }
+
+  /** Each drawn mesh's world position (rigid parts, node markers; a skinned mesh sits at the origin): the rigid viewer test compares poses with it. */
+  get meshPositions(): number[][] {
+    const positions: number[][] = [];
+    this.#content.traverse((object) => {
+      if ((object as THREE.Mesh).isMesh) positions.push(new THREE.Vector3().setFromMatrixPosition(object.matrixWorld).toArray());
+    });
+    return positions;
   }
 
   /** The grid's height, for the viewer test. */

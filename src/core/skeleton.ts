@@ -38,6 +38,8 @@ export interface Skeleton {
    * frames (docs/binding.md). Rotations always replace the rest rotation.
    */
   readonly trackTranslations: 'replace' | 'offset';
+  /** Bone indices, the first of which `indexOf` finds when bones share a name; null: bone order. */
+  readonly namePrecedence: Int32Array | null;
   /** The bone with this HAnim id (a number) or name (compared as the games do: case and surrounding spaces ignored); -1 when absent. */
   indexOf(nameOrId: string | number): number;
 }
@@ -53,6 +55,12 @@ export interface SkeletonInit {
   bindNames?: 'frames' | 'bone-tags';
   rig?: string;
   trackTranslations?: 'replace' | 'offset';
+  /**
+   * When bones share a name, which one `indexOf` finds: the first of them in this list of bone
+   * indices. Default: bone order (the first bone of the name). A frame-bound model passes the order in
+   * which the game's frame search lets a later match win (docs/binding.md).
+   */
+  namePrecedence?: ArrayLike<number>;
 }
 
 /** How bone names are matched: the games ignore ASCII case, and tools trim the padding spaces. */
@@ -76,6 +84,9 @@ export function createSkeleton(init: SkeletonInit): Skeleton {
   sized('restTranslations', init.restTranslations, 3);
   sized('inverseBindMatrices', init.inverseBindMatrices, 16);
   sized('restScales', init.restScales, 3);
+  if (init.namePrecedence && !Array.prototype.every.call(init.namePrecedence, (bone: number) => Number.isInteger(bone) && bone >= 0 && bone < boneCount)) {
+    throw new RangeError(`skeleton namePrecedence names a bone outside 0 to ${boneCount - 1}`);
+  }
   const parents = Int32Array.from(init.parents);
   for (let bone = 0; bone < boneCount; bone++) {
     const parent = init.parents[bone]!;
@@ -97,6 +108,7 @@ export function createSkeleton(init: SkeletonInit): Skeleton {
     init.bindNames ?? 'frames',
     init.rig,
     init.trackTranslations ?? 'replace',
+    init.namePrecedence ? Int32Array.from(init.namePrecedence) : null,
   );
 }
 
@@ -116,6 +128,7 @@ class SkeletonData implements Skeleton {
     readonly bindNames: 'frames' | 'bone-tags',
     readonly rig: string | undefined,
     readonly trackTranslations: 'replace' | 'offset',
+    readonly namePrecedence: Int32Array | null,
   ) {}
 
   get boneCount(): number {
@@ -127,14 +140,16 @@ class SkeletonData implements Skeleton {
       this.#byId ??= firstIndex(this.ids, (id) => id);
       return nameOrId === -1 ? -1 : (this.#byId.get(nameOrId) ?? -1);
     }
-    this.#byName ??= firstIndex(this.names, boneNameKey);
+    this.#byName ??= firstIndex(this.names, boneNameKey, this.namePrecedence ?? undefined);
     return this.#byName.get(boneNameKey(nameOrId)) ?? -1;
   }
 }
 
-function firstIndex<T, K>(items: ArrayLike<T>, keyOf: (item: T) => K): Map<K, number> {
+/** Each key's first item, visiting the items in `order` when given (indices into `items`; items left out are never found). */
+function firstIndex<T, K>(items: ArrayLike<T>, keyOf: (item: T) => K, order?: ArrayLike<number>): Map<K, number> {
   const index = new Map<K, number>();
-  for (let i = 0; i < items.length; i++) {
+  for (let at = 0; at < (order ?? items).length; at++) {
+    const i = order ? order[at]! : at;
     const key = keyOf(items[i]!);
     if (!index.has(key)) index.set(key, i);
   }

@@ -45,8 +45,38 @@ export function skeletonFromFrames(frames: readonly DffFrame[]): FrameSkeleton {
     bindNames: 'frames',
     trackTranslations: 'offset',
     rig: 'gta',
+    namePrecedence: namePrecedence(frames, boneOfFrame),
   });
   return { skeleton, boneOfFrame };
+}
+
+/**
+ * Which bone wins a name several frames share, as the game finds a frame by name
+ * (`RpAnimBlendClumpFindFrame`): it visits the frames below the clump's frame (frame 0) depth first,
+ * each frame's children in the reverse of file order (RenderWare puts a child read later before
+ * those read earlier), and keeps the last match. So the winner is the frame visited last: the walk
+ * reversed. Frames the game never visits (frame 0, frames outside its tree) come after, in bone order.
+ */
+function namePrecedence(frames: readonly DffFrame[], boneOfFrame: Int32Array): number[] {
+  const children: number[][] = frames.map(() => []);
+  frames.forEach((frame, i) => {
+    if (frame.parent >= 0 && frame.parent !== i) children[frame.parent]!.push(i);
+  });
+  const visited = new Uint8Array(frames.length);
+  const walk: number[] = [];
+  // Children pushed in file order pop in reverse file order.
+  const stack = frames.length ? [...children[0]!] : [];
+  visited[0] = 1;
+  while (stack.length) {
+    const frame = stack.pop()!;
+    if (visited[frame]) continue;
+    visited[frame] = 1;
+    walk.push(frame);
+    stack.push(...children[frame]!);
+  }
+  const winners = walk.reverse().map((frame) => boneOfFrame[frame]!);
+  const others = Array.from(boneOfFrame, (bone, frame) => (visited[frame] && frame !== 0 ? -1 : bone)).filter((bone) => bone >= 0).sort((a, b) => a - b);
+  return [...winners, ...others];
 }
 
 /**

@@ -1,125 +1,14 @@
 // The viewer in a real browser: `gameanim view` serves it with files preloaded, and Debian's Chromium
 // (software WebGL) plays them; other files go in through the page's file input.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { decode as decodePng } from 'fast-png';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DFFReader, IFPReader, lintIFP, writeIFP, type TrackData } from '../../src/index.js';
 import { fixture, sample, samplesDir, samplesPresent } from '../helpers/files.js';
-
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const haveChromium = existsSync(chromiumPath);
-if (!haveChromium && process.env['CI']) throw new Error(`CI needs a browser at ${chromiumPath}; .ci/run installs Debian's chromium`);
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Starts `gameanim view` with these files and resolves with its URL. */
-function startViewer(files: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), 'view', ...files, '--port', '0'], { cwd: root });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
-      if (match) resolve({ url: match[0], child });
-    });
-    child.on('exit', (code) => reject(new Error(`gameanim view exited with ${code}`)));
-  });
-}
-
-/** A page at the viewer's URL, collecting console errors and uncaught exceptions. */
-async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
-  // Dark, as the screenshots and the silhouette test expect (the light theme has its own test).
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'dark' });
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(url);
-  return { page, errors };
-}
-
-/** Runs `work` on a page of `gameanim view FILES`, and stops the server however it ends. */
-async function withViewer(browser: Browser, files: string[], work: (page: Page, errors: string[]) => Promise<void>): Promise<void> {
-  const { url, child } = await startViewer(files);
-  try {
-    const { page, errors } = await openPage(browser, url);
-    await work(page, errors);
-  } finally {
-    child.kill();
-  }
-}
-
-/** Headless Chromium with software WebGL, for a describe block's beforeAll; the built viewer must be there. */
-function launchChromium(): Promise<Browser> {
-  if (!existsSync(join(root, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
-
-async function canvasShot(page: Page, selector: string): Promise<Buffer> {
-  return page.locator(selector).screenshot();
-}
-
-/**
- * Runs in the page: the lit mesh's pixels on the 3D canvas (bright and grey, unlike the dark
- * background, the grid and the coloured skeleton lines), their connected regions, and the bounding box
- * of the largest.
- */
-function silhouette(): { pixels: number; largestShare: number; width: number; height: number } {
-  const source = document.querySelector('#scene') as HTMLCanvasElement;
-  const canvas = document.createElement('canvas');
-  canvas.width = source.width;
-  canvas.height = source.height;
-  const context = canvas.getContext('2d')!;
-  context.drawImage(source, 0, 0);
-  const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
-  const body = new Uint8Array(width * height);
-  let pixels = 0;
-  for (let i = 0; i < width * height; i++) {
-    const r = data[4 * i]!, g = data[4 * i + 1]!, b = data[4 * i + 2]!;
-    if (Math.max(r, g, b) - Math.min(r, g, b) < 60 && (r + g + b) / 3 > 100) {
-      body[i] = 1;
-      pixels++;
-    }
-  }
-  const label = new Int32Array(width * height).fill(-1);
-  let largest = 0;
-  let box = { width: 0, height: 0 };
-  for (let start = 0; start < width * height; start++) {
-    if (!body[start] || label[start]! >= 0) continue;
-    const stack = [start];
-    label[start] = start;
-    let size = 0, minX = width, maxX = 0, minY = height, maxY = 0;
-    while (stack.length) {
-      const at = stack.pop()!;
-      size++;
-      const x = at % width, y = (at - x) / width;
-      minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-      // 8-connected, with a 2-pixel reach so thin skeleton lines drawn over the mesh do not cut it.
-      for (let dy = -2; dy <= 2; dy++) {
-        for (let dx = -2; dx <= 2; dx++) {
-          const nx = x + dx, ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          const next = ny * width + nx;
-          if (body[next] && label[next]! < 0) {
-            label[next] = start;
-            stack.push(next);
-          }
-        }
-      }
-    }
-    if (size > largest) {
-      largest = size;
-      box = { width: maxX - minX + 1, height: maxY - minY + 1 };
-    }
-  }
-  return { pixels, largestShare: pixels ? largest / pixels : 0, ...box };
-}
+import { canvasShot, chromiumPath, haveChromium, launchChromium, root, silhouette, startViewer, withViewer } from './viewer-helpers.js';
 
 describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromium (${haveChromium ? chromiumPath : 'not found'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, () => {
   let browser: Browser;

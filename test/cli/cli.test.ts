@@ -195,6 +195,17 @@ describe('gameanim CLI', () => {
     expect(prop.stderr).toContain('no animation drives any bone');
   });
 
+  it('bind and lint --skeleton take a frame-bound model (a GTA III ped) as a skinned one: tracks bind to frames by name', () => {
+    const bound = gameanim('bind', 'fixtures/dff-rigid-ped.dff', 'fixtures/anpk-gta3.ifp');
+    expect(bound.code).toBe(0);
+    expect(bound.stdout).toContain('run_civi       2/6                 0           4');
+    const clean = gameanim('lint', 'fixtures/anpk-gta3.ifp', '--skeleton', 'fixtures/dff-rigid-ped.dff');
+    expect(clean.stdout).not.toMatch(/no-bone-matches|unbound-track/);
+    const other = gameanim('lint', 'fixtures/anp3-all-types.ifp', '--skeleton', 'fixtures/dff-rigid-ped.dff');
+    expect(other.code).toBe(1);
+    expect(other.stdout).toMatch(/error no-bone-matches \[WEAPON_start_throw\]/);
+  });
+
   it('IGI 2: both kinds of .iff are told apart by magic, and every command reads ILFF clips and models', () => {
     const both = gameanim('info', 'fixtures/anm2-2bone.iff', 'fixtures/igi2-3bone.iff');
     expect(both.code).toBe(0);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createSkeleton, filterFindings, LINT_RULE_TABLE, LINT_RULES, lintIFP, summarizeLint, writeIFP, type AnimationData, type LintCode, type TrackData } from '../../src/index.js';
+import { createSkeleton, DFFReader, filterFindings, LINT_RULE_TABLE, LINT_RULES, lintIFP, summarizeLint, writeIFP, type AnimationData, type LintCode, type TrackData } from '../../src/index.js';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 const track = (over: Partial<TrackData> & { keys?: number } = {}): TrackData => {
@@ -74,6 +74,23 @@ describe('lintIFP: one fixture per rule', () => {
     expect(codes(FIXTURES['no-bone-matches']())).toEqual(['no-bone-matches']);
     expect(FIXTURES['unbound-tracks']()).toMatchObject([{ code: 'unbound-tracks', severity: 'warning', animation: 'a', message: '1 of 2 tracks drive no bone of the skeleton: "Head"' }]);
     expect(lintIFP(writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track({ boneId: 5, boneName: 'Head' })] }] }], { format: 'ANP3' }))).toEqual([]);
+  });
+
+  it('unbound-tracks: with a frame-bound model (GTA III), a track naming no frame of it, while others bind (case ignored)', () => {
+    const skeleton = new DFFReader(fixture('dff-rigid-ped.dff')).skeleton!;
+    const bones = [track({ boneId: -1, boneName: 'SWAIST' }), track({ boneId: -1, boneName: 'Stail' })];
+    const findings = lintIFP(writeIFP([{ name: 'p', animations: [{ name: 'a', bones }] }], { format: 'ANPK' }), { skeleton });
+    const unbound = findings.filter((f) => f.code === 'unbound-tracks');
+    expect(unbound.map((f) => [f.animation, f.severity])).toEqual([['a', 'warning']]);
+    expect(unbound[0]!.message).toContain('"Stail"');
+    expect(codes(findings)).not.toContain('no-bone-matches');
+  });
+
+  it.skipIf(!samplesPresent)("unbound-tracks: III's ped.ifp on player.dff binds every track of its frame clips; the clips for skinned peds (Bip01 names: FPS_ROCKET, skin_*) bind none", () => {
+    const skeleton = new DFFReader(sample('iii/player.dff')).skeleton!;
+    const findings = lintIFP(sample('iii_pcanims_ped_anpk.ifp'), { skeleton });
+    expect(findings.filter((f) => f.code === 'unbound-tracks')).toEqual([]);
+    expect(findings.filter((f) => f.code === 'no-bone-matches').map((f) => f.animation)).toEqual(['FPS_ROCKET', 'skin_idle_stance', 'skin_run_player', 'skin_sprint_civi', 'skin_walk_player', 'skin_walk_start']);
   });
 
   it('anpk-chunk-size: an ANPK animation that mixes 44- and 48-byte ANIM chunks', () => {

@@ -2,7 +2,9 @@
 // case-insensitively; a track's rotation replaces the frame's, its translation is an offset from the
 // frame's position (docs/binding.md).
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, type Skeleton } from '../../src/index.js';
+import { bindClip, createPose, createSkeleton, DFFReader, IFPReader, poseToMatrices, sampleClip, type Skeleton } from '../../src/index.js';
+import { skeletonFromFrames } from '../../src/dff/frame-skeleton.js';
+import type { DffFrame } from '../../src/dff/types.js';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 const length3 = (v: ArrayLike<number>, at: number) => Math.hypot(v[at]!, v[at + 1]!, v[at + 2]!);
@@ -52,6 +54,31 @@ describe('binding by frame name (fixture: a small III-style ped)', () => {
     const track = run.tracks[0]!;
     for (let c = 0; c < 3; c++) expect(pose.translations[3 + c]).toBeCloseTo(track.translations![c]! + skeleton.restTranslations[3 + c]!, 6);
     expectRigidParts(skeleton, run, 8);
+  });
+});
+
+describe('frames that share a name: the one the game finds (re3 RpAnimBlendClumpFindFrame)', () => {
+  const frame = (name: string, parent: number): DffFrame => ({ name, parent, rotation: Float32Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1), position: new Float32Array(3), hanimId: -1 });
+  // The game walks frame 0's children in reverse file order, depth first, and keeps the last match.
+  const frames = [frame('object', -1), frame('door', 0), frame('Door', 0), frame('hinge', 1), frame('hinge', 3), frame('door', -1)];
+  const { skeleton } = skeletonFromFrames(frames);
+
+  it('of two siblings, the one first in the file (the game visits it last)', () => {
+    expect(skeleton.indexOf('DOOR')).toBe(1);
+  });
+
+  it('of a frame and its child, the child', () => {
+    expect(skeleton.indexOf('hinge')).toBe(4);
+  });
+
+  it('frames outside the walk (the clump frame, another root) bind only names no walked frame has', () => {
+    expect(skeleton.indexOf('object')).toBe(0);
+    expect(skeleton.namePrecedence!.at(-1)).toBe(5);
+  });
+
+  it('a skeleton without a precedence finds the first bone of a name', () => {
+    expect(createSkeleton({ names: ['a', 'A'], parents: [-1, 0] }).indexOf('a')).toBe(0);
+    expect(() => createSkeleton({ names: ['a'], parents: [-1], namePrecedence: [1] })).toThrow(RangeError);
   });
 });
 

@@ -1,0 +1,60 @@
+// The parts of a three.js mesh from a DFF geometry: its buffer geometry (triangles grouped by
+// material) and its materials, textured from the dictionaries given, as the game draws them. Both
+// the skinned and the rigid (frame-bound) models are built from these.
+import { BufferAttribute, BufferGeometry, Color, DoubleSide, FrontSide, MeshStandardMaterial, Uint16BufferAttribute, type Material, type Texture } from 'three';
+import type { DffGeometry, DffMaterial } from '../dff/geometry.js';
+import type { TxdTexture } from '../txd/reader.js';
+import { toThreeTexture } from './texture.js';
+
+export interface ToThreeMaterialsOptions {
+  /** The textures materials may name (every dictionary opened with the model); matched by name, case ignored, as the game does. */
+  textures?: readonly TxdTexture[];
+  /** Each dictionary texture becomes one three.js texture, shared by the materials that name it: pass the same map to share them across models. */
+  textureCache?: Map<TxdTexture, Texture>;
+  /** See `ToThreeTextureOptions.s3tc`. */
+  s3tc?: boolean;
+}
+
+/**
+ * A `BufferGeometry` of positions, normals (computed when the file has none), UVs and the triangles,
+ * one group per material; with `skinIndex` and `skinWeight` when `skinned` and the geometry has them.
+ * The typed arrays are the decoded ones, not copies.
+ */
+export function toBufferGeometry(geometry: DffGeometry, skinned = false): BufferGeometry {
+  const buffer = new BufferGeometry();
+  buffer.setAttribute('position', new BufferAttribute(geometry.positions, 3));
+  if (geometry.normals) buffer.setAttribute('normal', new BufferAttribute(geometry.normals, 3));
+  if (geometry.uvs) buffer.setAttribute('uv', new BufferAttribute(geometry.uvs, 2));
+  if (skinned && geometry.skinIndices && geometry.skinWeights) {
+    buffer.setAttribute('skinIndex', new Uint16BufferAttribute(Uint16Array.from(geometry.skinIndices), 4));
+    buffer.setAttribute('skinWeight', new BufferAttribute(geometry.skinWeights, 4));
+  }
+  buffer.setIndex(new BufferAttribute(geometry.indices, 1));
+  geometry.groups.forEach((group) => buffer.addGroup(group.start, group.count, group.material));
+  if (!geometry.normals) buffer.computeVertexNormals();
+  return buffer;
+}
+
+/** The geometry's materials (a grey one when it has none), in the order its groups index them. */
+export function toThreeMaterials(geometry: DffGeometry, options: ToThreeMaterialsOptions = {}): Material[] {
+  const materials = geometry.materials.map((material) => toThreeMaterial(material, options));
+  return materials.length ? materials : [new MeshStandardMaterial({ color: 0x999999 })];
+}
+
+/** A material as the game draws it: its colour times its texture; one-bit alpha cut out, other alpha blended. */
+export function toThreeMaterial(material: DffMaterial, options: ToThreeMaterialsOptions = {}): Material {
+  const color = new Color(material.color[0] / 255, material.color[1] / 255, material.color[2] / 255);
+  const wanted = material.texture?.toLowerCase();
+  const source = wanted === undefined ? undefined : options.textures?.find((t) => t.name.toLowerCase() === wanted);
+  if (!source) return new MeshStandardMaterial({ color, roughness: 0.8 });
+  let map = options.textureCache?.get(source);
+  if (!map) {
+    map = toThreeTexture(source, { s3tc: options.s3tc });
+    options.textureCache?.set(source, map);
+  }
+  const cutOut = source.format === 'DXT1' || source.format === '1555';
+  return new MeshStandardMaterial({
+    color, roughness: 0.8, map,
+    transparent: source.hasAlpha && !cutOut, alphaTest: source.hasAlpha && cutOut ? 0.5 : 0, side: source.hasAlpha ? DoubleSide : FrontSide,
+  });
+}
