@@ -1,11 +1,11 @@
 // gameanim/three: skeletons as three.js bones and clips as AnimationClips. `three` is an optional
 // peer dependency, so this adapter is only reachable through its own subpath, never from the package
 // root.
-import { AnimationClip, Bone, Matrix4, QuaternionKeyframeTrack, Skeleton as ThreeSkeleton, VectorKeyframeTrack, type KeyframeTrack } from 'three';
+import { AnimationClip, QuaternionKeyframeTrack, VectorKeyframeTrack, type KeyframeTrack } from 'three';
 import { nextFloat32 } from '../core/float32.js';
-import type { Skeleton } from '../core/skeleton.js';
 import type { BoundClip } from '../playback/bind.js';
 import { clipTracks, type SkeletalClip } from '../playback/clip.js';
+import { threeBoneName } from './skeleton.js';
 
 export interface ToAnimationClipOptions {
   /** The clip's name. Default: the animation's name, or 'anm2'. */
@@ -35,41 +35,6 @@ export function gameKeyTimes(times: Float32Array): Float32Array {
     k = run;
   }
   return copy ?? times;
-}
-
-/** The three.js name of a skeleton bone: trimmed, without the characters track paths reserve. */
-export function threeBoneName(name: string): string {
-  return name.trim().replace(/[[\].:/]/g, '');
-}
-
-export interface ThreeSkeletonParts {
-  /** One per skeleton bone, in the skeleton's order, in rest pose, parented as the skeleton says. */
-  bones: Bone[];
-  /** The bones without a parent: add these to the scene (or to the skinned mesh). */
-  roots: Bone[];
-  /** With the skeleton's inverse binds when it has them, else three's own from the rest pose. */
-  skeleton: ThreeSkeleton;
-}
-
-/** `THREE.Bone`s in rest pose (rest rotation and translation, local to the parent) and a `THREE.Skeleton`. */
-export function toSkeleton(skeleton: Skeleton): ThreeSkeletonParts {
-  const bones = skeleton.names.map((name, i) => {
-    const bone = new Bone();
-    bone.name = threeBoneName(name) || `bone${i}`;
-    bone.quaternion.fromArray(skeleton.restRotations, 4 * i);
-    bone.position.fromArray(skeleton.restTranslations, 3 * i);
-    return bone;
-  });
-  const roots: Bone[] = [];
-  bones.forEach((bone, i) => {
-    const parent = skeleton.parents[i]!;
-    if (parent >= 0) bones[parent]!.add(bone);
-    else roots.push(bone);
-  });
-  const binds = skeleton.inverseBindMatrices;
-  const inverses = binds ? bones.map((_, i) => new Matrix4().fromArray(binds, 16 * i)) : undefined;
-  for (const root of roots) root.updateMatrixWorld(true);
-  return { bones, roots, skeleton: new ThreeSkeleton(bones, inverses) };
 }
 
 /**
@@ -112,3 +77,5 @@ function boundAnimationClip(bound: BoundClip, options: ToAnimationClipOptions): 
   return new AnimationClip(options.name ?? (clip.name || 'anm2'), sampled.duration, keyframeTracks);
 }
 export { toThreeTexture, type ToThreeTextureOptions } from './texture.js';
+export { threeBoneName, toSkeleton, type ThreeSkeletonParts } from './skeleton.js';
+export { poseThreeBones, toThreeSkinnedMesh, type ThreeSkinnedModel, type ToThreeSkinnedMeshOptions } from './skinned-mesh.js';
