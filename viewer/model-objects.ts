@@ -32,7 +32,7 @@ export function buildModelObjects(skeleton: Skeleton, model: ShownModel | null, 
   const objects: THREE.Object3D[] = [...parts.roots];
   for (const geometry of model?.geometries ?? []) {
     if (!geometry.vertexCount || !geometry.indices.length || !geometry.skinIndices || !geometry.skinWeights) continue;
-    const mesh = new THREE.SkinnedMesh(toBufferGeometry(geometry, true), toThreeMaterials(geometry, materials));
+    const mesh = new THREE.SkinnedMesh(toBufferGeometry(geometry, skeleton), toThreeMaterials(geometry, materials));
     mesh.bind(parts.skeleton, new THREE.Matrix4());
     mesh.frustumCulled = false;
     objects.push(mesh);

@@ -37,6 +37,11 @@ export interface DffGeometry {
   /** From the Skin PLG: 4 bone indices (in the skeleton's order) and 4 weights per vertex. */
   skinIndices: Uint8Array | null;
   skinWeights: Float32Array | null;
+  /**
+   * The Skin PLG's maximum weights per vertex: at draw time the game uses only this many of a vertex's
+   * largest weights. 0 or absent where the file does not say (the older layout stores 0): all four.
+   */
+  skinMaxWeights?: number;
 }
 
 const Flag = { TriStrip: 0x01, Textured: 0x04, Prelit: 0x08, Normals: 0x10, Textured2: 0x80, Native: 0x01000000 } as const;
@@ -111,15 +116,17 @@ export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: Se
   const skin = plugins.find((p) => p.type === Section.SkinPlg);
   let skinIndices: Uint8Array | null = null;
   let skinWeights: Float32Array | null = null;
+  let skinMaxWeights = 0;
   if (skin) {
     if (skin.size < 4) throw cursor.error('truncated', skin.data, `the Skin PLG needs 4 bytes of counts, it has ${skin.size}`);
     const used = cursor.u8At(skin.data + 1);
+    skinMaxWeights = cursor.u8At(skin.data + 2);
     const indicesAt = skin.data + 4 + used;
     if (indicesAt + 20 * vertexCount > skin.end) throw cursor.error('count-exceeds-data', skin.data, `the Skin PLG's weights for ${vertexCount} vertices run past it`);
     skinIndices = input.slice(indicesAt, indicesAt + 4 * vertexCount);
     skinWeights = cursor.f32sAt(indicesAt + 4 * vertexCount, 4 * vertexCount);
   }
-  return { frame, vertexCount, positions: positions ?? new Float32Array(3 * vertexCount), normals, uvs, colors, indices, groups, materials, skinIndices, skinWeights };
+  return { frame, vertexCount, positions: positions ?? new Float32Array(3 * vertexCount), normals, uvs, colors, indices, groups, materials, skinIndices, skinWeights, skinMaxWeights };
 }
 
 /** The RenderWare version in a library id stamp (3.x.y.z as 0x3xyz0, e.g. 0x36003 for SA). */

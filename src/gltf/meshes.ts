@@ -3,6 +3,7 @@
 import type { Accessor, Buffer, Document, Material, Node, Scene, Skin } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
 import type { DffGeometry } from '../dff/geometry.js';
+import { gameSkinWeights } from '../playback/skin-weights.js';
 import { trianglesInRange } from './mesh-indices.js';
 
 // Each setter of a glTF-Transform property dispatches a change event, most of an export's time: only
@@ -43,9 +44,12 @@ export function addMeshes(
     const normal = normals && accessor(doc, buffer, 'VEC3', normals.values);
     const uv = geometry.uvs && accessor(doc, buffer, 'VEC2', finiteCopy(geometry.uvs, repairs));
     const color = geometry.colors && accessor(doc, buffer, 'VEC4', geometry.colors, true);
-    const skinWeights = geometry.skinIndices && geometry.skinWeights && weightsOfKnownJoints(geometry.skinIndices, geometry.skinWeights, skeleton.boneCount, repairs);
-    const joints = geometry.skinIndices && skinWeights && accessor(doc, buffer, 'VEC4', jointsWithWeight(geometry.skinIndices, skinWeights));
-    const weights = skinWeights && accessor(doc, buffer, 'VEC4', normalisedWeights(skinWeights));
+    // The weights the game draws with (normalised, sorted, as many as the Skin PLG draws), so the
+    // exported pose deforms as the game's does; glTF also requires them to sum to 1.
+    const skinWeights = geometry.skinIndices && geometry.skinWeights ? gameSkinWeights(geometry, skeleton) : null;
+    if (skinWeights) repairs.joints += skinWeights.repaired;
+    const joints = skinWeights && accessor(doc, buffer, 'VEC4', skinWeights.joints);
+    const weights = skinWeights && accessor(doc, buffer, 'VEC4', skinWeights.weights);
     const materials = geometry.materials.map((m, i) => {
       const material = doc.createMaterial(m.texture ?? `material${i}`).setBaseColorFactor([m.color[0] / 255, m.color[1] / 255, m.color[2] / 255, m.color[3] / 255]).setAlphaMode(m.color[3] < 255 ? 'BLEND' : 'OPAQUE');
       bindTexture(material, m.texture);
@@ -94,18 +98,6 @@ function finiteCopy(values: Float32Array, repairs: { vertices: number }): Float3
   return out;
 }
 
-/** The weights, with 0 for a joint past the skeleton's bones or a weight that is not finite, counted. */
-function weightsOfKnownJoints(indices: Uint8Array, weights: Float32Array, boneCount: number, repairs: { joints: number }): Float32Array {
-  const out = Float32Array.from(weights);
-  for (let i = 0; i < out.length; i++) {
-    if ((out[i] !== 0 && indices[i]! >= boneCount) || !Number.isFinite(out[i]!) || out[i]! < 0) {
-      out[i] = 0;
-      repairs.joints++;
-    }
-  }
-  return out;
-}
-
 /** Normals at unit length (a zero one becomes +Z), and how many changed by more than float noise. */
 function unitNormals(normals: Float32Array): { values: Float32Array; fixed: number } {
   const values = new Float32Array(normals.length);
@@ -118,20 +110,3 @@ function unitNormals(normals: Float32Array): { values: Float32Array; fixed: numb
   }
   return { values, fixed };
 }
-
-/** Joint indices, 0 where the weight is 0 (a joint with no weight means nothing; validators flag it). */
-function jointsWithWeight(indices: Uint8Array, weights: Float32Array): Uint8Array {
-  return Uint8Array.from(indices.subarray(0, weights.length), (joint, i) => (weights[i] === 0 ? 0 : joint));
-}
-
-/** Skin weights scaled to sum to 1 per vertex (glTF requires it; real files are within 1e-7 of it). */
-function normalisedWeights(weights: Float32Array): Float32Array {
-  const out = new Float32Array(weights.length);
-  for (let v = 0; v < weights.length; v += 4) {
-    const sum = weights[v]! + weights[v + 1]! + weights[v + 2]! + weights[v + 3]!;
-    if (sum > 0) for (let c = 0; c < 4; c++) out[v + c] = weights[v + c]! / sum;
-    else out[v] = 1;
-  }
-  return out;
-}
-

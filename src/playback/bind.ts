@@ -84,12 +84,12 @@ function boundTrack(track: SampledTrack | undefined, skeleton: Skeleton, bone: n
   const keys = track.times.length;
   let translations = track.translations;
   let translationTimes = track.translationTimes ?? null;
-  if (!translations || (translationTimes && translationTimes.length === 0)) {
+  if (!hasOwnTranslations(track)) {
     translations = new Float32Array(3 * keys);
     for (let k = 0; k < keys; k++) translations.set(rest, 3 * k);
     translationTimes = null;
   } else if (skeleton.trackTranslations === 'offset') {
-    translations = offsetFromRest(translations, rest);
+    translations = offsetFromRest(translations!, rest);
   }
   return {
     times: track.times,
@@ -99,6 +99,11 @@ function boundTrack(track: SampledTrack | undefined, skeleton: Skeleton, bone: n
     inTangents: track.inTangents ? unitRotations(track.inTangents) : null,
     outTangents: track.outTangents ? unitRotations(track.outTangents) : null,
   };
+}
+
+/** Whether a track moves its bone (has translation keys); a rotation-only track leaves it at rest. */
+export function hasOwnTranslations(track: SampledTrack): boolean {
+  return Boolean(track.translations && !(track.translationTimes && track.translationTimes.length === 0));
 }
 
 /** Translation keys as positions: each an offset added to the bone's rest position (GTA III's unskinned frames). */

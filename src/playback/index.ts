@@ -7,3 +7,6 @@ export { resetPoseSamplers } from './sampler-wasm.js';
 export { blendPoses, boneMask, saUpperBodyMask, SA_UPPER_BODY_BONE_IDS, type Layer } from './blend.js';
 export { poseToMatrices, skinningMatrices } from './matrices.js';
 export { skeletonFromTracks } from './track-skeleton.js';
+export { sampleLayers, type GameLayer } from './layers.js';
+export { gameSkinWeights, type GameSkinWeights, type SkinnedGeometryWeights } from './skin-weights.js';
+export { skinVertices, type SkinnedGeometry } from './skinning.js';

@@ -80,3 +80,4 @@ export { threeBoneName, toSkeleton, type ThreeSkeletonParts } from './skeleton.j
 export { toThreeTexture, type ToThreeTextureOptions } from './texture.js';
 export { toBufferGeometry, toThreeMaterial, toThreeMaterials, type ToThreeMaterialsOptions } from './mesh-parts.js';
 export { toFrameModel, type FrameModelSource, type ThreeFrameModel } from './frame-model.js';
+export { poseThreeBones, toThreeSkinnedMesh, type ThreeSkinnedModel, type ToThreeSkinnedMeshOptions } from './skinned-mesh.js';

@@ -2,7 +2,9 @@
 // material) and its materials, textured from the dictionaries given, as the game draws them. Both
 // the skinned and the rigid (frame-bound) models are built from these.
 import { BufferAttribute, BufferGeometry, Color, DoubleSide, FrontSide, MeshStandardMaterial, Uint16BufferAttribute, type Material, type Texture } from 'three';
+import type { Skeleton } from '../core/skeleton.js';
 import type { DffGeometry, DffMaterial } from '../dff/geometry.js';
+import { gameSkinWeights } from '../playback/skin-weights.js';
 import type { TxdTexture } from '../txd/reader.js';
 import { toThreeTexture } from './texture.js';
 
@@ -17,17 +19,19 @@ export interface ToThreeMaterialsOptions {
 
 /**
  * A `BufferGeometry` of positions, normals (computed when the file has none), UVs and the triangles,
- * one group per material; with `skinIndex` and `skinWeight` when `skinned` and the geometry has them.
- * The typed arrays are the decoded ones, not copies.
+ * one group per material; given the skeleton it is skinned on, with `skinIndex` and `skinWeight` as
+ * the game draws them (`gameSkinWeights`: normalised at load), when the geometry has skin weights.
+ * The positions, normals, UVs and indices are the decoded arrays, not copies.
  */
-export function toBufferGeometry(geometry: DffGeometry, skinned = false): BufferGeometry {
+export function toBufferGeometry(geometry: DffGeometry, skeleton?: Skeleton): BufferGeometry {
   const buffer = new BufferGeometry();
   buffer.setAttribute('position', new BufferAttribute(geometry.positions, 3));
   if (geometry.normals) buffer.setAttribute('normal', new BufferAttribute(geometry.normals, 3));
   if (geometry.uvs) buffer.setAttribute('uv', new BufferAttribute(geometry.uvs, 2));
-  if (skinned && geometry.skinIndices && geometry.skinWeights) {
-    buffer.setAttribute('skinIndex', new Uint16BufferAttribute(Uint16Array.from(geometry.skinIndices), 4));
-    buffer.setAttribute('skinWeight', new BufferAttribute(geometry.skinWeights, 4));
+  if (skeleton && geometry.skinIndices && geometry.skinWeights) {
+    const { joints, weights } = gameSkinWeights(geometry, skeleton);
+    buffer.setAttribute('skinIndex', new Uint16BufferAttribute(Uint16Array.from(joints), 4));
+    buffer.setAttribute('skinWeight', new BufferAttribute(weights, 4));
   }
   buffer.setIndex(new BufferAttribute(geometry.indices, 1));
   geometry.groups.forEach((group) => buffer.addGroup(group.start, group.count, group.material));

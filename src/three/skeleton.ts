@@ -1,4 +1,5 @@
-// Skeletons as three.js bones: the objects clips play on (`toAnimationClip` names its tracks after them).
+// Skeletons as three.js bones in rest pose (the objects clips play on: `toAnimationClip` names its
+// tracks after them), and a THREE.Skeleton with its inverse binds.
 import { Bone, Matrix4, Skeleton as ThreeSkeleton } from 'three';
 import type { Skeleton } from '../core/skeleton.js';
 
