@@ -61,8 +61,8 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
   const format = options.format?.toUpperCase() as IFPFormat | undefined;
   if (format && !['ANP3', 'ANP2', 'ANPK'].includes(format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
   if (options.skeleton && !steps.some((step) => step.op === 'reduce')) throw new UsageError('edit takes --skeleton only with --reduce (the model the error is measured on)');
-  const model = options.skeleton ? readSkeleton(options.skeleton) : undefined;
-  if (model && !('kind' in model)) return model;
+  const model = options.skeleton ? readSkeleton(options.skeleton) : {};
+  if (model.failed) return model.failed;
   return onFile(input, () => {
     const editor = IFPEditor.read(readInput(input));
     const done: string[] = [];
@@ -75,7 +75,7 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
         else if (step.op === 'trim') editor.trim(step.name, step.start, step.end), done.push(`${step.name} trimmed to ${step.start}:${step.end} s`);
         else if (step.op === 'package') editor.renamePackage(step.name), done.push(`package renamed to ${step.name}`);
         else if (step.op === 'reduce') {
-          const reduction = editor.reduce(step.tolerance, { skeleton: model, format });
+          const reduction = editor.reduce(step.tolerance, { skeleton: model.skeleton, format });
           reductions.push(reduction);
           done.push(...reducedLines(reduction, options.skeleton));
         }
@@ -119,14 +119,14 @@ function reducedLines(r: Reduction, model: string | undefined): string[] {
 }
 
 /** The skeleton of a model (--skeleton), or the result that says why there is none. */
-function readSkeleton(path: string): Skeleton | CommandResult {
+function readSkeleton(path: string): { skeleton?: Skeleton; failed?: CommandResult } {
   let skeleton: Skeleton | undefined;
   const read = onFile(path, () => {
     skeleton = new DFFReader(readInput(path)).skeleton ?? undefined;
     if (!skeleton) throw new InputError(`${path}: has no skeleton`);
     return { inputErrors: [] };
   });
-  return skeleton ?? read;
+  return skeleton ? { skeleton } : { failed: read };
 }
 
 /** The file a --merge step reads; its problems name it, not the file being edited. */
@@ -171,9 +171,8 @@ export function diff(a: string, b: string, printText: (line: string) => void, js
 /** `lint FILE... [--skeleton MODEL]`: exit 1 when any finding is an error. */
 export function lint(paths: readonly string[], skeletonPath: string | undefined, printText: (line: string) => void, json = false): CommandResult {
   const { print } = report(printText, json);
-  const model = skeletonPath ? readSkeleton(skeletonPath) : undefined;
-  if (model && !('kind' in model)) return model;
-  const skeleton = model;
+  const { skeleton, failed } = skeletonPath ? readSkeleton(skeletonPath) : {};
+  if (failed) return failed;
   const files: Array<{ file: string; findings: ReturnType<typeof lintIFP> }> = [];
   const inputErrors: string[] = [];
   for (const path of paths) {
