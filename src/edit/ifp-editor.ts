@@ -224,9 +224,10 @@ export class IFPEditor {
    * far a point 3 cm from the bone moves, in model space with `options.skeleton` (docs/reduce.md).
    * Measured on what the written file decodes to (compressed keys quantised) against the unreduced
    * file. A track's first and last keys stay. Animations that lose no key keep their stored bytes.
-   * Returns what was removed and the worst error left, with where it is.
+   * Returns what was removed and the worst error left, with where it is. Throws the writer's
+   * RangeError for what the format cannot hold (it measures the file as written).
    */
-  reduce(tolerance: number, options: ReduceOptions = {}): Reduction {
+  reduce(tolerance = 0.05, options: ReduceOptions = {}): Reduction {
     if (!(tolerance >= 0 && Number.isFinite(tolerance))) throw new EditError('IFP', 'bad-factor', `reduce: the tolerance must be a number of centimetres, 0 or more, not ${tolerance}`);
     const reduction: Reduction = { tolerance, shellDistance: options.shellDistance ?? SHELL_DISTANCE_CM, space: options.skeleton ? 'model' : 'local', keysBefore: 0, keysAfter: 0, bytesSaved: 0, worst: null, animations: [], work: 0 };
     for (const pkg of this.packages) {

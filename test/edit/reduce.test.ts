@@ -142,5 +142,8 @@ describe.skipIf(!samplesPresent)(`(c) the real SA ped.ifp ${samplesPresent ? '' 
     expect(reduction).toMatchObject({ tolerance: 0.05, shellDistance: 3, space: 'local', keysBefore: 3348 });
     expect(new IFPReader(new Uint8Array(readFileSync(out))).keyframeCount).toBe(reduction.keysAfter);
     expect(gameanim('edit', join(samplesDir, 'rwparserng_ped_anp3.ifp'), '--skeleton', join(samplesDir, 'dff/sa_skin_plain.dff'), '-o', out, '--force').status).toBe(2);
+    // Measured as written: what the format cannot hold (III's scale keys in ANP3) is one line, not a crash.
+    const refused = gameanim('edit', join(samplesDir, 'iii_pcanims_ped_anpk.ifp'), '--reduce', '0.05', '--format', 'ANP3', '-o', out, '--force');
+    expect([refused.status, refused.stderr.trim()]).toEqual([1, expect.stringMatching(/cannot be written as ANP3: .*scale \(KRTS\)/)]);
   });
 });

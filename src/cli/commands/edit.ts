@@ -88,6 +88,8 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
       }
     } catch (error) {
       if (error instanceof EncodeError) throw new InputError(`${input}: nothing written: ${error.message}`);
+      // --reduce measures the file as written, so what the format cannot hold shows here already.
+      if (error instanceof RangeError) throw new InputError(`${input}: cannot be written${format ? ` as ${format}` : ''}: ${error.message}`);
       throw error;
     }
     let bytes: Uint8Array;
