@@ -13,6 +13,7 @@ import { runGltfBenchmarks } from './gltf.js';
 import { runIgi2Benchmarks } from './igi2.js';
 import { runTxdBenchmarks } from './txd.js';
 import { runEditBenchmarks } from './edit.js';
+import { runReduceBenchmarks } from './reduce.js';
 import { quantile } from './stats.js';
 import { naiveDecode } from './naive-decoder.js';
 
@@ -159,7 +160,8 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
   const gltf = await runGltfBenchmarks({ quick, log, ped: files[0]! });
   const txd = await runTxdBenchmarks({ quick, log });
   const editor = await runEditBenchmarks({ quick, log, ped: files[0]! });
-  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick, faults }) + '\n' + playback + '\n' + igi2 + '\n' + gltf + '\n' + txd + '\n' + editor;
+  const reduce = await runReduceBenchmarks({ quick, log, ped: files[0]! });
+  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick, faults }) + '\n' + playback + '\n' + igi2 + '\n' + gltf + '\n' + txd + '\n' + editor + '\n' + reduce;
   log(markdown);
   if (out) {
     writeFileSync(out, markdown);

@@ -87,6 +87,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     trim: { type: 'string', multiple: true },
     merge: { type: 'string', multiple: true },
     package: { type: 'string', multiple: true },
+    reduce: { type: 'string', multiple: true },
     'in-place': { type: 'boolean' },
     txd: { type: 'string' },
     severity: { type: 'string' },
@@ -99,7 +100,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     return 'help';
   }
   // Every command that prints results takes --json (the README's "JSON output" has their schemas).
-  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], view: ['port'], img: ['out', 'force', 'json', 'in-place'], edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package'], diff: ['json'], lint: ['json', 'skeleton', 'severity', 'ignore', 'rules'], txd: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
+  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], view: ['port'], img: ['out', 'force', 'json', 'in-place'], edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package', 'reduce', 'skeleton'], diff: ['json'], lint: ['json', 'skeleton', 'severity', 'ignore', 'rules'], txd: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const json = Boolean(values['json']);
@@ -167,7 +168,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     case 'edit': {
       const out = values['out'] as string | undefined;
       if (positionals.length !== 1 || !out) throw new UsageError('edit takes IN.ifp -o OUT.ifp and the edits', HELP['edit']);
-      return edit(positionals[0]!, editSteps(args), { out, format: values['format'] as string | undefined, force: Boolean(values['force']), json }, print);
+      return edit(positionals[0]!, editSteps(args), { out, format: values['format'] as string | undefined, force: Boolean(values['force']), json, skeleton: values['skeleton'] as string | undefined }, print);
     }
     case 'diff':
       if (positionals.length !== 2) throw new UsageError('diff takes two IFP files', HELP['diff']);

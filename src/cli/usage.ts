@@ -33,7 +33,7 @@ commands:
   img extract ARCHIVE [NAME...] [-o DIR] [--force]
                                 write entries to files
   edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR] [--trim NAME=START:END]
-       [--merge OTHER.ifp] [--package NAME] [--format ANP3|ANP2|ANPK] [--force]
+       [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]] [--format ANP3|ANP2|ANPK] [--force]
                                 change a package; untouched animations keep their bytes
   diff A.ifp B.ifp [--json]     what changed: added, removed, and per bone how much (exit 1 when they differ)
   lint FILE|ARCHIVE... [--skeleton MODEL.dff] [--severity S] [--ignore CODE] [--json]
@@ -130,13 +130,17 @@ OUT is replaced only with --force, and never when it is one of the inputs. --lik
 each clip back its package, duration, driven bones and key types. --fps sets the rate STEP and
 CUBICSPLINE samplers are resampled at (default 60). Needs @gltf-transform/core (exit 3 without it).`,
   edit: `usage: gameanim edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR]
-       [--trim NAME=START:END] [--merge OTHER.ifp] [--package NAME] [--format ANP3|ANP2|ANPK] [--force] [--json]
+       [--trim NAME=START:END] [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]]
+       [--format ANP3|ANP2|ANPK] [--force] [--json]
 
 Applies the edits in the order given (each repeatable) and writes OUT. Names are compared as the game
 compares them (case ignored). --speed divides key times by FACTOR; --trim keeps START to END seconds
 with keys sampled in at both ends; --merge appends OTHER's animations, replacing those of the same
-name (and says which); --package renames the package. Every animation no edit touched is written byte
-for byte as it was (in the same format).`,
+name (and says which); --package renames the package. --reduce drops the keys whose removal keeps every
+bone within TOL centimetres of shell error (how far a point 3 cm from the bone moves; 0.05 is half a
+millimetre), measured in MODEL's hierarchy with --skeleton, else each track on its own, on what the
+written file decodes to; it prints keys and bytes saved and the worst error left (docs/reduce.md).
+Every animation no edit touched is written byte for byte as it was (in the same format).`,
   diff: `usage: gameanim diff A.ifp B.ifp [--json]
 
 Animations added and removed, and for each changed one, per bone, the largest rotation difference in

@@ -69,7 +69,7 @@ export const CODES = {
   'no-such-animation': 'an edit names an animation the file does not hold (names compared as the game compares them)',
   'name-taken': 'an edit would give two animations one name as the game compares them (ASCII case ignored): the game would play only the first',
   'outside-clip': 'a trim range that does not lie inside the clip',
-  'bad-factor': 'a speed factor that is not a positive finite number, or that takes key times past what a float holds',
+  'bad-factor': 'a speed factor that is not a positive finite number, or that takes key times past what a float holds; a reduce tolerance that is not a finite number of centimetres, 0 or more',
   'mixed-formats': 'packages read in different formats written without naming one',
 
   // Warnings (DecodeWarning)

@@ -9,6 +9,9 @@ import { scanIFP } from '../ifp/scan.js';
 import type { Animation } from '../ifp/track.js';
 import type { AnimationData, IFPFormat, PackageData, TrackData } from '../ifp/types.js';
 import { writeIFP } from '../ifp/writer.js';
+import { reduceAnimation, type Reduction, type ReduceOptions } from './reduce.js';
+import { SHELL_DISTANCE_CM } from './shell-error.js';
+import { trackData } from './track-data.js';
 import { trackSampler } from './track-sampler.js';
 
 export interface EditablePackage {
@@ -18,20 +21,6 @@ export interface EditablePackage {
   /** The format the package was read in; `write` uses it unless told otherwise. */
   format: IFPFormat;
   animations: AnimationData[];
-}
-
-/** The tracks of a decoded animation as plain data (copies, so edits never reach the reader). */
-function trackData(animation: Animation): TrackData[] {
-  return animation.bones.map((bone) => ({
-    boneName: bone.boneName,
-    boneId: bone.boneId,
-    keyframeType: bone.keyframeType,
-    compressed: bone.compressed,
-    times: bone.times.slice(),
-    rotations: bone.rotations.slice(),
-    translations: bone.translations?.slice() ?? null,
-    scales: bone.scales?.slice() ?? null,
-  }));
 }
 
 /** An animation as read: its tracks are decoded and copied out only when something asks for them. */
@@ -228,6 +217,32 @@ export class IFPEditor {
     if (!inside) throw new EditError('IFP', 'outside-clip', `trim: "${old.name}" lasts ${duration} s; ${start}:${end} must satisfy 0 <= start < end <= ${duration}`);
     pkg.animations[index] = { name: old.name, bones: old.bones.map((bone) => trimTrack(bone, start, end)) };
     return this;
+  }
+
+  /**
+   * Drops the keys whose removal keeps every bone within `tolerance` centimetres of shell error: how
+   * far a point 3 cm from the bone moves, in model space with `options.skeleton` (docs/reduce.md).
+   * Measured on what the written file decodes to (compressed keys quantised) against the unreduced
+   * file. A track's first and last keys stay. Animations that lose no key keep their stored bytes.
+   * Returns what was removed and the worst error left, with where it is. Throws the writer's
+   * RangeError for what the format cannot hold (it measures the file as written).
+   */
+  reduce(tolerance = 0.05, options: ReduceOptions = {}): Reduction {
+    if (!(tolerance >= 0 && Number.isFinite(tolerance))) throw new EditError('IFP', 'bad-factor', `reduce: the tolerance must be a number of centimetres, 0 or more, not ${tolerance}`);
+    const reduction: Reduction = { tolerance, shellDistance: options.shellDistance ?? SHELL_DISTANCE_CM, space: options.skeleton ? 'model' : 'local', keysBefore: 0, keysAfter: 0, bytesSaved: 0, worst: null, animations: [], work: 0 };
+    for (const pkg of this.packages) {
+      pkg.animations = pkg.animations.map((animation) => {
+        const { report, bones } = reduceAnimation(animation, tolerance, options.format ?? pkg.format, options);
+        reduction.animations.push(report);
+        reduction.keysBefore += report.keysBefore;
+        reduction.keysAfter += report.keysAfter;
+        reduction.bytesSaved += report.bytesSaved;
+        reduction.work += report.work;
+        if (report.worst && report.worst.error >= (reduction.worst?.error ?? 0)) reduction.worst = { animation: animation.name, ...report.worst };
+        return bones ? { name: animation.name, bones } : animation;
+      });
+    }
+    return reduction;
   }
 
   renamePackage(name: string, index = 0): this {

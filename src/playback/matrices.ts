@@ -68,8 +68,8 @@ export function skinningMatrices(world: Float32Array, inverseBind: Skeleton | Fl
   return out;
 }
 
-/** translate(t) * rotate(q / |q|), column-major; a zero quaternion gives no rotation. */
-function compose(x: number, y: number, z: number, w: number, tx: number, ty: number, tz: number, m: Float64Array): void {
+/** translate(t) * rotate(q / |q|), column-major; a zero quaternion gives no rotation. @internal also key reduction's local transforms. */
+export function compose(x: number, y: number, z: number, w: number, tx: number, ty: number, tz: number, m: Float64Array): void {
   const norm = x * x + y * y + z * z + w * w;
   const s = norm > 0 ? 2 / norm : 0;
   const x2 = x * s, y2 = y * s, z2 = z * s;
@@ -81,8 +81,8 @@ function compose(x: number, y: number, z: number, w: number, tx: number, ty: num
   m[12] = tx; m[13] = ty; m[14] = tz; m[15] = 1;
 }
 
-/** out[o..] = a[ao..] * b[bo..]; out may be a or b's array at another offset, not the same matrix. */
-function multiply(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number, out: Float32Array, oo: number): void {
+/** out[o..] = a[ao..] * b[bo..]; out may be a or b's array at another offset, not the same matrix. @internal also key reduction's. */
+export function multiply(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number, out: Float32Array, oo: number): void {
   for (let column = 0; column < 4; column++) {
     const b0 = b[bo + 4 * column]!, b1 = b[bo + 4 * column + 1]!, b2 = b[bo + 4 * column + 2]!, b3 = b[bo + 4 * column + 3]!;
     for (let row = 0; row < 4; row++) {

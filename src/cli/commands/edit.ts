@@ -1,11 +1,11 @@
 // gameanim edit and diff: IFP packages changed and compared from the command line.
-import { DecodeError, diffIFP, EncodeError, IFPEditor, type IFPFormat } from 'gameanim';
+import { DecodeError, diffIFP, EncodeError, IFPEditor, type IFPFormat, type Reduction, type Skeleton } from 'gameanim';
 import { InputError, readInput } from '../inputs.js';
+import { modelSkeleton } from '../model-skeleton.js';
 import { writeOutputs } from '../outputs.js';
 import { plural } from '../text.js';
 import { UsageError } from '../usage.js';
 import { onFile, report, type CommandResult } from './result.js';
-import { append } from '../append.js';
 
 /** One edit as given on the command line, applied in order. */
 export type EditStep =
@@ -14,7 +14,8 @@ export type EditStep =
   | { op: 'speed'; name: string; factor: number }
   | { op: 'trim'; name: string; start: number; end: number }
   | { op: 'merge'; path: string }
-  | { op: 'package'; name: string };
+  | { op: 'package'; name: string }
+  | { op: 'reduce'; tolerance: number };
 
 /** The steps in the order their flags were given (parseArgs groups repeated flags; the raw order is kept here). */
 export function editSteps(args: readonly string[]): EditStep[] {
@@ -46,17 +47,26 @@ export function editSteps(args: readonly string[]): EditStep[] {
       steps.push({ op: 'trim', name, start: start!, end: end! });
     } else if (flag === '--merge') steps.push({ op: 'merge', path: value(i++, flag) });
     else if (flag === '--package') steps.push({ op: 'package', name: value(i++, flag) });
+    else if (flag === '--reduce') {
+      const tolerance = value(i++, flag);
+      if (!(Number(tolerance) >= 0)) throw new UsageError(`--reduce takes a tolerance in centimetres of shell error, 0 or more (0.05 is half a millimetre), not ${tolerance}`);
+      steps.push({ op: 'reduce', tolerance: Number(tolerance) });
+    }
   }
   return steps;
 }
 
-export function edit(input: string, steps: readonly EditStep[], options: { out: string; format?: string; force: boolean; json?: boolean }, printText: (line: string) => void): CommandResult {
+export function edit(input: string, steps: readonly EditStep[], options: { out: string; format?: string; force: boolean; json?: boolean; skeleton?: string }, printText: (line: string) => void): CommandResult {
   const { print, json } = report(printText, options.json ?? false);
   const format = options.format?.toUpperCase() as IFPFormat | undefined;
   if (format && !['ANP3', 'ANP2', 'ANPK'].includes(format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
+  if (options.skeleton && !steps.some((step) => step.op === 'reduce')) throw new UsageError('edit takes --skeleton only with --reduce (the model the error is measured on)');
+  const model = options.skeleton ? readSkeleton(options.skeleton) : {};
+  if (model.failed) return model.failed;
   return onFile(input, () => {
     const editor = IFPEditor.read(readInput(input));
     const done: string[] = [];
+    const reductions: Reduction[] = [];
     try {
       for (const step of steps) {
         if (step.op === 'rename') editor.rename(step.from, step.to), done.push(`renamed ${step.from} to ${step.to}`);
@@ -64,6 +74,11 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
         else if (step.op === 'speed') editor.speed(step.name, step.factor), done.push(`${step.name} at ${step.factor}x speed`);
         else if (step.op === 'trim') editor.trim(step.name, step.start, step.end), done.push(`${step.name} trimmed to ${step.start}:${step.end} s`);
         else if (step.op === 'package') editor.renamePackage(step.name), done.push(`package renamed to ${step.name}`);
+        else if (step.op === 'reduce') {
+          const reduction = editor.reduce(step.tolerance, { skeleton: model.skeleton, format });
+          reductions.push(reduction);
+          done.push(...reducedLines(reduction, options.skeleton));
+        }
         else {
           const other = readMerged(step.path);
           const replaced: string[] = [];
@@ -73,6 +88,8 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
       }
     } catch (error) {
       if (error instanceof EncodeError) throw new InputError(`${input}: nothing written: ${error.message}`);
+      // --reduce measures the file as written, so what the format cannot hold shows here already.
+      if (error instanceof RangeError) throw new InputError(`${input}: cannot be written${format ? ` as ${format}` : ''}: ${error.message}`);
       throw error;
     }
     let bytes: Uint8Array;
@@ -90,8 +107,26 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
     const dropped = editor.droppedBytes;
     if (dropped) print(`warning: ${input}: the ${dropped} bytes after the last package were not written (they are not part of any package)`);
     print(`${options.out}: ${plural(editor.animations.length, 'animation')}`);
-    return { inputErrors: [], json: json ? { written: [options.out], steps: done, animations: editor.animations.map((a) => a.name), droppedBytes: dropped } : undefined };
+    return { inputErrors: [], json: json ? { written: [options.out], steps: done, animations: editor.animations.map((a) => a.name), droppedBytes: dropped, reductions } : undefined };
   });
+}
+
+/** What a --reduce step prints: the savings, the worst error left and where, what nothing measured. */
+function reducedLines(r: Reduction, model: string | undefined): string[] {
+  const percent = r.keysBefore ? ` (${((100 * (r.keysBefore - r.keysAfter)) / r.keysBefore).toFixed(1)}% fewer)` : '';
+  const space = model ? `model space on ${model}` : 'each track in its own bone space: give --skeleton MODEL.dff for model space';
+  const lines = [`reduced within ${r.tolerance} cm of shell error (a point ${r.shellDistance} cm from each bone, ${space}): keys ${r.keysBefore} -> ${r.keysAfter}${percent}, ${r.bytesSaved} bytes saved`];
+  if (r.worst) lines.push(`  worst ${r.worst.error.toFixed(4)} cm: bone ${r.worst.bone} in ${r.worst.animation} at ${r.worst.time.toFixed(3)} s`);
+  const unmeasured = r.animations.reduce((n, a) => n + a.unmeasured.length, 0);
+  if (unmeasured) lines.push(`  warning: ${unmeasured} tracks drive no bone of ${model} and keep every key`);
+  return lines;
+}
+
+/** The skeleton of a model (--skeleton), or the result that says why there is none. */
+function readSkeleton(path: string): { skeleton?: Skeleton; failed?: CommandResult } {
+  let skeleton: Skeleton | undefined;
+  const read = onFile(path, () => ((skeleton = modelSkeleton(path)), { inputErrors: [] }));
+  return skeleton ? { skeleton } : { failed: read };
 }
 
 /** The file a --merge step reads; its problems name it, not the file being edited. */
