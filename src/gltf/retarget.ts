@@ -17,6 +17,12 @@ export type NodeSampler = (node: Node, time: number) => { translation?: ArrayLik
 export interface Retarget {
   /** The game bones' local rotations (x y z w) and translations at a time, every bone. */
   localPose(time: number, sample: NodeSampler): { rotations: Float64Array; translations: Float64Array };
+  /**
+   * How well the file's joints fit the skeleton once placed: the matched bone whose joint lies
+   * farthest from where the skeleton has it (bind positions for skinned joints, rest positions
+   * otherwise), in metres; null without matched bones. Another skin's proportions show here.
+   */
+  readonly worstFit: { bone: number; metres: number } | null;
 }
 
 /**
@@ -52,6 +58,7 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
   // bind pose, a uniform shift from the game's rest (2 cm on some skins) while its root keys stay
   // absolute, so the fit's translation is not the scene's.
   const N = rigidFit(worldFrom, worldTo);
+  const worstFit = fitResidual(nodeOfBone, inverseBinds, M, N, gameBind, gameRest, tree);
   N[12] = N[13] = N[14] = 0;
   const inverseN = invert(N);
   // The constant right-hand factor of each matched bone: IBM_j · M · B_b, or, outside a skin, inverse(rest W_j) · N · B_b.
@@ -66,6 +73,7 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
   });
 
   return {
+    worstFit,
     localPose(time, sample) {
       const worlds = new Map<Node, Matrix>();
       const local = (node: Node): Matrix => {
@@ -92,4 +100,18 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
       return { rotations, translations };
     },
   };
+}
+
+/** The matched bone farthest from its joint once the fits place the skeleton: M for skinned joints, N (with its translation) for others. */
+function fitResidual(nodeOfBone: readonly (Node | null)[], inverseBinds: ReadonlyMap<Node, Matrix>, M: Matrix, N: Matrix, gameBind: readonly Matrix[], gameRest: readonly Matrix[], tree: NodeTree): { bone: number; metres: number } | null {
+  let worst: { bone: number; metres: number } | null = null;
+  nodeOfBone.forEach((node, b) => {
+    if (!node) return;
+    const ibm = inverseBinds.get(node);
+    const placed = positionOf(ibm ? multiply(M, gameBind[b]!) : multiply(N, gameRest[b]!));
+    const joint = positionOf(ibm ? invert(ibm) : tree.restWorld(node));
+    const metres = Math.hypot(placed[0] - joint[0], placed[1] - joint[1], placed[2] - joint[2]);
+    if (!worst || metres > worst.metres) worst = { bone: b, metres };
+  });
+  return worst;
 }
