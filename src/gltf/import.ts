@@ -106,7 +106,8 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
   // One budget of work for the whole file, which its size justifies, charged before each piece is done.
   const budget = new WorkBudget('GLTF', IMPORT_BASE_SAMPLES + IMPORT_SAMPLES_PER_BYTE * bytes.length, 'samples');
   const tree = nodeTree(root.listNodes(), boneOfNode.keys(), budget);
-  const retarget = prepareRetarget(skeleton, nodeOfBone, inverseBinds, tree);
+  const translated = new Set(root.listAnimations().flatMap((a) => a.listChannels().filter((c) => c.getTargetPath() === 'translation').map((c) => c.getTargetNode()!)));
+  const retarget = prepareRetarget(skeleton, nodeOfBone, inverseBinds, tree, translated);
   const otherSkeleton = otherSkeletonWarning(skeleton, nodeOfBone, [...inverseBinds.keys()], boneOfNode, retarget.worstFit);
   if (otherSkeleton) warnings.push(otherSkeleton);
   // A pose carries every bone (a polar decomposition and a few matrix products each, about as much
