@@ -26,32 +26,34 @@ export async function bind(modelPath: string, animsPaths: string[], print: (line
   const results: CommandResult[] = [];
   for (const path of animsPaths) {
     const gltf = await gltfClips(path, skeleton);
-    results.push(gltf && 'inputErrors' in gltf ? gltf : onFile(path, () => bindFile(modelPath, skeleton!, path, out, files, gltf)));
+    results.push(gltf?.kind === 'refused' ? gltf.result : onFile(path, () => bindFile(modelPath, skeleton!, path, out, files, gltf)));
   }
   const result = merged(results);
   return json ? { ...result, json: { model: modelPath, boneCount: skeleton.boneCount, files } } : result;
 }
 
 /** A .glb's animations as `import` reads them onto `skeleton`, with its warnings; null for a file that is no glTF binary. */
-async function gltfClips(path: string, skeleton: Skeleton): Promise<{ clips: SkeletalClip[]; notes: string[] } | CommandResult | null> {
+type GltfClips = { kind: 'clips'; clips: SkeletalClip[]; notes: string[] } | { kind: 'refused'; result: CommandResult };
+
+async function gltfClips(path: string, skeleton: Skeleton): Promise<GltfClips | null> {
   let bytes: Uint8Array;
   try {
     bytes = readInput(path);
   } catch (error) {
-    if (error instanceof InputError) return { inputErrors: [error.message] };
+    if (error instanceof InputError) return { kind: 'refused', result: { inputErrors: [error.message] } };
     throw error;
   }
   if (bytes.length < 4 || new TextDecoder().decode(bytes.subarray(0, 4)) !== 'glTF') return null;
   const gltf = await loadGltf();
   try {
     const { packages, warnings } = await gltf.importGltf(bytes, { skeleton, compressed: false });
-    return { clips: new IFPReader(writeIFP(packages, { format: 'ANP3' })).animations, notes: warnings.map((w) => `${w.code}: ${w.message}`) };
+    return { kind: 'clips', clips: new IFPReader(writeIFP(packages, { format: 'ANP3' })).animations, notes: warnings.map((w) => `${w.code}: ${w.message}`) };
   } catch (error) {
-    return { inputErrors: [`${path}: ${(error as Error).message}`] };
+    return { kind: 'refused', result: { inputErrors: [`${path}: ${(error as Error).message}`] } };
   }
 }
 
-function bindFile(modelPath: string, skeleton: Skeleton, animsPath: string, out: Report, files: unknown[], gltf: { clips: SkeletalClip[]; notes: string[] } | null): CommandResult {
+function bindFile(modelPath: string, skeleton: Skeleton, animsPath: string, out: Report, files: unknown[], gltf: Extract<GltfClips, { kind: 'clips' }> | null): CommandResult {
   let clips: readonly SkeletalClip[];
   if (gltf) {
     clips = gltf.clips;
