@@ -96,15 +96,17 @@ Reads the skeleton of MODEL (a RenderWare .dff with an HAnim hierarchy, an IGI 2
 that carries one: ANM2, IGI 2) and binds
 every animation of each FILE to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
 ignored), ANM2 and IGI 2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
-no bone, and the bones that keep their rest pose. Exits 1 when a FILE has no animation that drives any
-bone (the other files are still bound).`,
+no bone, and the bones that keep their rest pose. A glTF binary (.glb) binds as import reads it (its
+channels onto the bones they name; its warnings, such as another skeleton, as notes; needs
+@gltf-transform/core). Exits 1 when a FILE has no animation that drives any bone (the other files are
+still bound).`,
   export: `usage: gameanim export [MODEL] ANIMS -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force] [--json]
        gameanim export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
 
 Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or a clip that carries a
 skeleton; a .dff without HAnim, such as a GTA III ped or an animated object, has its frames as bones
 and each rigid part as a mesh under its frame's node) and the animations of ANIMS (all, or those
-named by --anim; without MODEL, on nodes named after their tracks) as a glTF 2.0 binary, standing
+named by --anim; without MODEL, on nodes named after their tracks; with MODEL alone, none) as a glTF 2.0 binary, standing
 upright in glTF's Y up (--z-up keeps the games' Z up). --gltf writes OUT.gltf with OUT.bin beside it
 instead. --txd embeds the dictionary's textures (PNG) in the materials that name them. An existing
 OUT is replaced only with --force, and never when it is one of the inputs. Every
@@ -122,12 +124,17 @@ is checked before any work starts; names are made safe and distinct, and each ch
 Reads the animations of a glTF binary (from gameanim, Blender at its default settings, or another
 tool) and writes them as one IFP package for MODEL's skeleton. Nodes match bones by name, then by the
 HAnim id gameanim's export records; each joint is carried through the file's hierarchy and skin, so
-any joint orientation and either up axis work. Keys off the games' 60 Hz grid are put back on it and
-reduced; bones at rest for the whole clip get no track. The package is named PACKAGE (default: the
-output file's name; at most 23 bytes: the game looks blocks up by it). An import that drives no bone
+any joint orientation and either up axis work. Every channel is a track, constant or not, except
+where an exporter keyed every bone (Blender's Always Sample Animations): its channels that only hold
+a bone at rest are left out. Sampled keys are reduced within 0.05 degrees and 0.1 mm; keys off the
+games' 60 Hz grid (Blender's 24 fps) are put back on it, with a warning that says how to avoid it.
+The package is named PACKAGE (default: --like's, else the output file's name cut to 23 bytes, with a
+warning: the game looks blocks up by it). An import that drives no bone
 is exit 1. ANP3 (default) and ANP2 are written with int16 frames; --format takes any case. An existing
 OUT is replaced only with --force, and never when it is one of the inputs. --like ORIGINAL.ifp gives
-each clip back its package, duration, driven bones and key types. --fps sets the rate STEP and
+each clip with a namesake there back its package, driven bones and key types (durations and new
+clips stay the glTF's; a warning says what was taken). A warning says when the glTF's skeleton is not
+MODEL's. --fps sets the rate STEP and
 CUBICSPLINE samplers are resampled at (default 60). Needs @gltf-transform/core (exit 3 without it).`,
   edit: `usage: gameanim edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR]
        [--trim NAME=START:END] [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]]

@@ -6,10 +6,13 @@ import { WorkBudget } from '../core/work-budget.js';
 import type { IFPFormat, PackageData, TrackData } from '../ifp/types.js';
 import { firstKeyThatDoesNotCompress } from '../ifp/writer.js';
 import { curveOf, evaluate, gridTimes, unionTimes, type Curve } from './curves.js';
+import { dropBakedRest, holdsRest, type NodeCurves } from './exporter-bake.js';
+import { everyGridFrame, offGridWarning, onGrid, samplingRate } from './exporter-sampling.js';
 import type { GltfWarning } from './policies.js';
 import { likeOriginal } from './like.js';
 import { nodeTree } from './node-tree.js';
 import { angleBetween, dot4, reduceKeys } from './reduce-keys.js';
+import { otherSkeletonWarning } from './skeleton-match.js';
 import { prepareRetarget, type NodeSampler, type Retarget } from './retarget.js';
 import { fromArray, identity, type Matrix } from './spaces.js';
 
@@ -25,14 +28,16 @@ export interface ImportGltfOptions {
   /** STEP and CUBICSPLINE samplers are resampled at this rate, in Hz. Default 60. */
   resampleRate?: number;
   /**
-   * How far a dropped key may be from what interpolation gives, and how far from its rest pose a bone
-   * may stay and still count as at rest: per bone, local to its parent. Default 0.05 degrees, 0.1 mm.
+   * How far a key dropped from an exporter's sampling may be from what interpolation gives: per bone,
+   * local to its parent. Default 0.05 degrees, 0.1 mm.
    */
   tolerance?: { degrees?: number; metres?: number };
   /**
    * The packages the clips came from (`new IFPReader(original).packages`): each imported animation
-   * with a namesake there takes back its package name, duration, driven-bone set and key types, which
-   * a round trip through another tool's default settings does not keep.
+   * with a namesake there takes back its package name, driven-bone set and key types, which a round
+   * trip through another tool's default settings does not keep; its duration stays the glTF's, and an
+   * animation new to the original is kept, in the original's first package. A `like-original`
+   * warning says what was taken.
    */
   like?: readonly PackageData[];
 }
@@ -57,9 +62,12 @@ const POSE_SAMPLES_PER_BONE = 25;
 
 /**
  * Reads the animations of a glTF (from gameanim or any other tool) as IFP packages. Each animation
- * becomes one IFP animation with a track for every bone that moves: rotations (and translations, as
- * KRT0, where a bone has a translation channel) at the union of its key times. LINEAR keys come
- * through as they are; STEP and CUBICSPLINE samplers are resampled at 60 Hz, and the warnings say so.
+ * becomes one IFP animation with a track for every bone it has a channel for, constant or not:
+ * rotations (and translations, as KRT0, where a bone has a translation channel) at the union of its
+ * key times. LINEAR keys come through as they are; STEP and CUBICSPLINE samplers are resampled at
+ * 60 Hz. An exporter's sampling (Blender's default) is undone as far as it can be: keys off the 60 Hz
+ * grid are put back on it, sampled keys are reduced within `tolerance`, and channels of a bake that
+ * only hold a bone at its rest are left out. The warnings say what was done.
  */
 export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions): Promise<ImportGltfResult> {
   const { skeleton } = options;
@@ -98,20 +106,24 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
   // One budget of work for the whole file, which its size justifies, charged before each piece is done.
   const budget = new WorkBudget('GLTF', IMPORT_BASE_SAMPLES + IMPORT_SAMPLES_PER_BYTE * bytes.length, 'samples');
   const tree = nodeTree(root.listNodes(), boneOfNode.keys(), budget);
-  const retarget = prepareRetarget(skeleton, nodeOfBone, inverseBinds, tree);
+  const translated = new Set(root.listAnimations().flatMap((a) => a.listChannels().filter((c) => c.getTargetPath() === 'translation').map((c) => c.getTargetNode()!)));
+  const retarget = prepareRetarget(skeleton, nodeOfBone, inverseBinds, tree, translated);
+  const otherSkeleton = otherSkeletonWarning(skeleton, nodeOfBone, [...inverseBinds.keys()], boneOfNode, retarget.worstFit);
+  if (otherSkeleton) warnings.push(otherSkeleton);
   // A pose carries every bone (a polar decomposition and a few matrix products each, about as much
   // work as 25 key lookups) and samples every node on the way to a matched one.
   const poseCost = POSE_SAMPLES_PER_BONE * skeleton.boneCount + tree.posedNodes;
   const copies = new Map<AnimationSampler, Curve | null>();
   const unmatched = new Set<string>();
   let resampled = 0;
-  let reducedFrom = 0, reducedTo = 0;
-  const restTracks: string[] = [];
+  const offGrid = { from: 0, to: 0, animations: [] as Array<{ name: string; rate: number | null }> };
+  const onGridSampled = { from: 0, to: 0 };
+  const bakedRest: string[] = [];
   const extraTracks = new Set<string>();
   const floatTracks: string[] = [];
   const animations = root.listAnimations().map((animation, a) => {
     const name = animation.getName() || `animation${a}`;
-    const curves = new Map<Node, Partial<Record<'rotation' | 'translation' | 'scale', Curve>>>();
+    const curves = new Map<Node, NodeCurves>();
     for (const channel of animation.listChannels()) {
       const node = channel.getTargetNode();
       const path = channel.getTargetPath();
@@ -121,6 +133,9 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       if (curve.interpolation !== 'LINEAR') resampled++;
       curves.set(node, { ...curves.get(node), [path]: curve });
     }
+    const bake = dropBakedRest(curves, [...boneOfNode.keys()]);
+    bakedRest.push(...bake.dropped.map((channel) => `${name}/${channel}`));
+    let offGridRate: number | null | undefined;
     const sample: NodeSampler = (node, time) => {
       const own = curves.get(node);
       if (!own) return {};
@@ -141,9 +156,14 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       const where = `animation "${name}", bone "${boneName.trim()}"`;
       let times = unionTimes([own.rotation, own.translation, own.scale], rate, budget, where);
       // Keys off the games' 60 Hz grid come from an exporter's own sampling (Blender's 24 fps):
-      // put them back on the grid, then keep only the keys the error bound needs.
-      const offGrid = times.some((t) => Math.abs(t * 60 - Math.round(t * 60)) > 0.01);
-      if (offGrid) times = gridTimes(times[0]!, times[times.length - 1]!, budget, where);
+      // put them back on the grid. Those and keys at every 60 Hz frame (Blender at 60 fps) are a
+      // sampling, of which only the keys the error bound needs are kept.
+      const regrid = !times.every(onGrid);
+      if (regrid) {
+        offGridRate ??= samplingRate(times);
+        times = gridTimes(times[0]!, times[times.length - 1]!, budget, where);
+      }
+      const sampled = regrid || (everyGridFrame(times) && [own.rotation, own.translation, own.scale].every((curve) => !curve || curve.interpolation === 'LINEAR'));
       // Every pose this bone needs that no bone before it made, charged before any is made.
       let fresh = 0;
       for (const time of times) if (!poses.has(time)) fresh++;
@@ -165,21 +185,24 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
         const storedT = own.translation ? evaluate(own.translation, Float32Array.of(time), budget) : null;
         if (storedT && Math.hypot(storedT[0]! - translations[3 * k]!, storedT[1]! - translations[3 * k + 1]!, storedT[2]! - translations[3 * k + 2]!) < 1e-6) translations.set(storedT, 3 * k);
       });
-      const rest = skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3);
-      const moves = own.translation !== undefined && times.some((_, k) => Math.hypot(translations[3 * k]! - rest[0]!, translations[3 * k + 1]! - rest[1]!, translations[3 * k + 2]! - rest[2]!) > tolerance.metres);
-      const restRotation = skeleton.restRotations.subarray(4 * bone, 4 * bone + 4);
-      const turns = times.some((_, k) => angleBetween(rotations, 4 * k, restRotation, 0) > (tolerance.degrees * Math.PI) / 180);
-      // A bone that stays at its rest pose for the whole clip is not a track: partial clips stay
-      // partial (with an original to go by, its driven bones decide instead).
-      if (!moves && !turns && !options.like) {
-        restTracks.push(`${name}/${boneName.trim()}`);
+      const restT = skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3);
+      // A bake's channel that holds the bone at its game rest is the exporter's, not the clip's.
+      const bakedT = bake.bake && own.translation !== undefined && holdsRest(translations, restT);
+      if (bake.bake && (!own.translation || bakedT) && holdsRest(rotations, skeleton.restRotations.subarray(4 * bone, 4 * bone + 4))) {
+        bakedRest.push(`${name}/${node.getName()}`);
         return;
       }
+      if (bakedT) bakedRest.push(`${name}/${node.getName()}.translation`);
+      // On a frame-bound model (a GTA III ped) a track's translation is added to its frame's position.
+      if (skeleton.trackTranslations === 'offset') subtractRest(translations, restT);
+      // Any other channel is a track, constant or not; a translation channel makes it KRT0.
+      const moves = own.translation !== undefined && !bakedT;
       let track: TrackData = { boneName, boneId: skeleton.ids[bone]!, keyframeType: moves ? 'KRT0' : 'KR00', compressed, times, rotations, translations: moves ? translations : null, scales: null };
-      if (offGrid) {
-        reducedFrom += times.length;
+      if (sampled) {
+        const tally = regrid ? offGrid : onGridSampled;
+        tally.from += times.length;
         track = reduceKeys(track, tolerance, budget, where);
-        reducedTo += track.times.length;
+        tally.to += track.times.length;
       }
       bones.push(track);
     });
@@ -208,6 +231,7 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       });
       extraTracks.add(boneName.trim());
     }
+    if (offGridRate !== undefined) offGrid.animations.push({ name, rate: offGridRate });
     return { name, bones };
   });
   if (extraTracks.size) warnings.push({ code: 'extra-tracks', message: `${extraTracks.size} animated nodes match no bone of the skeleton and were kept as tracks of their own, as stored (first: ${[...extraTracks][0]})` });
@@ -225,9 +249,14 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
   if (floatTracks.length) warnings.push({ code: 'float-frames', message: `${floatTracks.length} tracks have keys that int16 frames cannot hold, so they are written as float frames (first: ${floatTracks[0]})` });
   if (unmatched.size) warnings.push({ code: 'unmatched-channels', message: `channels of nodes that match no bone were left out: ${[...unmatched].slice(0, 10).join(', ')}` });
   if (resampled) warnings.push({ code: 'resampled', message: `${resampled} STEP or CUBICSPLINE samplers were resampled at ${rate} Hz` });
-  if (reducedFrom) warnings.push({ code: 'regridded', message: `keys off the games' 60 Hz grid (an exporter's own sampling) were put back on it and reduced within ${tolerance.degrees} degrees and ${tolerance.metres} m: ${reducedFrom} keys became ${reducedTo}` });
-  if (restTracks.length) warnings.push({ code: 'rest-tracks', message: `${restTracks.length} channels hold their bone at its rest pose for the whole clip and were not written as tracks (first: ${restTracks[0]})` });
+  if (offGrid.animations.length) warnings.push(offGridWarning(offGrid.animations, offGrid, tolerance));
+  if (onGridSampled.from) warnings.push({ code: 'reduced-keys', message: `keys at every 60 Hz frame (an exporter's sampling) were reduced within ${tolerance.degrees} degrees and ${tolerance.metres} m: ${onGridSampled.from} keys became ${onGridSampled.to}` });
+  if (bakedRest.length) warnings.push({ code: 'rest-tracks', message: `${bakedRest.length} channels of an exporter's bake (every bone keyed at the same times) only hold their bone at its rest and were left out, as no track of the clip (first: ${bakedRest[0]})` });
   return { packages, warnings, work: { samples: budget.spent, limit: budget.limit } };
+}
+
+function subtractRest(translations: Float32Array, rest: ArrayLike<number>): void {
+  for (let at = 0; at + 3 <= translations.length; at += 3) for (let c = 0; c < 3; c++) translations[at + c] = translations[at + c]! - rest[c]!;
 }
 
 /** By name (case and spaces ignored, and underscores as spaces, as tools rename), then by the recorded HAnim id. */

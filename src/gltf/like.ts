@@ -1,67 +1,80 @@
 // `--like ORIGINAL.ifp`: what a round trip through another tool cannot keep, taken back from the file
-// the clips came from. Blender's exporter, at its defaults, samples every bone at the scene's 24 fps,
-// drops the last fractional frame, keys all bones and turns every track into a translation track: the
-// poses survive, the clip's shape does not.
+// the clips came from. Blender's exporter, at its defaults, keys every bone and turns every track
+// into a translation track; the package name is not in a glTF at all. What the glTF does hold, its
+// durations and its animations, stays the glTF's: the edit is the point of the round trip.
 import { nameKey } from '../core/names.js';
 import type { PackageData, TrackData } from '../ifp/types.js';
 import type { GltfWarning } from './policies.js';
 
 /**
- * The imported packages reshaped after `original`: each animation that has a namesake there (ASCII
- * case ignored, as the games compare) takes its package name, its duration (keys past it dropped, the
- * pose at the end held to it), its driven-bone set (tracks of other bones dropped) and each track's
- * key type (translations dropped where the original had none, compression as the original's).
+ * The imported animations regrouped and reshaped after `original`: each one with a namesake there
+ * (ASCII case ignored, as the games compare) takes its package, its driven-bone set (tracks of bones
+ * the original lacks dropped) and each track's key type (translations dropped where the original had
+ * none, its first translation held where it had one and the glTF none) and compression. Durations and
+ * keys stay the glTF's. An animation new to the original is kept as imported, in the original's first
+ * package. One `like-original` warning counts what was taken.
  */
 export function likeOriginal(imported: PackageData[], original: readonly PackageData[], warnings: GltfWarning[]): PackageData[] {
   const byName = new Map<string, { pkg: PackageData; animation: PackageData['animations'][number] }>();
   for (const pkg of original) for (const animation of pkg.animations) if (!byName.has(nameKey(animation.name))) byName.set(nameKey(animation.name), { pkg, animation });
-  let reshaped = 0;
-  const unknown: string[] = [];
+  const home = original[0]?.name;
+  const taken = { animations: 0, droppedTracks: 0, droppedTranslations: 0, heldTranslations: 0, compression: 0, renamed: 0 };
+  const fresh: string[] = [];
   const packages = new Map<string, PackageData>();
+  const put = (pkgName: string, animation: PackageData['animations'][number]) => {
+    const target = packages.get(pkgName) ?? { name: pkgName, animations: [] };
+    target.animations.push(animation);
+    packages.set(pkgName, target);
+  };
   for (const pkg of imported) {
     for (const animation of pkg.animations) {
       const match = byName.get(nameKey(animation.name));
       if (!match) {
-        unknown.push(animation.name);
+        fresh.push(animation.name);
+        put(home ?? pkg.name, animation);
         continue;
       }
-      reshaped++;
-      // A reduce, not Math.max(...): an animation may have more bones than the stack has room for arguments.
-      const duration = match.animation.bones.reduce((last, b) => Math.max(last, b.times.length ? b.times[b.times.length - 1]! : 0), -Infinity);
+      taken.animations++;
+      if (match.animation.name !== animation.name) taken.renamed++;
       const driven = new Map(match.animation.bones.map((b) => [b.boneId >= 0 ? `id:${b.boneId}` : nameKey(b.boneName.trim()), b]));
       const bones = animation.bones.flatMap((track) => {
         const source = driven.get(track.boneId >= 0 ? `id:${track.boneId}` : nameKey(track.boneName.trim())) ?? driven.get(nameKey(track.boneName.trim()));
-        return source ? [shaped(track, source, duration)] : [];
+        if (!source) taken.droppedTracks++;
+        return source ? [shaped(track, source, taken)] : [];
       });
-      const target = packages.get(match.pkg.name) ?? { name: match.pkg.name, animations: [] };
-      target.animations.push({ name: match.animation.name, bones });
-      packages.set(match.pkg.name, target);
+      put(match.pkg.name, { name: match.animation.name, bones });
     }
   }
-  warnings.push({ code: 'like-original', message: `${reshaped} animations took their package, duration, driven bones and key types from the original${unknown.length ? `; ${unknown.length} have no namesake there and were left out (first: ${unknown[0]})` : ''}` });
+  const took = [
+    `package ${[...new Set([...packages.keys()])].map((name) => `"${name}"`).join(', ')}`,
+    `driven bones (${taken.droppedTracks} tracks of bones the original does not drive dropped)`,
+    `key types (${taken.droppedTranslations} translations dropped, ${taken.heldTranslations} held from the original's first key)`,
+    `compression (${taken.compression} tracks changed)`,
+    ...(taken.renamed ? [`name case (${taken.renamed} animations)`] : []),
+  ];
+  warnings.push({
+    code: 'like-original',
+    message: `${taken.animations} animations took from their namesakes in the original: ${took.join('; ')}; durations and keys are the glTF's`
+      + (fresh.length ? `. ${fresh.length} animations have no namesake there and were kept as imported, in package "${home ?? imported[0]!.name}" (first: ${fresh[0]})` : ''),
+  });
   return [...packages.values()];
 }
 
-function shaped(track: TrackData, source: TrackData, duration: number): TrackData {
-  const keep: number[] = [];
-  for (let k = 0; k < track.times.length; k++) if (track.times[k]! <= duration + 1e-6) keep.push(k);
-  // The exporter dropped the last fractional frame: hold the last pose to the original's end.
-  const end = keep.length && track.times[keep[keep.length - 1]!]! < duration - 1e-6;
-  const count = keep.length + (end ? 1 : 0);
-  const times = new Float32Array(count);
-  const rotations = new Float32Array(4 * count);
-  const hasTranslations = source.translations !== null;
-  const translations = hasTranslations ? new Float32Array(3 * count) : null;
-  keep.forEach((k, i) => {
-    times[i] = track.times[k]!;
-    rotations.set(track.rotations.subarray(4 * k, 4 * k + 4), 4 * i);
-    if (translations) translations.set(track.translations ? track.translations.subarray(3 * k, 3 * k + 3) : source.translations!.subarray(0, 3), 3 * i);
-  });
-  if (end) {
-    const last = count - 1;
-    times[last] = duration;
-    rotations.copyWithin(4 * last, 4 * (last - 1), 4 * last);
-    if (translations) translations.copyWithin(3 * last, 3 * (last - 1), 3 * last);
+function shaped(track: TrackData, source: TrackData, taken: { droppedTranslations: number; heldTranslations: number; compression: number }): TrackData {
+  const count = track.times.length;
+  let translations: Float32Array | null = null;
+  if (source.translations !== null) {
+    translations = track.translations;
+    // The original moves this bone and the glTF does not: its first translation, held.
+    if (!translations) {
+      taken.heldTranslations++;
+      translations = new Float32Array(3 * count);
+      for (let k = 0; k < count; k++) translations.set(source.translations.subarray(0, 3), 3 * k);
+    }
+  } else if (track.translations) {
+    taken.droppedTranslations++;
   }
-  return { ...track, boneName: source.boneName, keyframeType: hasTranslations ? (source.keyframeType === 'KRTS' ? 'KRT0' : source.keyframeType) : 'KR00', compressed: source.compressed, times, rotations, translations, scales: null };
+  if (source.compressed !== track.compressed) taken.compression++;
+  const keyframeType = translations ? (source.keyframeType === 'KRTS' ? 'KRT0' : source.keyframeType) : 'KR00';
+  return { ...track, boneName: source.boneName, keyframeType, compressed: source.compressed, translations, scales: null };
 }

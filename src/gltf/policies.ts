@@ -5,7 +5,7 @@ import { nextFloat32 } from '../core/float32.js';
 /** What the export or import changed, and how much. */
 export interface GltfWarning {
   code: 'nudged-times' | 'dropped-times' | 'shifted-times' | 'normalised-rotations' | 'resampled' | 'unmatched-tracks' | 'unmatched-channels' | 'skipped-clips' | 'normalised-normals'
-    | 'non-finite-keys' | 'repaired-vertices' | 'repaired-joints' | 'float-frames' | 'regridded' | 'rest-tracks' | 'like-original' | 'extra-tracks'
+    | 'non-finite-keys' | 'repaired-vertices' | 'repaired-joints' | 'float-frames' | 'regridded' | 'reduced-keys' | 'other-skeleton' | 'rest-tracks' | 'like-original' | 'extra-tracks'
     | 'dropped-triangles' | 'duration-from-keys';
   message: string;
 }

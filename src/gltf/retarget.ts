@@ -17,12 +17,19 @@ export type NodeSampler = (node: Node, time: number) => { translation?: ArrayLik
 export interface Retarget {
   /** The game bones' local rotations (x y z w) and translations at a time, every bone. */
   localPose(time: number, sample: NodeSampler): { rotations: Float64Array; translations: Float64Array };
+  /**
+   * How well the file's joints fit the skeleton once placed: the matched bone whose joint lies
+   * farthest from where the skeleton has it (bind positions for skinned joints, rest positions
+   * otherwise), in metres; null without matched bones. Another skin's proportions show here.
+   */
+  readonly worstFit: { bone: number; metres: number } | null;
 }
 
 /**
  * Prepares the carry for a document's nodes matched to `skeleton` bones (`nodeOfBone[b]`, or null).
  * `inverseBinds` holds each skinned joint's inverse bind matrix (column-major); a node outside any
- * skin is taken as bound at its rest pose. `tree` is the document's checked hierarchy.
+ * skin is taken as bound at its rest pose. `tree` is the document's checked hierarchy; `moved`, the
+ * nodes some animation translates (left out of a frame-bound model's `worstFit`).
  *
  * Two placements are found by fitting joint positions: M, from the game's mesh space to the glTF's
  * (bind positions, rigidly), and N, the turn from the game's world to the scene's (rest positions,
@@ -30,7 +37,7 @@ export interface Retarget {
  * b on joint j: G_b(t) = N^-1 · W_j(t) · IBM_j · M · B_b, with B_b the game bind matrix; the same
  * deformation the file's skin gives its mesh, whatever the joint's own orientation.
  */
-export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node | null)[], inverseBinds: ReadonlyMap<Node, Matrix>, tree: NodeTree): Retarget {
+export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node | null)[], inverseBinds: ReadonlyMap<Node, Matrix>, tree: NodeTree, moved: ReadonlySet<Node> = new Set()): Retarget {
   const count = skeleton.boneCount;
   const restWorld = poseToMatrices(createPose(skeleton), skeleton);
   const gameRest = Array.from({ length: count }, (_, b) => fromArray(restWorld, 16 * b));
@@ -52,12 +59,18 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
   // bind pose, a uniform shift from the game's rest (2 cm on some skins) while its root keys stay
   // absolute, so the fit's translation is not the scene's.
   const N = rigidFit(worldFrom, worldTo);
+  const worstFit = skeleton.trackTranslations === 'offset' ? frameResidual(skeleton, nodeOfBone, inverseBinds, moved) : fitResidual(nodeOfBone, inverseBinds, M, N, gameBind, gameRest, tree);
   N[12] = N[13] = N[14] = 0;
   const inverseN = invert(N);
   // The constant right-hand factor of each matched bone: IBM_j · M · B_b, or, outside a skin, inverse(rest W_j) · N · B_b.
+  // A frame-bound model's frames are its nodes (the game sets a frame's matrix from the track), so a
+  // node's local transform is the frame's, whatever the file calls its rest (Blender writes the pose
+  // at its current frame there): the identity, which is what the product is for a faithful rest.
+  const frames = skeleton.trackTranslations === 'offset';
   const carry = nodeOfBone.map((node, b) => {
     if (!node) return null;
     const ibm = inverseBinds.get(node);
+    if (!ibm && frames) return identity();
     return ibm ? multiply(multiply(ibm, M), gameBind[b]!) : multiply(multiply(invert(tree.restWorld(node)), N), gameBind[b]!);
   });
   const restLocal = Array.from({ length: count }, (_, b) => {
@@ -66,6 +79,7 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
   });
 
   return {
+    worstFit,
     localPose(time, sample) {
       const worlds = new Map<Node, Matrix>();
       const local = (node: Node): Matrix => {
@@ -92,4 +106,34 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
       return { rotations, translations };
     },
   };
+}
+
+/** The matched bone farthest from its joint once the fits place the skeleton: M for skinned joints, N (with its translation) for others. */
+function fitResidual(nodeOfBone: readonly (Node | null)[], inverseBinds: ReadonlyMap<Node, Matrix>, M: Matrix, N: Matrix, gameBind: readonly Matrix[], gameRest: readonly Matrix[], tree: NodeTree): { bone: number; metres: number } | null {
+  let worst: { bone: number; metres: number } | null = null;
+  nodeOfBone.forEach((node, b) => {
+    if (!node) return;
+    const ibm = inverseBinds.get(node);
+    const placed = positionOf(ibm ? multiply(M, gameBind[b]!) : multiply(N, gameRest[b]!));
+    const joint = positionOf(ibm ? invert(ibm) : tree.restWorld(node));
+    const metres = Math.hypot(placed[0] - joint[0], placed[1] - joint[1], placed[2] - joint[2]);
+    if (!worst || metres > worst.metres) worst = { bone: b, metres };
+  });
+  return worst;
+}
+
+/**
+ * A frame-bound model's fit: each unskinned node's own translation against its frame's position (a
+ * tool may write a posed node, but only tracks with translations move a frame from its position),
+ * skipping nodes an animation translates.
+ */
+function frameResidual(skeleton: Skeleton, nodeOfBone: readonly (Node | null)[], inverseBinds: ReadonlyMap<Node, Matrix>, moved: ReadonlySet<Node>): { bone: number; metres: number } | null {
+  let worst: { bone: number; metres: number } | null = null;
+  nodeOfBone.forEach((node, b) => {
+    if (!node || inverseBinds.has(node) || moved.has(node) || skeleton.parents[b]! < 0) return;
+    const t = node.getTranslation();
+    const metres = Math.hypot(...[0, 1, 2].map((c) => t[c]! - skeleton.restTranslations[3 * b + c]!));
+    if (!worst || metres > worst.metres) worst = { bone: b, metres };
+  });
+  return worst;
 }

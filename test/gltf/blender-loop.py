@@ -1,7 +1,8 @@
 # Headless Blender, as a modder runs it: import a .glb with Blender's default import settings, report
 # whether the ped stands, optionally turn one bone's key by 20 degrees, and export with the exporter's
-# defaults (or with sampling off). Run by test/gltf/blender.test.ts:
-#   blender -b --factory-startup --python blender-loop.py -- IN.glb OUT.glb BONE|- sampled|unsampled
+# defaults (or with sampling off, or with the scene at 60 fps before the import). A model without an
+# armature (a GTA III ped's frames) skips the standing check. Run by test/gltf/blender*.test.ts:
+#   blender -b --factory-startup --python blender-loop.py -- IN.glb OUT.glb BONE|- sampled|unsampled|sampled60
 import math
 import sys
 
@@ -16,12 +17,15 @@ import mathutils
 
 source, target, bone_name, sampling = sys.argv[sys.argv.index('--') + 1:]
 bpy.ops.wm.read_factory_settings(use_empty=True)
+if sampling == 'sampled60':
+    bpy.context.scene.render.fps = 60  # the importer turns key times into frames at the scene's rate
 bpy.ops.import_scene.gltf(filepath=source)  # every import setting at its default (bone heuristic: Temperance)
-armature = next(o for o in bpy.data.objects if o.type == 'ARMATURE')
+armature = next((o for o in bpy.data.objects if o.type == 'ARMATURE'), None)
 bpy.context.view_layer.update()
-head = armature.matrix_world @ armature.pose.bones['Head'].head
-foot = armature.matrix_world @ armature.pose.bones['L Foot'].head
-print(f'STANDING head_z={head.z} foot_z={foot.z}')
+if armature:
+    head = armature.matrix_world @ armature.pose.bones['Head'].head
+    foot = armature.matrix_world @ armature.pose.bones['L Foot'].head
+    print(f'STANDING head_z={head.z} foot_z={foot.z}')
 if bone_name != '-':
     action = armature.animation_data.action
     path = f'pose.bones["{bone_name}"].rotation_quaternion'

@@ -1,4 +1,5 @@
-import { bindClip, type Skeleton } from 'gameanim';
+import { bindClip, IFPReader, writeIFP, type SkeletalClip, type Skeleton } from 'gameanim';
+import { loadGltf } from './export-batch.js';
 import { plural, textTable } from '../text.js';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { merged, onFile, report, type CommandResult, type Report } from './result.js';
@@ -8,9 +9,10 @@ import { modelSkeleton } from '../model-skeleton.js';
  * Binds every animation of each FILE to the skeleton of MODEL and prints, per animation, how many
  * bones its tracks drive, which tracks drive none, and which bones keep their rest pose. A file none
  * of whose animations drives any bone does not belong to the model: exit 1 (the other files are still
- * bound).
+ * bound). A glTF binary (.glb) binds as `import` reads it: its animations' channels onto the bones
+ * they name, with the import's warnings (another skeleton, say) as notes.
  */
-export function bind(modelPath: string, animsPaths: string[], print: (line: string) => void, json = false): CommandResult {
+export async function bind(modelPath: string, animsPaths: string[], print: (line: string) => void, json = false): Promise<CommandResult> {
   const out = report(print, json);
   const files: unknown[] = [];
   let skeleton: Skeleton | undefined;
@@ -19,17 +21,48 @@ export function bind(modelPath: string, animsPaths: string[], print: (line: stri
     return { inputErrors: [] };
   });
   if (!skeleton) return modelResult;
-  const result = merged(animsPaths.map((path) => onFile(path, () => bindFile(modelPath, skeleton!, path, out, files))));
+  const results: CommandResult[] = [];
+  for (const path of animsPaths) {
+    const gltf = await gltfClips(path, skeleton);
+    results.push(gltf?.kind === 'refused' ? gltf.result : onFile(path, () => bindFile(modelPath, skeleton!, path, out, files, gltf)));
+  }
+  const result = merged(results);
   return json ? { ...result, json: { model: modelPath, boneCount: skeleton.boneCount, files } } : result;
 }
 
-function bindFile(modelPath: string, skeleton: Skeleton, animsPath: string, out: Report, files: unknown[]): CommandResult {
-  const animBytes = readInput(animsPath);
-  const anims = formatOf(animsPath, animBytes).format;
-  if (!anims.clips) throw new InputError(`${animsPath}: a ${anims.name} file holds no animations`);
-  const clips = anims.clips(anims.open(animBytes));
+/** A .glb's animations as `import` reads them onto `skeleton`, with its warnings; null for a file that is no glTF binary. */
+type GltfClips = { kind: 'clips'; clips: SkeletalClip[]; notes: string[] } | { kind: 'refused'; result: CommandResult };
+
+async function gltfClips(path: string, skeleton: Skeleton): Promise<GltfClips | null> {
+  let bytes: Uint8Array;
+  try {
+    bytes = readInput(path);
+  } catch (error) {
+    if (error instanceof InputError) return { kind: 'refused', result: { inputErrors: [error.message] } };
+    throw error;
+  }
+  if (bytes.length < 4 || new TextDecoder().decode(bytes.subarray(0, 4)) !== 'glTF') return null;
+  const gltf = await loadGltf();
+  try {
+    const { packages, warnings } = await gltf.importGltf(bytes, { skeleton, compressed: false });
+    return { kind: 'clips', clips: new IFPReader(writeIFP(packages, { format: 'ANP3' })).animations, notes: warnings.map((w) => `${w.code}: ${w.message}`) };
+  } catch (error) {
+    return { kind: 'refused', result: { inputErrors: [`${path}: ${(error as Error).message}`] } };
+  }
+}
+
+function bindFile(modelPath: string, skeleton: Skeleton, animsPath: string, out: Report, files: unknown[], gltf: Extract<GltfClips, { kind: 'clips' }> | null): CommandResult {
+  let clips: readonly SkeletalClip[];
+  if (gltf) {
+    clips = gltf.clips;
+  } else {
+    const animBytes = readInput(animsPath);
+    const anims = formatOf(animsPath, animBytes).format;
+    if (!anims.clips) throw new InputError(`${animsPath}: a ${anims.name} file holds no animations`);
+    clips = anims.clips(anims.open(animBytes));
+  }
   const rows: string[][] = [];
-  const notes: string[] = [];
+  const notes: string[] = [...(gltf?.notes ?? [])];
   const animations: unknown[] = [];
   let drivingNone = 0;
   let refused: string | null = null;

@@ -14,7 +14,8 @@ type Gltf = typeof import('gameanim/gltf');
 
 /**
  * `export [MODEL] ANIMS -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes) with
- * the clips; without a model, each clip on nodes named after its tracks.
+ * the clips; without a model, each clip on nodes named after its tracks. `export MODEL -o OUT.glb`
+ * (one file that is a model) writes the model at rest, without clips.
  */
 export async function exportCommand(modelPath: string | undefined, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean; fps?: number; json?: boolean; txd?: string }, printText: (line: string) => void): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
@@ -29,6 +30,12 @@ export async function exportCommand(modelPath: string | undefined, animsPath: st
   result = onFile(animsPath, () => {
     const bytes = readInput(animsPath);
     const { format } = formatOf(animsPath, bytes);
+    // The one file is a model: its skeleton and meshes at rest (a base to animate in another tool).
+    if (!format.clips && !model && format.skeleton) {
+      if (options.anims.length) throw new InputError(`${animsPath}: a ${format.name} file holds no animations to pick with --anim`);
+      model = readModel(animsPath);
+      return { inputErrors: [] };
+    }
     if (!format.clips) throw new InputError(`${animsPath}: a ${format.name} file holds no animations`);
     clips = format.clips(format.open(bytes));
     if (options.anims.length) {
@@ -73,12 +80,14 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   const { print, json } = report(printText, options.json ?? false);
   const format = options.format.toUpperCase() as IFPFormat;
   if (!['ANP3', 'ANP2', 'ANPK'].includes(format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
-  // The game looks animation blocks up by the package name: it is the user's to give, and it must fit.
-  const packageName = options.name ?? basename(options.out).replace(/\.ifp$/i, '');
-  // (With --like, each clip takes its original package's name unless --name says otherwise.)
-  if (new TextEncoder().encode(packageName).length > 23) {
-    return { inputErrors: [`the package name "${packageName}" has more than 23 bytes, which an IFP cannot hold${options.name === undefined ? ' (it comes from the output file name; give one with --name)' : ''}; nothing written`] };
+  // The game looks animation blocks up by the package name: one given with --name must fit. Without
+  // it, --like gives each clip its original package's name; else the output file's name, cut to fit.
+  if (options.name !== undefined && utf8Length(options.name) > PACKAGE_NAME_BYTES) {
+    return { inputErrors: [`the package name "${options.name}" has more than ${PACKAGE_NAME_BYTES} bytes, which an IFP cannot hold; nothing written`] };
   }
+  const fromFile = basename(options.out).replace(/\.ifp$/i, '');
+  const packageName = options.name ?? cutToBytes(fromFile, PACKAGE_NAME_BYTES);
+  const cut = options.name === undefined && !options.like && packageName !== fromFile ? { code: 'package-name', message: `the output file's name "${fromFile}" has more than ${PACKAGE_NAME_BYTES} bytes, which an IFP's package name cannot hold: the package is "${packageName}" (give one with --name)` } : null;
   const gltf = await loadGltf();
   let model: ReturnType<typeof readModel> | undefined;
   const modelResult = onFile(options.skeleton, () => ((model = readModel(options.skeleton)), { inputErrors: [] }));
@@ -119,8 +128,24 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [glbPath, options.skeleton, ...(options.like ? [options.like] : [])] });
   if (failed) return failed;
   print(`${options.out}: package ${imported.packages.map((pkg) => `"${pkg.name}"`).join(', ')}, ${animations.length} animations (${format}), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
-  for (const warning of imported.warnings) print(`  ${warning.code}: ${warning.message}`);
+  const warnings = [...(cut ? [cut] : []), ...imported.warnings];
+  for (const warning of warnings) print(`  ${warning.code}: ${warning.message}`);
   const packages = imported.packages.map((pkg) => ({ name: pkg.name, animations: pkg.animations.map((a) => ({ name: a.name, tracks: a.bones.length })) }));
-  return { inputErrors: [], json: json ? { written: [options.out], format, packages, warnings: imported.warnings } : undefined };
+  return { inputErrors: [], json: json ? { written: [options.out], format, packages, warnings } : undefined };
+}
+
+/** The most bytes an IFP package name holds (24 with its NUL). */
+const PACKAGE_NAME_BYTES = 23;
+
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+
+/** The longest start of `text` within `bytes` UTF-8 bytes, never splitting a character. */
+function cutToBytes(text: string, bytes: number): string {
+  let out = '';
+  for (const character of text) {
+    if (utf8Length(out + character) > bytes) break;
+    out += character;
+  }
+  return out;
 }
 
