@@ -88,7 +88,7 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
       tposePos.set(chain[i]!, at);
     }
   }
-  for (const [foot, toe] of [[43, 44], [53, 54]]) tposePos.set(toe, tposePos.get(foot)!.clone().add(restPos(toe).sub(restPos(foot))));
+  for (const [foot, toe] of [[43, 44], [53, 54]] as const) tposePos.set(toe, tposePos.get(foot)!.clone().add(restPos(toe).sub(restPos(foot))));
   const restPosition = (spec: JointSpec): Vector3 => {
     const [, , id, , extra] = spec;
     if (spec[0] === 'Armature') return new Vector3();
@@ -131,6 +131,11 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
     nodes.push(node);
   });
   doc.createScene().addChild(nodes[0]!);
+  // A skin over the joints below the ground node, so importers (Blender's) make them an armature.
+  const inverseBinds = new Float32Array(16 * (JOINTS.length - 1));
+  restWorld.slice(1).forEach((world, j) => world.clone().invert().toArray(inverseBinds, 16 * j));
+  const skin = doc.createSkin().setSkeleton(nodes[1]!).setInverseBindMatrices(doc.createAccessor().setType('MAT4').setArray(inverseBinds).setBuffer(buffer));
+  for (const node of nodes.slice(1)) skin.addJoint(node);
   const frames = Math.round(clip.duration * options.rate);
   const times = Float32Array.from({ length: frames + 1 }, (_, k) => Math.min(k / options.rate, clip.duration));
   const rotations = JOINTS.map(() => new Float32Array(4 * times.length));

@@ -14,5 +14,10 @@ export async function readBvhRig(bytes: Uint8Array, name: string): Promise<Sourc
   }
   // A BVH holds one clip and no name for it: the file's name stands in.
   result.clip.name = name;
+  // The root's position channels are where it is (Blender writes them so beside a rest OFFSET; mocap
+  // files have a zero OFFSET); BVHLoader adds the OFFSET to them, so it is taken back out.
+  const root = result.skeleton.bones[0]!;
+  const track = result.clip.tracks.find((t) => t.name === `${root.name}.position`);
+  if (track) for (let i = 0; i < track.values.length; i++) track.values[i] = track.values[i]! - root.position.getComponent(i % 3);
   return rigFromThree(result.skeleton.bones[0]!, [result.clip]);
 }

@@ -18,5 +18,7 @@ export async function readFbxRig(bytes: Uint8Array): Promise<SourceRig> {
   } catch (error) {
     throw new RetargetError('bad-source', `not an FBX file three.js's FBXLoader can read: ${(error as Error).message}`);
   }
+  // Blender names each take after its object and action ("Armature|walk"): the action is the clip's name.
+  for (const clip of group.animations) clip.name = clip.name.replace(/^[^|]*\|/, '');
   return rigFromThree(group, group.animations);
 }
