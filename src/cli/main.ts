@@ -7,6 +7,7 @@ import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
 import { exportBatch } from './commands/export-batch.js';
 import { exportCommand, importCommand } from './commands/gltf.js';
+import { retargetCommand } from './commands/retarget.js';
 import { diff, edit, editSteps } from './commands/edit.js';
 import { lint, lintRules } from './commands/lint.js';
 import { imgEdit } from './commands/img-edit.js';
@@ -93,6 +94,9 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     severity: { type: 'string' },
     ignore: { type: 'string', multiple: true },
     rules: { type: 'boolean' },
+    to: { type: 'string' },
+    map: { type: 'string' },
+    'source-pose': { type: 'string' },
   });
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values['help']) {
@@ -100,7 +104,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     return 'help';
   }
   // Every command that prints results takes --json (the README's "JSON output" has their schemas).
-  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], view: ['port'], img: ['out', 'force', 'json', 'in-place'], edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package', 'reduce', 'skeleton'], diff: ['json'], lint: ['json', 'skeleton', 'severity', 'ignore', 'rules'], txd: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
+  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], retarget: ['to', 'out', 'map', 'source-pose', 'name', 'force', 'json'], view: ['port'], img: ['out', 'force', 'json', 'in-place'], edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package', 'reduce', 'skeleton'], diff: ['json'], lint: ['json', 'skeleton', 'severity', 'ignore', 'rules'], txd: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const json = Boolean(values['json']);
@@ -147,6 +151,12 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       const skeleton = values['skeleton'] as string | undefined;
       if (positionals.length !== 1 || !out || !skeleton) throw new UsageError('import takes EDITED.glb --skeleton MODEL -o OUT.ifp', HELP['import']);
       return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3', force: Boolean(values['force']), name: values['name'] as string | undefined, like: values['like'] as string | undefined, fps, json }, print);
+    }
+    case 'retarget': {
+      const out = values['out'] as string | undefined;
+      const to = values['to'] as string | undefined;
+      if (positionals.length !== 1 || !out || !to) throw new UsageError('retarget takes SOURCE --to MODEL.dff -o OUT.ifp', HELP['retarget']);
+      return retargetCommand(positionals[0]!, { to, out, map: values['map'] as string | undefined, sourcePose: values['source-pose'] as string | undefined, name: values['name'] as string | undefined, force: Boolean(values['force']), json }, print);
     }
     case 'bind': {
       // `bind MODEL FILE...`, or `bind FILE... --skeleton MODEL`.

@@ -1,0 +1,65 @@
+import { basename } from 'node:path';
+import { lintIFP, writeIFP } from 'gameanim';
+import { readInput, InputError } from '../inputs.js';
+import { writeOutputs } from '../outputs.js';
+import { MissingDependencyError, UsageError } from '../usage.js';
+import { readModel } from '../export-unit.js';
+import { onFile, report, type CommandResult } from './result.js';
+
+type Retarget = typeof import('gameanim/retarget');
+
+async function loadRetarget(): Promise<Retarget> {
+  try {
+    return await import('gameanim/retarget');
+  } catch (error) {
+    throw new MissingDependencyError(`retarget needs glTF-Transform, an optional peer dependency: npm install @gltf-transform/core (${(error as Error).message.split('\n')[0]})`);
+  }
+}
+
+/** `retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose rest|tpose] -o OUT.ifp`. */
+export async function retargetCommand(sourcePath: string, options: { to: string; out: string; map?: string; sourcePose?: string; name?: string; force: boolean; json?: boolean }, printText: (line: string) => void): Promise<CommandResult> {
+  const { print, json } = report(printText, options.json ?? false);
+  const sourcePose = options.sourcePose ?? 'rest';
+  if (sourcePose !== 'rest' && sourcePose !== 'tpose') throw new UsageError(`--source-pose takes rest or tpose, not ${options.sourcePose}`);
+  const packageName = options.name ?? basename(options.out).replace(/\.ifp$/i, '');
+  if (new TextEncoder().encode(packageName).length > 23) return { inputErrors: [`the package name "${packageName}" has more than 23 bytes, which an IFP cannot hold (give one with --name); nothing written`] };
+  const lib = await loadRetarget();
+  let model: ReturnType<typeof readModel> | undefined;
+  const modelResult = onFile(options.to, () => ((model = readModel(options.to)), { inputErrors: [] }));
+  if (!model) return modelResult;
+  let map: Parameters<Retarget['retargetRig']>[1]['map'] = 'auto';
+  if (options.map === 'mixamo' || options.map === 'auto' || options.map === undefined) map = options.map ?? 'auto';
+  else {
+    try {
+      const parsed: unknown = JSON.parse(new TextDecoder().decode(readInput(options.map)));
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((v) => typeof v !== 'string')) throw new InputError(`${options.map}: a bone map is a JSON object of source joint names to game bone names`);
+      map = parsed as Record<string, string>;
+    } catch (error) {
+      if (error instanceof InputError) return { inputErrors: [error.message] };
+      if (error instanceof SyntaxError) return { inputErrors: [`${options.map}: not JSON: ${error.message}`] };
+      throw error;
+    }
+  }
+  let result: Awaited<ReturnType<Retarget['retarget']>>;
+  try {
+    const clipName = basename(sourcePath).replace(/\.[^.]*$/, '');
+    if (/\.gltf$/i.test(sourcePath)) {
+      // A .gltf names its buffers as files beside it: glTF-Transform's NodeIO reads them.
+      const { NodeIO } = await import('@gltf-transform/core');
+      result = lib.retargetRig(lib.rigFromDocument(await new NodeIO().read(sourcePath)), { skeleton: model.skeleton, map, sourcePose, packageName });
+    } else result = await lib.retarget(readInput(sourcePath), { skeleton: model.skeleton, map, sourcePose, packageName, clipName });
+  } catch (error) {
+    if (error instanceof lib.RetargetError || error instanceof InputError) return { inputErrors: [`${sourcePath}: ${error.message}`] };
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') throw new MissingDependencyError(`reading FBX and BVH needs three.js, an optional peer dependency: npm install three (${(error as Error).message.split('\n')[0]})`);
+    throw error;
+  }
+  const ifp = writeIFP(result.packages, { format: 'ANP3' });
+  const errors = lintIFP(ifp).filter((finding) => finding.severity === 'error');
+  if (errors.length) return { inputErrors: [`${sourcePath}: the retargeted package would not load as meant: ${errors.map((f) => f.message).join('; ')}; nothing written`] };
+  const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [sourcePath, options.to] });
+  if (failed) return failed;
+  const animations = result.packages.flatMap((pkg) => pkg.animations);
+  print(`${options.out}: package "${result.packages[0]!.name}", ${animations.length} animations (ANP3), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
+  for (const line of result.report) print(`  ${line}`);
+  return { inputErrors: [], json: json ? { written: [options.out], format: 'ANP3', animations: animations.map((a) => ({ name: a.name, tracks: a.bones.length })), report: result.report } : undefined };
+}

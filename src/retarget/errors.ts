@@ -1,0 +1,9 @@
+/** Why a source could not be retargeted: its bones do not map, or its file cannot be read. */
+export type RetargetErrorCode = 'bad-map' | 'unmapped-limbs' | 'bad-source' | 'no-animation';
+
+export class RetargetError extends Error {
+  override readonly name = 'RetargetError';
+  constructor(readonly code: RetargetErrorCode, message: string) {
+    super(message);
+  }
+}

@@ -1,0 +1,60 @@
+// A glTF or GLB source: every node of the file is a joint (armature and ground nodes carry the tool's
+// axes and units into the joints' worlds), each animation a clip.
+import { WebIO, type Document, type Node } from '@gltf-transform/core';
+import { RetargetError } from '../errors.js';
+import type { SourceChannel, SourceRig } from '../rig.js';
+
+export async function readGltfRig(bytes: Uint8Array): Promise<SourceRig> {
+  let doc: Awaited<ReturnType<WebIO['readBinary']>>;
+  try {
+    doc = await new WebIO().readBinary(new Uint8Array(bytes));
+  } catch (error) {
+    throw new RetargetError('bad-source', `not a GLB glTF-Transform can read: ${(error as Error).message}`);
+  }
+  return rigFromDocument(doc);
+}
+
+/** A glTF-Transform document's nodes and animations (a .gltf with its files is read by `NodeIO`). */
+export function rigFromDocument(doc: Document): SourceRig {
+  const root = doc.getRoot();
+  // Parents first: walk each scene's trees (and nodes outside any scene after them).
+  const order: Node[] = [];
+  const seen = new Set<Node>();
+  const visit = (node: Node) => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    order.push(node);
+    for (const child of node.listChildren()) visit(child);
+  };
+  for (const node of root.listNodes()) if (!node.getParentNode()) visit(node);
+  const index = new Map(order.map((node, i) => [node, i]));
+  const rig: SourceRig = {
+    names: order.map((node, i) => node.getName() || `node${i}`),
+    parents: Int32Array.from(order, (node) => {
+      const parent = node.getParentNode();
+      return parent ? index.get(parent)! : -1;
+    }),
+    restTranslations: Float64Array.from(order.flatMap((node) => node.getTranslation())),
+    restRotations: Float64Array.from(order.flatMap((node) => node.getRotation())),
+    restScales: Float64Array.from(order.flatMap((node) => node.getScale())),
+    clips: [],
+  };
+  root.listAnimations().forEach((animation, a) => {
+    const channels: SourceChannel[] = [];
+    for (const channel of animation.listChannels()) {
+      const node = channel.getTargetNode();
+      const path = channel.getTargetPath();
+      const sampler = channel.getSampler();
+      const times = sampler?.getInput()?.getArray();
+      const output = sampler?.getOutput()?.getArray();
+      if (!node || !sampler || !times || !output || (path !== 'translation' && path !== 'rotation' && path !== 'scale')) continue;
+      const width = path === 'rotation' ? 4 : 3;
+      const interpolation = sampler.getInterpolation();
+      // CUBICSPLINE keys store in-tangent, value, out-tangent: the values are what a baked clip means.
+      const values = interpolation === 'CUBICSPLINE' ? Float32Array.from({ length: width * times.length }, (_, i) => output[3 * width * Math.floor(i / width) + width + (i % width)]!) : Float32Array.from(output);
+      channels.push({ joint: index.get(node)!, path, times: Float32Array.from(times), values, step: interpolation === 'STEP' });
+    }
+    rig.clips.push({ name: animation.getName() || `animation${a}`, channels });
+  });
+  return rig;
+}

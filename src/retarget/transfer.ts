@@ -1,0 +1,74 @@
+// The motion itself, one instant at a time: each game bone's world rotation from its source joint's,
+// through the two rests (target_world(t) = turn · source_world(t) · source_world_rest⁻¹ · turn⁻¹ ·
+// target_world_rest), then back to local; the hips' travel, scaled and turned, as root motion.
+import type { Skeleton } from '../core/skeleton.js';
+import { rotationQuaternion } from '../dff/rotation.js';
+import { invert, multiply, positionOf, type Matrix } from '../gltf/spaces.js';
+import { apply, rotationOf, scaled, subtract, transposed, type Vector } from './rotations.js';
+import type { RestAlignment } from './rest-align.js';
+
+export interface TransferredPose {
+  /** x y z w per game bone, local to its parent (the rest rotation for bones without a source joint). */
+  rotations: Float32Array;
+  /** The motion bone's local translation. */
+  translation: Vector;
+}
+
+export interface Transfer {
+  /** The bone that carries the root motion: the top bone above the hips that no joint drives (SA's Root), or the hips. */
+  readonly motionBone: number;
+  poseAt(sourceWorlds: readonly Matrix[]): TransferredPose;
+}
+
+export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, align: RestAlignment): Transfer {
+  const count = skeleton.boneCount;
+  const { turn, scale, sourceRest, targetRest, gameRest } = align;
+  const turnBack = transposed(turn);
+  // The constant right-hand factor of each driven bone: source_world_rest⁻¹ · turn⁻¹ · target_world_rest.
+  const carry = Array.from(jointOfBone, (joint, bone) => (joint >= 0 ? multiply(multiply(transposed(rotationOf(sourceRest[joint]!)), turnBack), rotationOf(targetRest[bone]!)) : null));
+  const gameRestRotation = gameRest.map(rotationOf);
+  const restLocal = gameRest.map((world, bone) => {
+    const parent = skeleton.parents[bone]!;
+    return parent < 0 ? world : multiply(invert(gameRest[parent]!), world);
+  });
+  const restLocalRotation = restLocal.map(rotationOf);
+  const pelvis = skeleton.indexOf(1);
+  const hips = pelvis >= 0 && jointOfBone[pelvis]! >= 0 ? pelvis : jointOfBone.findIndex((joint) => joint >= 0);
+  let motionBone = hips;
+  while (motionBone >= 0 && skeleton.parents[motionBone]! >= 0 && jointOfBone[skeleton.parents[motionBone]!]! < 0) motionBone = skeleton.parents[motionBone]!;
+  // The bones from the motion bone down to the hips, which stay at their rest offsets.
+  const chain: number[] = [];
+  for (let b = hips; b >= 0 && b !== motionBone; b = skeleton.parents[b]!) chain.unshift(b);
+  const hipsJoint = hips >= 0 ? jointOfBone[hips]! : -1;
+  const hipsRestSource = hipsJoint >= 0 ? positionOf(sourceRest[hipsJoint]!) : ([0, 0, 0] as Vector);
+  const hipsRestGame = hips >= 0 ? positionOf(targetRest[hips]!) : ([0, 0, 0] as Vector);
+
+  return {
+    motionBone,
+    poseAt(sourceWorlds) {
+      const world: Matrix[] = [];
+      for (let bone = 0; bone < count; bone++) {
+        const joint = jointOfBone[bone]!;
+        const parent = skeleton.parents[bone]!;
+        world.push(joint >= 0 ? multiply(multiply(turn, rotationOf(sourceWorlds[joint]!)), carry[bone]!) : parent < 0 ? gameRestRotation[bone]! : multiply(world[parent]!, restLocalRotation[bone]!));
+      }
+      const rotations = new Float32Array(4 * count);
+      for (let bone = 0; bone < count; bone++) {
+        const parent = skeleton.parents[bone]!;
+        const local = parent < 0 ? world[bone]! : multiply(transposed(world[parent]!), world[bone]!);
+        rotationQuaternion([local[0]!, local[1]!, local[2]!, local[4]!, local[5]!, local[6]!, local[8]!, local[9]!, local[10]!], rotations, 4 * bone);
+      }
+      // Where the hips are to be, in the game's model space.
+      const travel = hipsJoint >= 0 ? apply(turn, scaled(subtract(positionOf(sourceWorlds[hipsJoint]!), hipsRestSource), scale)) : ([0, 0, 0] as Vector);
+      const hipsAt: Vector = [hipsRestGame[0] + travel[0], hipsRestGame[1] + travel[1], hipsRestGame[2] + travel[2]];
+      // The motion bone sits where the hips, hung from it through their rest offsets, land there.
+      let hung = world[motionBone]!;
+      for (const bone of chain) hung = multiply(hung, restLocal[bone]!);
+      const offset = positionOf(hung);
+      const motionAt = subtract(hipsAt, offset);
+      const parent = skeleton.parents[motionBone]!;
+      const translation = parent < 0 ? motionAt : apply(transposed(world[parent]!), subtract(motionAt, positionOf(gameRest[parent]!)));
+      return { rotations, translation };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// How far a retargeted clip is from the SA clip its source was made from, bone by bone, at 60 Hz.
+import { Vector3 } from 'three';
+import type { Animation, Skeleton } from '../../src/index.js';
+import { bindClip, createPose, sampleClip } from '../../src/index.js';
+import { gameWorlds } from './foreign-rigs.js';
+
+export interface Differences {
+  /** Largest local-rotation difference per driven bone, degrees (the pelvis: its world rotation, as the root above it differs). */
+  degrees: Map<string, number>;
+  /** Largest pelvis world-position difference, metres. */
+  rootMotion: number;
+  /** Largest world-direction difference per limb segment (bone to child), degrees. */
+  segments: Map<string, number>;
+  duration: number;
+}
+
+const SEGMENTS: Array<[number, number]> = [[32, 33], [33, 34], [22, 23], [23, 24], [41, 42], [42, 43], [51, 52], [52, 53], [2, 3], [4, 5]];
+
+export function compare(skeleton: Skeleton, original: Animation, back: Animation, driven: readonly string[]): Differences {
+  const a = bindClip(original, skeleton), b = bindClip(back, skeleton);
+  const pa = createPose(skeleton), pb = createPose(skeleton);
+  const degrees = new Map(driven.map((name) => [name, 0]));
+  const segments = new Map<string, number>();
+  let rootMotion = 0;
+  const pelvis = skeleton.indexOf(1);
+  for (let frame = 0; frame / 60 <= original.duration + 1e-6; frame++) {
+    const time = Math.min(frame / 60, original.duration);
+    sampleClip(a, time, pa);
+    sampleClip(b, time, pb);
+    const wa = gameWorlds(skeleton, original, time), wb = gameWorlds(skeleton, back, time);
+    for (const name of driven) {
+      const i = skeleton.indexOf(name);
+      let angle: number;
+      if (i === pelvis) {
+        const dot = Math.abs(new Vector3(1, 0, 0).transformDirection(wa[i]!).dot(new Vector3(1, 0, 0).transformDirection(wb[i]!)));
+        const dot2 = Math.abs(new Vector3(0, 1, 0).transformDirection(wa[i]!).dot(new Vector3(0, 1, 0).transformDirection(wb[i]!)));
+        angle = Math.max(Math.acos(Math.min(1, dot)), Math.acos(Math.min(1, dot2)));
+      } else {
+        let dot = 0;
+        for (let c = 0; c < 4; c++) dot += pa.rotations[4 * i + c]! * pb.rotations[4 * i + c]!;
+        angle = 2 * Math.acos(Math.min(1, Math.abs(dot)));
+      }
+      degrees.set(name, Math.max(degrees.get(name)!, (angle * 180) / Math.PI));
+    }
+    rootMotion = Math.max(rootMotion, new Vector3().setFromMatrixPosition(wa[pelvis]!).distanceTo(new Vector3().setFromMatrixPosition(wb[pelvis]!)));
+    for (const [from, to] of SEGMENTS) {
+      const [f, t] = [skeleton.indexOf(from), skeleton.indexOf(to)];
+      const direction = (w: typeof wa) => new Vector3().setFromMatrixPosition(w[t]!).sub(new Vector3().setFromMatrixPosition(w[f]!)).normalize();
+      const name = skeleton.names[f]!.trim();
+      segments.set(name, Math.max(segments.get(name) ?? 0, (direction(wa).angleTo(direction(wb)) * 180) / Math.PI));
+    }
+  }
+  return { degrees, rootMotion, segments, duration: Math.abs(original.duration - back.duration) };
+}
+
+export const worst = (values: Map<string, number>) => [...values].reduce((w, e) => (e[1] > w[1] ? e : w), ['', 0] as [string, number]);
