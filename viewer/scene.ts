@@ -2,7 +2,7 @@
 // hierarchy, a skeleton overlay, an orbit camera (Z up, as the games are), and a trail of the root's path.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { DffGeometry, Pose, Skeleton, TxdTexture } from 'gameanim';
+import type { ModelGeometry, Pose, Skeleton, TxdTexture } from 'gameanim';
 import { toSkeleton, toThreeTexture } from 'gameanim/three';
 
 const TRAIL_POINTS = 600;
@@ -23,7 +23,7 @@ export class SceneView {
   /** The skeleton the camera was last framed for: clips of the same model keep the view. */
   #framedFor: Skeleton | null = null;
   /** What `show` built last: the same model again is not rebuilt. */
-  #shown: { skeleton: Skeleton; geometries: readonly DffGeometry[]; textures: number } | null = null;
+  #shown: { skeleton: Skeleton; geometries: readonly ModelGeometry[]; textures: number } | null = null;
   /** Frames drawn: the viewer test checks nothing is drawn while paused and still. */
   renders = 0;
   /** Set by anything that changes the picture; a paused, still view is not drawn again. */
@@ -76,7 +76,7 @@ export class SceneView {
   }
 
   /** A material as the game draws it: its colour times its texture; one-bit alpha cut out, other alpha blended. */
-  #material(material: DffGeometry['materials'][number], textures: readonly TxdTexture[]): THREE.Material {
+  #material(material: ModelGeometry['materials'][number], textures: readonly TxdTexture[]): THREE.Material {
     const color = new THREE.Color(material.color[0] / 255, material.color[1] / 255, material.color[2] / 255);
     const found = this.#texture(material.texture, textures);
     if (!found) return new THREE.MeshStandardMaterial({ color, roughness: 0.8 });
@@ -88,7 +88,7 @@ export class SceneView {
   }
 
   /** Shows a skeleton in rest pose, skinned with the model's geometries when there are any, textured from `textures`. */
-  show(skeleton: Skeleton | null, geometries: readonly DffGeometry[], textures: readonly TxdTexture[] = []): void {
+  show(skeleton: Skeleton | null, geometries: readonly ModelGeometry[], textures: readonly TxdTexture[] = []): void {
     // Another clip of the model already shown: keep its mesh (nothing is built or freed per clip switch).
     const shown = this.#shown;
     if (shown && skeleton && shown.skeleton === skeleton && shown.geometries === geometries && shown.textures === textures.length) {

@@ -1,6 +1,6 @@
 import { Document, WebIO, type Accessor, type Buffer, type Material, type Node } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
-import type { DffGeometry } from '../dff/geometry.js';
+import type { ModelGeometry } from '../core/model-geometry.js';
 import { float32Text } from '../core/float32.js';
 import { WorkBudget } from '../core/work-budget.js';
 import { bindClip, offsetFromRest } from '../playback/bind.js';
@@ -17,7 +17,7 @@ export interface ExportGltfOptions {
    * A model: its skeleton and, when it has them, its geometries (a `DFFReader` is one). Skinned
    * geometries go on the skin; a rigid one goes under the node of its frame's bone (`boneOfFrame`).
    */
-  model?: { skeleton: Skeleton | null; geometries?: readonly DffGeometry[]; boneOfFrame?: ArrayLike<number> };
+  model?: { skeleton: Skeleton | null; geometries?: readonly ModelGeometry[]; boneOfFrame?: ArrayLike<number> };
   /**
    * The skeleton, when there is no model (or to use another one: an IGI 2 clip with its `.mef`'s
    * names). With neither, each clip plays on nodes named after its tracks (`skeletonFromTracks`).
