@@ -2,7 +2,7 @@
 // the page; nothing is uploaded.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { createPose, DecodeError, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DffGeometry, type FileFormat, type Pose, type SkeletalClip, type Skeleton, type TxdTexture, type IFPReader } from '../src/index.js';
+import { createPose, DecodeError, ImgArchive, sampleClip, type AnyFileFormat, type BoundClip, type ModelGeometry, type Pose, type SkeletalClip, type Skeleton, type SpriteScripts, type TxdTexture, type IFPReader } from '../src/index.js';
 import { findFormat } from '../src/formats.js';
 import { SceneView } from './scene.js';
 import { lintFile, setUpEditing, type EditedFile } from './editing.js';
@@ -14,7 +14,7 @@ import { SpriteView } from './sprites.js';
 
 interface Opened {
   name: string;
-  format: FileFormat;
+  format: AnyFileFormat;
   reader: unknown;
 }
 
@@ -23,7 +23,7 @@ const view = new SceneView($<HTMLCanvasElement>('scene'));
 const sprites = new SpriteView($<HTMLCanvasElement>('sprites'), $('sprite-state'), $('disassembly'));
 const state = {
   files: [] as Opened[],
-  model: null as { name: string; skeleton: Skeleton; geometries: readonly DffGeometry[] } | null,
+  model: null as { name: string; skeleton: Skeleton; geometries: readonly ModelGeometry[] } | null,
   clips: [] as Array<{ file: string; clip: SkeletalClip }>,
   /** IFP files as edited: their bytes after each edit (undo reads the one before). */
   edited: new Map<string, EditedFile>(),
@@ -34,7 +34,7 @@ const state = {
   bone: 0,
   time: 0,
   playing: false,
-  spriteFiles: [] as SpriteAnimReader[],
+  spriteFiles: [] as SpriteScripts[],
   /** The textures of every dictionary opened: models are drawn with those their materials name. */
   textures: [] as TxdTexture[],
 };
@@ -89,8 +89,8 @@ function open(name: string, bytes: Uint8Array): void {
   item.dataset['file'] = name;
   $('file-list').append(item);
   if (format.archive) return showArchive(name, reader as ImgArchive);
-  if (reader instanceof SpriteAnimReader) {
-    state.spriteFiles.push(reader);
+  if (format.sprites) {
+    state.spriteFiles.push(format.sprites(reader));
     return renderLists();
   }
   if (format.textures) {
@@ -101,8 +101,8 @@ function open(name: string, bytes: Uint8Array): void {
     return renderLists();
   }
   const skeleton = format.skeleton?.(reader) ?? null;
-  if (skeleton && !format.clips) state.model = { name, skeleton, geometries: (format.model?.(reader).geometries ?? []) as DffGeometry[] };
-  if (format.namedClips) {
+  if (skeleton && !format.clips) state.model = { name, skeleton, geometries: format.model?.(reader).geometries ?? [] };
+  if (format.packages) {
     // Its edits start from what was opened.
     state.edited.set(name, { name, history: [bytes] });
     lintFile(editingHost, name, bytes);
@@ -206,7 +206,7 @@ function select(clip: SkeletalClip): void {
   renderCurves();
 }
 
-function selectScript(file: SpriteAnimReader, id: number): void {
+function selectScript(file: SpriteScripts, id: number): void {
   state.clip = null;
   $('view').hidden = true;
   $('sprite-view').hidden = false;

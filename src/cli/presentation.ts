@@ -3,7 +3,7 @@
 import type { FileFormat } from 'gameanim';
 
 export interface DumpOptions {
-  /** Keep the clip of this name only (formats with `namedClips`). */
+  /** Keep the clip of this name only (formats with `packages`). */
   anim?: string;
 }
 
