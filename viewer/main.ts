@@ -3,7 +3,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { createPose, DecodeError, ImgArchive, sampleClip, type AnyFileFormat, type BoundClip, type ModelGeometry, type Pose, type SkeletalClip, type Skeleton, type SpriteScripts, type TxdTexture, type IFPReader } from '../src/index.js';
-import { findFormat } from '../src/formats.js';
+import { findPresentation } from '../src/cli/present/index.js';
 import { SceneView } from './scene.js';
 import { lintFile, setUpEditing, type EditedFile } from './editing.js';
 import { frameLabel, setUpStepping } from './stepping.js';
@@ -68,7 +68,7 @@ setUpEditing(editingHost);
 /** Opens one file by its magic (or extension); a broken file shows its DecodeError and the page carries on. */
 function open(name: string, bytes: Uint8Array): void {
   openedAt = performance.now();
-  const shown = findFormat(bytes, name);
+  const shown = findPresentation(bytes, name);
   if (!shown) return problem(`${name}: not a format gameanim reads`, true);
   const { format } = shown;
   let reader: unknown;
