@@ -21,11 +21,14 @@ export const SHARED_CODES = {
   // Errors (EncodeError), refused before anything is written: a writer refusing what its reader would
   // refuse uses that reader's code
   'field-overflow': 'a value its field on disk cannot hold: too large, negative, not whole, or a name too long or outside Latin-1',
+  'mismatched-lengths': 'arrays a writer is given that must agree in length do not (keys and their values, bones and their tracks)',
+  'cannot-store': 'data the chosen layout has no place for (IFP: scale keys in ANP3 or ANP2, a bone id in 48-byte ANPK chunks)',
   'bad-name': 'a name the format cannot hold (IMG: 1 to 23 printable Latin-1 characters, no / or \\, not . or ..; IFP: Latin-1)',
 
   // Edits refused (EditError, an EncodeError): also bad-name above
   'no-such-animation': 'an edit names an animation the file does not hold (names compared as the game compares them)',
   'name-taken': 'an edit would give two animations one name as the game compares them (ASCII case ignored): the game would play only the first',
+  'no-such-entry': 'an edit names an IMG entry the archive does not hold',
   'outside-clip': 'a trim range that does not lie inside the clip',
   'bad-factor': 'a speed factor that is not a positive finite number, or that takes key times past what a float holds',
   'mixed-formats': 'packages read in different formats written without naming one',
