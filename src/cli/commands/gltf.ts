@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import type { SkeletalClip } from 'gameanim';
 import { DecodeError, IFPReader, TXDReader, type TxdTexture } from 'gameanim';
 import type { IFPFormat, PackageData } from 'gameanim';
-import { writeIFP } from 'gameanim';
+import { EncodeError, writeIFP } from 'gameanim';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { UsageError } from '../usage.js';
 import { readModel } from '../export-unit.js';
@@ -109,7 +109,7 @@ export async function importCommand(glbPath: string, options: { skeleton: string
     ifp = writeIFP(imported.packages, { format });
   } catch (error) {
     // What the IFP format cannot hold (a name too long, say): one line naming it, never a stack trace.
-    if (error instanceof RangeError) return { inputErrors: [`${glbPath}: cannot be written as ${format}: ${error.message}`] };
+    if (error instanceof EncodeError) return { inputErrors: [`${glbPath}: cannot be written as ${format}: ${error.message}`] };
     throw error;
   }
   const animations = imported.packages.flatMap((pkg) => pkg.animations);
