@@ -4,6 +4,7 @@ import type { SkeletalClip } from 'gameanim';
 import { DecodeError, IFPReader, TXDReader, type TxdTexture } from 'gameanim';
 import type { IFPFormat, PackageData } from 'gameanim';
 import { EncodeError, writeIFP } from 'gameanim';
+import { encode } from 'fast-png';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { UsageError } from '../usage.js';
 import { readModel } from '../export-unit.js';
@@ -51,7 +52,7 @@ export async function exportCommand(modelPath: string | undefined, animsPath: st
   }
   let exported: Awaited<ReturnType<Gltf['exportGltf']>>;
   try {
-    exported = await gltf.exportGltf({ model, clips, textures, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
+    exported = await gltf.exportGltf({ model, clips, textures, encodePng: encode, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
   } catch (error) {
     // Clips whose resampling their keys cannot justify: one line naming the file, as a bad input.
     if (error instanceof DecodeError) return { inputErrors: [`${animsPath}: ${error.message}`] };
