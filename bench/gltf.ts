@@ -1,6 +1,6 @@
 // glTF row of `npm run bench`: exporting all 7 animations of the SA ped.ifp on a real SA model, in ms.
 // It needs the real samples beside the repository and glTF-Transform installed; otherwise the report says why it is left out.
-import { REPOSITORY_DIR } from '../src/cli/package-dir.js';
+import { REPOSITORY_DIR } from './package-dir.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { Bench } from 'tinybench';

@@ -1,6 +1,6 @@
 // IGI 2 rows of `npm run bench`: decoding retail-shaped ILFF clips into structure-of-arrays tracks
 // (IGI2ClipReader), against a naive decoder that makes one object per entry, in MB/s of input.
-import { REPOSITORY_DIR } from '../src/cli/package-dir.js';
+import { REPOSITORY_DIR } from './package-dir.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';

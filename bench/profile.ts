@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ImgArchive } from 'gameanim';
-import { REPOSITORY_DIR } from '../src/cli/package-dir.js';
+import { REPOSITORY_DIR } from './package-dir.js';
 import { ensureCorpus } from './corpus.js';
 import { DEFAULT_CORPUS_DIR } from './run.js';
 

@@ -1,6 +1,6 @@
 // The benchmark suite behind `npm run bench` and `gameanim bench`: every row measured in one run on
 // the generated corpus, written to bench/RESULTS.md with a CSV history per CPU model.
-import { REPOSITORY_DIR } from '../src/cli/package-dir.js';
+import { REPOSITORY_DIR } from './package-dir.js';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import { TXDReader } from 'gameanim';
-import { REPOSITORY_DIR } from '../src/cli/package-dir.js';
+import { REPOSITORY_DIR } from './package-dir.js';
 import { naiveTextureDecode } from './naive-texture-decoder.js';
 import { p50p90 } from './stats.js';
 

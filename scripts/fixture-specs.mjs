@@ -325,3 +325,16 @@ export const cameraPath = {
   position: { times: f32s(0, 1, 2), values: f32s(1, 2, 3, 4.5, 2.25, 3.125, 8, -1, 2.5), width: 3 },
   target: { times: f32s(0, 2), values: f32s(0, 0, 1, 0.1, 0.2, 1.3), width: 3 },
 };
+
+// A texture dictionary of one 4 x 4 texture, 8888 (Direct3D 9), one level: a gradient, so a decoder
+// that mixes up the channels shows it.
+const TXD_IDS = [0x1803ffff, 0x1803ffff, 0x1803ffff];
+export const txdOneTexture = {
+  deviceId: 2,
+  extension: new Uint8Array(0),
+  libraryIds: TXD_IDS,
+  textures: [{
+    name: 'gradient', maskName: '', platformId: 9, filterFlags: 0x1106, rasterFormat: 0x500, formatWord: 21, width: 4, height: 4, depth: 32, rasterType: 4, compression: 1,
+    palette: null, levels: [{ width: 4, height: 4, data: Uint8Array.from({ length: 64 }, (_, i) => (i * 4) & 0xff) }], extension: new Uint8Array(0), libraryIds: TXD_IDS,
+  }],
+};

@@ -1,6 +1,6 @@
 // Regenerates fixtures/ with the project's own writers. Run with `npm run fixtures`.
 import { writeFile } from 'node:fs/promises';
-import { writeCameraPath, writeDFF, writeIFF, writeIFP, writeIGI2Clip, writeSpriteAnim } from '../packages/gameanim/dist/index.js';
+import { writeCameraPath, writeDFF, writeIFF, writeIFP, writeIGI2Clip, writeImg, writeSpriteAnim, writeTXD } from '../packages/gameanim/dist/index.js';
 import * as specs from './fixture-specs.mjs';
 
 const concat = (...parts) => {
@@ -34,7 +34,12 @@ const fixtures = {
   'dff-rigid-ped.dff': writeDFF(specs.dffRigidPed),
   'igi2-3bone.iff': writeIGI2Clip(specs.igi2Clip),
   'camera-path.dat': writeCameraPath(specs.cameraPath),
+  'textures.txd': writeTXD(specs.txdOneTexture),
 };
+// An SA archive of two fixtures above, and an IGI 2 model: the clip's chunks under the model's content
+// type (OCEM), which the model reader takes for its REIH skeleton (no MANB: bones named bone0...).
+fixtures['archive.img'] = writeImg([{ name: 'anp3-all-types.ifp', data: fixtures['anp3-all-types.ifp'] }, { name: 'camera-path.dat', data: fixtures['camera-path.dat'] }]);
+fixtures['igi2-model.mef'] = (() => { const b = fixtures['igi2-3bone.iff'].slice(); b.set([0x4f, 0x43, 0x45, 0x4d], 16); return b; })();
 
 // IGI 2 bad input: one fixture per rule of docs/formats/igi2.md, each the clip above with one fault.
 const clip = fixtures['igi2-3bone.iff'];

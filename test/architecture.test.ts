@@ -1,7 +1,7 @@
 // The import graph of src/: no cycle, and no import that runs upward through the layers, type-only
 // imports included (they are the contracts a newcomer follows). Layers, lowest first: core; the format
-// folders; playback and the editors (edit/); the package root; the adapters (three, gltf, retarget); the tools: the command line, the
-// registry (formats.ts) and each format's presentation (present.ts), which only the tools import.
+// folders; playback and the editors (edit/); the package root and the format registry (registry.ts);
+// the adapters (three, gltf, retarget); the tools: the command line and each format's presentation (src/cli).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +11,10 @@ const src = fileURLToPath(new URL('../src/', import.meta.url));
 
 function layerOf(file: string): number {
   const [top] = relative(src, file).split('/');
-  if (top === 'cli' || top === 'formats.ts' || file.endsWith('/present.ts')) return 5;
+  if (top === 'cli') return 5;
   if (top === 'core') return 0;
   if (top === 'playback' || top === 'edit') return 2;
-  if (top === 'index.ts') return 3;
+  if (top === 'index.ts' || top === 'registry.ts') return 3;
   if (top === 'three' || top === 'gltf' || top === 'retarget') return 4;
   // Every other folder is a format's: adding one needs no change here.
   if (statSync(join(src, top!)).isDirectory()) return 1;
@@ -69,7 +69,7 @@ describe('telling things apart', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .map((line, index) => ({ line, at: `${relative(src, file)}:${index + 1}` }))
-        .filter(({ line }) => /'\w+' in \w+|format\.name ===|instanceof (ImgArchive|DFFReader|IFPReader|IFFReader|IGI2\w+Reader)\b/.test(line))
+        .filter(({ line }) => /'\w+' in \w+|format\.name ===|instanceof (ImgArchive|DFFReader|IFPReader|IFFReader|IGI2\w+Reader|SpriteAnimReader|TXDReader|CameraPathReader)\b|\.namedClips/.test(line))
         .map(({ at }) => at),
     );
     expect(probes).toEqual([]);
@@ -106,5 +106,54 @@ describe('the tools', () => {
       layerOf(file) === 5 ? targets.filter((target) => layerOf(target) < 5).map((target) => `${relative(src, file)} -> ${relative(src, target)}`) : [],
     );
     expect(relativeIntoLibrary).toEqual([]);
+  });
+});
+
+describe('the folders', () => {
+  // Every folder of the library and the tools, with imports by package name ('gameanim', 'gameanim/x')
+  // resolved to the library's sources: the graph a newcomer walks when they open a folder.
+  const root = fileURLToPath(new URL('../', import.meta.url));
+  const toolFolders = ['bench', 'viewer'].map((name) => join(root, name));
+  const everything = [...files, ...toolFolders.flatMap((dir) => sources(dir).filter((file) => !file.includes('/baseline-kernel/')))];
+  const folderOf = (file: string) => {
+    const [top, second] = relative(root, file).split('/');
+    return top === 'src' ? (second!.endsWith('.ts') ? 'src' : `src/${second}`) : top!;
+  };
+  const targetsOf = (file: string) => {
+    const text = readFileSync(file, 'utf8');
+    const byName = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+'(gameanim(?:\/\w+)?)'|import\(\s*'(gameanim(?:\/\w+)?)'\s*\)/g)].map((m) => {
+      const sub = (m[1] ?? m[2]!).slice('gameanim'.length);
+      return join(src, sub ? `${sub.slice(1)}/index.ts` : 'index.ts');
+    });
+    return [...importsOf(file), ...byName];
+  };
+  const edges = new Map<string, Set<string>>();
+  for (const file of everything) {
+    const from = folderOf(file);
+    for (const target of targetsOf(file)) {
+      const to = folderOf(target);
+      if (to !== from) (edges.get(from) ?? edges.set(from, new Set()).get(from)!).add(to);
+    }
+  }
+
+  it('import each other without a cycle (src/<folder>, bench and viewer as units)', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (folder: string, path: string[]) => {
+      if (state.get(folder) === 'done') return;
+      if (state.get(folder) === 'open') return void cycles.push([...path.slice(path.indexOf(folder)), folder].join(' -> '));
+      state.set(folder, 'open');
+      for (const next of edges.get(folder) ?? []) visit(next, [...path, folder]);
+      state.set(folder, 'done');
+    };
+    for (const folder of edges.keys()) visit(folder, []);
+    expect(cycles).toEqual([]);
+    expect(edges.get('src/cli')).toContain('bench'); // the check sees the tools' edges
+  });
+
+  it('the library imports no tool code: nothing of src/cli, bench or viewer', () => {
+    const tools = new Set(['src/cli', 'bench', 'viewer']);
+    const intoTools = [...edges].flatMap(([from, targets]) => (tools.has(from) ? [] : [...targets].filter((to) => tools.has(to)).map((to) => `${from} -> ${to}`)));
+    expect(intoTools).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@
 // the page; nothing is uploaded.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { createPose, DecodeError, ImgArchive, sampleClip, SpriteAnimReader, type BoundClip, type DFFReader, type FileFormat, type Pose, type SkeletalClip, type Skeleton, type TxdTexture, type IFPReader } from '../src/index.js';
-import { findFormat } from '../src/formats.js';
+import { createPose, DecodeError, ImgArchive, sampleClip, type AnyFileFormat, type BoundClip, type ModelGeometry, type Pose, type SkeletalClip, type Skeleton, type SpriteScripts, type TxdTexture, type IFPReader } from '../src/index.js';
+import { findPresentation } from '../src/cli/present/index.js';
 import { SceneView } from './scene.js';
 import { lintFile, setUpEditing, type EditedFile } from './editing.js';
 import { frameLabel, setUpStepping } from './stepping.js';
@@ -15,7 +15,7 @@ import { SpriteView } from './sprites.js';
 
 interface Opened {
   name: string;
-  format: FileFormat;
+  format: AnyFileFormat;
   reader: unknown;
 }
 
@@ -35,7 +35,7 @@ const state = {
   bone: 0,
   time: 0,
   playing: false,
-  spriteFiles: [] as SpriteAnimReader[],
+  spriteFiles: [] as SpriteScripts[],
   /** The textures of every dictionary opened: models are drawn with those their materials name. */
   textures: [] as TxdTexture[],
 };
@@ -69,7 +69,7 @@ setUpEditing(editingHost);
 /** Opens one file by its magic (or extension); a broken file shows its DecodeError and the page carries on. */
 function open(name: string, bytes: Uint8Array): void {
   openedAt = performance.now();
-  const shown = findFormat(bytes, name);
+  const shown = findPresentation(bytes, name);
   if (!shown) return problem(`${name}: not a format gameanim reads`, true);
   const { format } = shown;
   let reader: unknown;
@@ -90,8 +90,8 @@ function open(name: string, bytes: Uint8Array): void {
   item.dataset['file'] = name;
   $('file-list').append(item);
   if (format.archive) return showArchive(name, reader as ImgArchive);
-  if (reader instanceof SpriteAnimReader) {
-    state.spriteFiles.push(reader);
+  if (format.sprites) {
+    state.spriteFiles.push(format.sprites(reader));
     return renderLists();
   }
   if (format.textures) {
@@ -103,10 +103,11 @@ function open(name: string, bytes: Uint8Array): void {
   }
   const skeleton = format.skeleton?.(reader) ?? null;
   if (skeleton && !format.clips) {
-    const model = format.model?.(reader) as Partial<DFFReader> | undefined;
-    state.model = { name, skeleton, geometries: model?.geometries ?? [], boneOfFrame: model?.frameBound ? model.boneOfFrame : undefined };
+    const model = format.model?.(reader);
+    // Rigid parts ride their frames on a frame-bound model (a GTA III ped: its tracks offset the frames).
+    state.model = { name, skeleton, geometries: model?.geometries ?? [], boneOfFrame: skeleton.trackTranslations === 'offset' ? model?.boneOfFrame : undefined };
   }
-  if (format.namedClips) {
+  if (format.packages) {
     // Its edits start from what was opened.
     state.edited.set(name, { name, history: [bytes] });
     lintFile(editingHost, name, bytes);
@@ -213,7 +214,7 @@ function select(clip: SkeletalClip): void {
   renderCurves();
 }
 
-function selectScript(file: SpriteAnimReader, id: number): void {
+function selectScript(file: SpriteScripts, id: number): void {
   state.clip = null;
   $('view').hidden = true;
   $('sprite-view').hidden = false;

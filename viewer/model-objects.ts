@@ -2,12 +2,12 @@
 // draws it (a skinned mesh; or rigid parts riding their frames, for a GTA III ped or an animated
 // object), or for clips without a model, a small marker on each node a track drives.
 import * as THREE from 'three';
-import type { DffGeometry, Skeleton, TxdTexture } from 'gameanim';
+import type { ModelGeometry, Skeleton, TxdTexture } from 'gameanim';
 import { toBufferGeometry, toFrameModel, toSkeleton, toThreeMaterials } from 'gameanim/three';
 
 /** The model drawn on a skeleton: its geometries, and for a frame-bound model (no HAnim) each frame's bone. */
 export interface ShownModel {
-  geometries: readonly DffGeometry[];
+  geometries: readonly ModelGeometry[];
   /** Set for a frame-bound model (`DFFReader.frameBound`): the rigid geometries ride their frames' bones. */
   boneOfFrame?: ArrayLike<number> | undefined;
 }

@@ -1,10 +1,10 @@
 // ANIM sprite files: the script runner at 60 frames a second, each sprite's atlas rectangle drawn over
 // a checkerboard (or cut from the real texture when the user drops the PNG), and the state read out.
-import { disassemble, SpriteScriptRunner, type SpriteAnimReader } from '../src/index.js';
+import { disassemble, SpriteScriptRunner, type SpriteScripts } from '../src/index.js';
 
 export class SpriteView {
   #runner: SpriteScriptRunner | null = null;
-  #file: SpriteAnimReader | null = null;
+  #file: SpriteScripts | null = null;
   #atlas: HTMLImageElement | null = null;
   #last = 0;
 
@@ -19,7 +19,7 @@ export class SpriteView {
   }
 
   /** Starts script `id` of the file; shows its disassembly. */
-  play(file: SpriteAnimReader, id: number): void {
+  play(file: SpriteScripts, id: number): void {
     this.#file = file;
     this.#runner = new SpriteScriptRunner(file, id, { seed: 1 });
     this.listing.textContent = disassemble(file.getScript(id)!, { jumpMode: file.jumpMode });

@@ -5,3 +5,4 @@ export { CameraPathReader };
 export { writeCameraPath } from './writer.js';
 export { cameraPathFormat } from './format.js';
 export { CAMERA_CHANNELS, type CameraChannel, type CameraChannelName, type CameraPathData } from './types.js';
+export { CAMERA_CODES } from './codes.js';

@@ -1,3 +1,4 @@
+import { EncodeError } from '../core/errors.js';
 import { float32Text } from '../core/float32.js';
 import { CAMERA_CHANNELS, type CameraPathData } from './types.js';
 
@@ -10,11 +11,11 @@ export function writeCameraPath(path: CameraPathData): Uint8Array {
   const lines: string[] = [];
   for (const name of CAMERA_CHANNELS) {
     const { times, values, width } = path[name];
-    if (values.length !== times.length * width) throw new RangeError(`writeCameraPath: the ${name} channel has ${values.length} values for ${times.length} keys of ${width}`);
+    if (values.length !== times.length * width) throw new EncodeError('CAM', 'mismatched-lengths', `writeCameraPath: the ${name} channel has ${values.length} values for ${times.length} keys of ${width}`);
     lines.push(String(times.length));
     for (let k = 0; k < times.length; k++) {
       const key = [times[k]!, ...values.subarray(k * width, k * width + width)];
-      if (!key.every(Number.isFinite)) throw new RangeError(`writeCameraPath: ${name} key ${k} holds a value a text file cannot (NaN or infinite)`);
+      if (!key.every(Number.isFinite)) throw new EncodeError('CAM', 'bad-number', `writeCameraPath: ${name} key ${k} holds a value a text file cannot (NaN or infinite)`);
       lines.push(key.map((v) => `${f32(v)},`).join(' '));
     }
     lines.push(';');

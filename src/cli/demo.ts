@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { REPOSITORY_DIR } from './package-dir.js';
 import { textTable } from './text.js';
-import { findFormat } from '../formats.js';
+import { findPresentation } from './present/index.js';
 import { IFPReader } from 'gameanim';
 
 const fixturesDir = join(REPOSITORY_DIR, 'fixtures') + sep;
@@ -88,7 +88,7 @@ console.log(textTable(header, cells));
 console.log('\nthe other formats:');
 for (const file of readdirSync(fixturesDir).filter((f) => !f.endsWith('.ifp') && f.includes('.')).sort()) {
   const bytes = new Uint8Array(readFileSync(fixturesDir + file));
-  const format = findFormat(bytes, file);
+  const format = findPresentation(bytes, file);
   if (!format) continue;
   const { ms, result } = timed(() => format.format.open(bytes));
   console.log(`${file.padEnd(27)} ${ms.toFixed(3)} ms  ${format.summary(result)}`);

@@ -36,9 +36,9 @@ export function readModel(path: string) {
   const reader = format.open(bytes);
   const skeleton = format.skeleton?.(reader);
   if (!skeleton) throw new InputError(`${path}: has no skeleton (a ${format.name} file${format.skeleton ? ' without a bone hierarchy' : ''})`);
-  const model = format.model?.(reader) as { geometries?: readonly unknown[]; boneOfFrame?: ArrayLike<number> } | undefined;
+  const model = format.model?.(reader);
   // The frame of each rigid atomic's bone, so its mesh moves with it (a frame-bound model: GTA III peds).
-  return { skeleton, geometries: (model?.geometries ?? []) as [], boneOfFrame: model?.boneOfFrame };
+  return { skeleton, geometries: model?.geometries ?? [], boneOfFrame: model?.boneOfFrame };
 }
 
 /** The last archive opened: units come in archive order, so each is read once, not per entry. */

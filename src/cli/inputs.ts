@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { findFormat, FORMATS, type Presentation } from '../formats.js';
+import { FORMATS } from 'gameanim';
+import { findPresentation, type Presentation } from './present/index.js';
 import { ImgArchive } from 'gameanim';
 
 /** A problem with one input (missing, unreadable, a directory, of no known format): exit 1, after the other inputs. */
@@ -22,11 +23,11 @@ export function readInput(path: string): Uint8Array {
 }
 
 /** The file's format, by its magic, else by its extension (a III/VC `.dir` is an IMG archive). */
-export function formatOf(path: string, bytes: Uint8Array): Presentation {
-  const format = findFormat(bytes, path);
+export function formatOf(path: string, bytes: Uint8Array): Presentation<unknown> {
+  const format = findPresentation(bytes, path);
   if (!format) {
     const magic = JSON.stringify(magicOf(bytes));
-    throw new InputError(`${path}: not a format gameanim reads (it starts with ${magic}); it reads ${FORMATS.map(({ format: f }) => `${f.name}, ${f.description}${f.extensions.length ? ` (${f.extensions.join(', ')})` : ''}`).join('; ')}`);
+    throw new InputError(`${path}: not a format gameanim reads (it starts with ${magic}); it reads ${FORMATS.map((f) => `${f.name}, ${f.description}${f.extensions.length ? ` (${f.extensions.join(', ')})` : ''}`).join('; ')}`);
   }
   return format;
 }

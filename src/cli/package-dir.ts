@@ -1,13 +1,2 @@
-// Where the command line's package lies, found by its name: the same answer from the built files
-// (packages/cli/dist/...), from an installed package (node_modules/@gameanim/cli) and from tests.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-
-const require = createRequire(import.meta.url);
-const manifestPath = require.resolve('@gameanim/cli/package.json');
-
-/** The folder of @gameanim/cli's package.json. */
-export const CLI_PACKAGE_DIR = dirname(manifestPath);
-export const CLI_VERSION = (require(manifestPath) as { version: string }).version;
-/** The repository's top, for what only runs from a clone (the demo, `bench --record`). */
-export const REPOSITORY_DIR = join(CLI_PACKAGE_DIR, '..', '..');
+// The command line's package folder and version: bench/package-dir.ts, which the benchmarks share.
+export { CLI_PACKAGE_DIR, CLI_VERSION, REPOSITORY_DIR } from '../../bench/package-dir.js';

@@ -1,13 +1,13 @@
-// How the command line and the viewer show a file: each format's `present.ts` pairs its entry (the
-// library's `FileFormat`) with the text and JSON the tools print. Only the tools import these.
+// How the command line and the viewer show a file: each presentation (src/cli/present/<format>.ts)
+// pairs a library entry (`FileFormat`) with the text and JSON the tools print.
 import type { FileFormat } from 'gameanim';
 
 export interface DumpOptions {
-  /** Keep the clip of this name only (formats with `namedClips`). */
+  /** Keep the clip of this name only (formats with `packages`). */
   anim?: string;
 }
 
-export interface Presentation<Reader = any> {
+export interface Presentation<Reader> {
   readonly format: FileFormat<Reader>;
   /** One line: what the file holds. */
   summary(reader: Reader): string;

@@ -1,3 +1,8 @@
+import { FORMATS } from 'gameanim';
+
+/** The formats gameanim reads, one line each, from the library's registry: a new format is named here without editing the help. */
+const FORMAT_LINES = FORMATS.map((format) => `  ${format.name.padEnd(6)}${format.description}${format.extensions.length ? ` (${format.extensions.join(', ')})` : ''}`).join('\n');
+
 /** A mistake in how the command was called: exit code 2, with the command's help. */
 export class UsageError extends Error {
   constructor(
@@ -48,6 +53,9 @@ commands:
   bench [--corpus DIR] [--quick] [--out FILE [--force]] [--record]
                                 the benchmark suite on a generated SA-sized corpus
 
+formats (by magic, else by extension):
+${FORMAT_LINES}
+
 gameanim <command> --help shows a command's options. --json (info, list, dump, bind, export, import,
 img, txd, bench) prints one JSON document instead of text: the README's "JSON output" gives its schema.
 exit codes: 0 ok; 1 a problem with an input (missing, unreadable, a directory, undecodable, no such
@@ -60,19 +68,25 @@ symbolic link or over their own input, and say when a name had to be changed.`,
 
 Prints each file's format, counts and warnings: IFP packages, animations, tracks and keyframes;
 FORM/ANM2 bones, frames, sample rate, duration, root motion and unknown chunks; ANIM sprites and
-scripts; for a DFF model, its bone table (index, HAnim id, name, parent, rest translation). IMG
+scripts; camera path keys; TXD textures; for a DFF model, its bone table (index, HAnim id, name,
+parent, rest translation). IMG
 archives (.img VER2, or a III/VC .dir with its .img beside it) are walked entry by entry: entries of
 a known format are decoded, others are counted. A progress bar shows on a terminal for archives and
-many files.`,
+many files.
+
+formats:
+${FORMAT_LINES}`,
   list: `usage: gameanim list FILE... [--json]
 
 Lists the animations of each file (IFP, ANM2, IGI 2 clips, or every animation entry of an IMG
 archive): name, tracks, keys and duration in seconds; with several files, one table per file.`,
   dump: `usage: gameanim dump FILE... [--anim NAME] [--json]
 
-Prints every decoded value of each file (IFP, FORM/ANM2, IGI 2 clips and models, DFF), or the script
-listing of an ANIM file. --anim keeps one IFP animation (case-insensitive). --json prints the
-document described in the README ("JSON output"): one for one file, an array for several.`,
+Prints every decoded value of each file (IFP, FORM/ANM2, IGI 2 clips and models, DFF, TXD, camera
+paths), or the script listing of an ANIM file. --anim keeps one IFP animation (case-insensitive). --json prints the
+document described in the README ("JSON output"): one for one file, an array for several. Every
+format but IMG archives (use img ls) can be dumped:
+${FORMAT_LINES}`,
   img: `usage: gameanim img ls ARCHIVE [--json]
        gameanim img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]
        gameanim img add|replace ARCHIVE FILE... (-o OUT | --in-place) [--force]

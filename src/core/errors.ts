@@ -1,7 +1,6 @@
-import type { Code } from './codes.js';
+import type { Code, FormatName } from './codes.js';
 
-/** The file formats this library reads; every error and warning names one. */
-export type FormatName = 'IFP' | 'IMG' | 'IFF' | 'ANIM' | 'DFF' | 'ILFF' | 'CAM' | 'TXD' | 'GLTF';
+export type { FormatName } from './codes.js';
 
 /** Something the reader noticed and tolerated. Readers collect these; nothing goes to the console. */
 export interface DecodeWarning {

@@ -1,8 +1,11 @@
-// The contract of a format's entry (src/<format>/format.ts): how a tool finds and opens a file, and
-// what the file offers. Each capability is a function the entry has only when the format offers it,
-// so a tool asks `format.archive` or `format.clips` instead of comparing format names.
+// The contract of a format's entry (src/<format>/format.ts), the one plug-in unit: its name, its
+// codes, how a tool finds and opens a file, and what the file offers. Each capability is a function
+// the entry has only when the format offers it, so a tool asks `format.archive` or `format.packages`
+// instead of comparing format names or reader classes.
 import type { SkeletalClip } from './clip.js';
+import type { FormatCodeTables, FormatName } from './codes.js';
 import type { DecodeWarning } from './errors.js';
+import type { ModelGeometry } from './model-geometry.js';
 import type { Skeleton } from './skeleton.js';
 
 /** An archive's table, as tools walk it: entries in file order, and their bytes. */
@@ -18,10 +21,12 @@ export interface ArchiveEntry {
   readonly size: number;
 }
 
-/** A model: its skeleton and its meshes (the format's own geometry type). */
-export interface ModelContents<Geometry = unknown> {
+/** A skinned or rigid model: its skeleton and its meshes. */
+export interface ModelContents {
   readonly skeleton: Skeleton | null;
-  readonly geometries: readonly Geometry[];
+  readonly geometries: readonly ModelGeometry[];
+  /** The bone of each frame (-1 for none), for models whose rigid meshes hang from frames. */
+  readonly boneOfFrame?: ArrayLike<number>;
 }
 
 /** A decoded texture, as tools show and export it. */
@@ -33,14 +38,26 @@ export interface TextureContents {
   rgba(level?: number): Uint8Array;
 }
 
-export interface FileFormat<Reader = any> {
-  /** As in `DecodeError.format`. */
+/** Named clips grouped in a named package: the unit the IFP editor, lint and batch export work on. */
+export interface ClipPackage {
   readonly name: string;
+  readonly animations: readonly SkeletalClip[];
+}
+
+/**
+ * Sprites played by bytecode scripts, as the viewer lists and runs them. Open: the format that has
+ * them says what its reader offers (src/sprite/format.ts), so core names no format's reader.
+ */
+export interface SpriteScripts {}
+
+export interface FileFormat<Reader, Name extends FormatName = FormatName> {
+  /** As in `DecodeError.format`. */
+  readonly name: Name;
   readonly description: string;
   /** Lower case, with the dot. */
   readonly extensions: readonly string[];
-  /** True when the file holds several clips that a tool can pick by name. */
-  readonly namedClips: boolean;
+  /** The codes only this format's errors and warnings carry (the shared ones are core's). */
+  readonly codes: FormatCodeTables[Name];
   /** Whether the bytes are this format, by their magic. */
   sniff(bytes: Uint8Array): boolean;
   /** The reader; throws a DecodeError for bad input. */
@@ -48,6 +65,8 @@ export interface FileFormat<Reader = any> {
   warnings(reader: Reader): readonly DecodeWarning[];
   /** Capability: the clips a file holds, for listing, binding and export. */
   clips?(reader: Reader): SkeletalClip[];
+  /** Capability: clips in named packages, one picked by name (`--anim`), edited and linted. */
+  packages?(reader: Reader): readonly ClipPackage[];
   /** Capability: the skeleton a file carries, for binding. */
   skeleton?(reader: Reader): Skeleton | null;
   /** Capability: a model, for showing and export. */
@@ -56,4 +75,12 @@ export interface FileFormat<Reader = any> {
   archive?(reader: Reader): ArchiveContents;
   /** Capability: textures. */
   textures?(reader: Reader): readonly TextureContents[];
+  /** Capability: sprites and the scripts that move them. */
+  sprites?(reader: Reader): SpriteScripts;
 }
+
+/**
+ * Any entry, as a registry lists them. A reader goes back only to the entry that opened it: tools
+ * call `format.clips(format.open(bytes))`, never one entry's capability on another's reader.
+ */
+export type AnyFileFormat = FileFormat<unknown>;

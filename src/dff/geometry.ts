@@ -1,48 +1,20 @@
 import type { ByteCursor } from '../core/byte-cursor.js';
 import { readLatin1 } from '../core/names.js';
+import type { ModelGeometry, ModelGroup, ModelMaterial } from '../core/model-geometry.js';
 import { children, expectSection, Section, type SectionHeader } from './sections.js';
 
 /** A material: its colour (RGBA bytes) and the name of its texture, if it has one (TXD textures are not read). */
-export interface DffMaterial {
-  color: [number, number, number, number];
-  texture: string | null;
-}
+export type DffMaterial = ModelMaterial;
 
 /** Triangles of one material: `count` indices from `start` in `indices`. */
-export interface DffGroup {
-  material: number;
-  start: number;
-  count: number;
-}
+export type DffGroup = ModelGroup;
 
-/** One geometry of the model, as typed arrays (docs/formats/dff.md). */
-export interface DffGeometry {
-  /** The frame its atomic hangs from; -1 when no atomic uses the geometry. */
-  frame: number;
-  vertexCount: number;
-  /** x y z per vertex (the first morph target). */
-  positions: Float32Array;
-  normals: Float32Array | null;
-  /** u v per vertex, the first texture coordinate set. */
-  uvs: Float32Array | null;
-  /** Prelit vertex colours, RGBA bytes per vertex. */
-  colors: Uint8Array | null;
-  /**
-   * Three vertex indices per triangle, counter-clockwise, grouped by material (see `groups`): from the
-   * Bin Mesh PLG when the geometry has one (strips become lists), else from the triangle list.
-   */
-  indices: Uint32Array;
-  groups: DffGroup[];
-  materials: DffMaterial[];
-  /** From the Skin PLG: 4 bone indices (in the skeleton's order) and 4 weights per vertex. */
-  skinIndices: Uint8Array | null;
-  skinWeights: Float32Array | null;
-  /**
-   * The Skin PLG's maximum weights per vertex: at draw time the game uses only this many of a vertex's
-   * largest weights. 0 or absent where the file does not say (the older layout stores 0): all four.
-   */
-  skinMaxWeights?: number;
-}
+/**
+ * One geometry of the model, as typed arrays (docs/formats/dff.md): the core's `ModelGeometry`, with
+ * `frame` the frame its atomic hangs from, the first morph target's positions, prelit colours,
+ * triangles from the Bin Mesh PLG when there is one (strips become lists), skin from the Skin PLG.
+ */
+export type DffGeometry = ModelGeometry;
 
 const Flag = { TriStrip: 0x01, Textured: 0x04, Prelit: 0x08, Normals: 0x10, Textured2: 0x80, Native: 0x01000000 } as const;
 

@@ -1,3 +1,4 @@
+import { EncodeError } from '../core/errors.js';
 import { ByteWriter } from '../core/byte-writer.js';
 import { writeLatin1 } from '../core/names.js';
 import { writeAtomics, writeRigidGeometries, type DffRigidAtomic } from './rigid-writer.js';
@@ -98,8 +99,8 @@ export function writeDFF(doc: DffDoc): Uint8Array {
 }
 
 function writeSkinnedGeometry(out: ByteWriter, section: (type: number, body: () => void) => void, binds: ArrayLike<number>, bones: number, layout: 'plain' | 'deaddead'): void {
-  if (binds.length !== 16 * bones) throw new RangeError(`writeDFF: ${binds.length} inverse bind values for ${bones} bones (16 each)`);
-  if (bones > 255) throw new RangeError(`writeDFF: a Skin PLG holds at most 255 bones, not ${bones}`);
+  if (binds.length !== 16 * bones) throw new EncodeError('DFF', 'mismatched-lengths', `writeDFF: ${binds.length} inverse bind values for ${bones} bones (16 each)`);
+  if (bones > 255) throw new EncodeError('DFF', 'field-overflow', `writeDFF: a Skin PLG holds at most 255 bones, not ${bones}`);
   section(Section.GeometryList, () => {
     section(Section.Struct, () => out.u32(1));
     section(Section.Geometry, () => {

@@ -3,6 +3,7 @@
 // a rebuild; new and grown entries go after the last used sector, and so does new data for an entry
 // whose sectors another entry also reads (hostile directories share sectors).
 import { ByteWriter } from '../core/byte-writer.js';
+import { EditError, EncodeError } from '../core/errors.js';
 import { nameKey } from '../core/names.js';
 import { checkImgName } from '../img/names.js';
 import { ImgArchive, SECTOR_BYTES } from '../img/reader.js';
@@ -53,7 +54,7 @@ export class ImgEditor {
 
   add(name: string, data: Uint8Array): this {
     checkImgName(name);
-    if (this.#index(name) >= 0) throw new RangeError(`the archive already has an entry named "${name}" (replace it instead)`);
+    if (this.#index(name) >= 0) throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${name}" (replace it instead)`);
     this.#entries.push({ name, data, sector: null, fresh: true });
     return this;
   }
@@ -64,7 +65,7 @@ export class ImgEditor {
    */
   replace(name: string, data: Uint8Array): this {
     const index = this.#index(name);
-    if (index < 0) throw new RangeError(`the archive has no entry named "${name}"`);
+    if (index < 0) throw new EditError('IMG', 'no-such-entry', `the archive has no entry named "${name}"`);
     const old = this.#entries[index]!;
     this.#entries[index] = { name: old.name, data, sector: sectorsOf(data.length) <= sectorsOf(old.data.length) ? old.sector : null, fresh: true };
     return this;
@@ -72,17 +73,17 @@ export class ImgEditor {
 
   delete(name: string): this {
     const index = this.#index(name);
-    if (index < 0) throw new RangeError(`the archive has no entry named "${name}"`);
+    if (index < 0) throw new EditError('IMG', 'no-such-entry', `the archive has no entry named "${name}"`);
     this.#entries.splice(index, 1);
     return this;
   }
 
   rename(oldName: string, newName: string): this {
     const index = this.#index(oldName);
-    if (index < 0) throw new RangeError(`the archive has no entry named "${oldName}"`);
+    if (index < 0) throw new EditError('IMG', 'no-such-entry', `the archive has no entry named "${oldName}"`);
     checkImgName(newName);
     const other = this.#index(newName);
-    if (other >= 0 && other !== index) throw new RangeError(`the archive already has an entry named "${newName}"`);
+    if (other >= 0 && other !== index) throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${newName}"`);
     this.#entries[index] = { ...this.#entries[index]!, name: newName };
     return this;
   }
@@ -121,7 +122,7 @@ export class ImgEditor {
     }
     for (const entry of placed) {
       const sectors = sectorsOf(entry.data.length);
-      if (sectors > 0xffff) throw new RangeError(`IMG entry "${entry.name}" is larger than an entry can be (65535 sectors)`);
+      if (sectors > 0xffff) throw new EncodeError('IMG', 'field-overflow', `entry "${entry.name}" is larger than an entry can be (65535 sectors)`);
       directory.u32(entry.sector);
       if (this.version === 'VER2') {
         directory.u16(sectors);

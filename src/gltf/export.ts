@@ -1,6 +1,6 @@
 import { Document, WebIO, type Accessor, type Buffer, type Material, type Node } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
-import type { DffGeometry } from '../dff/geometry.js';
+import type { ModelGeometry } from '../core/model-geometry.js';
 import { float32Text } from '../core/float32.js';
 import { WorkBudget } from '../core/work-budget.js';
 import { bindClip, offsetFromRest } from '../playback/bind.js';
@@ -9,7 +9,7 @@ import { clipTracks, type SkeletalClip } from '../playback/clip.js';
 import { fixTimes, pick, unitKeys, type GltfWarning, type RepeatPolicy } from './policies.js';
 import { EXPORT_BASE_SAMPLES, EXPORT_SAMPLES_PER_KEY, keysDuration, resampleRotations, rotationKeyCount } from './squad-resample.js';
 import type { ExportTexture } from './texture-source.js';
-import { loadPngEncoder, textureBinder } from './textures.js';
+import { loadPngEncoder, textureBinder, type EncodePng } from './textures.js';
 import { accessor, addMeshes } from './meshes.js';
 
 export interface ExportGltfOptions {
@@ -17,7 +17,7 @@ export interface ExportGltfOptions {
    * A model: its skeleton and, when it has them, its geometries (a `DFFReader` is one). Skinned
    * geometries go on the skin; a rigid one goes under the node of its frame's bone (`boneOfFrame`).
    */
-  model?: { skeleton: Skeleton | null; geometries?: readonly DffGeometry[]; boneOfFrame?: ArrayLike<number> };
+  model?: { skeleton: Skeleton | null; geometries?: readonly ModelGeometry[]; boneOfFrame?: ArrayLike<number> };
   /**
    * The skeleton, when there is no model (or to use another one: an IGI 2 clip with its `.mef`'s
    * names). With neither, each clip plays on nodes named after its tracks (`skeletonFromTracks`).
@@ -39,9 +39,14 @@ export interface ExportGltfOptions {
   resampleRate?: number;
   /**
    * Textures for the model's materials (a `TXDReader`'s `textures`): each material that names one
-   * gets it as its base colour, embedded as PNG. Needs fast-png, an optional peer dependency.
+   * gets it as its base colour, embedded as PNG, encoded by `encodePng`.
    */
   textures?: readonly ExportTexture[];
+  /**
+   * The PNG encoder for `textures` (fast-png's `encode` fits). Default: fast-png, an optional peer
+   * dependency, imported when textures are given; pass one to choose the encoder or bundle it.
+   */
+  encodePng?: EncodePng;
 }
 
 export interface ExportGltfResult {
@@ -116,7 +121,7 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
 
   const geometries = (options.model?.geometries ?? []).filter((g) => g.vertexCount > 0 && g.indices.length > 0);
   if (geometries.length) {
-    const bindTexture = options.textures?.length ? textureBinder(doc, options.textures, await loadPngEncoder()) : () => false;
+    const bindTexture = options.textures?.length ? textureBinder(doc, options.textures, options.encodePng ?? (await loadPngEncoder())) : () => false;
     const { fixedNormals, repairedVertices, repairedJoints, droppedTriangles } = addMeshes(doc, buffer, scene, bones, skeleton, geometries, bindTexture, options.model?.boneOfFrame);
     if (repairedVertices) warnings.push({ code: 'repaired-vertices', message: `${repairedVertices} NaN or infinite vertex positions or texture coordinates were set to 0 (glTF cannot hold them)` });
     if (repairedJoints) warnings.push({ code: 'repaired-joints', message: `${repairedJoints} skin weights named a bone the skeleton lacks, or were not finite; they were set to 0 and the vertex's weights renormalised` });

@@ -5,3 +5,4 @@ export { exportGltf, boneNodeName, type ExportGltfOptions, type ExportGltfResult
 export type { GltfWarning, RepeatPolicy } from './policies.js';
 export { importGltf, type ImportGltfOptions, type ImportGltfResult } from './import.js';
 export type { ExportTexture } from './texture-source.js';
+export type { EncodePng } from './textures.js';

@@ -2,7 +2,7 @@
 // frame-bound model's atomics) as mesh nodes under the bone of their frame, so they move with it.
 import type { Accessor, Buffer, Document, Material, Node, Scene, Skin } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
-import type { DffGeometry } from '../dff/geometry.js';
+import type { ModelGeometry } from '../core/model-geometry.js';
 import { gameSkinWeights } from '../playback/skin-weights.js';
 import { trianglesInRange } from './mesh-indices.js';
 
@@ -20,7 +20,7 @@ export function accessor(doc: Document, buffer: Buffer, type: 'SCALAR' | 'VEC2' 
  * becomes a child of that bone's node: a rigid atomic, drawn in its frame's space as RenderWare does.
  */
 export function addMeshes(
-  doc: Document, buffer: Buffer, scene: Scene, bones: Node[], skeleton: Skeleton, geometries: readonly DffGeometry[],
+  doc: Document, buffer: Buffer, scene: Scene, bones: Node[], skeleton: Skeleton, geometries: readonly ModelGeometry[],
   bindTexture: (material: Material, name: string | null) => boolean, boneOfFrame: ArrayLike<number> | undefined,
 ): { fixedNormals: number; repairedVertices: number; repairedJoints: number; droppedTriangles: number } {
   let fixedNormals = 0;

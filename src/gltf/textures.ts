@@ -1,10 +1,12 @@
 // Textures for the exported materials: each texture a material names is decoded once, encoded as PNG
-// (fast-png, an optional peer dependency, loaded only when textures are given) and embedded.
+// (by the encoder the caller gives, else fast-png, an optional peer dependency loaded only then) and
+// embedded.
 import type { Document, GLTF, Material, Texture } from '@gltf-transform/core';
 import type { ExportTexture } from './texture-source.js';
 
 
-type EncodePng = (image: { width: number; height: number; data: Uint8Array; channels: number }) => Uint8Array;
+/** A PNG encoder, as fast-png's `encode`: RGBA8 pixels in, the file's bytes out. */
+export type EncodePng = (image: { width: number; height: number; data: Uint8Array; channels: number }) => Uint8Array;
 
 /** @internal */
 export async function loadPngEncoder(): Promise<EncodePng> {

@@ -7,3 +7,4 @@ export type { IffBone, IffClip, IffTrack, IffUnknownChunk } from './types.js';
 export { iffChunks, groupContents, isGroup, type IffChunk } from '../core/iff-chunks.js';
 export { DecodeError, type DecodeWarning } from '../core/errors.js';
 export { iffFormat } from './format.js';
+export { IFF_CODES } from './codes.js';

@@ -1,3 +1,4 @@
+import { EncodeError } from '../core/errors.js';
 import { ByteWriter } from '../core/byte-writer.js';
 import type { IffClip } from './types.js';
 
@@ -14,13 +15,13 @@ export interface WriteIFFOptions {
 export function writeIFF(clip: IffClip, options: WriteIFFOptions = {}): Uint8Array {
   const boneCount = clip.parents.length;
   const { frameCount } = clip;
-  if (clip.inverseBindMatrices.length !== 16 * boneCount) throw new RangeError(`inverseBindMatrices holds ${clip.inverseBindMatrices.length} floats; ${boneCount} bones need ${16 * boneCount}`);
-  if (clip.tracks.length !== boneCount) throw new RangeError(`${clip.tracks.length} tracks for ${boneCount} bones`);
+  if (clip.inverseBindMatrices.length !== 16 * boneCount) throw new EncodeError('IFF', 'mismatched-lengths', `inverseBindMatrices holds ${clip.inverseBindMatrices.length} floats; ${boneCount} bones need ${16 * boneCount}`);
+  if (clip.tracks.length !== boneCount) throw new EncodeError('IFF', 'mismatched-lengths', `${clip.tracks.length} tracks for ${boneCount} bones`);
   clip.tracks.forEach((track, i) => {
-    if (track.rotations.length !== 4 * frameCount) throw new RangeError(`track ${i} holds ${track.rotations.length} floats; ${frameCount} keys need ${4 * frameCount}`);
+    if (track.rotations.length !== 4 * frameCount) throw new EncodeError('IFF', 'mismatched-lengths', `track ${i} holds ${track.rotations.length} floats; ${frameCount} keys need ${4 * frameCount}`);
   });
-  if (clip.rootMotion && clip.rootMotion.length !== 3 * frameCount) throw new RangeError(`rootMotion holds ${clip.rootMotion.length} floats; ${frameCount} frames need ${3 * frameCount}`);
-  if (boneCount > 0xffff || clip.sampleRate > 0xffff) throw new RangeError('boneCount and sampleRate must fit 16 bits');
+  if (clip.rootMotion && clip.rootMotion.length !== 3 * frameCount) throw new EncodeError('IFF', 'mismatched-lengths', `rootMotion holds ${clip.rootMotion.length} floats; ${frameCount} frames need ${3 * frameCount}`);
+  if (boneCount > 0xffff || clip.sampleRate > 0xffff) throw new EncodeError('IFF', 'field-overflow', 'boneCount and sampleRate must fit 16 bits');
 
   const payloads = new Map<string, (out: ByteWriter) => void>([
     ['HEAD', (out) => {
@@ -37,7 +38,7 @@ export function writeIFF(clip: IffClip, options: WriteIFFOptions = {}): Uint8Arr
   ]);
   if (clip.rootMotion) payloads.set('TRAN', (out) => writeFloats(out, clip.rootMotion!));
   for (const chunk of clip.unknownChunks ?? []) {
-    if (chunk.id.length !== 4 || payloads.has(chunk.id)) throw new RangeError(`extra chunk id ${JSON.stringify(chunk.id)} must be 4 characters and not a known or repeated id`);
+    if (chunk.id.length !== 4 || payloads.has(chunk.id)) throw new EncodeError('IFF', 'duplicate-chunk', `extra chunk id ${JSON.stringify(chunk.id)} must be 4 characters and not a known or repeated id`);
     payloads.set(chunk.id, (out) => out.bytes(chunk.data));
   }
 

@@ -1,16 +1,18 @@
 import { fourCC } from '../core/names.js';
 import type { FileFormat } from '../core/file-format.js';
+import { IFP_CODES } from './codes.js';
 import { IFPReader } from './reader.js';
 
 const MAGICS = new Set(['ANP3', 'ANP2', 'ANPK']);
 
-export const ifpFormat: FileFormat<IFPReader> = {
+export const ifpFormat = {
   name: 'IFP',
+  codes: IFP_CODES,
   description: 'GTA III / Vice City / San Andreas animation package (ANP3, ANP2, ANPK)',
   extensions: ['.ifp'],
-  namedClips: true,
   sniff: (bytes) => MAGICS.has(fourCC(bytes)),
   open: (bytes) => new IFPReader(bytes),
   warnings: (reader) => reader.warnings,
   clips: (reader) => reader.animations,
-};
+  packages: (reader) => reader.packages,
+} satisfies FileFormat<IFPReader, 'IFP'>;

@@ -10,3 +10,4 @@ export type { AnimationData, IFPFormat, Keyframe, KeyframeType, PackageData, Tra
 export { DecodeError, type DecodeWarning } from '../core/errors.js';
 export { ready, simdSupported, type Backend, type BackendOption } from '../core/wasm-kernel.js';
 export { ifpFormat } from './format.js';
+export { IFP_CODES } from './codes.js';

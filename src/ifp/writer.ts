@@ -1,3 +1,4 @@
+import { EncodeError } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { ByteWriter } from '../core/byte-writer.js';
 import { ROTATION_DIVISOR, TICKS_PER_SECOND, TRANSLATION_DIVISOR } from './track-kinds.js';
@@ -59,7 +60,7 @@ function writeAnp(out: ByteWriter, pkg: PackageData, format: IFPFormat): void {
 }
 
 function anpFrameType(track: TrackData): number {
-  if (track.keyframeType === 'KRTS') throw new RangeError(`bone "${track.boneName}": ANP3/ANP2 cannot store scale (KRTS); write ANPK`);
+  if (track.keyframeType === 'KRTS') throw new EncodeError('IFP', 'cannot-store', `bone "${track.boneName}": ANP3/ANP2 cannot store scale (KRTS); write ANPK`);
   return (track.compressed ? 3 : 1) + (track.keyframeType === 'KRT0' ? 1 : 0);
 }
 
@@ -131,7 +132,7 @@ function writeCpan(out: ByteWriter, track: TrackData, animChunkSize: 44 | 48): v
   if (animChunkSize === 44) {
     out.i32(track.boneId);
   } else {
-    if (track.boneId !== -1) throw new RangeError(`bone "${track.boneName}": 48-byte ANIM chunks cannot store bone id ${track.boneId}`);
+    if (track.boneId !== -1) throw new EncodeError('IFP', 'cannot-store', `bone "${track.boneName}": 48-byte ANIM chunks cannot store bone id ${track.boneId}`);
     out.i32(0); // sibling links: not modelled; 0 as in tool-made files
     out.i32(0);
   }
@@ -171,7 +172,7 @@ function checkedFrameCount(track: TrackData): number {
   const frameCount = track.times.length;
   const vectors = track.keyframeType === 'KR00' ? [] : track.keyframeType === 'KRT0' ? [track.translations] : [track.translations, track.scales];
   const consistent = track.rotations.length === 4 * frameCount && vectors.every((v) => v?.length === 3 * frameCount);
-  if (!consistent) throw new RangeError(`bone "${track.boneName}": array lengths do not match ${frameCount} ${track.keyframeType} keys`);
+  if (!consistent) throw new EncodeError('IFP', 'mismatched-lengths', `bone "${track.boneName}": array lengths do not match ${frameCount} ${track.keyframeType} keys`);
   return frameCount;
 }
 
@@ -193,7 +194,7 @@ export function firstKeyThatDoesNotCompress(track: Pick<TrackData, 'times' | 'ro
 }
 
 function int16(value: number, where: string): number {
-  if (!fitsInt16(value)) throw new RangeError(`${where}: ${value} does not fit a compressed int16 frame`);
+  if (!fitsInt16(value)) throw new EncodeError('IFP', 'field-overflow', `${where}: ${value} does not fit a compressed int16 frame`);
   return value;
 }
 

@@ -1,5 +1,5 @@
 import { ByteCursor } from '../core/byte-cursor.js';
-import { DecodeError } from '../core/errors.js';
+import { DecodeError, EncodeError } from '../core/errors.js';
 
 /**
  * REIH: per bone (breadth-first order) its number of children, a zero byte, then per bone its rest
@@ -40,11 +40,11 @@ export function childCountsOf(parents: ArrayLike<number>): Uint8Array {
   const counts = new Uint8Array(parents.length);
   for (let bone = 1; bone < parents.length; bone++) {
     const parent = parents[bone]!;
-    if (parent < 0 || parent >= bone) throw new RangeError(`writeIGI2Clip: bone ${bone} has parent ${parent}; IGI 2 lists bones breadth first from one root`);
+    if (parent < 0 || parent >= bone) throw new EncodeError('ILFF', 'bad-hierarchy', `writeIGI2Clip: bone ${bone} has parent ${parent}; IGI 2 lists bones breadth first from one root`);
     counts[parent]!++;
   }
   if (parentsFromChildCounts(counts, 0).some((parent, bone) => parent !== parents[bone])) {
-    throw new RangeError('writeIGI2Clip: the bones are not in breadth-first order, which REIH needs');
+    throw new EncodeError('ILFF', 'bad-hierarchy', 'writeIGI2Clip: the bones are not in breadth-first order, which REIH needs');
   }
   return counts;
 }

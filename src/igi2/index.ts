@@ -8,3 +8,4 @@ export { writeIGI2Clip, type IGI2ClipDoc, type IGI2TrackData } from './writer.js
 export type { IGI2Track, IGI2Attachment, IGI2AttachmentKey, IGI2Trigger, IGI2WrapKeys, IGI2ClipReaderOptions } from './types.js';
 export { DecodeError, type DecodeWarning } from '../core/errors.js';
 export { igi2ClipFormat, igi2ModelFormat } from './format.js';
+export { ILFF_CODES } from './codes.js';

@@ -1,3 +1,4 @@
+import { EncodeError } from '../core/errors.js';
 import { ByteWriter } from '../core/byte-writer.js';
 import { writeLatin1 } from '../core/names.js';
 import { Entry, ENTRY_WORDS, entryOrder, EVENT_FILLER, NO_BONE } from './entries.js';
@@ -49,11 +50,11 @@ const bitsOf = (values: Float32Array) => new Uint32Array(values.buffer, values.b
  */
 export function writeIGI2Clip(clip: IGI2ClipDoc): Uint8Array {
   const boneCount = clip.skeleton.parents.length;
-  if (clip.skeleton.restTranslations.length !== 3 * boneCount) throw new RangeError(`writeIGI2Clip: ${clip.skeleton.restTranslations.length} rest translation values for ${boneCount} bones`);
-  if (clip.tracks.length > boneCount) throw new RangeError(`writeIGI2Clip: ${clip.tracks.length} tracks for ${boneCount} bones`);
-  if (boneCount > 256) throw new RangeError('writeIGI2Clip: an entry addresses at most 256 bones');
+  if (clip.skeleton.restTranslations.length !== 3 * boneCount) throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: ${clip.skeleton.restTranslations.length} rest translation values for ${boneCount} bones`);
+  if (clip.tracks.length > boneCount) throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: ${clip.tracks.length} tracks for ${boneCount} bones`);
+  if (boneCount > 256) throw new EncodeError('ILFF', 'field-overflow', 'writeIGI2Clip: an entry addresses at most 256 bones');
   const attachments = clip.attachments ?? [];
-  if (attachments.length > 256) throw new RangeError('writeIGI2Clip: an entry addresses at most 256 attachments');
+  if (attachments.length > 256) throw new EncodeError('ILFF', 'field-overflow', 'writeIGI2Clip: an entry addresses at most 256 attachments');
   const main = entriesOf(clip.tracks, attachments.map((a) => a.keys), clip.triggers ?? []);
   const wrap = entriesOf(clip.wrapKeys?.tracks ?? [], clip.wrapKeys?.attachmentKeys ?? [], clip.wrapKeys?.triggers ?? []);
   const separator: PendingEntry = { type: Entry.Separator, index: 0, ticks: clip.durationTicks, write() {} };
@@ -136,7 +137,7 @@ function entriesOf(tracks: readonly IGI2TrackData[], attachmentKeys: readonly (r
   const entries: PendingEntry[] = [];
   tracks.forEach((track, bone) => {
     const keys = track.rotationTicks.length;
-    if (track.rotations.length !== 4 * keys) throw new RangeError(`writeIGI2Clip: bone ${bone} has ${keys} rotation ticks and ${track.rotations.length / 4} rotations`);
+    if (track.rotations.length !== 4 * keys) throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: bone ${bone} has ${keys} rotation ticks and ${track.rotations.length / 4} rotations`);
     const key = bitsOf(track.rotations);
     const inT = bitsOf(track.inTangents ?? track.rotations);
     const outT = bitsOf(track.outTangents ?? track.rotations);
@@ -153,7 +154,7 @@ function entriesOf(tracks: readonly IGI2TrackData[], attachmentKeys: readonly (r
     }
     const ticks = track.positionTicks ?? [];
     const positions = track.positions ? bitsOf(track.positions) : new Uint32Array(0);
-    if (positions.length !== 3 * ticks.length) throw new RangeError(`writeIGI2Clip: bone ${bone} has ${ticks.length} position ticks and ${positions.length / 3} positions`);
+    if (positions.length !== 3 * ticks.length) throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: bone ${bone} has ${ticks.length} position ticks and ${positions.length / 3} positions`);
     for (let k = 0; k < ticks.length; k++) {
       entries.push({ type: Entry.Position, index: bone, ticks: ticks[k]!, write: (out) => [0, 1, 2].forEach((c) => out.u32(positions[3 * k + c]!)) });
     }

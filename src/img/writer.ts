@@ -38,7 +38,7 @@ export function writeImg(entries: readonly ImgEntryData[], options: WriteImgOpti
     }
     checkImgName(name);
     const sectors = Math.ceil(data.length / SECTOR_BYTES);
-    if (sectors > 0xffff) throw new RangeError(`IMG entry "${name}" is larger than a VER2 entry can be (65535 sectors)`);
+    if (sectors > 0xffff) throw new EncodeError('IMG', 'field-overflow', `IMG entry "${name}" is larger than a VER2 entry can be (65535 sectors)`);
     out.u32(sector);
     out.u16(sectors);
     out.u16(0); // sizeInArchive: 0, as in the games' archives

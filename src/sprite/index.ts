@@ -10,3 +10,4 @@ export { OPCODES, Op, type OpcodeInfo, type ArgType } from './opcodes.js';
 export type { Instruction, JumpMode, Script, Sprite, SpriteAnimDoc } from './types.js';
 export { DecodeError, type DecodeWarning } from '../core/errors.js';
 export { animFormat } from './format.js';
+export { ANIM_CODES } from './codes.js';

@@ -1,3 +1,4 @@
+import { EncodeError } from '../core/errors.js';
 import { ByteWriter } from '../core/byte-writer.js';
 import { Op, OPCODES } from './opcodes.js';
 import type { SpriteAnimDoc } from './types.js';
@@ -14,7 +15,7 @@ export function writeSpriteAnim(doc: SpriteAnimDoc): Uint8Array {
   out.zeros(HEADER_BYTES);
   const string = (text: string | null): number => {
     if (text === null) return 0;
-    if (text.includes('\0')) throw new RangeError(`path ${JSON.stringify(text)} contains a NUL`);
+    if (text.includes('\0')) throw new EncodeError('ANIM', 'bad-name', `path ${JSON.stringify(text)} contains a NUL`);
     const at = out.length;
     out.fixedName(text, text.length + 1);
     return at;
@@ -37,7 +38,7 @@ export function writeSpriteAnim(doc: SpriteAnimDoc): Uint8Array {
     const bytecodeAt = out.length;
     out.patchU32(entry, script.id >>> 0);
     out.patchU32(entry + 4, bytecodeAt);
-    if (!script.instructions.some((i) => opcodeOf(i) === Op['STOP'])) throw new RangeError(`script ${script.id} has no STOP`);
+    if (!script.instructions.some((i) => opcodeOf(i) === Op['STOP'])) throw new EncodeError('ANIM', 'missing-stop', `script ${script.id} has no STOP`);
     for (const instruction of script.instructions) writeInstruction(out, instruction, script.id);
   });
 
@@ -61,7 +62,7 @@ function opcodeOf(instruction: { opcode?: number; name?: string }): number {
   // Names come from callers at run time: look them up as strings, unknown ones are a RangeError below.
   const byName: Readonly<Record<string, number | undefined>> = Op;
   const opcode = instruction.opcode ?? (instruction.name === undefined ? undefined : byName[instruction.name]);
-  if (opcode === undefined || !OPCODES[opcode]) throw new RangeError(`unknown instruction ${JSON.stringify(instruction.name ?? instruction.opcode)}`);
+  if (opcode === undefined || !OPCODES[opcode]) throw new EncodeError('ANIM', 'unknown-opcode', `unknown instruction ${JSON.stringify(instruction.name ?? instruction.opcode)}`);
   return opcode;
 }
 
@@ -69,7 +70,7 @@ function writeInstruction(out: ByteWriter, instruction: { time: number; opcode?:
   const opcode = opcodeOf(instruction);
   const info = OPCODES[opcode]!;
   if (instruction.args.length !== info.args.length) {
-    throw new RangeError(`script ${scriptId}: ${info.name} takes ${info.args.length} arguments, got ${instruction.args.length}`);
+    throw new EncodeError('ANIM', 'bad-arg-size', `script ${scriptId}: ${info.name} takes ${info.args.length} arguments, got ${instruction.args.length}`);
   }
   out.u16(instruction.time);
   out.u8(opcode);

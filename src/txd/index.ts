@@ -5,3 +5,4 @@ export { TXDReader, TxdTexture, type TXDReaderOptions } from './reader.js';
 export { writeTXD } from './writer.js';
 export { txdFormat } from './format.js';
 export type { AddressMode, FilterMode, TextureData, TextureDictionaryData, TextureFormatName, TextureLevel, UnknownSection } from './types.js';
+export { TXD_CODES } from './codes.js';

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CameraPathReader, DecodeError, writeCameraPath, type CameraPathData } from '../../src/index.js';
-import { findFormat } from '../../src/formats.js';
+import { findPresentation } from '../../src/cli/present/index.js';
 import { decodeErrorOf } from '../helpers/errors.js';
 import { fixture } from '../helpers/files.js';
 
@@ -71,7 +71,7 @@ describe('cutscene camera paths', () => {
   });
 
   it('is in the registry: found by its extension, printed by the tools', () => {
-    const shown = findFormat(fixture('camera-path.dat'), 'bcesar2.dat')!;
+    const shown = findPresentation(fixture('camera-path.dat'), 'bcesar2.dat')!;
     expect(shown.format.name).toBe('CAM');
     expect(shown.summary(shown.format.open(fixture('camera-path.dat')))).toBe('camera path: 3 zoom keys, 2 roll keys, 3 position keys, 2 target keys, 2 s');
   });

@@ -22,7 +22,7 @@ function dumpFile(path: string, options: DumpOptions, headed: boolean, print: (l
   const bytes = readInput(path);
   const shown = formatOf(path, bytes);
   const { format } = shown;
-  if (options.anim && !format.namedClips) throw new UsageError(`--anim picks one animation of an IFP file; ${path} is ${format.name}`);
+  if (options.anim && !format.packages) throw new UsageError(`--anim picks one animation of an IFP file; ${path} is ${format.name}`);
   if (format.archive) throw new UsageError(`${path}: dump takes an animation or model file (use gameanim img ls or img extract for archives)`);
   const reader = format.open(bytes);
   if (options.anim && !format.clips!(reader).some((clip) => clip.name.toLowerCase() === options.anim!.toLowerCase())) {

@@ -96,7 +96,7 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
     try {
       bytes = editor.write(format);
     } catch (error) {
-      if (error instanceof RangeError) throw new InputError(`${input}: cannot be written${format ? ` as ${format}` : ''}: ${error.message}`);
+      if (error instanceof EncodeError) throw new InputError(`${input}: cannot be written${format ? ` as ${format}` : ''}: ${error.message}`);
       throw error;
     }
     // Every file read is an input, the packages merged in included: never written, --force or not.

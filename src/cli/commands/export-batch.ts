@@ -63,7 +63,7 @@ export async function exportBatch(modelPath: string, sources: string[], options:
         const refusal = options.force ? undefined : amplificationRefusal(source, bytes, archive, entries, 'exporting its IFP entries');
         if (refusal) throw new InputError(refusal);
         for (const entry of entries) ifps.push({ entry: entry.name, bytes: archive.read(entry) });
-      } else if (format.namedClips) ifps.push({ bytes });
+      } else if (format.packages) ifps.push({ bytes });
       else throw new InputError(`${source}: a ${format.name} file; export over many files takes IFP files and IMG archives`);
       for (const { entry, bytes: ifp } of ifps) {
         new IFPReader(ifp).packages.forEach((pkg, packageIndex) => {

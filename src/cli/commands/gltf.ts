@@ -3,7 +3,8 @@ import { basename, dirname, join } from 'node:path';
 import type { SkeletalClip } from 'gameanim';
 import { DecodeError, IFPReader, TXDReader, type TxdTexture } from 'gameanim';
 import type { IFPFormat, PackageData } from 'gameanim';
-import { writeIFP } from 'gameanim';
+import { EncodeError, writeIFP } from 'gameanim';
+import { encode } from 'fast-png';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { UsageError } from '../usage.js';
 import { readModel } from '../export-unit.js';
@@ -58,7 +59,7 @@ export async function exportCommand(modelPath: string | undefined, animsPath: st
   }
   let exported: Awaited<ReturnType<Gltf['exportGltf']>>;
   try {
-    exported = await gltf.exportGltf({ model, clips, textures, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
+    exported = await gltf.exportGltf({ model, clips, textures, encodePng: encode, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
   } catch (error) {
     // Clips whose resampling their keys cannot justify: one line naming the file, as a bad input.
     if (error instanceof DecodeError) return { inputErrors: [`${animsPath}: ${error.message}`] };
@@ -118,7 +119,7 @@ export async function importCommand(glbPath: string, options: { skeleton: string
     ifp = writeIFP(imported.packages, { format });
   } catch (error) {
     // What the IFP format cannot hold (a name too long, say): one line naming it, never a stack trace.
-    if (error instanceof RangeError) return { inputErrors: [`${glbPath}: cannot be written as ${format}: ${error.message}`] };
+    if (error instanceof EncodeError) return { inputErrors: [`${glbPath}: cannot be written as ${format}: ${error.message}`] };
     throw error;
   }
   const animations = imported.packages.flatMap((pkg) => pkg.animations);

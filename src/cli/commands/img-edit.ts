@@ -3,10 +3,11 @@
 // renamed over them together, so a failure never leaves a half-written archive or a .dir and .img that
 // disagree.
 import { basename } from 'node:path';
-import { ImgEditor, type WrittenImg } from 'gameanim';
+import { EncodeError, ImgEditor, type WrittenImg } from 'gameanim';
 import type { FileSystem } from '../atomic-write.js';
 import { filesRead, InputError, openArchive, pairedImg, readInput } from '../inputs.js';
 import { writeOutputs } from '../outputs.js';
+import { HELP, UsageError } from '../usage.js';
 import { onFile, report, type CommandResult } from './result.js';
 
 export function imgEdit(action: 'add' | 'replace' | 'delete' | 'rename' | 'rebuild', archivePath: string, args: string[], options: { out?: string; inPlace: boolean; force: boolean; json: boolean; fs?: FileSystem }, printText: (line: string) => void): CommandResult {
@@ -26,15 +27,15 @@ export function imgEdit(action: 'add' | 'replace' | 'delete' | 'rename' | 'rebui
         }
       } else if (action === 'delete') for (const name of args) editor.delete(name), done.push(`deleted ${name}`);
       else if (action === 'rename') {
-        if (args.length !== 2) throw new RangeError('img rename takes ARCHIVE OLD NEW');
+        if (args.length !== 2) throw new UsageError('img rename takes ARCHIVE OLD NEW', HELP['img']);
         editor.rename(args[0]!, args[1]!);
         done.push(`renamed ${args[0]} to ${args[1]}`);
       } else editor.rebuild(), done.push('rebuilt: entries packed in directory order');
       // Inside the try: what only writing finds (an entry too large for its size field) is one line too.
       archiveBytes = editor.write();
     } catch (error) {
-      // RangeError covers the library's refusals (EncodeError is one): a name it cannot store, a missing entry.
-      if (error instanceof RangeError) throw new InputError(`${archivePath}: ${error.message}`);
+      // The library's refusals (EditError is an EncodeError): a name it cannot store, a missing entry.
+      if (error instanceof EncodeError) throw new InputError(`${archivePath}: ${error.message}`);
       throw error;
     }
     const { img, dir } = archiveBytes;

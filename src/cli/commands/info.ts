@@ -1,6 +1,6 @@
 import { DecodeError } from 'gameanim';
 import { plural, warningLines } from '../text.js';
-import { findFormat, type Presentation } from '../../formats.js';
+import { findPresentation, type Presentation } from '../present/index.js';
 import type { ImgEntry } from 'gameanim';
 import { formatOf, openArchive, readInput } from '../inputs.js';
 import { startProgress } from '../progress.js';
@@ -73,7 +73,7 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print, records:
         continue;
       }
       const data = archive.read(entry);
-      const format = findFormat(data, entry.name);
+      const format = findPresentation(data, entry.name);
       if (!format || format.format.archive) {
         totals.other++;
         continue;
@@ -117,7 +117,7 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print, records:
   return result;
 }
 
-function describeEntry(path: string, entry: ImgEntry, shown: Presentation, data: Uint8Array, totals: { byFormat: Map<string, number>; animations: number; tracks: number; keyframes: number }, print: Print, result: CommandResult): Record<string, unknown> {
+function describeEntry(path: string, entry: ImgEntry, shown: Presentation<unknown>, data: Uint8Array, totals: { byFormat: Map<string, number>; animations: number; tracks: number; keyframes: number }, print: Print, result: CommandResult): Record<string, unknown> {
   try {
     const { format } = shown;
     const reader = format.open(data);

@@ -1,6 +1,6 @@
 import type { DecodeWarning, SkeletalClip } from 'gameanim';
 import { f32Text, textTable } from '../text.js';
-import { findFormat } from '../../formats.js';
+import { findFormat } from 'gameanim';
 import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
 import { merged, onFile, report, type CommandResult } from './result.js';
 import { append } from '../append.js';
@@ -51,7 +51,7 @@ function sourcesOf(path: string): Source[] {
     const sources: Source[] = [];
     for (const entry of archive.entries) {
       const data = archive.read(entry);
-      const inner = findFormat(data, entry.name)?.format;
+      const inner = findFormat(data, entry.name);
       if (!inner?.clips) continue;
       const reader = inner.open(data);
       sources.push({ file: path, entry: entry.name, clips: inner.clips(reader), warnings: inner.warnings(reader) });

@@ -1,6 +1,6 @@
-// What the command line and the viewer print for this format (see src/cli/presentation.ts).
-import { f32Text, plural, textTable } from '../cli/text.js';
-import type { Presentation } from '../cli/presentation.js';
+// What the command line and the viewer print for this format (see ../presentation.ts).
+import { f32Text, plural, textTable } from '../text.js';
+import type { Presentation } from '../presentation.js';
 import type { IGI2ClipReader } from 'gameanim';
 import { igi2ClipFormat, igi2ModelFormat } from 'gameanim';
 import type { IGI2ModelReader } from 'gameanim';

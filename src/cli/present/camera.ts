@@ -1,7 +1,7 @@
-// What the command line and the viewer print for this format (see src/cli/presentation.ts).
+// What the command line and the viewer print for this format (see ../presentation.ts).
 import { CameraPathReader, cameraPathFormat } from 'gameanim';
-import { f32Text, plural } from '../cli/text.js';
-import type { Presentation } from '../cli/presentation.js';
+import { f32Text, plural } from '../text.js';
+import type { Presentation } from '../presentation.js';
 
 const CHANNELS = ['zoom', 'roll', 'position', 'target'] as const;
 

@@ -1,7 +1,7 @@
-// What the command line and the viewer print for this format (see src/cli/presentation.ts).
+// What the command line and the viewer print for this format (see ../presentation.ts).
 import { txdFormat, type TXDReader, type TxdTexture } from 'gameanim';
-import { plural, textTable } from '../cli/text.js';
-import type { Presentation } from '../cli/presentation.js';
+import { plural, textTable } from '../text.js';
+import type { Presentation } from '../presentation.js';
 
 const row = (t: TxdTexture) => [t.name, `${t.width}x${t.height}`, t.format, String(t.mipmapCount), t.hasAlpha ? 'yes' : 'no', t.maskName];
 

@@ -1,6 +1,6 @@
-// What the command line and the viewer print for this format (see src/cli/presentation.ts).
-import { f32Text, plural } from '../cli/text.js';
-import type { Presentation } from '../cli/presentation.js';
+// What the command line and the viewer print for this format (see ../presentation.ts).
+import { f32Text, plural } from '../text.js';
+import type { Presentation } from '../presentation.js';
 import { iffFormat } from 'gameanim';
 import type { IFFReader } from 'gameanim';
 

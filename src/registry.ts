@@ -1,0 +1,53 @@
+// The format registry: one line per file format. Tools (the command line, the viewer, the demo) find
+// a file's format here and open it through its entry. Adding a format means its folder (reader,
+// writer, types, `codes.ts` with its codes, `format.ts` with the entry) and one line in FORMATS.
+import { GLTF_CODES, SHARED_CODES, type Code } from './core/codes.js';
+import type { AnyFileFormat } from './core/file-format.js';
+import { cameraPathFormat } from './camera/format.js';
+import { dffFormat } from './dff/format.js';
+import { iffFormat } from './iff/format.js';
+import { ifpFormat } from './ifp/format.js';
+import { igi2ClipFormat, igi2ModelFormat } from './igi2/format.js';
+import { imgFormat } from './img/format.js';
+import { animFormat } from './sprite/format.js';
+import { txdFormat } from './txd/format.js';
+
+/** Every format the library reads, in the order their magics are tried. */
+export const FORMATS: readonly AnyFileFormat[] = [
+  ifpFormat,
+  imgFormat,
+  iffFormat,
+  igi2ClipFormat,
+  igi2ModelFormat,
+  animFormat,
+  dffFormat,
+  cameraPathFormat,
+  txdFormat,
+];
+
+/**
+ * Every error and warning code, with what it means: the shared ones and each entry's own. The same
+ * code means the same condition in every format.
+ */
+export const CODES: Readonly<Record<Code, string>> = Object.assign({}, SHARED_CODES, GLTF_CODES, ...FORMATS.map((format) => format.codes));
+
+/** The format whose magic the bytes carry, else the one whose extension the name has, else undefined. */
+export function findFormat(bytes: Uint8Array, name = ''): AnyFileFormat | undefined {
+  const lower = name.toLowerCase();
+  return FORMATS.find((format) => format.sniff(bytes)) ?? FORMATS.find((format) => format.extensions.some((extension) => lower.endsWith(extension)));
+}
+
+/** A file opened through its entry: its capabilities take this reader. */
+export interface OpenedFile {
+  readonly format: AnyFileFormat;
+  readonly reader: unknown;
+}
+
+/**
+ * Opens a file by its magic, else by its name's extension; undefined when no format claims it. Throws
+ * the format's DecodeError for bad input.
+ */
+export function openFile(bytes: Uint8Array, name?: string): OpenedFile | undefined {
+  const format = findFormat(bytes, name);
+  return format && { format, reader: format.open(bytes) };
+}
