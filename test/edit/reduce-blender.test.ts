@@ -34,8 +34,10 @@ describe.skipIf(!haveBlender || !samplesPresent)('(d) edit --reduce on a Blender
     const bakedIfp = join(scratch, 'baked.ifp'), reducedIfp = join(scratch, 'reduced.ifp');
     gameanim('import', baked, '--skeleton', model, '-o', bakedIfp, '--name', 'ped');
     const before = new IFPReader(new Uint8Array(readFileSync(bakedIfp))).getAnimation('walk_player')!;
-    // Every frame keyed: a key per 60 Hz tick over the walk's 1.2 s on the moving bones.
-    expect(Math.max(...before.bones.map((b) => b.times.length))).toBeGreaterThanOrEqual(70);
+    // Blender keyed every 60 Hz frame; import already takes off the keys a line through their
+    // neighbours gives within 0.05 degrees and 0.1 mm (its `reduced-keys` warning), and --reduce, which
+    // measures the whole hierarchy in model space against a 0.5 mm shell, goes further.
+    expect(Math.max(...before.bones.map((b) => b.times.length))).toBeGreaterThan(20);
 
     const printed = JSON.parse(gameanim('edit', bakedIfp, '--reduce', '0.05', '--skeleton', model, '-o', reducedIfp, '--json')).reductions[0];
     const after = new IFPReader(new Uint8Array(readFileSync(reducedIfp))).getAnimation('walk_player')!;
