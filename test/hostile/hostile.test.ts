@@ -46,7 +46,7 @@ describe('hostile inputs in a child process with a 256 MB heap', () => {
   const retained = (reader: string, name: string, bytes: Uint8Array) => {
     const run = node(['--expose-gc', 'test/hostile/retained.mjs', reader, save(name, bytes)]);
     expect(run.status, run.stderr).toBe(0);
-    return JSON.parse(run.stdout) as { ms: number; perByte: number; error: string | null };
+    return JSON.parse(run.stdout) as { items: number | null; perByte: number; error: string | null };
   };
 
   // The promise in docs/robustness.md: 16 retained bytes per input byte, 20 for ANIM (a 7-byte
@@ -65,6 +65,11 @@ describe('hostile inputs in a child process with a 256 MB heap', () => {
       expect(error, reader).toBeNull();
       expect(perByte, reader).toBeLessThanOrEqual(bound[reader]!);
     }
+    // Read whole: every instruction (and the STOP), every directory entry.
+    expect(results.anim.items).toBe((2 << 20) + 1);
+    expect(results['anim-alpha'].items).toBe(Math.floor((8 << 20) / 5) + 1);
+    expect(results['anim-color'].items).toBe(Math.floor((8 << 20) / 7) + 1);
+    expect(results.dir.items).toBe((16 << 20) / 32);
   });
 });
 
