@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode as decodePng } from 'fast-png';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DFFReader, IFPReader } from '../../src/index.js';
 import { fixture, sample, samplesDir, samplesPresent } from '../helpers/files.js';
@@ -15,6 +15,11 @@ const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const haveChromium = existsSync(chromiumPath);
 if (!haveChromium && process.env['CI']) throw new Error(`CI needs a browser at ${chromiumPath}; .ci/run installs Debian's chromium`);
 const root = fileURLToPath(new URL('../../', import.meta.url));
+// The tests poll for the state they check, never sleep: a loaded machine makes them slower, not wrong.
+/** The limit of any one wait in a page (a click, a selector, a state polled for): far above what a busy 2-core machine needs. */
+const WAIT = 120_000;
+/** Each test's limit, above its waits and the work between them (vitest.config.ts gives 60 s). */
+const TEST_LIMIT = 240_000;
 
 /** Starts `gameanim view` with these files and resolves with its URL. */
 function startViewer(files: string[]): Promise<{ url: string; child: ChildProcess }> {
@@ -30,15 +35,29 @@ function startViewer(files: string[]): Promise<{ url: string; child: ChildProces
   });
 }
 
-/** A page at the viewer's URL, collecting console errors and uncaught exceptions. */
+/** A new page whose every wait (clicks, selectors, downloads) may take up to WAIT. */
+async function newPage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
+  const page = await browser.newPage(options);
+  page.setDefaultTimeout(WAIT);
+  return page;
+}
+
+/** The page withViewer opens each viewer in: one for the whole file, collecting console errors and uncaught exceptions. */
+let shared: { page: Page; errors: string[] } | undefined;
+
+/** The shared page at the viewer's URL, its errors cleared. */
 async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
-  // Dark, as the screenshots and the silhouette test expect (the light theme has its own test).
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: 'dark' });
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(url);
-  return { page, errors };
+  if (!shared) {
+    // Dark, as the screenshots and the silhouette test expect (the light theme has its own test).
+    const page = await newPage(browser, { viewport: { width: 1400, height: 900 }, colorScheme: 'dark' });
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    shared = { page, errors };
+  }
+  shared.errors.length = 0;
+  await shared.page.goto(url);
+  return shared;
 }
 
 /** Runs `work` on a page of `gameanim view FILES`, and stops the server however it ends. */
@@ -46,11 +65,37 @@ async function withViewer(browser: Browser, files: string[], work: (page: Page, 
   const { url, child } = await startViewer(files);
   try {
     const { page, errors } = await openPage(browser, url);
-    await work(page, errors);
+    try {
+      await work(page, errors);
+    } finally {
+      // A viewer left open goes on drawing, taking the CPU the next test needs. (A page that cannot
+      // leave is for the next goto to report: this must not hide the test's own failure.)
+      await page.goto('about:blank').catch(() => undefined);
+    }
   } finally {
     child.kill();
   }
 }
+
+/** The viewer's counts of frames drawn (viewerScene.renders) and animation frames run (drawing or not). */
+const frameCounts = (page: Page) =>
+  page.evaluate(() => {
+    const viewer = window as unknown as { viewerScene: { renders: number }; animationFrames: number };
+    return { drawn: viewer.viewerScene.renders, run: viewer.animationFrames };
+  });
+
+/** Waits until the viewer has drawn `drawn` more frames and run `run` more animation frames than now: frames counted, not time slept. */
+async function framesPass(page: Page, more: { drawn?: number; run?: number }): Promise<void> {
+  const now = await frameCounts(page);
+  const target = { drawn: now.drawn + (more.drawn ?? 0), run: now.run + (more.run ?? 0) };
+  await page.waitForFunction(({ drawn, run }) => {
+    const viewer = window as unknown as { viewerScene: { renders: number }; animationFrames: number };
+    return viewer.viewerScene.renders >= drawn && viewer.animationFrames >= run;
+  }, target, { timeout: WAIT });
+}
+
+/** The clock's time in seconds. */
+const clock = async (page: Page) => Number((await page.textContent('#clock'))!.replace(' s', ''));
 
 async function canvasShot(page: Page, selector: string): Promise<Buffer> {
   return page.locator(selector).screenshot();
@@ -112,7 +157,7 @@ function silhouette(): { pixels: number; largestShare: number; width: number; he
   return { pixels, largestShare: pixels ? largest / pixels : 0, ...box };
 }
 
-describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromium (${haveChromium ? chromiumPath : 'not found'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, () => {
+describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromium (${haveChromium ? chromiumPath : 'not found'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, { timeout: TEST_LIMIT }, () => {
   let browser: Browser;
   beforeAll(async () => {
     if (!existsSync(join(root, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
@@ -120,24 +165,25 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       executablePath: chromiumPath,
       args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-  });
+  }, WAIT);
   afterAll(async () => {
     await browser?.close();
-  });
+    shared = undefined;
+  }, WAIT);
 
   it('gameanim view preloads a model and an IFP: the list matches the reader, the model animates, the curves draw, no console errors', async () => {
     const ifp = join(samplesDir, 'rwparserng_ped_anp3.ifp');
     await withViewer(browser, [join(samplesDir, 'dff/sa_skin_plain.dff'), ifp], async (page, errors) => {
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
       const firstFrameMs = await page.evaluate(() => (window as unknown as { firstFrameMs: number }).firstFrameMs);
       console.log(`viewer: first animated frame ${firstFrameMs.toFixed(0)} ms after the files opened (rwparserng_ped_anp3.ifp with sa_skin_plain.dff, headless Chromium)`);
       expect(await page.locator('#animations li[data-clip]').count()).toBe(new IFPReader(sample('rwparserng_ped_anp3.ifp')).animations.length);
       expect(await page.locator('#bones tbody tr').count()).toBe(32);
-      // Two different frames while it plays (on a loaded machine the next frame may take a while).
+      // Two different frames while it plays: compared after each frame it draws, up to 20 frames.
       const first = await canvasShot(page, '#scene');
       let changed = false;
-      for (let attempt = 0; attempt < 20 && !changed; attempt++) {
-        await page.waitForTimeout(250);
+      for (let frame = 0; frame < 20 && !changed; frame++) {
+        await framesPass(page, { drawn: 1 });
         changed = !first.equals(await canvasShot(page, '#scene'));
       }
       expect(changed).toBe(true);
@@ -161,9 +207,10 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
     const alone = join(mkdtempSync(join(tmpdir(), 'gameanim-modelspace-')), 'skin.dff');
     writeFileSync(alone, readFileSync(join(samplesDir, 'dff/sa_skin_modelspace_frames.dff')));
     await withViewer(browser, [alone, join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
       await page.locator('#animations li[data-clip]', { hasText: 'walk_player' }).click();
-      await page.waitForTimeout(300);
+      // Two frames drawn after the click: the walk is on the canvas, not only in the state.
+      await framesPass(page, { drawn: 2 });
       const shape = await page.evaluate(silhouette);
       console.log(`viewer: model-space skin silhouette ${JSON.stringify(shape)}`);
       // Posed from its frames this skin falls apart into pieces up to 1.3 m away; from its Skin PLG
@@ -179,11 +226,15 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
     const shoot = async (files: string[]) => {
       let result: { png: Uint8Array; decoded: number } = { png: new Uint8Array(0), decoded: 0 };
       await withViewer(browser, files, async (page, errors) => {
-        await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
-        // Three clip switches show the model three times; the frame compared is walk_player at 0, paused.
+        await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
+        // Three clip switches show the model three times; the frame compared is walk_player at 0, paused
+        // (Home pauses at 0: the time a click on Pause stops at depends on the machine's speed).
         for (const name of ['walk_player', 'run_player', 'walk_player']) await page.locator('#animations li[data-clip]', { hasText: name }).click();
-        await page.locator('#play').click();
-        await page.waitForTimeout(300);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.keyboard.press('Home');
+        await page.waitForFunction(() => document.querySelector('#clock')!.textContent === '0.000 s' && document.querySelector('#play')!.textContent === 'Play', null, { timeout: WAIT });
+        // The loop draws a change in the frame that shows it on the clock; two more make sure it is on screen.
+        await framesPass(page, { run: 2 });
         result = { png: await canvasShot(page, '#scene'), decoded: await page.evaluate(() => (window as unknown as { decodedTextures: number }).decodedTextures) };
         expect(errors).toEqual([]);
       });
@@ -219,7 +270,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
 
   it('edits packages in the page: rename, speed, move, delete, undo, save the package and one animation as IFP; lint findings listed', async () => {
     await withViewer(browser, [join(root, 'fixtures/dff-ped-5bone.dff'), join(root, 'fixtures/anp3-all-types.ifp')], async (page, errors) => {
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
       const names = () => page.locator('#animations li').evaluateAll((items) => items.map((item) => item.firstChild!.textContent!.trim()));
       expect(await names()).toEqual(['WEAPON_start_throw', 'Odd_Times']);
       await page.locator('#animations li[data-clip]', { hasText: 'Odd_Times' }).click();
@@ -253,12 +304,12 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
 
   it('frame-exact control: steps by frame and key, shortcuts, restart at the end; the ground at the feet; the view kept between clips; no redraw while paused', async () => {
     await withViewer(browser, [join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
       const scene = () => page.evaluate(() => {
         const view = (window as unknown as { viewerScene: { groundZ: number; renders: number; camera: { position: { x: number; y: number; z: number } } } }).viewerScene;
         return { ground: view.groundZ, renders: view.renders, camera: [view.camera.position.x, view.camera.position.y, view.camera.position.z] };
       });
-      const time = async () => Number((await page.textContent('#clock'))!.replace(' s', ''));
+      const time = () => clock(page);
       await page.locator('#animations li[data-clip]', { hasText: 'walk_player' }).click();
       // The ground at the ped's feet (the lowest vertex of its mesh at rest), not at the root's height.
       const positions = new DFFReader(sample('dff/sa_skin_plain.dff')).geometries[0]!.positions;
@@ -277,34 +328,34 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       expect((await scene()).camera.map((v) => v.toFixed(3))).toEqual(orbited.map((v) => v.toFixed(3)));
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press('Home');
-      await page.waitForFunction(() => document.querySelector('#clock')!.textContent === '0.000 s', null, { timeout: 10_000 });
+      await page.waitForFunction(() => document.querySelector('#clock')!.textContent === '0.000 s', null, { timeout: WAIT });
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
-      await page.waitForFunction(() => document.querySelector('#frame')!.textContent!.startsWith('frame 2 /'), null, { timeout: 10_000 });
+      await page.waitForFunction(() => document.querySelector('#frame')!.textContent!.startsWith('frame 2 /'), null, { timeout: WAIT });
       expect(await time()).toBeCloseTo(2 / 60, 3);
       await page.click('#key-next');
-      await page.waitForFunction(() => Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) > 2 / 60 + 1e-3, null, { timeout: 10_000 });
+      await page.waitForFunction(() => Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) > 2 / 60 + 1e-3, null, { timeout: WAIT });
       const keyTime = await time();
       const run = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('run_player')!;
       const keys = Array.from(run.bones[0]!.times);
       expect(keys.some((t) => Math.abs(t - keyTime) < 1e-3 && t > 2 / 60)).toBe(true);
-      // Paused and still: nothing is drawn.
+      // Paused and still: nothing is drawn while 36 animation frames pass (600 ms at 60 Hz, counted, not slept).
       const before = (await scene()).renders;
-      await page.waitForTimeout(600);
+      await framesPass(page, { run: 36 });
       expect((await scene()).renders).toBe(before);
       // With loop off, Play at the end starts the clip again.
       await page.uncheck('#loop');
       await page.keyboard.press('End');
-      await page.waitForFunction((d) => Math.abs(Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) - d) < 1e-3, run.duration, { timeout: 10_000 });
+      await page.waitForFunction((d) => Math.abs(Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) - d) < 1e-3, run.duration, { timeout: WAIT });
       await page.keyboard.press(' ');
-      await page.waitForFunction((d) => Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) < d / 2, run.duration, { timeout: 10_000 });
+      await page.waitForFunction((d) => Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) < d / 2, run.duration, { timeout: WAIT });
       expect(errors).toEqual([]);
     });
   });
 
   it('600 clip switches leave the JS heap and the DOM node count within 10% of where they started', async () => {
     await withViewer(browser, [join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
       const cdp = await page.context().newCDPSession(page);
       const measure = async () => {
         await cdp.send('HeapProfiler.collectGarbage');
@@ -330,19 +381,21 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       expect(after.heap).toBeLessThan(before.heap * 1.1);
       expect(after.nodes).toBeLessThanOrEqual(Math.ceil(before.nodes * 1.1));
       expect(errors).toEqual([]);
+      await cdp.detach();
     });
-  }, 180_000);
+  }, 2 * TEST_LIMIT); // 1,200 clip switches: the longest test by far (80 s on a loaded 2-core machine)
 
   it('lists grouped by file, one entry per file (opening it again replaces it), and a count of problems always shown', async () => {
     await withViewer(browser, [], async (page, errors) => {
       const ifp = join(root, 'fixtures/anp3-all-types.ifp');
       const other = join(root, 'fixtures/anpk-gta3.ifp');
       await page.setInputFiles('#files', [ifp, other]);
-      await page.waitForFunction(() => document.querySelectorAll('#animations li').length >= 5, null, { timeout: 10_000 });
+      await page.waitForFunction(() => document.querySelectorAll('#animations li').length >= 5, null, { timeout: WAIT });
       const list = () => page.locator('#animations li').evaluateAll((items) => items.map((item) => `${item.className === 'group' ? '# ' : ''}${item.firstChild!.textContent!.trim()}`));
       expect(await list()).toEqual(['# anp3-all-types.ifp (2)', 'WEAPON_start_throw', 'Odd_Times', '# anpk-gta3.ifp (1)', 'run_civi']);
       await page.setInputFiles('#files', [ifp]);
-      await page.waitForTimeout(300);
+      // Opened again, its group moves to the end.
+      await page.waitForFunction(() => document.querySelector('#animations li.group')?.textContent?.startsWith('anpk-gta3.ifp'), null, { timeout: WAIT });
       expect(await list()).toEqual(['# anpk-gta3.ifp (1)', 'run_civi', '# anp3-all-types.ifp (2)', 'WEAPON_start_throw', 'Odd_Times']);
       expect(await page.locator('#file-list li').count()).toBe(2);
       expect(await page.textContent('#problem-count')).toMatch(/^(no problems|\d+ problems)/);
@@ -354,45 +407,53 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
 
   it('the selection (file, animation, time) is in the URL and a link opens it; the light theme; the camera follows the root', async () => {
     const { url, child } = await startViewer([join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')]);
+    const pages: Page[] = [];
+    const open = async (address: string, options?: BrowserContextOptions) => {
+      const opened = await newPage(browser, options);
+      pages.push(opened);
+      await opened.goto(address);
+      return opened;
+    };
     try {
-      const page = await browser.newPage();
-      await page.goto(url);
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      const page = await open(url);
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
       await page.locator('#animations li[data-clip]', { hasText: 'run_player' }).click();
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press('Home');
       await page.keyboard.press('ArrowRight');
-      await page.waitForFunction(() => location.hash.includes('anim=run_player') && location.hash.includes('t=0.017'), null, { timeout: 10_000 });
+      await page.waitForFunction(() => location.hash.includes('anim=run_player') && location.hash.includes('t=0.017'), null, { timeout: WAIT });
       const link = page.url();
       expect(link).toContain('file=rwparserng_ped_anp3.ifp');
-      const again = await browser.newPage();
-      await again.goto(link);
-      await again.waitForFunction(() => document.querySelector('#animations li.selected')?.textContent?.startsWith('run_player') && document.querySelector('#clock')!.textContent === '0.017 s', null, { timeout: 30_000 });
+      const again = await open(link);
+      await again.waitForFunction(() => document.querySelector('#animations li.selected')?.textContent?.startsWith('run_player') && document.querySelector('#clock')!.textContent === '0.017 s', null, { timeout: WAIT });
       // The light theme, as the system asks for it.
       await again.emulateMedia({ colorScheme: 'light' });
-      const light = await browser.newPage({ colorScheme: 'light' });
-      await light.goto(url);
+      const light = await open(url, { colorScheme: 'light' });
       const background = await light.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(background).toBe('rgb(244, 245, 247)');
       // Following the root: the orbit target moves as the root bone moves while the clip plays.
       const where = () => page.evaluate(() => (window as unknown as { viewerScene: { rootAndTarget: { root: number[]; target: number[] } } }).viewerScene.rootAndTarget);
       await page.check('#follow');
-      await page.keyboard.press(' '); // play
-      await page.waitForTimeout(200);
-      await page.keyboard.press(' '); // pause
-      await page.waitForTimeout(100);
+      // Played until the clock has moved, not for a time: a starved page may draw no frame in 200 ms,
+      // and then the first followed frame comes after `a` is read.
+      /** Plays until the clock has moved `seconds` (either way: the clip loops), then pauses. */
+      const playFor = async (seconds: number) => {
+        const from = await clock(page);
+        await page.keyboard.press(' ');
+        await page.waitForFunction(({ from, seconds }) => Math.abs(Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) - from) >= seconds, { from, seconds }, { timeout: WAIT });
+        await page.keyboard.press(' ');
+      };
+      await playFor(0.2);
       const a = await where();
-      await page.keyboard.press(' ');
-      await page.waitForTimeout(300);
-      await page.keyboard.press(' ');
-      await page.waitForTimeout(100);
+      await playFor(0.3);
       const b = await where();
       const moved = [0, 1, 2].map((c) => b.root[c]! - a.root[c]!);
       const followed = [0, 1, 2].map((c) => b.target[c]! - a.target[c]!);
       expect(Math.hypot(...moved)).toBeGreaterThan(0.01);
       followed.forEach((value, c) => expect(value).toBeCloseTo(moved[c]!, 3));
-      for (const p of [page, again, light]) await p.close();
     } finally {
+      // Closed however the test ends: a page left playing would slow every test after it.
+      for (const p of pages) await p.close();
       child.kill();
     }
   });
