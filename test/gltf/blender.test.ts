@@ -17,14 +17,20 @@ const haveBlender = blender.status === 0;
 if (!haveBlender && process.env['CI']) throw new Error("CI needs Debian's blender; .ci/run installs it");
 const version = haveBlender ? blender.stdout.split('\n')[0] : 'not found';
 
-const run = (command: string, args: string[]) => {
-  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', timeout: 300_000 });
+// Limits generous for a loaded machine: a Blender run, a gameanim command, and a test, which runs
+// two of each loop below (a Blender run and two commands each), so its limit is above all of them.
+const BLENDER_LIMIT = 300_000;
+const CLI_LIMIT = 120_000;
+const TEST_LIMIT = 2 * (BLENDER_LIMIT + 2 * CLI_LIMIT) + 60_000;
+
+const run = (command: string, args: string[], timeout: number) => {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', timeout });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 };
-const gameanim = (...args: string[]) => run(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args]);
+const gameanim = (...args: string[]) => run(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], CLI_LIMIT);
 const blenderLoop = (input: string, output: string, bone: string, sampling: 'sampled' | 'unsampled') =>
-  run('blender', ['-b', '--factory-startup', '--python', join(root, 'test/gltf/blender-loop.py'), '--', input, output, bone, sampling]);
+  run('blender', ['-b', '--factory-startup', '--python', join(root, 'test/gltf/blender-loop.py'), '--', input, output, bone, sampling], BLENDER_LIMIT);
 
 /** Largest world-position (mm) and local-rotation (degrees) differences per bone, at 60 Hz over the original's duration. */
 function differences(skeleton: Skeleton, original: Animation, back: Animation): Map<string, { mm: number; degrees: number }> {
@@ -86,7 +92,7 @@ describe.skipIf(!haveBlender || !samplesPresent)(`the modder's loop through Blen
       for (const id of driven(imported)) expect(driven(clip).has(id), `${name}: bone ${id}`).toBe(true);
       if (name === 'partial') for (const id of legs) expect(driven(imported).has(id)).toBe(false);
     }
-  }, 600_000);
+  }, TEST_LIMIT);
 
   it('every exporter default (24 fps sampling, every bone keyed): import --like gives back duration, driven bones and key types', () => {
     for (const [name, ifp, clip] of [['walk', pedPath, walk], ['partial', partialPath, partial]] as const) {
@@ -104,5 +110,5 @@ describe.skipIf(!haveBlender || !samplesPresent)(`the modder's loop through Blen
       const worst = differences(skeleton, clip, imported);
       console.log(`blender loop (${name}, 24 fps sampling): ${imported.keyframeCount} keys (original ${clip.keyframeCount}); worst ${Math.max(...[...worst.values()].map((d) => d.mm)).toFixed(1)} mm, ${Math.max(...[...worst.values()].map((d) => d.degrees)).toFixed(2)} deg`);
     }
-  }, 600_000);
+  }, TEST_LIMIT);
 });
