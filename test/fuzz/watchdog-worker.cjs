@@ -13,7 +13,7 @@ for (;;) {
     const bytes = data.slice(0, Math.min(length, data.length));
     const name = format.toLowerCase() + '-hang-' + createHash('sha256').update(bytes).digest('hex').slice(0, 12) + '.bin';
     try { mkdirSync(workerData.regressions, { recursive: true }); writeFileSync(workerData.regressions + name, bytes); } catch {}
-    require('node:fs').writeSync(2, '\nfuzz watchdog: a ' + format + ' case of ' + length + ' bytes did not return within ' + Math.round(deadline[1] / 1000) + ' s; saved as fixtures/regressions/' + name + '; failing the run\n');
+    require('node:fs').writeSync(2, '\nfuzz watchdog: a ' + format + ' case of ' + length + ' bytes ran past its time limit of ' + Math.round(deadline[1]) + ' ms; saved as fixtures/regressions/' + name + '; failing the run\n');
     process.kill(process.pid, 'SIGKILL');
   }
   if (Atomics.load(flags, 0) === 0) Atomics.wait(flags, 0, 0, 1000);
