@@ -299,6 +299,8 @@ function drawKeyMarks(): void {
 
 let last = performance.now();
 let firstFrameReported = false;
+/** Animation frames the loop has run, drawing or not: tests wait for frames to pass instead of sleeping. */
+let animationFrames = 0;
 /** What the view last showed: a paused clip at the same time is not sampled or drawn again. */
 const shown = { time: NaN, clip: null as SkeletalClip | null };
 function loop(now: number): void {
@@ -334,6 +336,7 @@ function loop(now: number): void {
     (window as unknown as { firstFrameMs: number }).firstFrameMs = performance.now() - openedAt;
   }
   (window as unknown as { decodedTextures: number }).decodedTextures = view.decodedTextures;
+  (window as unknown as { animationFrames: number }).animationFrames = ++animationFrames;
   requestAnimationFrame(loop);
 }
 

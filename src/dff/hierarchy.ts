@@ -1,5 +1,6 @@
 // The bone hierarchy of a model: parents from the HAnim nodes' PUSH/POP flags, and the nearest bone
 // above a frame in the frames' own links, which the reader checks the flags against.
+import { workCount } from '../core/work-count.js';
 import type { DffFrame } from './types.js';
 
 const PUSH = 2;
@@ -16,6 +17,7 @@ export function nearestBoneAbove(frames: readonly DffFrame[], boneOfFrame: Reado
     const path: number[] = [];
     let result = -1;
     for (let frame = start; frame >= 0; frame = frames[frame]!.parent) {
+      workCount.dffFramesWalked++;
       if (memo[frame] !== UNKNOWN) {
         result = memo[frame] === ON_PATH ? -1 : memo[frame]!;
         break;

@@ -3,6 +3,7 @@ import { ByteCursor } from '../core/byte-cursor.js';
 import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { nameKey, readLatin1 } from '../core/names.js';
+import { workCount } from '../core/work-count.js';
 
 export const SECTOR_BYTES = 2048;
 
@@ -150,7 +151,11 @@ export class ImgArchive {
 
   /** An entry's place in the directory, looked up once per archive (reading every entry stays linear). */
   #indexOf(entry: ImgEntry): number {
-    this.#index ??= new Map(this.entries.map((e, i) => [e, i]));
+    if (!this.#index) {
+      this.#index = new Map(this.entries.map((e, i) => [e, i]));
+      workCount.imgEntriesSearched += this.entries.length;
+    }
+    workCount.imgEntriesSearched++;
     return this.#index.get(entry) ?? -1;
   }
 

@@ -14,6 +14,8 @@ const haveChromium = existsSync(chromiumPath);
 if (!haveChromium && process.env['CI']) throw new Error(`CI needs a browser at ${chromiumPath}; .ci/run installs Debian's chromium`);
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+/** The limit of any one wait in the page: far above what a busy 2-core machine needs (the test polls, never sleeps). */
+const WAIT = 120_000;
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.ifp': 'application/octet-stream' };
 
 /** Serves the built library, the fixtures and the test page on loopback. */
@@ -27,7 +29,7 @@ function serve(): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-describe.skipIf(!haveChromium)(`headless Chromium (${chromiumPath})`, () => {
+describe.skipIf(!haveChromium)(`headless Chromium (${chromiumPath})`, { timeout: 2 * WAIT }, () => {
   let server: Server;
   let browser: Browser;
   beforeAll(async () => {
@@ -37,19 +39,20 @@ describe.skipIf(!haveChromium)(`headless Chromium (${chromiumPath})`, () => {
       executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-  });
+  }, WAIT);
   afterAll(async () => {
     await browser?.close();
     server?.close();
-  });
+  }, WAIT);
 
   it('decodes a fixture and samples a pose on the main thread with the wasm SIMD kernels, matching Node', async () => {
     const file = 'multi-package-trailing.ifp';
     const page = await browser.newPage();
+    page.setDefaultTimeout(WAIT);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/?file=${file}`);
-    await page.waitForFunction(() => 'result' in window || document.title === 'failed', null, { timeout: 20_000 });
+    await page.waitForFunction(() => 'result' in window || document.title === 'failed', null, { timeout: WAIT });
     expect(errors).toEqual([]);
     const result = (await page.evaluate(() => (window as unknown as { result: unknown }).result)) as Record<string, unknown>;
 

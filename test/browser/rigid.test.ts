@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boneNameKey, IFPReader } from '../../src/index.js';
 import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
-import { canvasShot, haveChromium, launchChromium, withViewer } from './viewer-helpers.js';
+import { canvasShot, closeChromium, haveChromium, launchChromium, TEST_LIMIT, WAIT, withViewer } from './viewer-helpers.js';
 
 interface SceneHooks {
   viewerScene: { meshPositions: number[][]; hasSkeleton: boolean };
@@ -39,10 +39,10 @@ async function drawnPixels(page: Page): Promise<number> {
   return drawn;
 }
 
-describe.skipIf(!haveChromium || !samplesPresent)(`frame-bound models in the viewer (headless Chromium; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, () => {
+describe.skipIf(!haveChromium || !samplesPresent)(`frame-bound models in the viewer (headless Chromium; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, { timeout: TEST_LIMIT }, () => {
   let browser: Browser;
-  beforeAll(async () => void (browser = await launchChromium()));
-  afterAll(() => browser?.close());
+  beforeAll(async () => void (browser = await launchChromium()), WAIT);
+  afterAll(() => closeChromium(browser), WAIT);
 
   // gang01, not player: the game draws the player with the skin the menu picks (re3
   // CVisibilityPlugins::RenderPlayerCB), so player.dff names a texture ('player-new') player.txd lacks.

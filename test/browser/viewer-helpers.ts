@@ -1,15 +1,20 @@
 // The viewer in a real browser, for the browser tests: `gameanim view` serves it with files preloaded,
-// and Debian's Chromium (software WebGL) plays them.
+// and Debian's Chromium (software WebGL) plays them. The tests poll for the state they check, never
+// sleep: a loaded machine makes them slower, not wrong.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const haveChromium = existsSync(chromiumPath);
 if (!haveChromium && process.env['CI']) throw new Error(`CI needs a browser at ${chromiumPath}; .ci/run installs Debian's chromium`);
 export const root = fileURLToPath(new URL('../../', import.meta.url));
+/** The limit of any one wait in a page (a click, a selector, a state polled for): far above what a busy 2-core machine needs. */
+export const WAIT = 120_000;
+/** Each test's limit, above its waits and the work between them (vitest.config.ts gives 60 s). */
+export const TEST_LIMIT = 240_000;
 
 /** Starts `gameanim view` with these files and resolves with its URL. */
 export function startViewer(files: string[]): Promise<{ url: string; child: ChildProcess }> {
@@ -25,36 +30,73 @@ export function startViewer(files: string[]): Promise<{ url: string; child: Chil
   });
 }
 
-/** A page at the viewer's URL, collecting console errors and uncaught exceptions. */
-export async function openPage(browser: Browser, url: string, viewport = { width: 1400, height: 900 }): Promise<{ page: Page; errors: string[] }> {
-  // Dark, as the screenshots and the silhouette test expect (the light theme has its own test).
-  const page = await browser.newPage({ viewport, colorScheme: 'dark' });
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(url);
-  return { page, errors };
+/** A new page whose every wait (clicks, selectors, downloads) may take up to WAIT. */
+export async function newPage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
+  const page = await browser.newPage(options);
+  page.setDefaultTimeout(WAIT);
+  return page;
+}
+
+/** The shared page's size: the screenshots and silhouettes are measured at it. */
+export const VIEWPORT = { width: 1400, height: 900 };
+
+/** The page withViewer opens each viewer in: one for the whole file, collecting console errors and uncaught exceptions. */
+let shared: { page: Page; errors: string[] } | undefined;
+
+/** The shared page at the viewer's URL, its errors cleared. */
+export async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
+  if (!shared) {
+    // Dark, as the screenshots and the silhouette test expect (the light theme has its own test).
+    const page = await newPage(browser, { viewport: VIEWPORT, colorScheme: 'dark' });
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    shared = { page, errors };
+  }
+  shared.errors.length = 0;
+  await shared.page.goto(url);
+  return shared;
 }
 
 /** Runs `work` on a page of `gameanim view FILES`, and stops the server however it ends. */
 export async function withViewer(browser: Browser, files: string[], work: (page: Page, errors: string[]) => Promise<void>, viewport?: { width: number; height: number }): Promise<void> {
   const { url, child } = await startViewer(files);
   try {
-    const { page, errors } = await openPage(browser, url, viewport);
-    await work(page, errors);
+    const { page, errors } = await openPage(browser, url);
+    if (viewport) await page.setViewportSize(viewport);
+    try {
+      await work(page, errors);
+    } finally {
+      // A viewer left open goes on drawing, taking the CPU the next test needs; a test may have made
+      // the page smaller. (A page that cannot leave is for the next goto to report: this must not hide
+      // the test's own failure.)
+      await page.goto('about:blank').catch(() => undefined);
+      await page.setViewportSize(VIEWPORT).catch(() => undefined);
+    }
   } finally {
     child.kill();
   }
 }
 
-/** Headless Chromium with software WebGL, for a describe block's beforeAll; the built viewer must be there. */
-export function launchChromium(): Promise<Browser> {
-  if (!existsSync(join(root, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+/** The viewer's counts of frames drawn (viewerScene.renders) and animation frames run (drawing or not). */
+export const frameCounts = (page: Page) =>
+  page.evaluate(() => {
+    const viewer = window as unknown as { viewerScene: { renders: number }; animationFrames: number };
+    return { drawn: viewer.viewerScene.renders, run: viewer.animationFrames };
   });
+
+/** Waits until the viewer has drawn `drawn` more frames and run `run` more animation frames than now: frames counted, not time slept. */
+export async function framesPass(page: Page, more: { drawn?: number; run?: number }): Promise<void> {
+  const now = await frameCounts(page);
+  const target = { drawn: now.drawn + (more.drawn ?? 0), run: now.run + (more.run ?? 0) };
+  await page.waitForFunction(({ drawn, run }) => {
+    const viewer = window as unknown as { viewerScene: { renders: number }; animationFrames: number };
+    return viewer.viewerScene.renders >= drawn && viewer.animationFrames >= run;
+  }, target, { timeout: WAIT });
 }
+
+/** The clock's time in seconds. */
+export const clock = async (page: Page) => Number((await page.textContent('#clock'))!.replace(' s', ''));
 
 export async function canvasShot(page: Page, selector: string): Promise<Buffer> {
   return page.locator(selector).screenshot();
@@ -114,4 +156,19 @@ export function silhouette(): { pixels: number; largestShare: number; width: num
     }
   }
   return { pixels, largestShare: pixels ? largest / pixels : 0, ...box };
+}
+
+/** Headless Chromium with software WebGL, for a describe block's beforeAll; the built viewer must be there. */
+export function launchChromium(): Promise<Browser> {
+  if (!existsSync(join(root, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Closes the browser a describe block launched, and forgets the page it shared. */
+export async function closeChromium(browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  shared = undefined;
 }

@@ -4,30 +4,30 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decode as decodePng } from 'fast-png';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DFFReader, IFPReader, lintIFP, writeIFP, type TrackData } from '../../src/index.js';
 import { fixture, sample, samplesDir, samplesPresent } from '../helpers/files.js';
-import { canvasShot, chromiumPath, haveChromium, launchChromium, root, silhouette, startViewer, withViewer } from './viewer-helpers.js';
+import { canvasShot, chromiumPath, clock, closeChromium, framesPass, haveChromium, launchChromium, newPage, root, silhouette, startViewer, TEST_LIMIT, VIEWPORT, WAIT, withViewer } from './viewer-helpers.js';
 
-describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromium (${haveChromium ? chromiumPath : 'not found'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, () => {
+describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromium (${haveChromium ? chromiumPath : 'not found'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, { timeout: TEST_LIMIT }, () => {
   let browser: Browser;
-  beforeAll(async () => void (browser = await launchChromium()));
-  afterAll(() => browser?.close());
+  beforeAll(async () => void (browser = await launchChromium()), WAIT);
+  afterAll(() => closeChromium(browser), WAIT);
 
   it('gameanim view preloads a model and an IFP: the list matches the reader, the model animates, the curves draw, no console errors', async () => {
     const ifp = join(samplesDir, 'rwparserng_ped_anp3.ifp');
     await withViewer(browser, [join(samplesDir, 'dff/sa_skin_plain.dff'), ifp], async (page, errors) => {
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
       const firstFrameMs = await page.evaluate(() => (window as unknown as { firstFrameMs: number }).firstFrameMs);
       console.log(`viewer: first animated frame ${firstFrameMs.toFixed(0)} ms after the files opened (rwparserng_ped_anp3.ifp with sa_skin_plain.dff, headless Chromium)`);
       expect(await page.locator('#animations li[data-clip]').count()).toBe(new IFPReader(sample('rwparserng_ped_anp3.ifp')).animations.length);
       expect(await page.locator('#bones tbody tr').count()).toBe(32);
-      // Two different frames while it plays (on a loaded machine the next frame may take a while).
+      // Two different frames while it plays: compared after each frame it draws, up to 20 frames.
       const first = await canvasShot(page, '#scene');
       let changed = false;
-      for (let attempt = 0; attempt < 20 && !changed; attempt++) {
-        await page.waitForTimeout(250);
+      for (let frame = 0; frame < 20 && !changed; frame++) {
+        await framesPass(page, { drawn: 1 });
         changed = !first.equals(await canvasShot(page, '#scene'));
       }
       expect(changed).toBe(true);
@@ -51,9 +51,10 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
     const alone = join(mkdtempSync(join(tmpdir(), 'gameanim-modelspace-')), 'skin.dff');
     writeFileSync(alone, readFileSync(join(samplesDir, 'dff/sa_skin_modelspace_frames.dff')));
     await withViewer(browser, [alone, join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
       await page.locator('#animations li[data-clip]', { hasText: 'walk_player' }).click();
-      await page.waitForTimeout(300);
+      // Two frames drawn after the click: the walk is on the canvas, not only in the state.
+      await framesPass(page, { drawn: 2 });
       const shape = await page.evaluate(silhouette);
       console.log(`viewer: model-space skin silhouette ${JSON.stringify(shape)}`);
       // Posed from its frames this skin falls apart into pieces up to 1.3 m away; from its Skin PLG
@@ -69,11 +70,15 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
     const shoot = async (files: string[]) => {
       let result: { png: Uint8Array; decoded: number } = { png: new Uint8Array(0), decoded: 0 };
       await withViewer(browser, files, async (page, errors) => {
-        await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
-        // Three clip switches show the model three times; the frame compared is walk_player at 0, paused.
+        await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
+        // Three clip switches show the model three times; the frame compared is walk_player at 0, paused
+        // (Home pauses at 0: the time a click on Pause stops at depends on the machine's speed).
         for (const name of ['walk_player', 'run_player', 'walk_player']) await page.locator('#animations li[data-clip]', { hasText: name }).click();
-        await page.locator('#play').click();
-        await page.waitForTimeout(300);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.keyboard.press('Home');
+        await page.waitForFunction(() => document.querySelector('#clock')!.textContent === '0.000 s' && document.querySelector('#play')!.textContent === 'Play', null, { timeout: WAIT });
+        // The loop draws a change in the frame that shows it on the clock; two more make sure it is on screen.
+        await framesPass(page, { run: 2 });
         result = { png: await canvasShot(page, '#scene'), decoded: await page.evaluate(() => (window as unknown as { decodedTextures: number }).decodedTextures) };
         expect(errors).toEqual([]);
       });
@@ -109,7 +114,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
 
   it('edits packages in the page: rename, speed, move, delete, undo, save the package and one animation as IFP; lint findings listed', async () => {
     await withViewer(browser, [join(root, 'fixtures/dff-ped-5bone.dff'), join(root, 'fixtures/anp3-all-types.ifp')], async (page, errors) => {
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
       const names = () => page.locator('#animations li').evaluateAll((items) => items.map((item) => item.firstChild!.textContent!.trim()));
       expect(await names()).toEqual(['WEAPON_start_throw', 'Odd_Times']);
       await page.locator('#animations li[data-clip]', { hasText: 'Odd_Times' }).click();
@@ -143,12 +148,12 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
 
   it('frame-exact control: steps by frame and key, shortcuts, restart at the end; the ground at the feet; the view kept between clips; no redraw while paused', async () => {
     await withViewer(browser, [join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
       const scene = () => page.evaluate(() => {
         const view = (window as unknown as { viewerScene: { groundZ: number; renders: number; camera: { position: { x: number; y: number; z: number } } } }).viewerScene;
         return { ground: view.groundZ, renders: view.renders, camera: [view.camera.position.x, view.camera.position.y, view.camera.position.z] };
       });
-      const time = async () => Number((await page.textContent('#clock'))!.replace(' s', ''));
+      const time = () => clock(page);
       await page.locator('#animations li[data-clip]', { hasText: 'walk_player' }).click();
       // The ground at the ped's feet (the lowest vertex of its mesh at rest), not at the root's height.
       const positions = new DFFReader(sample('dff/sa_skin_plain.dff')).geometries[0]!.positions;
@@ -167,34 +172,34 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       expect((await scene()).camera.map((v) => v.toFixed(3))).toEqual(orbited.map((v) => v.toFixed(3)));
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press('Home');
-      await page.waitForFunction(() => document.querySelector('#clock')!.textContent === '0.000 s', null, { timeout: 10_000 });
+      await page.waitForFunction(() => document.querySelector('#clock')!.textContent === '0.000 s', null, { timeout: WAIT });
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
-      await page.waitForFunction(() => document.querySelector('#frame')!.textContent!.startsWith('frame 2 /'), null, { timeout: 10_000 });
+      await page.waitForFunction(() => document.querySelector('#frame')!.textContent!.startsWith('frame 2 /'), null, { timeout: WAIT });
       expect(await time()).toBeCloseTo(2 / 60, 3);
       await page.click('#key-next');
-      await page.waitForFunction(() => Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) > 2 / 60 + 1e-3, null, { timeout: 10_000 });
+      await page.waitForFunction(() => Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) > 2 / 60 + 1e-3, null, { timeout: WAIT });
       const keyTime = await time();
       const run = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('run_player')!;
       const keys = Array.from(run.bones[0]!.times);
       expect(keys.some((t) => Math.abs(t - keyTime) < 1e-3 && t > 2 / 60)).toBe(true);
-      // Paused and still: nothing is drawn.
+      // Paused and still: nothing is drawn while 36 animation frames pass (600 ms at 60 Hz, counted, not slept).
       const before = (await scene()).renders;
-      await page.waitForTimeout(600);
+      await framesPass(page, { run: 36 });
       expect((await scene()).renders).toBe(before);
       // With loop off, Play at the end starts the clip again.
       await page.uncheck('#loop');
       await page.keyboard.press('End');
-      await page.waitForFunction((d) => Math.abs(Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) - d) < 1e-3, run.duration, { timeout: 10_000 });
+      await page.waitForFunction((d) => Math.abs(Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) - d) < 1e-3, run.duration, { timeout: WAIT });
       await page.keyboard.press(' ');
-      await page.waitForFunction((d) => Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) < d / 2, run.duration, { timeout: 10_000 });
+      await page.waitForFunction((d) => Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) < d / 2, run.duration, { timeout: WAIT });
       expect(errors).toEqual([]);
     });
   });
 
   it('600 clip switches leave the JS heap and the DOM node count within 10% of where they started', async () => {
     await withViewer(browser, [join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
       const cdp = await page.context().newCDPSession(page);
       const measure = async () => {
         await cdp.send('HeapProfiler.collectGarbage');
@@ -210,6 +215,9 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
           }
           await new Promise((resolve) => requestAnimationFrame(resolve));
         }, count);
+      // A quarter of the pixels: a leak does not depend on the canvas's size, and software WebGL drawing
+      // the full size took two thirds of this test's time (100 s against 34 s on a loaded machine).
+      await page.setViewportSize({ width: VIEWPORT.width / 2, height: VIEWPORT.height / 2 });
       // Warm: every clip bound and drawn, and the page's code compiled (V8's own growth levels off
       // within a few hundred switches; a leak would not).
       await switches(600);
@@ -220,19 +228,21 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       expect(after.heap).toBeLessThan(before.heap * 1.1);
       expect(after.nodes).toBeLessThanOrEqual(Math.ceil(before.nodes * 1.1));
       expect(errors).toEqual([]);
+      await cdp.detach();
     });
-  }, 180_000);
+  }, 2 * TEST_LIMIT); // 1,200 clip switches: the longest test by far
 
   it('lists grouped by file, one entry per file (opening it again replaces it), and a count of problems always shown', async () => {
     await withViewer(browser, [], async (page, errors) => {
       const ifp = join(root, 'fixtures/anp3-all-types.ifp');
       const other = join(root, 'fixtures/anpk-gta3.ifp');
       await page.setInputFiles('#files', [ifp, other]);
-      await page.waitForFunction(() => document.querySelectorAll('#animations li').length >= 5, null, { timeout: 10_000 });
+      await page.waitForFunction(() => document.querySelectorAll('#animations li').length >= 5, null, { timeout: WAIT });
       const list = () => page.locator('#animations li').evaluateAll((items) => items.map((item) => `${item.className === 'group' ? '# ' : ''}${item.firstChild!.textContent!.trim()}`));
       expect(await list()).toEqual(['# anp3-all-types.ifp (2)', 'WEAPON_start_throw', 'Odd_Times', '# anpk-gta3.ifp (1)', 'run_civi']);
       await page.setInputFiles('#files', [ifp]);
-      await page.waitForTimeout(300);
+      // Opened again, its group moves to the end.
+      await page.waitForFunction(() => document.querySelector('#animations li.group')?.textContent?.startsWith('anpk-gta3.ifp'), null, { timeout: WAIT });
       expect(await list()).toEqual(['# anpk-gta3.ifp (1)', 'run_civi', '# anp3-all-types.ifp (2)', 'WEAPON_start_throw', 'Odd_Times']);
       expect(await page.locator('#file-list li').count()).toBe(2);
       expect(await page.textContent('#problem-count')).toMatch(/^(no problems|\d+ problems)/);
@@ -244,45 +254,53 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
 
   it('the selection (file, animation, time) is in the URL and a link opens it; the light theme; the camera follows the root', async () => {
     const { url, child } = await startViewer([join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')]);
+    const pages: Page[] = [];
+    const open = async (address: string, options?: BrowserContextOptions) => {
+      const opened = await newPage(browser, options);
+      pages.push(opened);
+      await opened.goto(address);
+      return opened;
+    };
     try {
-      const page = await browser.newPage();
-      await page.goto(url);
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 30_000 });
+      const page = await open(url);
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: WAIT });
       await page.locator('#animations li[data-clip]', { hasText: 'run_player' }).click();
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press('Home');
       await page.keyboard.press('ArrowRight');
-      await page.waitForFunction(() => location.hash.includes('anim=run_player') && location.hash.includes('t=0.017'), null, { timeout: 10_000 });
+      await page.waitForFunction(() => location.hash.includes('anim=run_player') && location.hash.includes('t=0.017'), null, { timeout: WAIT });
       const link = page.url();
       expect(link).toContain('file=rwparserng_ped_anp3.ifp');
-      const again = await browser.newPage();
-      await again.goto(link);
-      await again.waitForFunction(() => document.querySelector('#animations li.selected')?.textContent?.startsWith('run_player') && document.querySelector('#clock')!.textContent === '0.017 s', null, { timeout: 30_000 });
+      const again = await open(link);
+      await again.waitForFunction(() => document.querySelector('#animations li.selected')?.textContent?.startsWith('run_player') && document.querySelector('#clock')!.textContent === '0.017 s', null, { timeout: WAIT });
       // The light theme, as the system asks for it.
       await again.emulateMedia({ colorScheme: 'light' });
-      const light = await browser.newPage({ colorScheme: 'light' });
-      await light.goto(url);
+      const light = await open(url, { colorScheme: 'light' });
       const background = await light.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(background).toBe('rgb(244, 245, 247)');
       // Following the root: the orbit target moves as the root bone moves while the clip plays.
       const where = () => page.evaluate(() => (window as unknown as { viewerScene: { rootAndTarget: { root: number[]; target: number[] } } }).viewerScene.rootAndTarget);
       await page.check('#follow');
-      await page.keyboard.press(' '); // play
-      await page.waitForTimeout(200);
-      await page.keyboard.press(' '); // pause
-      await page.waitForTimeout(100);
+      // Played until the clock has moved, not for a time: a starved page may draw no frame in 200 ms,
+      // and then the first followed frame comes after `a` is read.
+      /** Plays until the clock has moved `seconds` (either way: the clip loops), then pauses. */
+      const playFor = async (seconds: number) => {
+        const from = await clock(page);
+        await page.keyboard.press(' ');
+        await page.waitForFunction(({ from, seconds }) => Math.abs(Number(document.querySelector('#clock')!.textContent!.replace(' s', '')) - from) >= seconds, { from, seconds }, { timeout: WAIT });
+        await page.keyboard.press(' ');
+      };
+      await playFor(0.2);
       const a = await where();
-      await page.keyboard.press(' ');
-      await page.waitForTimeout(300);
-      await page.keyboard.press(' ');
-      await page.waitForTimeout(100);
+      await playFor(0.3);
       const b = await where();
       const moved = [0, 1, 2].map((c) => b.root[c]! - a.root[c]!);
       const followed = [0, 1, 2].map((c) => b.target[c]! - a.target[c]!);
       expect(Math.hypot(...moved)).toBeGreaterThan(0.01);
       followed.forEach((value, c) => expect(value).toBeCloseTo(moved[c]!, 3));
-      for (const p of [page, again, light]) await p.close();
     } finally {
+      // Closed however the test ends: a page left playing would slow every test after it.
+      for (const p of pages) await p.close();
       child.kill();
     }
   });
@@ -338,10 +356,10 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
   });
 });
 
-describe.skipIf(!haveChromium)('the problems panel in headless Chromium', () => {
+describe.skipIf(!haveChromium)('the problems panel in headless Chromium', { timeout: TEST_LIMIT }, () => {
   let browser: Browser;
-  beforeAll(async () => void (browser = await launchChromium()));
-  afterAll(() => browser?.close());
+  beforeAll(async () => void (browser = await launchChromium()), WAIT);
+  afterAll(() => closeChromium(browser), WAIT);
 
   it('a file with 64k lint findings: the panel draws a bounded number of rows, grouped by code with counts, and the page still answers', async () => {
     // Two compressed tracks of 32,000 keys, written by the library: one whose keys all share time 0

@@ -6,11 +6,12 @@ import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 
 const DATA_BYTES = 16 << 20;
-// Int32 slots: [armed (0/1), input length, format code]; Float64 slot 2: deadline (ms since epoch).
+// Int32 slots: [armed (0/1), input length, format code]; Float64 slots 2 and 3: deadline (ms since
+// epoch) and the limit it was set from (for the message).
 const control = new SharedArrayBuffer(32);
 const data = new SharedArrayBuffer(DATA_BYTES);
 const flags = new Int32Array(control, 0, 3);
-const deadline = new Float64Array(control, 16, 1);
+const deadline = new Float64Array(control, 16, 2);
 const FORMATS = ['IFP', 'IMG', 'IFF', 'ANIM', 'DFF', 'ILFF', 'TXD', 'CAM'];
 
 
@@ -35,6 +36,7 @@ export function arm(format, bytes, limitMs) {
   flags[1] = bytes.length;
   flags[2] = Math.max(0, FORMATS.indexOf(format));
   deadline[0] = Date.now() + limitMs;
+  deadline[1] = limitMs;
   Atomics.store(flags, 0, 1);
   Atomics.notify(flags, 0);
 }

@@ -30,7 +30,7 @@ describe('the fuzz watchdog', () => {
     const script = `const w = await import(${JSON.stringify(new URL('../fuzz/watchdog.mjs', import.meta.url).href)}); w.arm('IFP', new Uint8Array([1, 2, 3]), 200); for (;;) {}`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, FUZZ_REGRESSIONS_DIR: saved + '/' } });
     expect(run.signal).toBe('SIGKILL');
-    expect(run.stderr).toMatch(/fuzz watchdog: a IFP case of 3 bytes ran past its time limit/);
+    expect(run.stderr).toMatch(/fuzz watchdog: a IFP case of 3 bytes ran past its time limit of 200 ms/);
     expect(readdirSync(saved)).toEqual([expect.stringMatching(/^ifp-hang-[0-9a-f]{12}\.bin$/)]);
   });
 });

@@ -105,7 +105,7 @@ describe.skipIf(!haveBlender || !samplesPresent)(`Blender shows the textured ped
       expect(image, name).not.toBeNull();
       expect(image!.size).toEqual([texture.width, texture.height]);
     }
-  });
+  }, 420_000); // above the Blender run's 300 s and the export before it, on a loaded machine
 });
 
 describe("the textures bench's naive decoder", () => {

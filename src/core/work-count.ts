@@ -1,0 +1,12 @@
+/**
+ * @internal Units of work done by the loops that hostile input once made quadratic, counted so a test
+ * can check that the work grows linearly with the input by counting, not by timing it (a clock on a
+ * loaded machine measures the other processes too). One addition per unit: cheap enough to ship.
+ * Not part of the public API: no index exports it, and the published declarations strip it.
+ */
+export const workCount = {
+  /** Frames the DFF reader's nearest-bone walk stepped through, memo hits included. */
+  dffFramesWalked: 0,
+  /** Directory entries ImgArchive looked at to find an entry's place in the directory. */
+  imgEntriesSearched: 0,
+};
