@@ -31,7 +31,9 @@ describe('the npm package', () => {
     expect(Object.keys(cli.dependencies).sort()).toEqual(['cli-progress', 'fast-png', 'gameanim', 'pure-rand', 'tinybench']);
     expect(cli.dependencies.gameanim).toBe(pkg.version);
     expect(workspace.private).toBe(true);
-    expect(workspace.workspaces).toEqual(['packages/gameanim', 'packages/cli']);
+    // The two published packages, and the private tool that builds the API reference (never published).
+    expect(workspace.workspaces).toEqual(['packages/gameanim', 'packages/cli', 'tools/apidocs']);
+    expect(JSON.parse(readFileSync(`${root}tools/apidocs/package.json`, 'utf8')).private).toBe(true);
     // Installing runs nothing: the only script either package has builds both when packing.
     for (const manifest of [pkg, cli]) expect(manifest.scripts).toEqual({ prepack: 'npm run build --prefix ../..' });
     // The registry's page links back: repository, homepage and issues.

@@ -1,9 +1,9 @@
-// The README's TypeScript examples, as a user meets them: each is type-checked in strict mode against
-// the built package's published types (one module per example; an example that says it continues the
-// one above is checked with it). The ANIM example also runs, from the package, and prints what its
-// comments say it prints.
+// The TypeScript examples of the README and the guides (docs/guides/), as a user meets them: each is
+// type-checked in strict mode against the built package's published types (one module per example;
+// an example that says it continues the one above is checked with it). The ANIM example also runs,
+// from the package, and prints what its comments say it prints.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,12 +11,15 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const work = join(root, '.readme-check');
 
+const documents = ['README.md', ...readdirSync(join(root, 'docs/guides')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/guides/${name}`)];
 const blocks: string[] = [];
-for (const [, code] of readFileSync(join(root, 'README.md'), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)) {
-  blocks.push(code!.startsWith('// continues the example above') ? `${blocks.at(-1)}\n${code}` : code!);
+for (const document of documents) {
+  for (const [, code] of readFileSync(join(root, document), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)) {
+    blocks.push(code!.startsWith('// continues the example above') ? `${blocks.at(-1)}\n${code}` : code!);
+  }
 }
 
-describe("the README's TypeScript examples", () => {
+describe("the TypeScript examples of the README and the guides", () => {
   it('compile in strict mode against the published types, every one', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(12);
     rmSync(work, { recursive: true, force: true });
