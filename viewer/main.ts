@@ -12,6 +12,7 @@ import { boundClip, listItem, skeletonOfTracks } from './page.js';
 import type { ShownModel } from './model-objects.js';
 import { problem, showLint } from './problems.js';
 import { SpriteView } from './sprites.js';
+import { setUpGameFolder } from './game-folder.js';
 
 interface Opened {
   name: string;
@@ -65,6 +66,7 @@ const editingHost = {
   showLint,
 };
 setUpEditing(editingHost);
+setUpGameFolder({ openFiles, problem });
 
 /** Opens one file by its magic (or extension); a broken file shows its DecodeError and the page carries on. */
 function open(name: string, bytes: Uint8Array): void {
