@@ -13,6 +13,7 @@ import type { ShownModel } from './model-objects.js';
 import { problem, showLint } from './problems.js';
 import { SpriteView } from './sprites.js';
 import { setUpGameFolder } from './game-folder.js';
+import { setUpCompare } from './compare.js';
 
 interface Opened {
   name: string;
@@ -67,6 +68,7 @@ const editingHost = {
 };
 setUpEditing(editingHost);
 setUpGameFolder({ openFiles, problem });
+const compare = setUpCompare({ state, view, problem });
 
 /** Opens one file by its magic (or extension); a broken file shows its DecodeError and the page carries on. */
 function open(name: string, bytes: Uint8Array): void {
@@ -318,6 +320,7 @@ function loop(now: number): void {
       $<HTMLInputElement>('scrub').value = String(state.time);
       $('clock').textContent = `${state.time.toFixed(3)} s`;
       $('frame').textContent = frameLabel(state.time, duration);
+      compare.pose(state.time);
       if (state.bound && state.pose) {
         sampleClip(state.bound, state.time, state.pose);
         view.showTrail = $<HTMLInputElement>('trail').checked;
