@@ -124,6 +124,7 @@ const III_PED_FRAMES = /swaist|storso|shead/i;
  * check costs kilobytes per model rather than the model.
  */
 export function headHasSkeleton(head: Uint8Array): boolean {
+  // A raw DataView: a scan at every byte offset, not a walk through sections (the head is cut anywhere).
   const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
   for (let at = 0; at + 12 <= head.length; at++) {
     if (view.getUint32(at, true) === HANIM_PLG && (view.getUint32(at + 8, true) & 0xffff) === 0xffff) return true;

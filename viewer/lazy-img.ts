@@ -28,6 +28,7 @@ export class LazyImg {
       archive = ImgArchive.fromDir(await readSlice(dir.path, dir.file), new Uint8Array(0));
     } else {
       const header = await readSlice(path, file, 0, HEADER_BYTES);
+      // The entry count alone, to know how much directory to slice; ImgArchive reads it again with the rest.
       const count = header.length === HEADER_BYTES ? new DataView(header.buffer).getUint32(4, true) : 0;
       // The directory is the header plus a record per entry; the magic is checked by ImgArchive.
       const directory = new Uint8Array(HEADER_BYTES + RECORD_BYTES * count);

@@ -14,6 +14,7 @@ import { problem, showLint } from './problems.js';
 import { SpriteView } from './sprites.js';
 import { setUpGameFolder } from './game-folder.js';
 import { setUpCompare } from './compare.js';
+import { registerOfflineCache } from './offline.js';
 
 interface Opened {
   name: string;
@@ -430,3 +431,4 @@ document.addEventListener('drop', (event) => {
 });
 requestAnimationFrame(loop);
 void preload();
+registerOfflineCache();
