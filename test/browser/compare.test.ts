@@ -50,6 +50,33 @@ describe.skipIf(!haveChromium || !samplesPresent)(`compare in headless Chromium 
     });
   }, 240_000);
 
+  it('original as ghost: walk_player as opened against the same clip sped up twice', async () => {
+    await withViewer(browser, [join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
+      await clip(page, 'walk_player').click();
+      await page.fill('#edit-value', '2');
+      await page.click('#edit-speed');
+      await page.click('#compare-original');
+      const handle = await page.waitForFunction(
+        () => {
+          const w = window as unknown as Hooks & { viewer: { clip: { duration: number } } };
+          const [ghost] = w.compare.actors();
+          const main = w.compare.mainPositions();
+          if (!ghost || main.length !== ghost.positions.length) return false;
+          const apart = Math.max(...main.map((p, i) => Math.hypot(p[0]! - ghost.positions[i]![0]!, p[1]! - ghost.positions[i]![1]!, p[2]! - ghost.positions[i]![2]!)));
+          return apart > 0.05 && { apart, ghost, edited: w.viewer.clip.duration };
+        },
+        null,
+        { timeout: 120_000 },
+      );
+      const { apart, ghost, edited } = (await handle.jsonValue()) as { apart: number; ghost: ActorHook; edited: number };
+      console.log(`compare: ${ghost.label} against the edit (duration ${edited.toFixed(3)} s), furthest apart ${apart.toFixed(3)} m`);
+      expect(ghost.label).toContain('as opened');
+      expect(ghost.place).toBe('ghost');
+      expect(errors).toEqual([]);
+    });
+  }, 240_000);
+
   it('all models: an SA skin beside a GTA III ped, each playing a clip of its own game', async () => {
     const files = ['dff/sa_skin_plain.dff', 'iii/gang01.dff', 'rwparserng_ped_anp3.ifp', 'iii_pcanims_ped_anpk.ifp'].map((name) => join(samplesDir, name));
     await withViewer(browser, files, async (page, errors) => {
