@@ -12,6 +12,9 @@ import { boundClip, listItem, skeletonOfTracks } from './page.js';
 import type { ShownModel } from './model-objects.js';
 import { problem, showLint } from './problems.js';
 import { SpriteView } from './sprites.js';
+import { setUpGameFolder } from './game-folder.js';
+import { setUpCompare } from './compare.js';
+import { registerOfflineCache } from './offline.js';
 
 interface Opened {
   name: string;
@@ -65,6 +68,8 @@ const editingHost = {
   showLint,
 };
 setUpEditing(editingHost);
+setUpGameFolder({ openFiles, problem });
+const compare = setUpCompare({ state, view, problem });
 
 /** Opens one file by its magic (or extension); a broken file shows its DecodeError and the page carries on. */
 function open(name: string, bytes: Uint8Array): void {
@@ -318,6 +323,7 @@ function loop(now: number): void {
       $<HTMLInputElement>('scrub').value = String(state.time);
       $('clock').textContent = `${state.time.toFixed(3)} s`;
       $('frame').textContent = frameLabel(state.time, duration);
+      compare.pose(state.time);
       if (state.bound && state.pose) {
         sampleClip(state.bound, state.time, state.pose);
         view.showTrail = $<HTMLInputElement>('trail').checked;
@@ -428,3 +434,4 @@ document.addEventListener('drop', (event) => {
 });
 requestAnimationFrame(loop);
 void preload();
+registerOfflineCache();

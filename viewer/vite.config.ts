@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precacheList } from './precache-plugin.js';
 
 const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
 
@@ -8,6 +9,7 @@ const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
+  plugins: [precacheList()],
   logLevel: 'warn',
   resolve: {
     alias: [

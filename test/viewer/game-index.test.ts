@@ -1,0 +1,58 @@
+// The game folder index (viewer/game-index.ts) in node, on File objects as the page gets them: which
+// models are peds, which files are animations, and that indexing reads directories, not entries.
+import { describe, expect, it } from 'vitest';
+import { writeImg } from '../../src/index.js';
+import { bytesRead, type FolderFiles } from '../../viewer/folder-files.js';
+import { headHasSkeleton, indexGameFolder, NotAGameFolder, pedDefinitions } from '../../viewer/game-index.js';
+import { fixture, sample, samplesPresent } from '../helpers/files.js';
+
+const folder = (files: Record<string, Uint8Array | string>): FolderFiles => new Map(Object.entries(files).map(([path, bytes]) => [path, new File([bytes as BlobPart], path.split('/').pop()!)]));
+
+describe('pedDefinitions', () => {
+  it('reads the peds section only: model and dictionary per line, comments and null models skipped', () => {
+    const ide = ['objs', '1000, lamppost, generic, 1, 100, 0', 'end', 'peds', '# id, model, txd, ...', '0, null, null, PLAYER, STAT_PLAYER', '7, male01, male01, CIVMALE, STAT_STREET_GUY, man', '9 , BFORI ,bfori2, CIVFEMALE', 'end'].join('\r\n');
+    expect(pedDefinitions(ide)).toEqual([
+      { model: 'male01', txd: 'male01' },
+      { model: 'BFORI', txd: 'bfori2' },
+    ]);
+  });
+});
+
+describe.skipIf(!samplesPresent)('indexGameFolder on sample files', () => {
+  it('a model has a skeleton by its head: SA skins (HAnim) and III peds (frame names), not a prop', () => {
+    const head = (bytes: Uint8Array) => headHasSkeleton(bytes.subarray(0, 16_384));
+    expect(['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff', 'iii/player.dff', 'iii/gang01.dff'].map((name) => head(sample(name)))).toEqual([true, true, true, true, true]);
+    expect(head(fixture('dff-prop.dff'))).toBe(false);
+  });
+
+  it('III layout: peds from default.ide, archives with .dir, no byte of gta3.img read to index', async () => {
+    const img = writeImg([
+      { name: 'gang01.dff', data: sample('iii/gang01.dff') },
+      { name: 'gang01.txd', data: sample('iii/gang01.txd') },
+      { name: 'notaped.dff', data: fixture('dff-prop.dff') },
+    ]);
+    const cuts = writeImg([{ name: 'intro.ifp', data: fixture('anpk-gta3.ifp') }, { name: 'intro.dat', data: new Uint8Array(10) }]);
+    bytesRead.clear();
+    const index = await indexGameFolder(
+      folder({
+        'gta3.exe': '',
+        'models/gta3.img': img,
+        'models/gta3.dir': img.slice(8, 8 + 32 * 3),
+        'anim/ped.ifp': fixture('anpk-gta3.ifp'),
+        'anim/cuts.img': cuts,
+        'anim/cuts.dir': cuts.slice(8, 8 + 32 * 2),
+        'data/default.ide': 'peds\n1, gang01, gang01, GANG1\n2, missing, missing, GANG2\nend\n',
+      }),
+    );
+    expect(index.game).toBe('GTA III');
+    expect(index.peds.map((ped) => ped.name)).toEqual(['gang01']);
+    expect(index.animations.map((file) => file.path)).toEqual(['anim/ped.ifp', 'anim/cuts.img/intro.ifp']);
+    expect(bytesRead.get('models/gta3.img')).toBeUndefined();
+    expect(bytesRead.get('models/gta3.dir')).toBe(96);
+    expect(await index.animations[1]!.read()).toHaveLength(Math.ceil(fixture('anpk-gta3.ifp').length / 2048) * 2048);
+  });
+
+  it('not a game folder: no models/gta3.img', async () => {
+    await expect(indexGameFolder(folder({ 'anim/ped.ifp': fixture('anpk-gta3.ifp') }))).rejects.toBeInstanceOf(NotAGameFolder);
+  });
+});

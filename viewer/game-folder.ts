@@ -1,0 +1,111 @@
+// "Open game folder": the user picks a GTA III, VC or SA install folder (nothing is uploaded); the
+// page lists its peds and animation files, and opens a ped's DFF and TXD, or an animation file, when
+// chosen, reading only those bytes from the archives.
+import { DecodeError } from 'gameanim';
+import { bytesRead, chooseFolder, filesOfInput, type FolderFiles } from './folder-files.js';
+import { indexGameFolder, NotAGameFolder, type AnimationFile, type GameIndex, type Ped } from './game-index.js';
+import { listItem } from './page.js';
+import './game-folder.css';
+
+export interface GameFolderHost {
+  /** Opens files as if dropped: models first, then their dictionaries and animations. */
+  openFiles(files: File[]): Promise<void>;
+  problem(text: string, error?: boolean): void;
+}
+
+/** What the tests read: the index, the bytes read per file, how long the last ped took to show. */
+interface GameFolderHooks {
+  index: GameIndex | null;
+  bytesRead: Record<string, number>;
+  /** Milliseconds from choosing a ped to the first frame drawn with it (a goal of 2 s; measured, not enforced). */
+  pedOnScreenMs: number | null;
+}
+const hooks: GameFolderHooks = { index: null, bytesRead: {}, pedOnScreenMs: null };
+(window as unknown as { gameFolder: GameFolderHooks }).gameFolder = hooks;
+
+const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]> = {}): HTMLElementTagNameMap[K] {
+  return Object.assign(document.createElement(tag), properties);
+}
+
+/** The button and the panel are made here, so the page's markup needs no change for them. */
+export function setUpGameFolder(host: GameFolderHost): void {
+  const input = element('input', { id: 'folder-input', type: 'file', hidden: true });
+  input.webkitdirectory = true;
+  const button = element('button', { id: 'open-folder', textContent: 'Open game folder', title: 'a GTA III, Vice City or San Andreas install folder; nothing is uploaded' });
+  const header = document.querySelector('header') ?? document.body;
+  header.insertBefore(button, header.querySelector('#status'));
+  header.append(input);
+
+  const note = element('p', { id: 'game-folder-note' });
+  const search = element('input', { id: 'ped-search', type: 'search', placeholder: 'search peds' });
+  const peds = element('ul', { id: 'peds' });
+  const animations = element('ul', { id: 'animation-files' });
+  const section = element('section', { id: 'game-folder', hidden: true });
+  section.append(element('h2', { textContent: 'Game folder' }), note, search, element('h3', { textContent: 'Peds' }), peds, element('h3', { textContent: 'Animation files' }), animations);
+  const left = document.querySelector('#left') ?? document.body;
+  left.prepend(section);
+
+  const read = async (what: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      if (!(error instanceof DecodeError) && !(error instanceof NotAGameFolder)) throw error;
+      host.problem(`${what}: ${error.message}`, true);
+    } finally {
+      hooks.bytesRead = Object.fromEntries(bytesRead);
+    }
+  };
+
+  const showPed = (ped: Ped) =>
+    read(ped.name, async () => {
+      const chosenAt = performance.now();
+      const index = hooks.index!;
+      const [dff, txd] = await Promise.all([index.models.read(ped.dff), index.models.read(ped.txd)]);
+      await host.openFiles([new File([dff], ped.dff.name), new File([txd], ped.txd.name)]);
+      // The page draws in its animation frame: two frames on, this ped has been drawn.
+      await nextFrame();
+      await nextFrame();
+      hooks.pedOnScreenMs = performance.now() - chosenAt;
+      for (const item of peds.children) item.classList.toggle('selected', (item as HTMLElement).dataset['ped'] === ped.name);
+    });
+
+  const showAnimation = (file: AnimationFile) => read(file.path, async () => host.openFiles([new File([await file.read()], file.name)]));
+
+  const renderPeds = () => {
+    const filter = search.value.toLowerCase();
+    peds.replaceChildren();
+    for (const ped of hooks.index?.peds ?? []) {
+      if (filter && !ped.name.toLowerCase().includes(filter)) continue;
+      const item = listItem(ped.name, `${Math.round((ped.dff.size + ped.txd.size) / 1024)} KB`);
+      item.dataset['ped'] = ped.name;
+      item.onclick = () => void showPed(ped);
+      peds.append(item);
+    }
+  };
+  search.oninput = renderPeds;
+
+  const openFolder = (files: FolderFiles) =>
+    read('game folder', async () => {
+      const index = await indexGameFolder(files);
+      hooks.index = index;
+      for (const problem of index.problems) host.problem(problem);
+      note.textContent = `${index.game}: ${index.peds.length} peds (from ${index.pedsFrom}), ${index.animations.length} animation files`;
+      renderPeds();
+      animations.replaceChildren();
+      for (const file of index.animations) {
+        const item = listItem(file.path, `${Math.round(file.size / 1024)} KB`);
+        item.dataset['animationFile'] = file.path;
+        item.onclick = () => void showAnimation(file);
+        animations.append(item);
+      }
+      section.hidden = false;
+      // ped.ifp holds every ped's moves: open, a chosen ped plays at once.
+      const pedIfp = index.animations.find((file) => file.path === 'anim/ped.ifp');
+      if (pedIfp) await showAnimation(pedIfp);
+    });
+
+  button.onclick = () => void chooseFolder(input).then((files) => files && openFolder(files));
+  input.onchange = () => void openFolder(filesOfInput(input.files ?? []));
+}

@@ -1,0 +1,153 @@
+// What a GTA III, VC or SA folder holds for the viewer: the peds in models/gta3.img (a DFF and its
+// TXD) and the animation files (anim/*.ifp, and the IFPs inside anim/*.img). Indexing reads the
+// archives' directories and the ped definitions, never a model or an animation: those are read when
+// chosen.
+import { DecodeError, type ImgEntry } from 'gameanim';
+import { readSlice, type FolderFiles } from './folder-files.js';
+import { LazyImg } from './lazy-img.js';
+
+export interface Ped {
+  /** The model's name, as the game's definitions and the archive spell it. */
+  name: string;
+  dff: ImgEntry;
+  txd: ImgEntry;
+}
+
+/** An animation file of the folder, loose or inside an archive, read when chosen. */
+export interface AnimationFile {
+  /** `anim/ped.ifp`, or `anim/anim.img/python.ifp` for an archive's entry. */
+  path: string;
+  name: string;
+  size: number;
+  read(): Promise<Uint8Array<ArrayBuffer>>;
+}
+
+export interface GameIndex {
+  game: string;
+  models: LazyImg;
+  peds: Ped[];
+  /** Where the ped list came from: the definitions file, or the skeleton check of every model. */
+  pedsFrom: string;
+  animations: AnimationFile[];
+  /** Archives of anim/ that could not be read: the rest of the folder still opens. */
+  problems: string[];
+}
+
+/** The folder is not a game folder the viewer can read: the message says what is missing. */
+export class NotAGameFolder extends Error {}
+
+const GAMES: Array<[exe: string, game: string]> = [['gta_sa.exe', 'San Andreas'], ['gta-vc.exe', 'Vice City'], ['gta3.exe', 'GTA III']];
+/** The ped definitions: SA keeps them in peds.ide, III and VC in default.ide. */
+const PED_DEFINITIONS = ['data/peds.ide', 'data/default.ide'];
+/** Enough of a DFF to hold its Frame List (a ped's is a few kilobytes, right after the Clump's header). */
+const MODEL_HEAD_BYTES = 16_384;
+
+export async function indexGameFolder(files: FolderFiles): Promise<GameIndex> {
+  const models = await openArchive(files, 'models/gta3.img');
+  if (!models) throw new NotAGameFolder('no models/gta3.img here: choose the folder the game is installed in (it holds anim/, models/ and data/)');
+  const exe = GAMES.find(([name]) => files.has(name));
+  const game = exe?.[1] ?? (models.archive.version === 'VER2' ? 'San Andreas' : 'GTA III or Vice City');
+  const { peds, pedsFrom } = await findPeds(files, models);
+  const problems = models.warnings.map((w) => `models/gta3.img: warning ${w.code}: ${w.message}`);
+  return { game, models, peds, pedsFrom, animations: await findAnimations(files, problems), problems };
+}
+
+/** An archive by its `.img` path: SA's VER2 alone, or III/VC's `.img` with the `.dir` beside it. */
+async function openArchive(files: FolderFiles, path: string): Promise<LazyImg | null> {
+  const img = files.get(path);
+  if (!img) return null;
+  const dirPath = path.replace(/\.img$/, '.dir');
+  const dir = files.get(dirPath);
+  return LazyImg.open(path, img, dir && { path: dirPath, file: dir });
+}
+
+/** Each DFF of the archive with a TXD of the same name: a ped's files, if it is a ped. */
+function modelPairs(models: LazyImg): Ped[] {
+  const pairs: Ped[] = [];
+  for (const dff of models.entries) {
+    if (!/\.dff$/i.test(dff.name)) continue;
+    const name = dff.name.slice(0, -4);
+    const txd = models.find(`${name}.txd`);
+    if (txd) pairs.push({ name, dff, txd });
+  }
+  return pairs;
+}
+
+/** The peds the game defines (its `peds` sections), else every model pair whose DFF has a skeleton. */
+async function findPeds(files: FolderFiles, models: LazyImg): Promise<{ peds: Ped[]; pedsFrom: string }> {
+  const definitions = PED_DEFINITIONS.filter((path) => files.has(path));
+  if (definitions.length) {
+    const peds = new Map<string, Ped>();
+    for (const path of definitions) {
+      for (const { model, txd } of pedDefinitions(new TextDecoder('latin1').decode(await readSlice(path, files.get(path)!)))) {
+        const dff = models.find(`${model}.dff`);
+        const texture = models.find(`${txd}.txd`) ?? models.find(`${model}.txd`);
+        if (dff && texture && !peds.has(model.toLowerCase())) peds.set(model.toLowerCase(), { name: dff.name.slice(0, -4), dff, txd: texture });
+      }
+    }
+    return { peds: [...peds.values()], pedsFrom: definitions.join(' and ') };
+  }
+  const pairs = modelPairs(models);
+  const skeletal: boolean[] = [];
+  // A few reads at a time: a whole gta3.img holds thousands of models.
+  for (let at = 0; at < pairs.length; at += 16) {
+    const batch = pairs.slice(at, at + 16);
+    skeletal.push(...(await Promise.all(batch.map(async (pair) => headHasSkeleton(await models.read({ ...pair.dff, size: Math.min(pair.dff.size, MODEL_HEAD_BYTES) }))))));
+  }
+  return { peds: pairs.filter((_, i) => skeletal[i]), pedsFrom: 'the models with a skeleton (no data/peds.ide or data/default.ide here)' };
+}
+
+/** The `peds` section of an IDE file: `id, model, txd, ...` per line, up to `end`. */
+export function pedDefinitions(text: string): Array<{ model: string; txd: string }> {
+  const found: Array<{ model: string; txd: string }> = [];
+  let inPeds = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/#.*/, '').trim();
+    if (!line) continue;
+    if (!inPeds) inPeds = line.toLowerCase() === 'peds';
+    else if (line.toLowerCase() === 'end') inPeds = false;
+    else {
+      const [, model, txd] = line.split(',').map((field) => field.trim());
+      if (model && txd && model.toLowerCase() !== 'null') found.push({ model, txd });
+    }
+  }
+  return found;
+}
+
+const HANIM_PLG = 0x11e;
+/** Section names III and VC's unskinned peds give their frames (`Swaist`, `Storso`, `Shead`). */
+const III_PED_FRAMES = /swaist|storso|shead/i;
+
+/**
+ * Whether a DFF's first bytes show a skeleton: an HAnim PLG section (SA's and VC's skinned peds; its
+ * header's library id ends in 0xFFFF) or III's ped frame names. A look at the Frame List only, so the
+ * check costs kilobytes per model rather than the model.
+ */
+export function headHasSkeleton(head: Uint8Array): boolean {
+  // A raw DataView: a scan at every byte offset, not a walk through sections (the head is cut anywhere).
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  for (let at = 0; at + 12 <= head.length; at++) {
+    if (view.getUint32(at, true) === HANIM_PLG && (view.getUint32(at + 8, true) & 0xffff) === 0xffff) return true;
+  }
+  return III_PED_FRAMES.test(new TextDecoder('latin1').decode(head));
+}
+
+/** The animation files: `anim/*.ifp`, and the IFPs in each `anim/*.img` (SA's anim.img, III/VC's cuts.img). */
+async function findAnimations(files: FolderFiles, problems: string[]): Promise<AnimationFile[]> {
+  const found: AnimationFile[] = [];
+  for (const [path, file] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!path.startsWith('anim/') || path.indexOf('/', 5) >= 0) continue;
+    if (path.endsWith('.ifp')) found.push({ path, name: file.name, size: file.size, read: () => readSlice(path, file) });
+    if (!path.endsWith('.img')) continue;
+    const archive = await openArchive(files, path).catch((error: unknown) => {
+      if (!(error instanceof DecodeError)) throw error;
+      problems.push(`${path}: ${error.code}: ${error.message}`);
+      return null;
+    });
+    for (const entry of archive?.entries ?? []) {
+      if (/\.ifp$/i.test(entry.name)) found.push({ path: `${path}/${entry.name.toLowerCase()}`, name: entry.name, size: entry.size, read: () => archive!.read(entry) });
+    }
+  }
+  // ped.ifp first: every ped's own moves, the file to try first.
+  return found.sort((a, b) => Number(b.path === 'anim/ped.ifp') - Number(a.path === 'anim/ped.ifp'));
+}
