@@ -2,26 +2,14 @@
 // Blender with the scene at 60 fps, exported at every default (a key on every frame), imported back
 // with gameanim import; then edit --reduce 0.05 saves bytes, and the worst error it prints holds when
 // measured independently (test/helpers/shell-reference.ts) between the baked and the reduced file.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DFFReader, IFPReader } from '../../src/index.js';
+import { blenderScript, gameanim, haveBlender } from '../helpers/blender.js';
 import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
 import { worstShellError } from '../helpers/shell-reference.js';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const haveBlender = spawnSync('blender', ['--version'], { encoding: 'utf8' }).status === 0;
-if (!haveBlender && process.env['CI']) throw new Error("CI needs Debian's blender; .ci/run installs it");
-
-const run = (command: string, args: string[]) => {
-  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', timeout: 300_000 });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-};
-const gameanim = (...args: string[]) => run(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args]);
 
 describe.skipIf(!haveBlender || !samplesPresent)('(d) edit --reduce on a Blender-baked 60 fps clip', () => {
   it('saves bytes, and the printed worst error is within 0.05 cm when measured independently', () => {
@@ -29,7 +17,7 @@ describe.skipIf(!haveBlender || !samplesPresent)('(d) edit --reduce on a Blender
     const model = join(samplesDir, 'dff/sa_skin_plain.dff');
     const glb = join(scratch, 'walk.glb'), baked = join(scratch, 'baked.glb');
     gameanim('export', model, join(samplesDir, 'rwparserng_ped_anp3.ifp'), '-o', glb, '--anim', 'walk_player');
-    const log = run('blender', ['-b', '--factory-startup', '--python', join(root, 'test/edit/blender-bake.py'), '--', glb, baked]);
+    const log = blenderScript('test/edit/blender-bake.py', glb, baked);
     expect(log).toMatch(/SCENE fps=60/);
     const bakedIfp = join(scratch, 'baked.ifp'), reducedIfp = join(scratch, 'reduced.ifp');
     gameanim('import', baked, '--skeleton', model, '-o', bakedIfp, '--name', 'ped');
