@@ -1,6 +1,6 @@
 import { bindClip, IFPReader, writeIFP, type SkeletalClip, type Skeleton } from 'gameanim';
 import { loadGltf } from './export-batch.js';
-import { plural, textTable } from '../text.js';
+import { plural, textTable, withArticle } from '../text.js';
 import { formatOf, InputError, readInput } from '../inputs.js';
 import { merged, onFile, report, type CommandResult, type Report } from './result.js';
 import { modelSkeleton } from '../model-skeleton.js';
@@ -58,7 +58,7 @@ function bindFile(modelPath: string, skeleton: Skeleton, animsPath: string, out:
   } else {
     const animBytes = readInput(animsPath);
     const anims = formatOf(animsPath, animBytes).format;
-    if (!anims.clips) throw new InputError(`${animsPath}: a ${anims.name} file holds no animations`);
+    if (!anims.clips) throw new InputError(`${animsPath}: ${withArticle(anims.name)} file holds no animations`);
     clips = anims.clips(anims.open(animBytes));
   }
   const rows: string[][] = [];
