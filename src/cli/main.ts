@@ -213,10 +213,10 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       return lint(some('FILE'), { skeleton: values['skeleton'] as string | undefined, severity: severity as LintSeverity | undefined, ignore: ignore as LintCode[], json }, print);
     }
     case 'txd': {
-      const [action, file, ...rest] = positionals;
-      if (action === 'ls' && file && !rest.length) return txdList(file, print, json);
-      if (action === 'extract' && file && !rest.length) return txdExtract(file, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print, json);
-      throw new UsageError('txd takes "ls FILE" or "extract FILE [-o DIR]"', HELP['txd']);
+      const [action, ...files] = positionals;
+      if (action === 'ls' && files.length) return txdList(files, print, json);
+      if (action === 'extract' && files.length) return txdExtract(files, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print, json);
+      throw new UsageError('txd takes "ls FILE..." or "extract FILE... [-o DIR]"', HELP['txd']);
     }
     case 'bench':
       if (positionals.length) throw new UsageError('bench takes no FILE', HELP['bench']);

@@ -10,7 +10,8 @@ import { fixTimes, pick, unitKeys, type GltfWarning, type RepeatPolicy } from '.
 import { EXPORT_BASE_SAMPLES, EXPORT_SAMPLES_PER_KEY, keysDuration, resampleRotations, rotationKeyCount } from './squad-resample.js';
 import type { ExportTexture } from './texture-source.js';
 import { loadPngEncoder, textureBinder, type EncodePng } from './textures.js';
-import { writeGltfFiles, type GltfFiles, type GltfImages } from './gltf-files.js';
+import { writeGltfFiles } from './gltf-files.js';
+import type { GltfFiles, GltfImages } from './gltf-output.js';
 import { accessor, addMeshes } from './meshes.js';
 
 export interface ExportGltfOptions {

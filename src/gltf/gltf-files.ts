@@ -4,17 +4,7 @@
 // own, named after the .bin so two exports into one folder never share a name, or a data URI inside
 // the JSON (one file fewer to carry, a third larger).
 import type { Document, WebIO } from '@gltf-transform/core';
-
-/** Where a .gltf's images go: 'files' beside it (returned in `images`), or 'embedded' as data URIs. */
-export type GltfImages = 'files' | 'embedded';
-
-export interface GltfFiles {
-  json: string;
-  bin: Uint8Array;
-  binName: string;
-  /** The image files the JSON names, to write beside it (none when embedded or without textures). */
-  images: Array<{ uri: string; data: Uint8Array }>;
-}
+import type { GltfFiles, GltfImages } from './gltf-output.js';
 
 /** The characters an image's URI keeps from its texture's name: any other (a space, a slash, '%') would need escaping. */
 const URI_UNSAFE = /[^A-Za-z0-9_-]+/g;
