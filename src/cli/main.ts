@@ -42,15 +42,21 @@ function parse(command: string, args: string[], options: ParseArgsConfig['option
   }
 }
 
-/** An IMG archive (by name) or an output that is a folder (ends with a separator or is one) means the batch export. */
-function isBatchTarget(anims: string, out: string): boolean {
-  if (/\.(img|dir)$/i.test(anims) || /[\\/]$/.test(out)) return true;
+const isDirectory = (path: string) => {
   try {
-    return statSync(out).isDirectory();
+    return statSync(path).isDirectory();
   } catch {
     return false;
   }
+};
+
+/** An IMG archive (by name) or an output that is a folder (ends with a separator or is one) means the batch export. */
+function isBatchTarget(anims: string, out: string): boolean {
+  return /\.(img|dir)$/i.test(anims) || /[\\/]$/.test(out) || isDirectory(out);
 }
+
+/** An output named as one glTF file (and not a folder already there): what the user asked for is one file. */
+const isOneFileTarget = (out: string) => /\.(glb|gltf)$/i.test(out) && !isDirectory(out);
 
 async function run(argv: string[]): Promise<CommandResult | 'help'> {
   const [command, ...args] = argv;
@@ -74,6 +80,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     record: { type: 'boolean' },
     skeleton: { type: 'string' },
     gltf: { type: 'boolean' },
+    'embed-images': { type: 'boolean' },
     format: { type: 'string' },
     port: { type: 'string' },
     'z-up': { type: 'boolean' },
@@ -104,7 +111,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     return 'help';
   }
   // Every command that prints results takes --json (the README's "JSON output" has their schemas).
-  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], retarget: ['to', 'out', 'map', 'source-pose', 'name', 'force', 'json'], view: ['port'], img: ['out', 'force', 'json', 'in-place'], edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package', 'reduce', 'skeleton'], diff: ['json'], lint: ['json', 'skeleton', 'severity', 'ignore', 'rules'], txd: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
+  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'embed-images', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], retarget: ['to', 'out', 'map', 'source-pose', 'name', 'force', 'json'], view: ['port'], img: ['out', 'force', 'json', 'in-place'], edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package', 'reduce', 'skeleton'], diff: ['json'], lint: ['json', 'skeleton', 'severity', 'ignore', 'rules'], txd: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const json = Boolean(values['json']);
@@ -134,17 +141,27 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       if (positionals.length < 1 || !out) throw new UsageError('export takes [MODEL] ANIMS -o OUT.glb (or MODEL FILE... -o DIR)', HELP['export']);
       const jobs = values['jobs'] === undefined ? undefined : Number(values['jobs']);
       if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw new UsageError(`--jobs takes a whole number of worker threads, 1 or more, not ${values['jobs']}`, HELP['export']);
-      // Many files, an archive, or a folder to write into: the whole-game export on worker threads.
+      const anims = (values['anim'] as unknown as string[] | undefined) ?? [];
+      const txd = values['txd'] as string | undefined;
+      const oneFile = { out, anims, gltf: Boolean(values['gltf']), embedImages: Boolean(values['embed-images']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps, json, txd };
+      if (values['embed-images'] && !values['gltf']) throw new UsageError('--embed-images is for --gltf (a .glb holds its images already)', HELP['export']);
+      const folderOnly = jobs !== undefined || values['per-animation'];
       // One file: its clips on nodes named after their tracks, without a model.
       if (positionals.length === 1) {
-        if (isBatchTarget(positionals[0]!, out) || jobs !== undefined || values['per-animation']) throw new UsageError('export over many files takes a MODEL: export MODEL FILE... -o DIR', HELP['export']);
-        return exportCommand(undefined, positionals[0]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps, json, txd: values['txd'] as string | undefined }, print);
+        if ((isBatchTarget(positionals[0]!, out) && !isOneFileTarget(out)) || folderOnly) throw new UsageError('export over many files takes a MODEL: export MODEL FILE... -o DIR', HELP['export']);
+        return exportCommand(undefined, positionals, oneFile, print);
       }
-      if (positionals.length > 2 || isBatchTarget(positionals[1]!, out) || jobs !== undefined || values['per-animation']) {
-        if (values['anim'] || values['gltf'] || values['txd']) throw new UsageError('--anim, --gltf and --txd are for one file: export MODEL ANIMS -o OUT.glb', HELP['export']);
-        return exportBatch(positionals[0]!, positionals.slice(1), { out, force: Boolean(values['force']), zUp: Boolean(values['z-up']), jobs, perAnimation: Boolean(values['per-animation']), fps, json }, print);
+      // Several inputs (or an archive) into a file named .glb or .gltf: every clip into that one file, never a folder of that name.
+      if (isOneFileTarget(out)) {
+        if (folderOnly) throw new UsageError(`--jobs and --per-animation write a folder of files; ${out} is one file (give -o DIR/)`, HELP['export']);
+        return exportCommand(positionals[0]!, positionals.slice(1), oneFile, print);
       }
-      return exportCommand(positionals[0]!, positionals[1]!, { out, anims: (values['anim'] as unknown as string[] | undefined) ?? [], gltf: Boolean(values['gltf']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps, json, txd: values['txd'] as string | undefined }, print);
+      // Many files, an archive, or a folder to write into: the whole-game export on worker threads.
+      if (positionals.length > 2 || isBatchTarget(positionals[1]!, out) || folderOnly) {
+        if (values['gltf']) throw new UsageError('--gltf writes one file: export MODEL ANIMS... -o OUT.gltf --gltf', HELP['export']);
+        return exportBatch(positionals[0]!, positionals.slice(1), { out, force: Boolean(values['force']), zUp: Boolean(values['z-up']), jobs, perAnimation: Boolean(values['per-animation']), fps, json, anims, txd }, print);
+      }
+      return exportCommand(positionals[0]!, positionals.slice(1), oneFile, print);
     }
     case 'import': {
       const out = values['out'] as string | undefined;
@@ -196,10 +213,10 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       return lint(some('FILE'), { skeleton: values['skeleton'] as string | undefined, severity: severity as LintSeverity | undefined, ignore: ignore as LintCode[], json }, print);
     }
     case 'txd': {
-      const [action, file, ...rest] = positionals;
-      if (action === 'ls' && file && !rest.length) return txdList(file, print, json);
-      if (action === 'extract' && file && !rest.length) return txdExtract(file, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print, json);
-      throw new UsageError('txd takes "ls FILE" or "extract FILE [-o DIR]"', HELP['txd']);
+      const [action, ...files] = positionals;
+      if (action === 'ls' && files.length) return txdList(files, print, json);
+      if (action === 'extract' && files.length) return txdExtract(files, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print, json);
+      throw new UsageError('txd takes "ls FILE..." or "extract FILE... [-o DIR]"', HELP['txd']);
     }
     case 'bench':
       if (positionals.length) throw new UsageError('bench takes no FILE', HELP['bench']);

@@ -1,3 +1,4 @@
+import { withArticle } from './text.js';
 import type { Skeleton } from 'gameanim';
 import { formatOf, InputError, readInput } from './inputs.js';
 
@@ -6,6 +7,6 @@ export function modelSkeleton(modelPath: string): Skeleton {
   const modelBytes = readInput(modelPath);
   const model = formatOf(modelPath, modelBytes).format;
   const skeleton = model.skeleton?.(model.open(modelBytes));
-  if (!skeleton) throw new InputError(`${modelPath}: has no skeleton to bind to (a ${model.name} file${model.skeleton ? ' without a bone hierarchy' : ''})`);
+  if (!skeleton) throw new InputError(`${modelPath}: has no skeleton to bind to (${withArticle(model.name)} file${model.skeleton ? ' without a bone hierarchy' : ''})`);
   return skeleton;
 }

@@ -12,6 +12,9 @@ export function printable(text: string): string {
   return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
+/** "an IMG", "an IFP", "a DFF": the article of a format's name, by its first letter as the names read (every vowel-led name is an initialism read letter by letter). */
+export const withArticle = (name: string) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
+
 export const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
 /** A float as the shortest text that reads back to the same f32 (the library's `float32Text`). */

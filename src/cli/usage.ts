@@ -27,8 +27,8 @@ commands:
   dump FILE... [--anim NAME] [--json]
                                 every decoded value
   bind MODEL FILE... [--json]   how the animations of each FILE bind to the skeleton of MODEL (.dff, .mef)
-  export [MODEL] ANIMS -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force]
-  export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--fps N] [--force]
+  export [MODEL] ANIMS... -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf [--embed-images]] [--z-up] [--fps N] [--force]
+  export MODEL FILE... -o DIR [--txd MODEL.txd] [--anim NAME ...] [--per-animation] [--jobs N] [--z-up] [--fps N] [--force]
                                 the model (skeleton, skinned or rigid meshes) and its animations as glTF
   import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]
          [--format ANP3|ANP2|ANPK] [--force]
@@ -47,8 +47,8 @@ commands:
                                 what the games do badly with (exit 1 on an error)
   img add|replace ARCHIVE FILE..., img delete ARCHIVE NAME..., img rename ARCHIVE OLD NEW,
   img rebuild ARCHIVE           (each with -o OUT or --in-place)
-  txd ls FILE                   textures of a texture dictionary: name, size, format, mipmaps, alpha
-  txd extract FILE [-o DIR] [--force]
+  txd ls FILE...                textures of texture dictionaries: name, size, format, mipmaps, alpha
+  txd extract FILE... [-o DIR] [--force]
                                 one PNG per texture
   bench [--corpus DIR] [--quick] [--out FILE [--force]] [--record]
                                 the benchmark suite on a generated SA-sized corpus
@@ -83,9 +83,11 @@ archive): name, tracks, keys and duration in seconds; with several files, one ta
   dump: `usage: gameanim dump FILE... [--anim NAME] [--json]
 
 Prints every decoded value of each file (IFP, FORM/ANM2, IGI 2 clips and models, DFF, TXD, camera
-paths), or the script listing of an ANIM file. --anim keeps one IFP animation (case-insensitive). --json prints the
-document described in the README ("JSON output"): one for one file, an array for several. Every
-format but IMG archives (use img ls) can be dumped:
+paths), or the script listing of an ANIM file; an IMG archive is walked, each entry of a known format
+dumped as ARCHIVE/ENTRY (img ls lists the archive itself). --anim keeps one IFP animation
+(case-insensitive). --json prints the document described in the README ("JSON output"): one for one
+file, an array for several or for an archive; a file that cannot be read is { "file", "error" }.
+Formats:
 ${FORMAT_LINES}`,
   img: `usage: gameanim img ls ARCHIVE [--json]
        gameanim img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]
@@ -110,27 +112,32 @@ overlap so that this would write more than 64 times the archive's size, nothing 
 
 Reads the skeleton of MODEL (a RenderWare .dff with an HAnim hierarchy, an IGI 2 .mef, or a clip
 that carries one: ANM2, IGI 2) and binds
-every animation of each FILE to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
+every animation of each FILE (and of each entry of an IMG archive, named ARCHIVE/ENTRY) to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
 ignored), ANM2 and IGI 2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
 no bone, and the bones that keep their rest pose. A glTF binary (.glb) binds as import reads it (its
 channels onto the bones they name; its warnings, such as another skeleton, as notes; needs
 @gltf-transform/core). Exits 1 when a FILE has no animation that drives any bone (the other files are
 still bound).`,
-  export: `usage: gameanim export [MODEL] ANIMS -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf] [--z-up] [--fps N] [--force] [--json]
-       gameanim export MODEL FILE... -o DIR [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
+  export: `usage: gameanim export [MODEL] ANIMS... -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf [--embed-images]] [--z-up] [--fps N] [--force] [--json]
+       gameanim export MODEL FILE... -o DIR [--txd MODEL.txd] [--anim NAME ...] [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
 
 Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or a clip that carries a
 skeleton; a .dff without HAnim, such as a GTA III ped or an animated object, has its frames as bones
 and each rigid part as a mesh under its frame's node) and the animations of ANIMS (all, or those
 named by --anim; without MODEL, on nodes named after their tracks; with MODEL alone, none) as a glTF 2.0 binary, standing
-upright in glTF's Y up (--z-up keeps the games' Z up). --gltf writes OUT.gltf with OUT.bin beside it
-instead. --txd embeds the dictionary's textures (PNG) in the materials that name them. An existing
+upright in glTF's Y up (--z-up keeps the games' Z up). --gltf writes OUT.gltf with OUT.bin and its images
+(OUT.<texture>.png) beside it instead, all or none; --embed-images puts the images inside OUT.gltf.
+--txd embeds the dictionary's textures (PNG) in the materials that name them; a material whose
+texture the dictionary lacks is named in a missing-textures warning. Several ANIMS (IFP files, IGI 2
+clips, IMG archives) with OUT named .glb or .gltf: every clip of them in that one file. An existing
 OUT is replaced only with --force, and never when it is one of the inputs. Every
 change glTF forces on the data is printed, and the count of animations written (a clip that drives no
 bone is left out, and named). Needs @gltf-transform/core installed (exit 3 without it).
 
-With several IFP files, an IMG archive, or a folder as -o (DIR/), every package of every IFP file and
-IFP entry becomes DIR/<package>.glb (--per-animation: DIR/<package>.<animation>.glb), exported on N
+With several files or an IMG archive and a folder as -o (DIR/, or any name not ending .glb or .gltf),
+every package of every IFP file and IFP entry becomes DIR/<package>.glb, and each IGI 2 or ANM2 clip
+file DIR/<file>.glb (--per-animation: DIR/<package>.<animation>.glb; --anim: only those animations;
+--txd: textured; glTF's warnings printed per file), exported on N
 worker threads (--jobs, default the machine's cores) with a progress bar on a terminal. Every output
 is checked before any work starts; names are made safe and distinct, and each change is printed.
 --fps sets the rate of the resampling gameanim does itself (IGI 2's squad curves; default 60).`,
@@ -175,7 +182,7 @@ with keys sampled in at both ends; --merge appends OTHER's animations, replacing
 name (and says which); --package renames the package. --reduce drops the keys whose removal keeps every
 bone within TOL centimetres of shell error (how far a point 3 cm from the bone moves; 0.05 is half a
 millimetre), measured in MODEL's hierarchy with --skeleton, else each track on its own, on what the
-written file decodes to; it prints keys and bytes saved and the worst error left (docs/reduce.md).
+written file decodes to; it prints keys and bytes saved and the worst error left.
 Every animation no edit touched is written byte for byte as it was (in the same format).`,
   diff: `usage: gameanim diff A.ifp B.ifp [--json]
 
@@ -195,10 +202,11 @@ retail files have), the animation, bone and byte offset; a count per code ends t
 tracks of each animation that bind to no bone of a GTA model (by bone id on SA skinned peds, by name,
 case ignored, on frame-bound models). --rules prints every rule with its severity and the loader code
 it follows. Exit 1 when any finding shown is an error.`,
-  txd: `usage: gameanim txd ls FILE [--json]
-       gameanim txd extract FILE [-o DIR] [--force] [--json]
+  txd: `usage: gameanim txd ls FILE... [--json]
+       gameanim txd extract FILE... [-o DIR] [--force] [--json]
 
-FILE is a RenderWare texture dictionary (.txd, PC: Direct3D 8 and 9). ls lists its textures: name,
+FILE is a RenderWare texture dictionary (.txd, PC: Direct3D 8 and 9), or an IMG archive whose .txd
+entries are read (named ARCHIVE/ENTRY). ls lists its textures: name,
 size, format (DXT1, DXT5, 8888, PAL8, ...), mipmap count and whether alpha is used. extract decodes
 each texture's largest level and writes it as DIR/<name>.png (default: the current folder); names are
 made safe and distinct, and an existing file is replaced only with --force.`,

@@ -10,6 +10,8 @@ import { fixTimes, pick, unitKeys, type GltfWarning, type RepeatPolicy } from '.
 import { EXPORT_BASE_SAMPLES, EXPORT_SAMPLES_PER_KEY, keysDuration, resampleRotations, rotationKeyCount } from './squad-resample.js';
 import type { ExportTexture } from './texture-source.js';
 import { loadPngEncoder, textureBinder, type EncodePng } from './textures.js';
+import { writeGltfFiles } from './gltf-files.js';
+import type { GltfFiles, GltfImages } from './gltf-output.js';
 import { accessor, addMeshes } from './meshes.js';
 
 export interface ExportGltfOptions {
@@ -24,8 +26,13 @@ export interface ExportGltfOptions {
    */
   skeleton?: Skeleton;
   clips: readonly SkeletalClip[];
-  /** 'glb' (default): one binary file; 'gltf': JSON plus one .bin. */
+  /** 'glb' (default): one binary file; 'gltf': JSON plus one .bin (and its images, see `images`). */
   container?: 'glb' | 'gltf';
+  /**
+   * For 'gltf': 'files' (default) names each image `<bin name>.<texture>.png`, returned in
+   * `gltf.images` to write beside the JSON; 'embedded' puts them in the JSON as data URIs.
+   */
+  images?: GltfImages;
   /** The .bin's file name for 'gltf'. Default 'gameanim.bin'. */
   binName?: string;
   /** Key times that repeat or go back: nudged 0.1 ms past the previous key (default), or dropped. */
@@ -52,12 +59,14 @@ export interface ExportGltfOptions {
 export interface ExportGltfResult {
   /** The .glb, for 'glb'. */
   glb: Uint8Array | null;
-  /** The .gltf JSON and its .bin, for 'gltf'. */
-  gltf: { json: string; bin: Uint8Array; binName: string } | null;
+  /** The .gltf JSON, its .bin and its image files, for 'gltf'. */
+  gltf: GltfFiles | null;
   /** What the export changed to satisfy glTF: one warning per policy that applied, with counts. */
   warnings: GltfWarning[];
   /** The names of the clips written as animations, in order (a clip that drives nothing is left out, with a warning). */
   animations: string[];
+  /** The names of the textures written, in order (each once, however many materials use it). */
+  textures: string[];
   /** The rotation samples resampling made (squad clips) and the most the clips' keys allowed. */
   work: { samples: number; limit: number };
 }
@@ -121,11 +130,19 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
 
   const geometries = (options.model?.geometries ?? []).filter((g) => g.vertexCount > 0 && g.indices.length > 0);
   if (geometries.length) {
-    const bindTexture = options.textures?.length ? textureBinder(doc, options.textures, options.encodePng ?? (await loadPngEncoder())) : () => false;
+    // Given textures, a material whose texture is not among them is worth a word: it goes out untextured.
+    const missing = new Map<string, number>();
+    const binder = options.textures?.length ? textureBinder(doc, options.textures, options.encodePng ?? (await loadPngEncoder())) : null;
+    const bindTexture = (material: Material, name: string | null) => {
+      const bound = binder?.(material, name) ?? false;
+      if (binder && !bound && name !== null) missing.set(name, (missing.get(name) ?? 0) + 1);
+      return bound;
+    };
     const { fixedNormals, repairedVertices, repairedJoints, droppedTriangles } = addMeshes(doc, buffer, scene, bones, skeleton, geometries, bindTexture, options.model?.boneOfFrame);
     if (repairedVertices) warnings.push({ code: 'repaired-vertices', message: `${repairedVertices} NaN or infinite vertex positions or texture coordinates were set to 0 (glTF cannot hold them)` });
     if (repairedJoints) warnings.push({ code: 'repaired-joints', message: `${repairedJoints} skin weights named a bone the skeleton lacks, or were not finite; they were set to 0 and the vertex's weights renormalised` });
     if (droppedTriangles) warnings.push({ code: 'dropped-triangles', message: `${droppedTriangles} triangles named a vertex the mesh does not have (or were cut short) and were left out (glTF indices must name vertices)` });
+    if (missing.size) warnings.push({ code: 'missing-textures', message: `${[...missing.values()].reduce((a, b) => a + b, 0)} materials name a texture the dictionaries lack and are untextured: ${[...missing.keys()].slice(0, 10).join(', ')}${missing.size > 10 ? ', ...' : ''}` });
     if (fixedNormals) warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
   }
 
@@ -153,12 +170,12 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   // A skeleton without meshes or keys has no binary data: glTF forbids an empty buffer.
   if (doc.getRoot().listAccessors().length === 0) buffer.dispose();
   const io = new WebIO();
+  const textures = doc.getRoot().listTextures().map((texture) => texture.getName());
+  const work = { samples: budget.spent, limit: budget.limit };
   if (options.container === 'gltf') {
-    const { json, resources } = await io.writeJSON(doc);
-    const binName = options.binName ?? 'gameanim.bin';
-    return { glb: null, gltf: { json: JSON.stringify(json), bin: resources[binName] ?? new Uint8Array(0), binName }, warnings, animations, work: { samples: budget.spent, limit: budget.limit } };
+    return { glb: null, gltf: await writeGltfFiles(io, doc, options.binName ?? 'gameanim.bin', options.images ?? 'files'), warnings, animations, textures, work };
   }
-  return { glb: await io.writeBinary(doc), gltf: null, warnings, animations, work: { samples: budget.spent, limit: budget.limit } };
+  return { glb: await io.writeBinary(doc), gltf: null, warnings, animations, textures, work };
 }
 
 /** Node names: the bone name trimmed (' Pelvis' -> 'Pelvis'), as three.js and Blender show them; bone<i> when empty. */

@@ -6,3 +6,4 @@ export type { GltfWarning, RepeatPolicy } from './policies.js';
 export { importGltf, type ImportGltfOptions, type ImportGltfResult } from './import.js';
 export type { ExportTexture } from './texture-source.js';
 export type { EncodePng } from './textures.js';
+export type { GltfFiles, GltfImages } from './gltf-output.js';

@@ -6,7 +6,7 @@ import { nextFloat32 } from '../core/float32.js';
 export interface GltfWarning {
   code: 'nudged-times' | 'dropped-times' | 'shifted-times' | 'normalised-rotations' | 'resampled' | 'unmatched-tracks' | 'unmatched-channels' | 'skipped-clips' | 'normalised-normals'
     | 'non-finite-keys' | 'repaired-vertices' | 'repaired-joints' | 'float-frames' | 'regridded' | 'reduced-keys' | 'other-skeleton' | 'rest-tracks' | 'like-original' | 'extra-tracks'
-    | 'dropped-triangles' | 'duration-from-keys';
+    | 'dropped-triangles' | 'duration-from-keys' | 'missing-textures';
   message: string;
 }
 

@@ -46,7 +46,7 @@ describe('gameanim CLI', () => {
     expect(stdout).toContain('IMG VER2, 3 entries');
     expect(stdout).toContain('  walk.ifp: IFP ANP3 "fixture": 2 animations, 5 tracks, 16 keyframes');
     expect(stdout).toContain('  run.ifp: IFP ANPK "vc_style": 2 animations, 5 tracks, 9 keyframes');
-    expect(stdout).toContain('  total: 2 IFP entries, 4 animations, 10 tracks, 25 keyframes; 1 other entries not decoded');
+    expect(stdout).toContain('  total: 2 IFP entries, 4 animations, 10 tracks, 25 keyframes; 1 other entry not decoded');
   });
 
   it('exits 1 for a decode error, naming the file and the offset, after the other files', () => {
@@ -231,14 +231,14 @@ describe('gameanim CLI', () => {
     const glb = join(scratch, 'ped.glb');
     const out = gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp', '-o', glb, '--anim', 'WEAPON_start_throw');
     expect(out.code).toBe(0);
-    expect(out.stdout).toContain(`${glb}: 1 animations on 5 bones`);
+    expect(out.stdout).toContain(`${glb}: 1 animation on 5 bones`);
     expect(out.stdout).toContain('unmatched-tracks: tracks that drive no bone of the skeleton were written as nodes of their own, outside the skin: Object');
     expect(readFileSync(glb).subarray(0, 4).toString()).toBe('glTF');
     const ifp = join(scratch, 'back.ifp');
     const back = gameanim('import', glb, '--skeleton', 'fixtures/dff-ped-5bone.dff', '-o', ifp);
     expect(back.code).toBe(0);
     // The clip's Object track drives no bone of the model: it went out as a node of its own and comes back.
-    expect(back.stdout).toContain(`${ifp}: package "back", 1 animations (ANP3), 4 tracks`);
+    expect(back.stdout).toContain(`${ifp}: package "back", 1 animation (ANP3), 4 tracks`);
     expect(new IFPReader(new Uint8Array(readFileSync(ifp))).animations[0]!.bones.map((b) => b.boneName)).toEqual(['Root', ' Pelvis', 'R Hand', 'Object']);
     const split = gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp', '-o', join(scratch, 'gltf', 'ped.gltf'), '--gltf');
     expect(split.code).toBe(0);

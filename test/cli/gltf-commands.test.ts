@@ -59,7 +59,7 @@ describe('glTF commands', () => {
     const out = join(scratch, 'gang01.ifp');
     const back = gameanim('import', glb, '--skeleton', join(samplesDir, 'iii/gang01.dff'), '--format', 'ANPK', '-o', out);
     expect(back.stderr).toBe('');
-    expect(back.stdout).toContain('package "gang01", 1 animations (ANPK), 16 tracks');
+    expect(back.stdout).toContain('package "gang01", 1 animation (ANPK), 16 tracks');
     expect(new IFPReader(new Uint8Array(readFileSync(out))).packages[0]!.format).toBe('ANPK');
   });
   if (!samplesPresent) it.skip(SAMPLES_SKIP_MESSAGE, () => {});

@@ -31,15 +31,15 @@ describe('gameanim lint', () => {
     const run = gameanim('lint', file);
     expect(run.status).toBe(1);
     const lines = run.stdout.trim().split('\n');
-    expect(lines.slice(-4)).toEqual(['time-goes-back: 1 error', 'duplicate-track: 1 warning', 'hemisphere-flip: 2 notes', '4 findings in 1 file: 1 errors, 1 warnings, 2 notes']);
+    expect(lines.slice(-4)).toEqual(['time-goes-back: 1 error', 'duplicate-track: 1 warning', 'hemisphere-flip: 2 notes', '4 findings in 1 file: 1 error, 1 warning, 2 notes']);
     expect(lines.filter((line) => line.startsWith(`${file}:`))).toHaveLength(4);
   });
 
   it('--severity keeps that level and above; --ignore leaves codes out, and decides the exit code', () => {
-    expect(gameanim('lint', file, '--severity', 'warning').stdout.trim().split('\n').slice(-1)).toEqual(['2 findings in 1 file: 1 errors, 1 warnings, 0 notes']);
+    expect(gameanim('lint', file, '--severity', 'warning').stdout.trim().split('\n').slice(-1)).toEqual(['2 findings in 1 file: 1 error, 1 warning, 0 notes']);
     const ignored = gameanim('lint', file, '--ignore', 'time-goes-back', '--ignore', 'hemisphere-flip');
     expect(ignored.status).toBe(0);
-    expect(ignored.stdout.trim().split('\n').slice(-2)).toEqual(['duplicate-track: 1 warning', '1 findings in 1 file: 0 errors, 1 warnings, 0 notes']);
+    expect(ignored.stdout.trim().split('\n').slice(-2)).toEqual(['duplicate-track: 1 warning', '1 finding in 1 file: 0 errors, 1 warning, 0 notes']);
     expect(gameanim('lint', file, '--severity', 'bad').status).toBe(2);
     expect(gameanim('lint', file, '--ignore', 'no-such-code').stderr).toContain('--ignore takes a rule code');
   });

@@ -18,3 +18,15 @@ export function clipOfKeys(tracks: Array<{ boneId: number; times: number[]; rota
     tracks: tracks.map((t) => ({ boneName: '', boneId: t.boneId, times: Float32Array.from(t.times), rotations: Float32Array.from(t.rotations), translations: t.translations ? Float32Array.from(t.translations) : null })),
   };
 }
+
+/** The validator's errors for a .gltf whose files are `files` (by URI): a file it names that is not there is an error. */
+export async function gltfValidatorErrors(json: string, files: Record<string, Uint8Array>): Promise<string[]> {
+  const report = await validator.validateBytes(new TextEncoder().encode(json), {
+    externalResourceFunction: async (uri: string) => {
+      const data = files[decodeURIComponent(uri)];
+      if (!data) throw new Error(`${uri}: not written`);
+      return data;
+    },
+  });
+  return report.issues.messages.filter((m) => m.severity === 0).map((m) => `${m.code}: ${m.message}`);
+}

@@ -1,9 +1,13 @@
 import { bindClip, IFPReader, writeIFP, type SkeletalClip, type Skeleton } from 'gameanim';
 import { loadGltf } from './export-batch.js';
 import { plural, textTable } from '../text.js';
-import { formatOf, InputError, readInput } from '../inputs.js';
+import { InputError, readInput } from '../inputs.js';
+import { clipSources, sourceName } from '../clip-sources.js';
 import { merged, onFile, report, type CommandResult, type Report } from './result.js';
 import { modelSkeleton } from '../model-skeleton.js';
+
+/** One file's (or archive entry's) record in the --json document: its animations, or its error. */
+type BoundFile = { file: string; [field: string]: unknown };
 
 /**
  * Binds every animation of each FILE to the skeleton of MODEL and prints, per animation, how many
@@ -14,7 +18,7 @@ import { modelSkeleton } from '../model-skeleton.js';
  */
 export async function bind(modelPath: string, animsPaths: string[], print: (line: string) => void, json = false): Promise<CommandResult> {
   const out = report(print, json);
-  const files: unknown[] = [];
+  const files: BoundFile[] = [];
   let skeleton: Skeleton | undefined;
   const modelResult = onFile(modelPath, () => {
     skeleton = modelSkeleton(modelPath);
@@ -24,7 +28,10 @@ export async function bind(modelPath: string, animsPaths: string[], print: (line
   const results: CommandResult[] = [];
   for (const path of animsPaths) {
     const gltf = await gltfClips(path, skeleton);
-    results.push(gltf?.kind === 'refused' ? gltf.result : onFile(path, () => bindFile(modelPath, skeleton!, path, out, files, gltf)));
+    const result = gltf?.kind === 'refused' ? gltf.result : onFile(path, () => bindFile(modelPath, skeleton!, path, out, files, gltf));
+    // A file that could not be read is in the --json document too, with its error.
+    if (result.inputErrors.length && !files.some(({ file }) => file === path || file.startsWith(`${path}/`))) for (const error of result.inputErrors) files.push({ file: path, error });
+    results.push(result);
   }
   const result = merged(results);
   return json ? { ...result, json: { model: modelPath, boneCount: skeleton.boneCount, files } } : result;
@@ -51,18 +58,15 @@ async function gltfClips(path: string, skeleton: Skeleton): Promise<GltfClips | 
   }
 }
 
-function bindFile(modelPath: string, skeleton: Skeleton, animsPath: string, out: Report, files: unknown[], gltf: Extract<GltfClips, { kind: 'clips' }> | null): CommandResult {
-  let clips: readonly SkeletalClip[];
-  if (gltf) {
-    clips = gltf.clips;
-  } else {
-    const animBytes = readInput(animsPath);
-    const anims = formatOf(animsPath, animBytes).format;
-    if (!anims.clips) throw new InputError(`${animsPath}: a ${anims.name} file holds no animations`);
-    clips = anims.clips(anims.open(animBytes));
-  }
+function bindFile(modelPath: string, skeleton: Skeleton, animsPath: string, out: Report, files: BoundFile[], gltf: Extract<GltfClips, { kind: 'clips' }> | null): CommandResult {
+  // A file of clips, or each clip-holding entry of an IMG archive, named archive.img/entry.
+  const sources = gltf ? [{ name: animsPath, clips: gltf.clips }] : clipSources(animsPath, 'to bind').map((source) => ({ name: sourceName(source), clips: source.clips }));
+  return merged(sources.map(({ name, clips }) => bindClips(modelPath, skeleton, name, clips, gltf?.notes ?? [], out, files)));
+}
+
+function bindClips(modelPath: string, skeleton: Skeleton, animsPath: string, clips: readonly SkeletalClip[], gltfNotes: readonly string[], out: Report, files: BoundFile[]): CommandResult {
   const rows: string[][] = [];
-  const notes: string[] = [...(gltf?.notes ?? [])];
+  const notes: string[] = [...gltfNotes];
   const animations: unknown[] = [];
   let drivingNone = 0;
   let refused: string | null = null;

@@ -1,4 +1,5 @@
-import { formatOf, InputError, readInput } from '../inputs.js';
+import { formatOf, InputError } from '../inputs.js';
+import { inputFiles } from '../input-files.js';
 import { UsageError } from '../usage.js';
 import { merged, onFile, type CommandResult } from './result.js';
 
@@ -13,17 +14,31 @@ export interface DumpOptions {
  */
 export function dump(paths: string[], options: DumpOptions, print: (line: string) => void): CommandResult {
   const documents: unknown[] = [];
-  const result = merged(paths.map((path) => onFile(path, () => dumpFile(path, options, paths.length > 1, print, documents))));
+  const archives = new Set<string>();
+  const result = merged(
+    paths.map((path) => {
+      const fileResult = onFile(path, () => dumpInput(path, options, paths.length > 1, print, documents, archives));
+      // A file that could not be read is a document of its own, { file, error }, in its place.
+      for (const error of fileResult.inputErrors) documents.push({ file: path, error });
+      return fileResult;
+    }),
+  );
   if (!options.json) return result;
-  return { ...result, json: paths.length === 1 ? documents[0] : documents };
+  return { ...result, json: paths.length === 1 && !archives.has(paths[0]!) ? documents[0] : documents };
 }
 
-function dumpFile(path: string, options: DumpOptions, headed: boolean, print: (line: string) => void, documents: unknown[]): CommandResult {
-  const bytes = readInput(path);
+/** A file, or every entry of an IMG archive in a format gameanim reads, each headed archive.img/entry. */
+function dumpInput(path: string, options: DumpOptions, headed: boolean, print: (line: string) => void, documents: unknown[], archives: Set<string>): CommandResult {
+  const { archive, files } = inputFiles(path);
+  if (archive) archives.add(path);
+  for (const file of files) if (!archive || !options.anim || file.format.packages) dumpFile(file.name, file.bytes, options, headed || archive, print, documents);
+  return { inputErrors: [] };
+}
+
+function dumpFile(path: string, bytes: Uint8Array, options: DumpOptions, headed: boolean, print: (line: string) => void, documents: unknown[]): CommandResult {
   const shown = formatOf(path, bytes);
   const { format } = shown;
   if (options.anim && !format.packages) throw new UsageError(`--anim picks one animation of an IFP file; ${path} is ${format.name}`);
-  if (format.archive) throw new UsageError(`${path}: dump takes an animation or model file (use gameanim img ls or img extract for archives)`);
   const reader = format.open(bytes);
   if (options.anim && !format.clips!(reader).some((clip) => clip.name.toLowerCase() === options.anim!.toLowerCase())) {
     throw new InputError(`${path}: no animation named "${options.anim}"`);

@@ -83,7 +83,7 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
           const other = readMerged(step.path);
           const replaced: string[] = [];
           for (const animation of other.animations) if (editor.put(animation)) replaced.push(animation.name);
-          done.push(`merged ${step.path}: ${other.animations.length} animations${replaced.length ? `, replacing ${replaced.join(', ')}` : ''}`);
+          done.push(`merged ${step.path}: ${plural(other.animations.length, 'animation')}${replaced.length ? `, replacing ${replaced.join(', ')}` : ''}`);
         }
       }
     } catch (error) {
@@ -118,7 +118,7 @@ function reducedLines(r: Reduction, model: string | undefined): string[] {
   const lines = [`reduced within ${r.tolerance} cm of shell error (a point ${r.shellDistance} cm from each bone, ${space}): keys ${r.keysBefore} -> ${r.keysAfter}${percent}, ${r.bytesSaved} bytes saved`];
   if (r.worst) lines.push(`  worst ${r.worst.error.toFixed(4)} cm: bone ${r.worst.bone} in ${r.worst.animation} at ${r.worst.time.toFixed(3)} s`);
   const unmeasured = r.animations.reduce((n, a) => n + a.unmeasured.length, 0);
-  if (unmeasured) lines.push(`  warning: ${unmeasured} tracks drive no bone of ${model} and keep every key`);
+  if (unmeasured) lines.push(`  warning: ${plural(unmeasured, 'track drives', 'tracks drive')} no bone of ${model}; ${unmeasured === 1 ? 'it keeps' : 'they keep'} every key`);
   return lines;
 }
 

@@ -6,10 +6,12 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { IFPReader } from 'gameanim';
-import { amplificationRefusal } from '../amplification.js';
+import { TXDReader } from 'gameanim';
+import type { GltfWarning } from 'gameanim/gltf';
 import { readModel, unitExporter, type BatchSettings, type ExportUnit, type UnitResult } from '../export-unit.js';
-import { filesRead, formatOf, InputError, openArchive, readInput } from '../inputs.js';
+import { planUnits } from '../export-plan.js';
+import { filesRead, InputError, readInput } from '../inputs.js';
+import { plural } from '../text.js';
 import { checkOutput, outputNames } from '../outputs.js';
 import { startProgress } from '../progress.js';
 import { MissingDependencyError } from '../usage.js';
@@ -35,6 +37,10 @@ export interface BatchOptions {
   jobs?: number;
   perAnimation: boolean;
   fps?: number;
+  /** --anim: only these animations (case ignored). */
+  anims?: string[];
+  /** --txd: the dictionary of the model's textures. */
+  txd?: string;
   json?: boolean;
   /** The worker threads (tests give ones that fail); by default src/cli/export-worker.ts. */
   spawnWorker?: (settings: BatchSettings) => Worker;
@@ -42,39 +48,15 @@ export interface BatchOptions {
 
 export async function exportBatch(modelPath: string, sources: string[], options: BatchOptions, printText: (line: string) => void): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
-  const written: Array<{ path: string; animations: number }> = [];
+  const written: Array<{ path: string; animations: number; textures: number; warnings: GltfWarning[] }> = [];
   await loadGltf();
   const modelCheck = onFile(modelPath, () => (readModel(modelPath), { inputErrors: [] }));
   if (modelCheck.inputErrors.length) return modelCheck;
-  // Plan: every package (or animation) of every IFP file and IFP entry.
-  const planned: Array<Omit<ExportUnit, 'out'> & { name: string }> = [];
-  const inputErrors: string[] = [];
+  const { planned, inputErrors } = planUnits(sources, { anims: options.anims ?? [], perAnimation: options.perAnimation, force: options.force });
   // Every file read (a .dir's .img included) is an input: never written, --force or not.
-  const inputs = [modelPath, ...sources.flatMap(filesRead)];
-  for (const source of sources) {
-    const result = onFile(source, () => {
-      const bytes = readInput(source);
-      const { format } = formatOf(source, bytes);
-      const ifps: Array<{ entry?: string; bytes: Uint8Array }> = [];
-      if (format.archive) {
-        const { archive } = openArchive(source, bytes, true);
-        const entries = archive.entries.filter((entry) => /\.ifp$/i.test(entry.name));
-        // Overlapping entries would make one small archive into any number of files: img extract's bound.
-        const refusal = options.force ? undefined : amplificationRefusal(source, bytes, archive, entries, 'exporting its IFP entries');
-        if (refusal) throw new InputError(refusal);
-        for (const entry of entries) ifps.push({ entry: entry.name, bytes: archive.read(entry) });
-      } else if (format.packages) ifps.push({ bytes });
-      else throw new InputError(`${source}: a ${format.name} file; export over many files takes IFP files and IMG archives`);
-      for (const { entry, bytes: ifp } of ifps) {
-        new IFPReader(ifp).packages.forEach((pkg, packageIndex) => {
-          if (!options.perAnimation) planned.push({ source, entry, packageIndex, name: `${pkg.name}.glb` });
-          else for (const animation of pkg.animations) planned.push({ source, entry, packageIndex, animation: animation.name, name: `${pkg.name}.${animation.name}.glb` });
-        });
-      }
-      return { inputErrors: [] };
-    });
-    append(inputErrors, result.inputErrors);
-  }
+  const inputs = [modelPath, ...sources.flatMap(filesRead), ...(options.txd ? [options.txd] : [])];
+  // The dictionary is read by every worker: one that cannot be read is one error, before any work.
+  if (options.txd) append(inputErrors, onFile(options.txd, () => (new TXDReader(readInput(options.txd!)), { inputErrors: [] })).inputErrors);
   const { files, renamed } = outputNames(planned.map((unit) => unit.name));
   for (const { from, to } of renamed) print(`renamed: ${from} -> ${to} (not a safe or distinct file name)`);
   const units: ExportUnit[] = planned.map(({ name: _name, ...unit }, i) => ({ ...unit, out: join(options.out, files[i]!) }));
@@ -89,7 +71,7 @@ export async function exportBatch(modelPath: string, sources: string[], options:
   if (inputErrors.length) return { inputErrors };
 
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), units.length));
-  const settings: BatchSettings = { modelPath, zUp: options.zUp, force: options.force, fps: options.fps, inputs };
+  const settings: BatchSettings = { modelPath, zUp: options.zUp, force: options.force, fps: options.fps, anims: options.anims ?? [], txdPath: options.txd, inputs };
   const progress = startProgress(units.length, 'exporting', print);
   let exported = 0;
   let notRun: ExportUnit[];
@@ -103,8 +85,9 @@ export async function exportBatch(modelPath: string, sources: string[], options:
         progress.tick(result.out);
         if (result.done) {
           exported++;
-          written.push({ path: result.out, animations: result.animations });
-          progress.print(`${result.out}: ${result.animations} animations`);
+          written.push({ path: result.out, animations: result.animations, textures: result.textures, warnings: result.warnings });
+          progress.print(`${result.out}: ${plural(result.animations, 'animation')}${result.textures ? `, ${plural(result.textures, 'texture')}` : ''}`);
+          for (const warning of result.warnings) progress.print(`  ${warning.code}: ${warning.message}`);
         } else inputErrors.push(result.error.startsWith(result.out) ? result.error : `${result.out}: ${result.error}`);
       },
     });
@@ -112,6 +95,6 @@ export async function exportBatch(modelPath: string, sources: string[], options:
     progress.stop();
   }
   if (notRun.length) inputErrors.push(`${options.out}: ${notRun.length} more files not exported after that write failure`);
-  print(`${options.out}: ${exported} of ${units.length} files exported on ${jobs} worker thread${jobs === 1 ? '' : 's'}`);
+  print(`${options.out}: ${exported} of ${plural(units.length, 'file')} exported on ${plural(jobs, 'worker thread')}`);
   return { inputErrors, json: json ? { out: options.out, planned: units.length, written, renamed, jobs } : undefined };
 }

@@ -5,75 +5,105 @@ import { DecodeError, IFPReader, TXDReader, type TxdTexture } from 'gameanim';
 import type { IFPFormat, PackageData } from 'gameanim';
 import { EncodeError, writeIFP } from 'gameanim';
 import { encode } from 'fast-png';
-import { formatOf, InputError, readInput } from '../inputs.js';
+import { filesRead, formatOf, InputError, readInput } from '../inputs.js';
+import { clipSources } from '../clip-sources.js';
+import { plural, withArticle } from '../text.js';
 import { UsageError } from '../usage.js';
 import { readModel } from '../export-unit.js';
 import { loadGltf } from './export-batch.js';
-import { onFile, report, type CommandResult } from './result.js';
+import { merged, onFile, report, type CommandResult } from './result.js';
 
 type Gltf = typeof import('gameanim/gltf');
 
+export interface ExportOptions {
+  out: string;
+  anims: string[];
+  gltf: boolean;
+  /** With --gltf: the images as data URIs inside the .gltf, instead of PNG files beside it. */
+  embedImages?: boolean;
+  force: boolean;
+  zUp?: boolean;
+  fps?: number;
+  json?: boolean;
+  txd?: string;
+}
+
 /**
- * `export [MODEL] ANIMS -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes) with
- * the clips; without a model, each clip on nodes named after its tracks. `export MODEL -o OUT.glb`
- * (one file that is a model) writes the model at rest, without clips.
+ * `export [MODEL] ANIMS... -o OUT.glb [--anim NAME ...] [--gltf]`: the model's skeleton (and meshes)
+ * with the clips of every ANIMS file and archive, in one file; without a model, each clip on nodes
+ * named after its tracks. `export MODEL -o OUT.glb` (one file that is a model) writes the model at
+ * rest, without clips.
  */
-export async function exportCommand(modelPath: string | undefined, animsPath: string, options: { out: string; anims: string[]; gltf: boolean; force: boolean; zUp?: boolean; fps?: number; json?: boolean; txd?: string }, printText: (line: string) => void): Promise<CommandResult> {
+export async function exportCommand(modelPath: string | undefined, animsPaths: string[], options: ExportOptions, printText: (line: string) => void): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
   const gltf = await loadGltf();
-  let result: CommandResult = { inputErrors: [] };
   let model: ReturnType<typeof readModel> | undefined;
   if (modelPath !== undefined) {
-    result = onFile(modelPath, () => ((model = readModel(modelPath)), { inputErrors: [] }));
+    const result = onFile(modelPath, () => ((model = readModel(modelPath)), { inputErrors: [] }));
     if (!model) return result;
   }
   let clips: SkeletalClip[] = [];
-  result = onFile(animsPath, () => {
-    const bytes = readInput(animsPath);
-    const { format } = formatOf(animsPath, bytes);
-    // The one file is a model: its skeleton and meshes at rest (a base to animate in another tool).
-    if (!format.clips && !model && format.skeleton) {
-      if (options.anims.length) throw new InputError(`${animsPath}: a ${format.name} file holds no animations to pick with --anim`);
-      model = readModel(animsPath);
+  let atRest = false;
+  if (model === undefined && animsPaths.length === 1) {
+    const only = animsPaths[0]!;
+    const result = onFile(only, () => {
+      const bytes = readInput(only);
+      const { format } = formatOf(only, bytes);
+      // The one file is a model: its skeleton and meshes at rest (a base to animate in another tool).
+      if (format.clips || !format.skeleton) return { inputErrors: [] };
+      if (options.anims.length) throw new InputError(`${only}: ${withArticle(format.name)} file holds no animations to pick with --anim`);
+      model = readModel(only);
+      atRest = true;
       return { inputErrors: [] };
-    }
-    if (!format.clips) throw new InputError(`${animsPath}: a ${format.name} file holds no animations`);
-    clips = format.clips(format.open(bytes));
-    if (options.anims.length) {
-      const wanted = options.anims.map((name) => {
-        const clip = clips.find((c) => c.name.toLowerCase() === name.toLowerCase());
-        if (!clip) throw new InputError(`${animsPath}: no animation named "${name}"`);
-        return clip;
-      });
-      clips = wanted;
-    }
-    return { inputErrors: [] };
-  });
-  if (result.inputErrors.length) return result;
+    });
+    if (result.inputErrors.length) return result;
+  }
+  if (!atRest) {
+    const read = merged(animsPaths.map((path) => onFile(path, () => ((clips = clips.concat(clipSources(path, 'to export').flatMap((source) => source.clips))), { inputErrors: [] }))));
+    if (read.inputErrors.length) return read;
+  }
+  if (options.anims.length) {
+    const missing = options.anims.find((name) => !clips.some((c) => c.name.toLowerCase() === name.toLowerCase()));
+    if (missing !== undefined) return { inputErrors: [`${animsPaths.join(', ')}: no animation named "${missing}"`] };
+    clips = options.anims.map((name) => clips.find((c) => c.name.toLowerCase() === name.toLowerCase())!);
+  }
   const binName = `${basename(options.out).replace(/\.(glb|gltf)$/i, '')}.bin`;
   let textures: TxdTexture[] = [];
   if (options.txd) {
     const txdPath = options.txd;
-    result = onFile(txdPath, () => ((textures = new TXDReader(readInput(txdPath)).textures), { inputErrors: [] }));
+    const result = onFile(txdPath, () => ((textures = new TXDReader(readInput(txdPath)).textures), { inputErrors: [] }));
     if (result.inputErrors.length) return result;
   }
   let exported: Awaited<ReturnType<Gltf['exportGltf']>>;
   try {
-    exported = await gltf.exportGltf({ model, clips, textures, encodePng: encode, container: options.gltf ? 'gltf' : 'glb', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
+    exported = await gltf.exportGltf({ model, clips, textures, encodePng: encode, container: options.gltf ? 'gltf' : 'glb', images: options.embedImages ? 'embedded' : 'files', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
   } catch (error) {
     // Clips whose resampling their keys cannot justify: one line naming the file, as a bad input.
-    if (error instanceof DecodeError) return { inputErrors: [`${animsPath}: ${error.message}`] };
+    if (error instanceof DecodeError) return { inputErrors: [`${animsPaths.join(', ')}: ${error.message}`] };
     throw error;
   }
-  const failed = writeOutputs(exported.glb ? [[options.out, exported.glb]] : [[options.out, exported.gltf!.json], [join(dirname(options.out), binName), exported.gltf!.bin]], { force: options.force, inputs: [...(modelPath ? [modelPath] : []), animsPath, ...(options.txd ? [options.txd] : [])] });
+  const files = gltfFiles(options.out, exported);
+  const failed = writeOutputs(files, { force: options.force, inputs: [...(modelPath ? [modelPath] : []), ...animsPaths.flatMap(filesRead), ...(options.txd ? [options.txd] : [])] });
   if (failed) return failed;
   const meshes = model?.geometries.length ?? 0;
   const on = model ? `on ${model.skeleton.boneCount} bones` : 'on nodes named after their tracks';
-  // The count written, never the count asked for: a clip that drives nothing is left out (with a warning).
-  print(`${options.out}: ${exported.animations.length} animations ${on}${meshes ? `, ${meshes} meshes` : ''}${textures.length ? `, ${textures.length} textures` : ''}`);
+  // The counts written, never the counts asked for: a clip that drives nothing is left out, a texture no material names is not written (each with a warning).
+  const imageFiles = exported.gltf?.images.length ?? 0;
+  const images = imageFiles ? ` (${plural(imageFiles, 'image file')} beside it)` : '';
+  print(`${options.out}: ${plural(exported.animations.length, 'animation')} ${on}${meshes ? `, ${plural(meshes, 'mesh', 'meshes')}` : ''}${exported.textures.length ? `, ${plural(exported.textures.length, 'texture')}${images}` : ''}`);
   for (const warning of exported.warnings) print(`  ${warning.code}: ${warning.message}`);
-  const written = exported.glb ? [options.out] : [options.out, join(dirname(options.out), binName)];
-  return { inputErrors: [], json: json ? { written, animations: exported.animations, bones: model?.skeleton.boneCount ?? null, meshes, textures: textures.length, warnings: exported.warnings } : undefined };
+  return { inputErrors: [], json: json ? { written: files.map(([path]) => path), animations: exported.animations, bones: model?.skeleton.boneCount ?? null, meshes, textures: exported.textures.length, warnings: exported.warnings } : undefined };
+}
+
+/**
+ * The files of an export, in the order they are committed: a .gltf's images and .bin first, the JSON
+ * that names them last, so a reader never finds the .gltf without them.
+ */
+function gltfFiles(out: string, exported: Awaited<ReturnType<Gltf['exportGltf']>>): Array<[string, Uint8Array | string]> {
+  if (exported.glb) return [[out, exported.glb]];
+  const { json, bin, binName, images } = exported.gltf!;
+  const beside = (name: string) => join(dirname(out), name);
+  return [...images.map((image): [string, Uint8Array] => [beside(image.uri), image.data]), [beside(binName), bin], [out, json]];
 }
 
 /** `import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`. */
@@ -128,7 +158,7 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   }
   const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [glbPath, options.skeleton, ...(options.like ? [options.like] : [])] });
   if (failed) return failed;
-  print(`${options.out}: package ${imported.packages.map((pkg) => `"${pkg.name}"`).join(', ')}, ${animations.length} animations (${format}), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
+  print(`${options.out}: package ${imported.packages.map((pkg) => `"${pkg.name}"`).join(', ')}, ${plural(animations.length, 'animation')} (${format}), ${plural(animations.reduce((n, a) => n + a.bones.length, 0), 'track')}`);
   const warnings = [...(cut ? [cut] : []), ...imported.warnings];
   for (const warning of warnings) print(`  ${warning.code}: ${warning.message}`);
   const packages = imported.packages.map((pkg) => ({ name: pkg.name, animations: pkg.animations.map((a) => ({ name: a.name, tracks: a.bones.length })) }));

@@ -2,6 +2,7 @@
 // (-o OUT) or in place (--in-place), both under the write rule: temporary files beside the targets,
 // renamed over them together, so a failure never leaves a half-written archive or a .dir and .img that
 // disagree.
+import { plural } from '../text.js';
 import { basename } from 'node:path';
 import { EncodeError, ImgEditor, type WrittenImg } from 'gameanim';
 import type { FileSystem } from '../atomic-write.js';
@@ -49,7 +50,7 @@ export function imgEdit(action: 'add' | 'replace' | 'delete' | 'rename' | 'rebui
     if (failed) return failed;
     const written = targets.map(([path]) => path).reverse();
     for (const line of done) print(line);
-    print(`${written.join(' + ')}: ${editor.names.length} entries`);
+    print(`${written.join(' + ')}: ${plural(editor.names.length, 'entry', 'entries')}`);
     return { inputErrors: [], json: json ? { written, steps: done, entries: editor.names } : undefined };
   });
 }

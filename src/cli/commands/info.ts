@@ -103,7 +103,7 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print, records:
   }
   const files = [...totals.byFormat].map(([name, n]) => plural(n, `${name} entry`, `${name} entries`));
   const counts = [...(files.length ? files : ['0 entries decoded']), plural(totals.animations, 'animation'), plural(totals.tracks, 'track'), plural(totals.keyframes, 'keyframe')];
-  print(`  total: ${counts.join(', ')}${totals.other ? `; ${totals.other} other entries not decoded` : ''}`);
+  print(`  total: ${counts.join(', ')}${totals.other ? `; ${plural(totals.other, 'other entry', 'other entries')} not decoded` : ''}`);
   records.push({
     file: path,
     format: 'IMG',

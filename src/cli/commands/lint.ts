@@ -29,8 +29,9 @@ export function lint(paths: readonly string[], options: LintCommandOptions, prin
     const all = files.flatMap((f) => f.findings);
     const summary = summarizeLint(all);
     for (const { code, severity, count } of summary.codes) print(`${code}: ${count.toLocaleString('en-US')} ${severity}${count === 1 ? '' : 's'}`);
-    const n = (count: number) => count.toLocaleString('en-US');
-    print(`${n(all.length)} findings in ${files.length === 1 ? '1 file' : `${n(files.length)} files`}: ${n(summary.errors)} errors, ${n(summary.warnings)} warnings, ${n(summary.notes)} notes`);
+    // Counts with thousands separators, and the word in the singular for one.
+    const n = (count: number, word: string) => `${count.toLocaleString('en-US')} ${count === 1 ? word : `${word}s`}`;
+    print(`${n(all.length, 'finding')} in ${n(files.length, 'file')}: ${n(summary.errors, 'error')}, ${n(summary.warnings, 'warning')}, ${n(summary.notes, 'note')}`);
     return { inputErrors, json: options.json ? { files, summary, errors: inputErrors } : undefined, exitCode: summary.errors ? 1 : 0 };
   };
   let skeleton: Skeleton | undefined;

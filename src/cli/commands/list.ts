@@ -1,17 +1,10 @@
-import type { DecodeWarning, SkeletalClip } from 'gameanim';
+import type { SkeletalClip } from 'gameanim';
 import { f32Text, textTable } from '../text.js';
-import { findFormat } from 'gameanim';
-import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
-import { merged, onFile, report, type CommandResult } from './result.js';
+import { clipSources, type ClipSource } from '../clip-sources.js';
+import { errorsNamed, merged, report, type CommandResult } from './result.js';
 import { append } from '../append.js';
 
-interface Source {
-  file: string;
-  /** The IMG entry the clips come from; null for a file of its own. */
-  entry: string | null;
-  clips: SkeletalClip[];
-  warnings: readonly DecodeWarning[];
-}
+type Source = ClipSource;
 
 /**
  * The clips of each file (or of every entry of an archive): name, tracks, keys, seconds. With several
@@ -20,10 +13,11 @@ interface Source {
 export function list(paths: string[], print: (line: string) => void, json = false): CommandResult {
   const out = report(print, json);
   const sources: Source[] = [];
+  const errors: Array<{ file: string; error: string }> = [];
   const result = merged(
     paths.map((path) =>
-      onFile(path, () => {
-        const found = sourcesOf(path);
+      errorsNamed(path, errors, () => {
+        const found = clipSources(path, 'to list');
         append(sources, found);
         if (paths.length > 1) out.print(`${path}:`);
         printSources(found, out.print);
@@ -32,6 +26,7 @@ export function list(paths: string[], print: (line: string) => void, json = fals
     ),
   );
   if (!json) return result;
+  // A file that could not be read is in the document too: a script sees it without reading stderr.
   return {
     ...result,
     json: {
@@ -39,28 +34,9 @@ export function list(paths: string[], print: (line: string) => void, json = fals
         clips.map((clip) => ({ file, entry, name: clip.name, tracks: clip.tracks.length, keys: keyCount(clip), duration: Math.fround(clip.duration) })),
       ),
       warnings: sources.flatMap(({ file, entry, warnings }) => warnings.map((w) => ({ file, entry, code: w.code, offset: w.offset, message: w.message }))),
+      errors,
     },
   };
-}
-
-function sourcesOf(path: string): Source[] {
-  const bytes = readInput(path);
-  const { format } = formatOf(path, bytes);
-  if (format.archive) {
-    const { archive } = openArchive(path, bytes, true);
-    const sources: Source[] = [];
-    for (const entry of archive.entries) {
-      const data = archive.read(entry);
-      const inner = findFormat(data, entry.name);
-      if (!inner?.clips) continue;
-      const reader = inner.open(data);
-      sources.push({ file: path, entry: entry.name, clips: inner.clips(reader), warnings: inner.warnings(reader) });
-    }
-    return sources;
-  }
-  if (!format.clips) throw new InputError(`${path}: a ${format.name} file holds no animations to list`);
-  const reader = format.open(bytes);
-  return [{ file: path, entry: null, clips: format.clips(reader), warnings: format.warnings(reader) }];
 }
 
 const keyCount = (clip: SkeletalClip) => clip.tracks.reduce((n, t) => n + t.times.length, 0);

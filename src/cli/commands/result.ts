@@ -37,6 +37,13 @@ export function onFile(path: string, work: () => CommandResult): CommandResult {
   }
 }
 
+/** `onFile`, noting each input error in `errors` with its file: the --json documents list the inputs that failed. */
+export function errorsNamed(path: string, errors: Array<{ file: string; error: string }>, work: () => CommandResult): CommandResult {
+  const result = onFile(path, work);
+  for (const error of result.inputErrors) errors.push({ file: path, error });
+  return result;
+}
+
 /** The results of several inputs, in order. */
 export function merged(results: CommandResult[]): CommandResult {
   return { inputErrors: results.flatMap((result) => result.inputErrors) };

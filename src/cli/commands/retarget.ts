@@ -1,3 +1,4 @@
+import { plural } from '../text.js';
 import { basename } from 'node:path';
 import { lintIFP, writeIFP } from 'gameanim';
 import { readInput, InputError } from '../inputs.js';
@@ -59,7 +60,7 @@ export async function retargetCommand(sourcePath: string, options: { to: string;
   const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [sourcePath, options.to] });
   if (failed) return failed;
   const animations = result.packages.flatMap((pkg) => pkg.animations);
-  print(`${options.out}: package "${result.packages[0]!.name}", ${animations.length} animations (ANP3), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
+  print(`${options.out}: package "${result.packages[0]!.name}", ${plural(animations.length, 'animation')} (ANP3), ${plural(animations.reduce((n, a) => n + a.bones.length, 0), 'track')}`);
   for (const line of result.report) print(`  ${line}`);
   return { inputErrors: [], json: json ? { written: [options.out], format: 'ANP3', animations: animations.map((a) => ({ name: a.name, tracks: a.bones.length })), report: result.report } : undefined };
 }

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { encode } from 'fast-png';
-import { TXDReader } from 'gameanim';
-import { InputError, readInput } from '../inputs.js';
+import { TXDReader, type TxdTexture } from 'gameanim';
+import { InputError } from '../inputs.js';
+import { inputFiles } from '../input-files.js';
 import { checkOutput, outputNames, writeOutput } from '../outputs.js';
 import { textTable } from '../text.js';
-import { onFile, report, type CommandResult } from './result.js';
+import { errorsNamed, merged, onFile, report, type CommandResult } from './result.js';
 
-function openTxd(path: string): TXDReader {
-  const bytes = readInput(path);
+function openTxd(path: string, bytes: Uint8Array): TXDReader {
   try {
     return new TXDReader(bytes);
   } catch (error) {
@@ -16,35 +16,65 @@ function openTxd(path: string): TXDReader {
   }
 }
 
-/** `txd ls FILE`: name, size, format, mipmaps and alpha of every texture. */
-export function txdList(path: string, print: (line: string) => void, json = false): CommandResult {
-  return onFile(path, () => {
-    const out = report(print, json);
-    const txd = openTxd(path);
-    out.print(textTable(['texture', 'size', 'format', 'mipmaps', 'alpha'], txd.textures.map((t) => [t.name, `${t.width}x${t.height}`, t.format, String(t.mipmapCount), t.hasAlpha ? 'yes' : 'no']), [0, 2]));
-    for (const w of txd.warnings) out.print(`warning ${w.code}: ${w.message}`);
-    const textures = txd.textures.map((t) => ({ name: t.name, maskName: t.maskName, width: t.width, height: t.height, format: t.format, mipmaps: t.mipmapCount, hasAlpha: t.hasAlpha }));
-    return { inputErrors: [], json: json ? { file: path, warnings: txd.warnings, textures } : undefined };
-  });
+/** The dictionaries of one path: the file, or each .txd entry of an IMG archive (archive.img/entry). */
+function dictionaries(path: string): Array<{ name: string; file: string; txd: TXDReader }> {
+  const { archive, files } = inputFiles(path);
+  if (!archive) return [{ name: path, file: path, txd: openTxd(path, files[0]!.bytes) }];
+  return files.filter((file) => file.format.name === 'TXD').map((file) => ({ name: file.name, file: path, txd: new TXDReader(file.bytes) }));
 }
 
-/** `txd extract FILE -o DIR`: one PNG per texture (its largest level), under the write rule. */
-export function txdExtract(path: string, outDir: string, force: boolean, print: (line: string) => void, json = false): CommandResult {
-  return onFile(path, () => {
-    const out = report(print, json);
-    const txd = openTxd(path);
-    const { files, renamed } = outputNames(txd.textures.map((t) => `${t.name || 'texture'}.png`));
+/** `txd ls FILE...`: name, size, format, mipmaps and alpha of every texture of every dictionary. */
+export function txdList(paths: string[], print: (line: string) => void, json = false): CommandResult {
+  const out = report(print, json);
+  const documents: unknown[] = [];
+  let walked = false;
+  const result = merged(
+    paths.map((path) => {
+      const fileResult = onFile(path, () => {
+        const found = dictionaries(path);
+        walked ||= found.length !== 1 || found[0]!.name !== path;
+        for (const { name, txd } of found) {
+          if (paths.length > 1 || name !== path) out.print(`${name}:`);
+          out.print(textTable(['texture', 'size', 'format', 'mipmaps', 'alpha'], txd.textures.map((t) => [t.name, `${t.width}x${t.height}`, t.format, String(t.mipmapCount), t.hasAlpha ? 'yes' : 'no']), [0, 2]));
+          for (const w of txd.warnings) out.print(`warning ${w.code}: ${w.message}`);
+          const textures = txd.textures.map((t) => ({ name: t.name, maskName: t.maskName, width: t.width, height: t.height, format: t.format, mipmaps: t.mipmapCount, hasAlpha: t.hasAlpha }));
+          documents.push({ file: name, warnings: txd.warnings, textures });
+        }
+        return { inputErrors: [] };
+      });
+      // A file that could not be read is a document of its own, { file, error }, in its place.
+      for (const error of fileResult.inputErrors) documents.push({ file: path, error });
+      return fileResult;
+    }),
+  );
+  // One dictionary given: its document, as before; several, or an archive: an array of them.
+  return { ...result, json: json ? (paths.length === 1 && !walked ? documents[0] : documents) : undefined };
+}
+
+/** `txd extract FILE... -o DIR`: one PNG per texture (its largest level) of every dictionary, under the write rule. */
+export function txdExtract(paths: string[], outDir: string, force: boolean, print: (line: string) => void, json = false): CommandResult {
+  const out = report(print, json);
+  const textures: Array<{ source: string; texture: TxdTexture }> = [];
+  const errors: Array<{ file: string; error: string }> = [];
+  const read = merged(paths.map((path) => errorsNamed(path, errors, () => {
+    for (const { name, txd } of dictionaries(path)) for (const texture of txd.textures) textures.push({ source: name, texture });
+    return { inputErrors: [] };
+  })));
+  const written: Array<{ source: string; texture: string; path: string; width: number; height: number }> = [];
+  const { files, renamed } = outputNames(textures.map(({ texture }) => `${texture.name || 'texture'}.png`));
+  const wrote = onFile(outDir, () => {
     for (const { from, to } of renamed) out.print(`renamed: ${from} -> ${to} (not a safe or distinct file name)`);
     const targets = files.map((file) => join(outDir, file));
     // Every output is checked before anything is written, so a refusal leaves nothing half done.
-    for (const target of targets) checkOutput(target, { force, inputs: [path] });
-    const written: Array<{ texture: string; path: string; width: number; height: number }> = [];
-    txd.textures.forEach((texture, i) => {
+    for (const target of targets) checkOutput(target, { force, inputs: paths });
+    textures.forEach(({ source, texture }, i) => {
       const png = encode({ width: texture.width, height: texture.height, data: texture.rgba(), channels: 4 });
-      writeOutput(targets[i]!, png, { force, inputs: [path] });
+      writeOutput(targets[i]!, png, { force, inputs: paths });
       out.print(`${targets[i]} (${texture.width}x${texture.height} ${texture.format})`);
-      written.push({ texture: texture.name, path: targets[i]!, width: texture.width, height: texture.height });
+      written.push({ source, texture: texture.name, path: targets[i]!, width: texture.width, height: texture.height });
     });
-    return { inputErrors: [], json: json ? { file: path, written, renamed } : undefined };
+    return { inputErrors: [] };
   });
+  const result = merged([read, wrote]);
+  return { ...result, json: json ? { ...(paths.length === 1 ? { file: paths[0] } : { files: paths }), written, renamed, errors } : undefined };
 }

@@ -1,3 +1,4 @@
+import { plural } from '../text.js';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -87,7 +88,7 @@ export async function view(paths: string[], port: number, print: (line: string) 
   });
   const bound = (server.address() as AddressInfo).port;
   allowedHosts = new Set([`127.0.0.1:${bound}`, `localhost:${bound}`, `[::1]:${bound}`]);
-  print(`gameanim viewer: http://127.0.0.1:${bound}/${files.length ? ` (${files.length} files preloaded)` : ''}`);
+  print(`gameanim viewer: http://127.0.0.1:${bound}/${files.length ? ` (${plural(files.length, 'file')} preloaded)` : ''}`);
   await new Promise(() => {}); // serve until the process is stopped
   return { inputErrors: [] };
 }

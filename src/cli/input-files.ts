@@ -1,0 +1,30 @@
+// What a reading command reads from one path: the file itself, or each entry of an IMG archive in a
+// format gameanim reads, named archive.img/entry in every message and document. Every reading command
+// (list, dump, bind, txd) walks archives through here, so they agree on which entries count.
+import { findFormat, type AnyFileFormat } from 'gameanim';
+import { formatOf, openArchive, readInput } from './inputs.js';
+
+export interface InputFile {
+  /** The path, or archive.img/entry. */
+  name: string;
+  file: string;
+  /** The IMG entry; null for a file of its own. */
+  entry: string | null;
+  bytes: Uint8Array;
+  format: AnyFileFormat;
+}
+
+/** The file, or its archive's entries of a known format (archives inside archives are not walked). */
+export function inputFiles(path: string): { archive: boolean; files: InputFile[] } {
+  const bytes = readInput(path);
+  const { format } = formatOf(path, bytes);
+  if (!format.archive) return { archive: false, files: [{ name: path, file: path, entry: null, bytes, format }] };
+  const { archive } = openArchive(path, bytes, true);
+  const files: InputFile[] = [];
+  for (const entry of archive.entries) {
+    const data = archive.read(entry);
+    const inner = findFormat(data, entry.name);
+    if (inner && !inner.archive) files.push({ name: `${path}/${entry.name}`, file: path, entry: entry.name, bytes: data, format: inner });
+  }
+  return { archive: true, files };
+}
