@@ -26,8 +26,9 @@ export interface KernelCallPlan<K extends KernelName, E extends KernelExport<K>,
   output: (memory: ArrayBuffer, returned: KernelReturn<K, E>) => R | undefined;
 }
 
-// One positional argument array per export, refilled per call: a sampling call per frame allocates no array.
-const positional = new Map<string, number[]>();
+// One positional argument array per export (keyed by its parameter list), refilled per call: a sampling
+// call per frame allocates no array for them.
+const positional = new Map<readonly string[], number[]>();
 
 /**
  * Calls `name` of the heap's kernel with `bytes` bytes reserved for it: `plan` lays the call out from
@@ -50,9 +51,10 @@ export function callKernel<K extends KernelName, E extends KernelExport<K>, R>(
   try {
     const { inputs, args, output } = plan(at);
     const { memory, exports } = heap.instance;
-    if (inputs.length > 0) copyIn(new Uint8Array(memory.buffer), inputs);
+    const buffer = memory.buffer; // the call cannot grow it: the kernels do not call memory.grow
+    if (inputs.length > 0) copyIn(new Uint8Array(buffer), inputs);
     const returned = (exports[name] as (...values: number[]) => KernelReturn<K, E>)(...kernelArguments(heap.kernel, name, args));
-    return output(memory.buffer, returned);
+    return output(buffer, returned);
   } finally {
     heap.release();
   }
@@ -60,7 +62,7 @@ export function callKernel<K extends KernelName, E extends KernelExport<K>, R>(
 
 function copyIn(heap: Uint8Array, inputs: readonly KernelInput[]): void {
   for (const { at, data, readBytes = 0 } of inputs) {
-    heap.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), at);
+    heap.set(data instanceof Uint8Array ? data : new Uint8Array(data.buffer, data.byteOffset, data.byteLength), at);
     if (readBytes > data.byteLength) heap.fill(0, at + data.byteLength, at + readBytes);
   }
 }
@@ -68,9 +70,8 @@ function copyIn(heap: Uint8Array, inputs: readonly KernelInput[]): void {
 /** @internal The arguments in the order the export takes them (bench/profile.ts times a bare export call with it). */
 export function kernelArguments<K extends KernelName, E extends KernelExport<K>>(kernel: K, name: E, args: KernelArgs<K, E>): number[] {
   const params = (kernelSignatures[kernel] as Record<string, { params: readonly string[] }>)[name]!.params;
-  const id = `${kernel}.${name}`;
-  let values = positional.get(id);
-  if (!values) positional.set(id, (values = new Array<number>(params.length).fill(0)));
+  let values = positional.get(params);
+  if (!values) positional.set(params, (values = new Array<number>(params.length).fill(0)));
   for (let i = 0; i < params.length; i++) values[i] = (args as Record<string, number>)[params[i]!]!;
   return values;
 }

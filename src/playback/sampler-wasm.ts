@@ -1,10 +1,8 @@
 import { callKernel } from '../core/wasm-call.js';
 import { kernelModule } from '../core/wasm-kernel.js';
 import { align8, disposeHeaps, PrivateHeap } from '../core/wasm-memory.js';
-// The pose module's static data (math tables) lives in its first RESERVED_BYTES; scripts/build-wasm.mjs checks it.
-import {
-  CLIP_BYTES, INSTANCE_BYTES, INSTANCE_LOOP as LOOP, POSE_RESERVED_BYTES as RESERVED_BYTES, SAMPLED_TRACK_BYTES as TRACK_BYTES,
-} from '../core/wasm-layout.js';
+// The pose module's static data (math tables) sits below POSE_RESERVED_BYTES, which the PrivateHeap keeps clear.
+import { CLIP_BYTES, INSTANCE_BYTES, INSTANCE_LOOP as LOOP, SAMPLED_TRACK_BYTES as TRACK_BYTES } from '../core/wasm-layout.js';
 import type { ClipTracks } from './clip.js';
 
 /**
@@ -29,7 +27,9 @@ export class PoseSampler {
   // The last kept clip looked up: crowds repeat one clip, and a WeakMap lookup per instance shows.
   #lastClip: ClipTracks | undefined;
   #lastClipAt = 0;
-  // The instance records, built here and copied in per call; grown as batches grow.
+  // The instance records, built here and copied in per call: sized for the last batch, which a game
+  // repeats frame after frame, so they are remade only when the instance count changes.
+  #records = new Uint8Array(0);
   #words = new Uint32Array(0);
   #doubles = new Float64Array(0);
 
@@ -129,11 +129,12 @@ export class PoseSampler {
   #run({ times, firstBones, loop }: SampleBatch, addresses: Uint32Array, boneCount: number, rotations: Float32Array, translations: Float32Array): void {
     const count = addresses.length;
     const recordBytes = INSTANCE_BYTES * count;
-    if (this.#words.byteLength < recordBytes) {
-      const buffer = new ArrayBuffer(2 * recordBytes);
-      this.#words = new Uint32Array(buffer);
-      this.#doubles = new Float64Array(buffer);
+    if (this.#records.length !== recordBytes) {
+      this.#records = new Uint8Array(recordBytes);
+      this.#words = new Uint32Array(this.#records.buffer);
+      this.#doubles = new Float64Array(this.#records.buffer);
     }
+    const records = this.#records;
     const words = this.#words;
     const doubles = this.#doubles;
     const flags = loop ? LOOP : 0;
@@ -147,7 +148,7 @@ export class PoseSampler {
       const rotationsAt = instancesAt + recordBytes;
       const translationsAt = rotationsAt + 16 * boneCount;
       return {
-        inputs: [{ at: instancesAt, data: words.subarray(0, recordBytes >> 2) }],
+        inputs: [{ at: instancesAt, data: records }],
         args: { instances: instancesAt, count, outRotations: rotationsAt, outTranslations: translationsAt },
         output: (memory) => {
           rotations.set(new Float32Array(memory, rotationsAt, 4 * boneCount));
