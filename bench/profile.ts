@@ -67,12 +67,14 @@ type Counts = { trackCount: number; outputFloats: number };
 type Layout = { inputAt: number; rowsAt: number; namesAt: number; rowCapacity: number; end: number };
 const { arenaLayout } = await internal<{ arenaLayout(length: number, at: number): { outputAt: number; scan: Layout; end: number } }>('ifp/arena.js');
 const scanning = await internal<{
-  scanAnp(work: unknown, layout: Layout, input: Uint8Array, inputAt: number, outputAt?: number): Counts | undefined;
-  scannedPackages(work: unknown, layout: Layout, counts: Counts, input: Uint8Array): unknown[];
+  scanArgs(layout: Layout, inputAt: number, length: number, outputAt?: number): Record<string, number>;
+  scanCounts(memory: ArrayBuffer, layout: Layout, input: Uint8Array, status: number): Counts | undefined;
+  scannedPackages(memory: ArrayBuffer, layout: Layout, counts: Counts, input: Uint8Array): unknown[];
 }>('ifp/scan-wasm.js');
+const { kernelArguments } = await internal<{ kernelArguments(kernel: 'decode', name: 'scanAnp', args: Record<string, number>): number[] }>('core/wasm-call.js');
 function stageArena(): Record<string, number> {
   const memory = new WebAssembly.Memory({ initial: 1024 });
-  const work = { memory, ...new WebAssembly.Instance(kernelModule('simd'), kernelImports(memory)).exports };
+  const work = new WebAssembly.Instance(kernelModule('simd'), kernelImports(memory)).exports as { scanAnp(...args: number[]): number };
   const align16 = (n: number) => (n + 15) & ~15;
   const best: Record<string, number> = {};
   for (let pass = 0; pass < 60; pass++) {
@@ -88,14 +90,15 @@ function stageArena(): Record<string, number> {
       };
       new Uint8Array(memory.buffer, layout.inputAt, input.length).set(input);
       lap('arena: input copy in');
-      const counts = scanning.scanAnp(work, layout, input, layout.inputAt, outputAt)!;
+      const status = work.scanAnp(...kernelArguments('decode', 'scanAnp', scanning.scanArgs(layout, layout.inputAt, input.length, outputAt)));
+      const counts = scanning.scanCounts(memory.buffer, layout, input, status)!;
       lap('arena: header scan + kernel, one pass');
       const rowsAt = align16(outputAt + counts.outputFloats * 4);
       const heap = new Uint8Array(memory.buffer);
       heap.copyWithin(rowsAt, layout.rowsAt, layout.rowsAt + counts.trackCount * ROW_FIELDS * 4);
       heap.copyWithin(rowsAt + counts.trackCount * ROW_FIELDS * 4, layout.namesAt, layout.namesAt + counts.trackCount * 24);
       lap('arena: rows and names next to the floats');
-      scanning.scannedPackages(work, layout, counts, input);
+      scanning.scannedPackages(memory.buffer, layout, counts, input);
       lap('arena: packages and animation names');
       used = align16(rowsAt + counts.trackCount * (ROW_FIELDS * 4 + 24));
     }

@@ -2,7 +2,7 @@
 // the page; nothing is uploaded.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { createPose, DecodeError, ImgArchive, sampleClip, type AnyFileFormat, type BoundClip, type ModelGeometry, type Pose, type SkeletalClip, type Skeleton, type SpriteScripts, type TxdTexture, type IFPReader } from '../src/index.js';
+import { createPose, DecodeError, ImgArchive, sampleClip, type AnyFileFormat, type ArchiveContents, type BoundClip, type ModelGeometry, type Pose, type SkeletalClip, type Skeleton, type SpriteScripts, type TxdTexture, type IFPReader } from '../src/index.js';
 import { findPresentation } from '../src/cli/present/index.js';
 import { SceneView } from './scene.js';
 import { lintFile, setUpEditing, type EditedFile } from './editing.js';
@@ -94,7 +94,7 @@ function open(name: string, bytes: Uint8Array): void {
   const item = listItem(name, shown.summary(reader));
   item.dataset['file'] = name;
   $('file-list').append(item);
-  if (format.archive) return showArchive(name, reader as ImgArchive);
+  if (format.archive) return showArchive(name, format.archive(reader));
   if (format.sprites) {
     state.spriteFiles.push(format.sprites(reader));
     return renderLists();
@@ -137,7 +137,7 @@ function openArchivePair(name: string, dir: Uint8Array, img: Uint8Array): void {
   }
 }
 
-function showArchive(name: string, archive: ImgArchive): void {
+function showArchive(name: string, archive: ArchiveContents): void {
   $('entries-section').hidden = false;
   for (const entry of archive.entries) {
     const item = document.createElement('li');

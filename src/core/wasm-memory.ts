@@ -1,8 +1,13 @@
-// The one owner of WebAssembly memory for every kernel, as meshoptimizer's decoder owns its heap:
-// instances and their memories, growth, the process-wide work memory each kernel reuses, and the
-// arenas and loans through which a decoder lends memory to the readers it makes. Nothing else in
-// the library creates or grows a WebAssembly.Memory.
-import { kernelImports } from './wasm-kernel.js';
+// The one owner of WebAssembly memory for every kernel, as meshoptimizer's decoder owns its heap: it
+// makes every instance and its memory, decides when a memory grows, is renewed or is let go, and counts
+// the bytes all of them hold (wasmMemoryUsage). Three kinds of memory, each a KernelHeap: the
+// process-wide work memory of each kernel (WorkHeap), the arenas decoders lend to their readers
+// (WasmArena; the lending itself is src/core/arena-loans.ts), and memories one object owns and disposes
+// (PrivateHeap: the pose sampler's). Nothing else in the library creates or grows a WebAssembly.Memory;
+// kernels are called through src/core/wasm-call.ts.
+import { kernelImports, type KernelName } from './wasm-kernel.js';
+import { DECODE_RESERVED_BYTES, POSE_RESERVED_BYTES, TEXTURE_RESERVED_BYTES } from './wasm-layout.js';
+import type { KernelExports } from './wasm-signatures.js';
 
 export const PAGE_BYTES = 65536;
 /** Addresses travel as i32 in the kernels' tables: stay clear of the sign bit. */
@@ -16,52 +21,208 @@ const KEEP_WORK_BYTES = 64 << 20;
 export const align16 = (n: number): number => (n + 15) & ~15;
 export const align8 = (n: number): number => (n + 7) & ~7;
 
+/** Where a kernel's buffers may start: below lie its static data (math tables, DXT scratch) and the debug build's messages. */
+const RESERVED_BYTES: Readonly<Record<KernelName, number>> = { decode: DECODE_RESERVED_BYTES, pose: POSE_RESERVED_BYTES, texture: TEXTURE_RESERVED_BYTES };
+
 /** A kernel instance over a memory of its own. */
-export interface KernelInstance<Exports> {
+export interface KernelInstance<K extends KernelName> {
   readonly memory: WebAssembly.Memory;
-  readonly exports: Exports;
+  readonly exports: KernelExports<K>;
 }
 
 /** A new instance of `module` over a fresh memory of at least `bytes`. Throws a RangeError when the host refuses the memory. */
-export function newInstance<Exports>(module: WebAssembly.Module, bytes: number): KernelInstance<Exports> {
+function newInstance<K extends KernelName>(module: WebAssembly.Module, bytes: number): KernelInstance<K> {
+  if (bytes > MAX_MEMORY_BYTES) throw new RangeError('more than a wasm32 memory holds');
   const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE_BYTES)) });
   const instance = new WebAssembly.Instance(module, kernelImports(memory));
-  return { memory, exports: instance.exports as unknown as Exports };
+  return { memory, exports: instance.exports as unknown as KernelExports<K> };
 }
 
 /**
  * Grows `memory` to at least `bytes`. Growing detaches every view of the old buffer: call it only on
  * memory no handed-out view points into. Throws a RangeError when the host refuses.
  */
-export function growTo(memory: WebAssembly.Memory, bytes: number): void {
+function growTo(memory: WebAssembly.Memory, bytes: number): void {
+  if (bytes > MAX_MEMORY_BYTES) throw new RangeError('more than a wasm32 memory holds');
   const missing = bytes - memory.buffer.byteLength;
   if (missing > 0) memory.grow(Math.ceil(missing / PAGE_BYTES));
 }
 
-const sharedWork = new Map<WebAssembly.Module, KernelInstance<unknown>>();
+/**
+ * Memory a kernel call runs in (src/core/wasm-call.ts): `reserve` makes room for one call, `release`
+ * ends it. Which memory that is, and whether it may grow, is the heap's decision, not the caller's.
+ */
+export interface KernelHeap<K extends KernelName> {
+  readonly kernel: K;
+  /** The instance calls go to now: an arena may move to a new memory in `reserve`. */
+  readonly instance: KernelInstance<K>;
+  /** Makes `bytes` bytes free for one call; returns where they start (16-byte aligned). RangeError when the host refuses. */
+  reserve(bytes: number): number;
+  /** Ends the call: gives back what the heap does not keep. */
+  release(): void;
+}
+
+// Every heap, held weakly: the owner counts their bytes but does not keep a dropped decoder alive.
+const heaps = new Set<WeakRef<OwnedHeap<KernelName>>>();
+const collected = new FinalizationRegistry<WeakRef<OwnedHeap<KernelName>>>((ref) => heaps.delete(ref));
+
+/** What the WebAssembly memories the library holds add up to now. */
+export interface WasmMemoryUsage {
+  /** Heaps holding a memory: work memories, decoders' arenas, pose samplers. */
+  heaps: number;
+  bytes: number;
+}
 
 /**
- * The process-wide work instance of `module`, its memory grown to at least `bytes`: for kernels whose
- * results are copied out, so no view ever points into it and it may grow freely. Undefined when the
- * host refuses that much memory (callers then take the TypeScript path instead of failing).
+ * The wasm memory the library holds now, by its owner's count: a memory let go (a disposed sampler, a
+ * dropped huge work memory) no longer counts, whenever the engine collects it. An arena's earlier
+ * memories, which readers decoded before a renewal still view, belong to those readers and are not counted.
  */
-export function workInstance<Exports>(module: WebAssembly.Module, bytes: number): KernelInstance<Exports> | undefined {
-  if (bytes > MAX_MEMORY_BYTES) return undefined;
-  try {
-    let work = sharedWork.get(module);
-    if (!work) sharedWork.set(module, (work = newInstance(module, bytes)));
-    growTo(work.memory, bytes);
-    return work as KernelInstance<Exports>;
-  } catch (error) {
-    if (error instanceof RangeError) return undefined;
-    throw error;
+export function wasmMemoryUsage(): WasmMemoryUsage {
+  let count = 0;
+  let bytes = 0;
+  for (const ref of heaps) {
+    const held = ref.deref()?.heldBytes ?? 0;
+    if (held > 0) {
+      count++;
+      bytes += held;
+    }
+  }
+  return { heaps: count, bytes };
+}
+
+/** A heap's instance, its memory's size, and the owner's count of it. */
+abstract class OwnedHeap<K extends KernelName> implements KernelHeap<K> {
+  #current: KernelInstance<K> | undefined;
+
+  constructor(
+    readonly kernel: K,
+    private readonly module: WebAssembly.Module,
+  ) {
+    const ref = new WeakRef<OwnedHeap<KernelName>>(this);
+    heaps.add(ref);
+    collected.register(this, ref);
+  }
+
+  get instance(): KernelInstance<K> {
+    if (!this.#current) throw new Error(`the ${this.kernel} kernel's memory has been released`);
+    return this.#current;
+  }
+
+  /** Bytes of wasm memory held now. */
+  get heldBytes(): number {
+    return this.#current?.memory.buffer.byteLength ?? 0;
+  }
+
+  protected get reservedBytes(): number {
+    return RESERVED_BYTES[this.kernel];
+  }
+
+  protected get held(): boolean {
+    return this.#current !== undefined;
+  }
+
+  /** Moves to a new instance over a fresh memory of at least `bytes`; the old memory lives on only in views of it. */
+  protected renew(bytes: number): void {
+    this.#current = newInstance<K>(this.module, bytes);
+  }
+
+  /** Grows the memory in place: only when no handed-out view points into it. */
+  protected growTo(bytes: number): void {
+    growTo(this.instance.memory, bytes);
+  }
+
+  /** Lets the memory go: the next use makes a new one (a work memory) or fails (a disposed heap). */
+  protected letGo(): void {
+    this.#current = undefined;
+  }
+
+  abstract reserve(bytes: number): number;
+
+  release(): void {}
+}
+
+/** Disposes every private heap of `kernel` that is still alive: what disposePoseSamplers does for the pose samplers. */
+export function disposeHeaps(kernel: KernelName): void {
+  for (const ref of heaps) {
+    const heap = ref.deref();
+    if (heap instanceof PrivateHeap && heap.kernel === kernel) heap.dispose();
   }
 }
 
-/** Drops the work instance of `module` once a call has grown it past KEEP_WORK_BYTES. */
-export function releaseIfHuge(module: WebAssembly.Module): void {
-  const work = sharedWork.get(module);
-  if (work && work.memory.buffer.byteLength > KEEP_WORK_BYTES) sharedWork.delete(module);
+/**
+ * The process-wide work memory of one kernel module: for calls whose results are copied out, so no
+ * view ever points into it and it grows freely. Each call starts at the kernel's reserved bytes.
+ */
+class WorkHeap<K extends KernelName> extends OwnedHeap<K> {
+  reserve(bytes: number): number {
+    const end = this.reservedBytes + bytes;
+    if (this.held) this.growTo(end);
+    else this.renew(end);
+    return this.reservedBytes;
+  }
+
+  override release(): void {
+    if (this.heldBytes > KEEP_WORK_BYTES) this.letGo();
+  }
+}
+
+const workHeaps = new Map<WebAssembly.Module, WorkHeap<KernelName>>();
+
+/** The work memory of `module` (a build of kernel `kernel`), shared by every call that copies its results out. */
+export function workHeap<K extends KernelName>(kernel: K, module: WebAssembly.Module): KernelHeap<K> {
+  let heap = workHeaps.get(module);
+  if (!heap) workHeaps.set(module, (heap = new WorkHeap(kernel, module)));
+  return heap as unknown as WorkHeap<K>;
+}
+
+/**
+ * A memory one object owns and frees with `dispose()`: what it keeps (the pose sampler's clip copies)
+ * lies from the kernel's reserved bytes up to `top`, and each call's scratch above that. No view of it
+ * is handed out, so it grows freely.
+ */
+export class PrivateHeap<K extends KernelName> extends OwnedHeap<K> {
+  #top: number;
+
+  /** Throws a RangeError when the host refuses the memory. */
+  constructor(kernel: K, module: WebAssembly.Module, initialBytes: number) {
+    super(kernel, module);
+    this.renew(this.reservedBytes + initialBytes);
+    this.#top = this.reservedBytes;
+  }
+
+  /** The end of what is kept. */
+  get top(): number {
+    return this.#top;
+  }
+
+  /** Keeps `bytes` more bytes (8-byte aligned) and returns where they start. RangeError when the host refuses. */
+  keep(bytes: number): number {
+    const at = align8(this.#top);
+    this.growTo(at + bytes);
+    this.#top = at + bytes;
+    return at;
+  }
+
+  /** Gives back everything kept past `top` (a value `top` had before). */
+  truncate(top: number): void {
+    this.#top = top;
+  }
+
+  reserve(bytes: number): number {
+    const at = align16(this.#top);
+    this.growTo(at + bytes);
+    return at;
+  }
+
+  get disposed(): boolean {
+    return !this.held;
+  }
+
+  /** Lets the memory go; any later use throws. */
+  dispose(): void {
+    this.letGo();
+  }
 }
 
 /**
@@ -80,13 +241,6 @@ export interface Arena {
 export type Allocate = (bytes: number) => Uint8Array;
 /** The default: a new buffer per reader, which the reader then owns. */
 export const newBuffer: Allocate = (bytes) => new Uint8Array(bytes);
-
-/** @internal How a decoder lends a reader its memory: where output goes, and a check that it is still lent. */
-export interface ArenaLoan {
-  allocate: Allocate;
-  /** Throws once the decoder has been reset. */
-  check: () => void;
-}
 
 /**
  * An arena of plain ArrayBuffers. A full buffer is replaced by a larger one; what was handed out
@@ -123,85 +277,6 @@ export class BufferArena implements Arena {
   }
 }
 
-/** Checks that readers call on use: they throw once the decoder that made them has been reset. */
-export class ResetGuard {
-  #generation = 0;
-
-  constructor(private readonly decoder: string) {}
-
-  /** A check for something decoded now. */
-  check(): () => void {
-    const generation = this.#generation;
-    return () => {
-      if (generation !== this.#generation) throw new Error(`${this.decoder}: this reader was decoded before decoder.reset(), which took its memory back; decode the file again`);
-    };
-  }
-
-  reset(): void {
-    this.#generation++;
-  }
-}
-
-/** Validates a decoder's `initialBytes` option. */
-export function initialArenaBytes(decoder: string, initialBytes = 1 << 20): number {
-  if (!(Number.isSafeInteger(initialBytes) && initialBytes >= 0)) throw new RangeError(`${decoder}: initialBytes must be a whole number of bytes, got ${initialBytes}`);
-  return initialBytes;
-}
-
-/**
- * What IFPDecoder and IGI2Decoder share: the arena their readers live in, the guard those readers
- * check, a reset that takes everything back at once, and the sizes.
- */
-export abstract class ArenaDecoder<A extends Arena> {
-  protected readonly guard: ResetGuard;
-
-  protected constructor(
-    protected readonly arena: A,
-    name: string,
-  ) {
-    this.guard = new ResetGuard(name);
-  }
-
-  /** Frees everything decoded so far, at once; the memory (its largest size) is kept for the next decodes. */
-  reset(): void {
-    this.guard.reset();
-    this.arena.reset();
-  }
-
-  /** Bytes in use since the last reset. */
-  get usedBytes(): number {
-    return this.arena.usedBytes;
-  }
-
-  /** The size of the memory decodes go into now. */
-  get capacityBytes(): number {
-    return this.arena.capacityBytes;
-  }
-}
-
-let pendingLoan: ArenaLoan | undefined;
-
-/**
- * @internal Runs `make` (a reader's constructor) with `loan` on offer: the reader takes it with `takeLoan()`.
- * So decoders lend memory without a public constructor taking an internal parameter.
- */
-export function withLoan<Loan extends ArenaLoan, T>(loan: Loan, make: () => T): T {
-  const outer = pendingLoan;
-  pendingLoan = loan;
-  try {
-    return make();
-  } finally {
-    pendingLoan = outer;
-  }
-}
-
-/** @internal The loan on offer to the reader being constructed (see `withLoan`), taken once; undefined when none. */
-export function takeLoan<Loan extends ArenaLoan = ArenaLoan>(): Loan | undefined {
-  const loan = pendingLoan;
-  pendingLoan = undefined;
-  return loan as Loan | undefined;
-}
-
 /**
  * A decoder's wasm memory with its own kernel instance, handed out front to back after the kernel's
  * reserved bytes, and taken back whole by `reset()`.
@@ -210,18 +285,14 @@ export function takeLoan<Loan extends ArenaLoan = ArenaLoan>(): Loan | undefined
  * wasm memory detaches every view of it. A request that does not fit gets a new, larger memory
  * instead, and the old one lives on in the readers that view it.
  */
-export class WasmArena<Exports> implements Arena {
-  protected work: KernelInstance<Exports>;
+export class WasmArena<K extends KernelName> extends OwnedHeap<K> implements Arena {
   protected used: number;
 
   /** Throws a RangeError when the host refuses the memory. */
-  constructor(
-    private readonly module: WebAssembly.Module,
-    initialBytes: number,
-    private readonly reservedBytes: number,
-  ) {
-    this.work = newInstance(module, Math.max(initialBytes, 1) + reservedBytes);
-    this.used = reservedBytes;
+  constructor(kernel: K, module: WebAssembly.Module, initialBytes: number) {
+    super(kernel, module);
+    this.renew(Math.max(initialBytes, 1) + this.reservedBytes);
+    this.used = this.reservedBytes;
   }
 
   get usedBytes(): number {
@@ -229,7 +300,7 @@ export class WasmArena<Exports> implements Arena {
   }
 
   get capacityBytes(): number {
-    return this.work.memory.buffer.byteLength - this.reservedBytes;
+    return this.heldBytes - this.reservedBytes;
   }
 
   reset(): void {
@@ -238,29 +309,33 @@ export class WasmArena<Exports> implements Arena {
 
   /** `size` bytes of this memory, 16-byte aligned; a plain new buffer if the host refuses the memory. */
   allocate(size: number): Uint8Array {
+    let at: number;
     try {
-      this.reserve(align16(size));
+      at = this.reserve(align16(size));
     } catch (error) {
       if (error instanceof RangeError) return newBuffer(size);
       throw error;
     }
-    const at = this.used;
-    this.used += align16(size);
-    return new Uint8Array(this.work.memory.buffer, at, size);
+    this.used = at + align16(size);
+    return new Uint8Array(this.instance.memory.buffer, at, size);
   }
 
-  /** Makes `bytes` bytes free at the end of use: grows when nothing is handed out, else a new memory. RangeError when refused. */
-  protected reserve(bytes: number): void {
-    const memory = this.work.memory;
-    if (this.used + bytes <= memory.buffer.byteLength) return;
+  /**
+   * Makes `bytes` bytes free at the end of use and returns where they start, without handing them out
+   * (`allocate`, or a kernel call that moves `used` itself, does). Grows when nothing is handed out,
+   * else moves to a new memory. RangeError when refused.
+   */
+  reserve(bytes: number): number {
+    if (this.used + bytes <= this.heldBytes) return this.used;
     if (this.used === this.reservedBytes) {
       // Nothing handed out since the last reset: views from before it may detach (they are invalid).
-      growTo(memory, this.used + bytes);
-      return;
+      this.growTo(this.used + bytes);
+      return this.used;
     }
-    const size = Math.min(MAX_MEMORY_BYTES, Math.max(2 * memory.buffer.byteLength, bytes + this.reservedBytes));
+    const size = Math.min(MAX_MEMORY_BYTES, Math.max(2 * this.heldBytes, bytes + this.reservedBytes));
     if (bytes + this.reservedBytes > size) throw new RangeError('a decode larger than a wasm memory');
-    this.work = newInstance(this.module, size);
+    this.renew(size);
     this.used = this.reservedBytes;
+    return this.used;
   }
 }

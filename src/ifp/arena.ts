@@ -1,7 +1,7 @@
+import { callKernel } from '../core/wasm-call.js';
 import { align16, BufferArena, MAX_MEMORY_BYTES, WasmArena } from '../core/wasm-memory.js';
 import { DECODE_RESERVED_BYTES, PACKED_NAME_BYTES } from '../core/wasm-layout.js';
-import type { DecodeExports } from './decode-wasm.js';
-import { fastDecodeViews, isAnp, scanAnp, scanLayout, scannedPackages, type FastDecode } from './scan-wasm.js';
+import { fastDecodeViews, isAnp, scanArgs, scanCounts, scanLayout, scannedPackages, type FastDecode, type ScanCounts, type ScanLayout } from './scan-wasm.js';
 import { ROW_FIELDS } from './track-table.js';
 
 /**
@@ -21,9 +21,9 @@ export function arenaLayout(length: number, at: number) {
  * An IFPDecoder's memory (see WasmArena): well-formed ANP3/ANP2 files decode straight into it, with
  * no copy out; everything else allocates its output from it.
  */
-export class IFPWasmArena extends WasmArena<DecodeExports> {
+export class IFPWasmArena extends WasmArena<'decode'> {
   constructor(module: WebAssembly.Module, initialBytes: number) {
-    super(module, initialBytes, DECODE_RESERVED_BYTES);
+    super('decode', module, initialBytes);
   }
 
   /**
@@ -38,30 +38,34 @@ export class IFPWasmArena extends WasmArena<DecodeExports> {
     // there as it goes, and rows and names move up next to them from its scratch (arenaLayout).
     const needed = arenaLayout(length, 0).end;
     if (needed + DECODE_RESERVED_BYTES > MAX_MEMORY_BYTES) return undefined;
-    try {
-      this.reserve(needed);
-    } catch (error) {
-      if (error instanceof RangeError) return undefined;
-      throw error;
-    }
-    const work = this.work;
-    const { outputAt, scan: layout } = arenaLayout(length, this.used);
-    // In place only if the input is in the current memory (a decode above may have moved to a new one).
-    const inPlace = input.buffer === work.memory.buffer;
-    const inputAt = inPlace ? input.byteOffset : layout.inputAt;
-    if (!inPlace) new Uint8Array(work.memory.buffer, inputAt, length).set(input);
-    const counts = scanAnp(work, layout, input, inputAt, outputAt);
-    if (!counts) return undefined;
+    return callKernel(this, 'scanAnp', needed, (at) => {
+      const { outputAt, scan: layout } = arenaLayout(length, at);
+      // In place only if the input is in the current memory (reserving may have moved to a new one).
+      const inPlace = input.buffer === this.instance.memory.buffer;
+      const inputAt = inPlace ? input.byteOffset : layout.inputAt;
+      return {
+        inputs: inPlace ? [] : [{ at: inputAt, data: input }],
+        args: scanArgs(layout, inputAt, length, outputAt),
+        output: (memory, status) => {
+          const counts = scanCounts(memory, layout, input, status);
+          return counts && this.#keep(memory, layout, outputAt, counts, input);
+        },
+      };
+    });
+  }
+
+  /** Moves rows and names up next to the floats, and keeps all three: the reader views them where they lie. */
+  #keep(memory: ArrayBuffer, layout: ScanLayout, outputAt: number, counts: ScanCounts, input: Uint8Array): FastDecode {
     const { trackCount, outputFloats } = counts;
-    const heap = new Uint8Array(work.memory.buffer);
+    const heap = new Uint8Array(memory);
     const rowsAt = align16(outputAt + outputFloats * 4);
     const rowBytes = trackCount * ROW_FIELDS * 4;
     const namesAt = rowsAt + rowBytes;
     heap.copyWithin(rowsAt, layout.rowsAt, layout.rowsAt + rowBytes);
     heap.copyWithin(namesAt, layout.namesAt, layout.namesAt + trackCount * PACKED_NAME_BYTES);
     this.used = align16(namesAt + trackCount * PACKED_NAME_BYTES);
-    const views = fastDecodeViews(work.memory.buffer, { output: outputAt, rows: rowsAt, names: namesAt }, counts);
-    return { packages: scannedPackages(work, layout, counts, input), ...views, stopAt: counts.stopAt, nonFiniteTimes: counts.nonFiniteTimes };
+    const views = fastDecodeViews(memory, { output: outputAt, rows: rowsAt, names: namesAt }, counts);
+    return { packages: scannedPackages(memory, layout, counts, input), ...views, stopAt: counts.stopAt, nonFiniteTimes: counts.nonFiniteTimes };
   }
 }
 

@@ -3,7 +3,8 @@
 // Every path gives the same packages, rows and floats, bit for bit (test/ifp/backends.test.ts).
 import { warning, type DecodeWarning } from '../core/errors.js';
 import { kernelModule, resolveBackend, type Backend } from '../core/wasm-kernel.js';
-import { newBuffer, type Allocate, type ArenaLoan } from '../core/wasm-memory.js';
+import type { ArenaLoan } from '../core/arena-loans.js';
+import { newBuffer, type Allocate } from '../core/wasm-memory.js';
 import { decodeTracksJs } from './decode-js.js';
 import { decodeTracksWasm } from './decode-wasm.js';
 import { reportTrailingBytes, scanIFP, type ScannedPackage } from './scan.js';

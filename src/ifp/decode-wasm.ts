@@ -1,16 +1,7 @@
-import { align16, newBuffer, releaseIfHuge, workInstance, type Allocate, type KernelInstance } from '../core/wasm-memory.js';
+import { callKernel } from '../core/wasm-call.js';
+import { align16, newBuffer, workHeap, type Allocate } from '../core/wasm-memory.js';
 import { DECODE_RESERVED_BYTES, OVERREAD_BYTES } from '../core/wasm-layout.js';
 import { ROW_FIELDS, type TrackTable } from './track-table.js';
-
-/** What the decode kernel exports. */
-export interface DecodeExports {
-  /** Returns how many float key times are infinite or NaN. */
-  decodeTracks: (table: number, trackCount: number, inputBase: number, outputBase: number) => number;
-  scanAnp: (...args: number[]) => number;
-}
-
-/** A decode kernel instance over a memory that only this library touches: no view handed out points into it. */
-export type Work = KernelInstance<DecodeExports>;
 
 /**
  * Where one decode's parts go in work memory, from `start` on: [output floats | input copy | overread
@@ -35,15 +26,20 @@ export function workLayout(table: TrackTable, start = DECODE_RESERVED_BYTES) {
  * memory that can grow, so the work memory grows freely.
  */
 export function decodeTracksWasm(module: WebAssembly.Module, input: Uint8Array, table: TrackTable, allocate: Allocate = newBuffer): Float32Array | undefined {
-  const { outputAt, inputAt, tableAt, end } = workLayout(table);
-  const work = workInstance<DecodeExports>(module, end);
-  if (!work) return undefined;
-  const buffer = work.memory.buffer;
-  new Uint8Array(buffer, inputAt, table.inputEnd).set(input.subarray(0, table.inputEnd));
-  new Int32Array(buffer, tableAt, table.count * ROW_FIELDS).set(table.used);
-  work.exports.decodeTracks(tableAt, table.count, inputAt, outputAt);
-  const target = allocate(table.outputFloats * 4);
-  target.set(new Uint8Array(buffer, outputAt, table.outputFloats * 4));
-  releaseIfHuge(module);
-  return new Float32Array(target.buffer, target.byteOffset, table.outputFloats);
+  const outputBytes = table.outputFloats * 4;
+  return callKernel(workHeap('decode', module), 'decodeTracks', workLayout(table, 0).end, (at) => {
+    const { outputAt, inputAt, tableAt } = workLayout(table, at);
+    return {
+      inputs: [
+        { at: inputAt, data: input.subarray(0, table.inputEnd) },
+        { at: tableAt, data: table.used },
+      ],
+      args: { table: tableAt, trackCount: table.count, inputBase: inputAt, outputBase: outputAt },
+      output: (memory) => {
+        const target = allocate(outputBytes);
+        target.set(new Uint8Array(memory, outputAt, outputBytes));
+        return new Float32Array(target.buffer, target.byteOffset, table.outputFloats);
+      },
+    };
+  });
 }

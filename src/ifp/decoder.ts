@@ -1,5 +1,5 @@
 import { kernelModule, resolveBackend, type Backend } from '../core/wasm-kernel.js';
-import { ArenaDecoder, initialArenaBytes, withLoan } from '../core/wasm-memory.js';
+import { ArenaDecoder, initialArenaBytes, withLoan } from '../core/arena-loans.js';
 import type { IFPArenaLoan } from './decode-plan.js';
 import { IFPBufferArena, IFPWasmArena } from './arena.js';
 import { IFPReader, type IFPReaderOptions } from './reader.js';

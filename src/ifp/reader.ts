@@ -2,7 +2,7 @@ import { inputBytes } from '../core/input.js';
 import type { DecodeWarning } from '../core/errors.js';
 import { indexByName, nameKey } from '../core/names.js';
 import type { Backend } from '../core/wasm-kernel.js';
-import { takeLoan } from '../core/wasm-memory.js';
+import { takeLoan } from '../core/arena-loans.js';
 import { decodeIFP, type IFPArenaLoan } from './decode-plan.js';
 import { Animation } from './track.js';
 import type { IFPFormat, IFPReaderOptions } from './types.js';
@@ -36,7 +36,7 @@ export class IFPReader {
   #byName: Map<string, Animation> | undefined;
 
   constructor(bytes: Uint8Array | ArrayBuffer, options: IFPReaderOptions = {}) {
-    // An IFPDecoder offers its memory through withLoan (src/core/wasm-memory.ts); alone, the reader owns new buffers.
+    // An IFPDecoder offers its memory through withLoan (src/core/arena-loans.ts); alone, the reader owns new buffers.
     const loan = takeLoan<IFPArenaLoan>();
     const { packages, table, output, warnings, backend } = decodeIFP(inputBytes(bytes), options, loan);
     this.#check = loan?.check;

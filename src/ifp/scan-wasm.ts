@@ -1,11 +1,11 @@
-import { newBuffer, type Allocate } from '../core/wasm-memory.js';
+import { callKernel } from '../core/wasm-call.js';
 import { fourCC, readLatin1 } from '../core/names.js';
 import {
   ANIMATION_RECORD_FIELDS as ANIMATION_RECORD, DECODE_RESERVED_BYTES, OVERREAD_BYTES, PACKAGE_RECORD_FIELDS as PACKAGE_RECORD, PACKED_NAME_BYTES,
   SCAN_RESULT_BYTES as RESULT_BYTES,
 } from '../core/wasm-layout.js';
-import { align16, MAX_MEMORY_BYTES, releaseIfHuge, workInstance } from '../core/wasm-memory.js';
-import type { DecodeExports, Work } from './decode-wasm.js';
+import type { KernelArgs } from '../core/wasm-signatures.js';
+import { align16, MAX_MEMORY_BYTES, newBuffer, workHeap, type Allocate } from '../core/wasm-memory.js';
 import { PackedTable } from './packed-table.js';
 import type { ScannedPackage } from './scan.js';
 import { ROW_FIELDS } from './track-table.js';
@@ -60,24 +60,32 @@ export const isAnp = (input: Uint8Array): boolean => {
 };
 
 /**
- * Runs the header walk (assembly/scan-anp.ts) over the input at `inputAt` (the caller has put it
- * there), decoding every track into `outputAt` as it goes when that is given (the caller has made
- * room for twice the input's bytes). Undefined when the file is not one the fast path takes: the
- * TypeScript scan reports it, and whatever was decoded is garbage.
+ * The header walk's arguments (assembly/scan-anp.ts) over the input at `inputAt`, decoding every track
+ * into `outputAt` as it goes when that is given (the caller has made room for twice the input's bytes).
  */
-export function scanAnp(work: Work, layout: ScanLayout, input: Uint8Array, inputAt: number, outputAt = 0): ScanCounts | undefined {
+export function scanArgs(layout: ScanLayout, inputAt: number, length: number, outputAt = 0): KernelArgs<'decode', 'scanAnp'> {
   const { rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt } = layout;
-  const status = work.exports.scanAnp(inputAt, input.length, rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt, outputAt);
-  const [trackCount, animationCount, packageCount, outputFloats, stopAt, nonFiniteTimes] = new Uint32Array(work.memory.buffer, resultsAt, 6) as unknown as number[];
+  return {
+    input: inputAt, length, rows: rowsAt, names: namesAt, rowCapacity, animations: animationsAt, animationCapacity,
+    packages: packagesAt, packageCapacity, results: resultsAt, output: outputAt,
+  };
+}
+
+/**
+ * What the walk found, read from its results. Undefined when the file is not one the fast path takes:
+ * the TypeScript scan reports it, and whatever was decoded is garbage.
+ */
+export function scanCounts(memory: ArrayBuffer, layout: ScanLayout, input: Uint8Array, status: number): ScanCounts | undefined {
+  const [trackCount, animationCount, packageCount, outputFloats, stopAt, nonFiniteTimes] = new Uint32Array(memory, layout.resultsAt, 6) as unknown as number[];
   if (status !== 0 || packageCount === 0 || fourCC(input, stopAt!) === 'ANPK') return undefined;
   return { trackCount: trackCount!, animationCount: animationCount!, packageCount: packageCount!, outputFloats: outputFloats!, stopAt: stopAt!, nonFiniteTimes: nonFiniteTimes! };
 }
 
 /** The packages and animations the scan recorded, with their names read from the input. */
-export function scannedPackages(work: Work, layout: ScanLayout, counts: ScanCounts, input: Uint8Array): ScannedPackage[] {
+export function scannedPackages(memory: ArrayBuffer, layout: ScanLayout, counts: ScanCounts, input: Uint8Array): ScannedPackage[] {
   // One view over the records (animation records first, package records after): indexing it is
   // cheaper than a subarray per record, which this runs for thousands of animations per corpus.
-  const words = new Uint32Array(work.memory.buffer);
+  const words = new Uint32Array(memory);
   const animationBase = layout.animationsAt >> 2;
   const packages: ScannedPackage[] = new Array(counts.packageCount);
   for (let p = 0; p < counts.packageCount; p++) {
@@ -110,34 +118,36 @@ export function scannedPackages(work: Work, layout: ScanLayout, counts: ScanCoun
 export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array, allocate: Allocate = newBuffer): FastDecode | undefined {
   if (!isAnp(input)) return undefined;
   const length = input.length;
-  const layout = scanLayout(length, DECODE_RESERVED_BYTES);
-  const outputAt = layout.end;
   // Output floats take at most twice the input's bytes (10-byte frames become 5 floats).
-  if (outputAt + 2 * length > MAX_MEMORY_BYTES) return undefined;
+  const bytes = scanLayout(length, 0).end + 2 * length;
+  if (bytes + DECODE_RESERVED_BYTES > MAX_MEMORY_BYTES) return undefined;
+  return callKernel(workHeap('decode', module), 'scanAnp', bytes, (at) => {
+    const layout = scanLayout(length, at);
+    const outputAt = layout.end;
+    return {
+      inputs: [{ at: layout.inputAt, data: input }],
+      args: scanArgs(layout, layout.inputAt, length, outputAt),
+      output: (memory, status) => {
+        const counts = scanCounts(memory, layout, input, status);
+        return counts && copyOut(memory, layout, outputAt, counts, input, allocate);
+      },
+    };
+  });
+}
 
-  const work = workInstance<DecodeExports>(module, outputAt + 2 * length);
-  if (!work) return undefined;
-  new Uint8Array(work.memory.buffer, layout.inputAt, length).set(input);
-  const counts = scanAnp(work, layout, input, layout.inputAt, outputAt);
-  if (!counts) {
-    releaseIfHuge(module); // a declined huge file must not pin its work memory either
-    return undefined;
-  }
+/** One buffer for the reader, [floats | rows | names], copied out of work memory. */
+function copyOut(memory: ArrayBuffer, layout: ScanLayout, outputAt: number, counts: ScanCounts, input: Uint8Array, allocate: Allocate): FastDecode {
   const { trackCount, outputFloats } = counts;
-
-  // One buffer for the reader: [floats | rows | names].
   const floatBytes = outputFloats * 4;
   const rowBytes = trackCount * ROW_FIELDS * 4;
   const target = allocate(floatBytes + rowBytes + trackCount * PACKED_NAME_BYTES);
-  const heap = new Uint8Array(work.memory.buffer);
+  const heap = new Uint8Array(memory);
   target.set(heap.subarray(outputAt, outputAt + floatBytes));
   target.set(heap.subarray(layout.rowsAt, layout.rowsAt + rowBytes), floatBytes);
   target.set(heap.subarray(layout.namesAt, layout.namesAt + trackCount * PACKED_NAME_BYTES), floatBytes + rowBytes);
-  const packages = scannedPackages(work, layout, counts, input);
-  releaseIfHuge(module);
   const base = target.byteOffset;
   const views = fastDecodeViews(target.buffer, { output: base, rows: base + floatBytes, names: base + floatBytes + rowBytes }, counts);
-  return { packages, ...views, stopAt: counts.stopAt, nonFiniteTimes: counts.nonFiniteTimes };
+  return { packages: scannedPackages(memory, layout, counts, input), ...views, stopAt: counts.stopAt, nonFiniteTimes: counts.nonFiniteTimes };
 }
 
 /** The reader's views of the decoded floats, the track rows and the name bytes, where they lie in `buffer`. */

@@ -1,6 +1,7 @@
 import { ByteCursor } from '../core/byte-cursor.js';
 import { inputBytes } from '../core/input.js';
-import { takeLoan, type Allocate } from '../core/wasm-memory.js';
+import { takeLoan } from '../core/arena-loans.js';
+import type { Allocate } from '../core/wasm-memory.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
@@ -51,7 +52,7 @@ export class IGI2ClipReader implements SkeletalClip {
   readonly #check: (() => void) | undefined;
 
   constructor(bytes: Uint8Array | ArrayBuffer, options: IGI2ClipReaderOptions = {}) {
-    // An IGI2Decoder offers its memory through withLoan (src/core/wasm-memory.ts): the key arrays then live in it.
+    // An IGI2Decoder offers its memory through withLoan (src/core/arena-loans.ts): the key arrays then live in it.
     const loan = takeLoan();
     this.#check = loan?.check;
     const input = inputBytes(bytes);

@@ -1,4 +1,5 @@
-import { ArenaDecoder, BufferArena, initialArenaBytes, withLoan } from '../core/wasm-memory.js';
+import { ArenaDecoder, initialArenaBytes, withLoan } from '../core/arena-loans.js';
+import { BufferArena } from '../core/wasm-memory.js';
 import { IGI2ClipReader } from './clip-reader.js';
 import type { IGI2ClipReaderOptions } from './types.js';
 

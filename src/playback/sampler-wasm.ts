@@ -1,9 +1,8 @@
+import { callKernel } from '../core/wasm-call.js';
 import { kernelModule } from '../core/wasm-kernel.js';
-import { align8, growTo, newInstance } from '../core/wasm-memory.js';
-// The pose module's static data (math tables) lives in its first RESERVED_BYTES; scripts/build-wasm.mjs checks it.
-import {
-  CLIP_BYTES, INSTANCE_BYTES, INSTANCE_LOOP as LOOP, POSE_RESERVED_BYTES as RESERVED_BYTES, SAMPLED_TRACK_BYTES as TRACK_BYTES,
-} from '../core/wasm-layout.js';
+import { align8, disposeHeaps, PrivateHeap } from '../core/wasm-memory.js';
+// The pose module's static data (math tables) sits below POSE_RESERVED_BYTES, which the PrivateHeap keeps clear.
+import { CLIP_BYTES, INSTANCE_BYTES, INSTANCE_LOOP as LOOP, SAMPLED_TRACK_BYTES as TRACK_BYTES } from '../core/wasm-layout.js';
 import type { ClipTracks } from './clip.js';
 
 /**
@@ -17,35 +16,40 @@ export interface SampleBatch {
   loop: boolean;
 }
 
-type SampleInstances = (instances: number, count: number, rotations: number, translations: number) => void;
-
 /**
- * A pose kernel instance with its own memory, holding a copy of every clip it has sampled (uploaded
- * on first use). No view of this memory is ever handed out: results are copied into the caller's
- * buffers, so the memory may grow freely.
+ * A pose kernel instance with its own memory (a PrivateHeap), holding a copy of every clip it has
+ * sampled (uploaded on first use) until `dispose()` lets the memory go. No view of this memory is ever
+ * handed out: results are copied into the caller's buffers, so the memory may grow freely.
  */
 export class PoseSampler {
-  readonly #memory: WebAssembly.Memory;
-  readonly #sampleInstances: SampleInstances;
+  readonly #heap: PrivateHeap<'pose'>;
   readonly #clips = new WeakMap<ClipTracks, number>();
-  #heapEnd = RESERVED_BYTES;
   // The last kept clip looked up: crowds repeat one clip, and a WeakMap lookup per instance shows.
   #lastClip: ClipTracks | undefined;
   #lastClipAt = 0;
-  // Views of the current memory buffer for writing instance records; remade when it grows.
+  // The instance records, built here and copied in per call: sized for the last batch, which a game
+  // repeats frame after frame, so they are remade only when the instance count changes.
+  #records = new Uint8Array(0);
   #words = new Uint32Array(0);
   #doubles = new Float64Array(0);
 
+  /** Throws a RangeError when the host refuses the memory. */
   constructor(module: WebAssembly.Module) {
-    const { memory, exports } = newInstance<{ sampleInstances: SampleInstances }>(module, 2 * 65536);
-    this.#memory = memory;
-    this.#sampleInstances = exports.sampleInstances;
+    this.#heap = new PrivateHeap('pose', module, 65536);
   }
 
-  /** Makes sure `bytes` bytes are free after the uploaded clips; returns where they start. */
-  #scratch(bytes: number): number {
-    growTo(this.#memory, this.#heapEnd + bytes); // RangeError if refused
-    return this.#heapEnd;
+  get disposed(): boolean {
+    return this.#heap.disposed;
+  }
+
+  /**
+   * Lets the memory and every clip copy in it go. Sampling with a disposed sampler throws. (No
+   * `[Symbol.dispose]` for `using`: the library's lib, es2022, does not declare it, and its d.ts must
+   * not need @types/node.)
+   */
+  dispose(): void {
+    this.#heap.dispose();
+    this.#lastClip = undefined;
   }
 
   #kept(clip: ClipTracks): number {
@@ -70,8 +74,8 @@ export class PoseSampler {
       place(track.rotations);
       place(track.translations);
     }
-    const base = align8(this.#scratch(bytes + 8));
-    const buffer = this.#memory.buffer;
+    const base = this.#heap.keep(bytes);
+    const buffer = this.#heap.instance.memory.buffer;
     // Writes into the sampler's own memory, just reserved above: no input is read here.
     const view = new DataView(buffer);
     for (const [array, offset] of arrays) new Float32Array(buffer, base + offset, array.length).set(array);
@@ -85,7 +89,6 @@ export class PoseSampler {
       view.setUint32(at + 8, base + arrays.get(track.rotations)!, true);
       view.setUint32(at + 12, track.translations ? base + arrays.get(track.translations)! : 0, true);
     });
-    this.#heapEnd = base + bytes;
     return base;
   }
 
@@ -106,7 +109,7 @@ export class PoseSampler {
     const { clips } = batch;
     const addresses = new Uint32Array(clips.length);
     for (let i = 0; i < clips.length; i++) if (!clips[i]!.volatile) addresses[i] = this.#kept(clips[i]!);
-    const keptEnd = this.#heapEnd;
+    const keptEnd = this.#heap.top;
     try {
       let copies: Map<ClipTracks, number> | undefined;
       for (let i = 0; i < clips.length; i++) {
@@ -119,32 +122,42 @@ export class PoseSampler {
       }
       this.#run(batch, addresses, boneCount, rotations, translations);
     } finally {
-      this.#heapEnd = keptEnd;
+      this.#heap.truncate(keptEnd);
     }
   }
 
   #run({ times, firstBones, loop }: SampleBatch, addresses: Uint32Array, boneCount: number, rotations: Float32Array, translations: Float32Array): void {
     const count = addresses.length;
-    const instancesAt = align8(this.#scratch(INSTANCE_BYTES * count + 28 * boneCount + 16));
-    const rotationsAt = instancesAt + INSTANCE_BYTES * count;
-    const translationsAt = rotationsAt + 16 * boneCount;
-    const buffer = this.#memory.buffer;
-    if (this.#words.buffer !== buffer) {
-      this.#words = new Uint32Array(buffer);
-      this.#doubles = new Float64Array(buffer);
+    const recordBytes = INSTANCE_BYTES * count;
+    if (this.#records.length !== recordBytes) {
+      this.#records = new Uint8Array(recordBytes);
+      this.#words = new Uint32Array(this.#records.buffer);
+      this.#doubles = new Float64Array(this.#records.buffer);
     }
+    const records = this.#records;
     const words = this.#words;
     const doubles = this.#doubles;
     const flags = loop ? LOOP : 0;
-    for (let i = 0, word = instancesAt >> 2; i < count; i++, word += INSTANCE_BYTES >> 2) {
+    for (let i = 0, word = 0; i < count; i++, word += INSTANCE_BYTES >> 2) {
       words[word] = addresses[i]!;
       words[word + 1] = flags;
       doubles[(word + 2) >> 1] = times[i]!;
       words[word + 4] = firstBones[i]!;
     }
-    this.#sampleInstances(instancesAt, count, rotationsAt, translationsAt);
-    rotations.set(new Float32Array(buffer, rotationsAt, 4 * boneCount));
-    translations.set(new Float32Array(buffer, translationsAt, 3 * boneCount));
+    const sampled = callKernel(this.#heap, 'sampleInstances', recordBytes + 28 * boneCount + 16, (instancesAt) => {
+      const rotationsAt = instancesAt + recordBytes;
+      const translationsAt = rotationsAt + 16 * boneCount;
+      return {
+        inputs: [{ at: instancesAt, data: records }],
+        args: { instances: instancesAt, count, outRotations: rotationsAt, outTranslations: translationsAt },
+        output: (memory) => {
+          rotations.set(new Float32Array(memory, rotationsAt, 4 * boneCount));
+          translations.set(new Float32Array(memory, translationsAt, 3 * boneCount));
+          return true;
+        },
+      };
+    });
+    if (!sampled) throw new RangeError('the host refused the pose sampler more memory');
   }
 }
 
@@ -153,7 +166,7 @@ const samplers = new Map<'simd' | 'scalar', PoseSampler>();
 /** The build's sampler, or undefined when the host refuses it a memory. */
 export function poseSampler(build: 'simd' | 'scalar'): PoseSampler | undefined {
   let sampler = samplers.get(build);
-  if (!sampler) {
+  if (!sampler || sampler.disposed) {
     try {
       sampler = new PoseSampler(kernelModule(build, 'pose')!);
     } catch (error) {
@@ -166,9 +179,14 @@ export function poseSampler(build: 'simd' | 'scalar'): PoseSampler | undefined {
 }
 
 /**
- * Drops the wasm samplers and the clip copies they hold. The next sampling call starts afresh. Use it
- * when a long-running program has sampled many clips it will not play again.
+ * Disposes every live pose sampler: their wasm memories and the clip copies they hold are let go (see
+ * wasmMemoryUsage). The next sampling call starts afresh. A sampler keeps a copy of every clip it has
+ * sampled, so a long-running program that has sampled many clips it will not play again calls this.
  */
-export function resetPoseSamplers(): void {
+export function disposePoseSamplers(): void {
+  disposeHeaps('pose');
   samplers.clear();
 }
+
+/** @deprecated Renamed disposePoseSamplers, which says what it does; this alias stays for existing callers. */
+export const resetPoseSamplers: () => void = disposePoseSamplers;

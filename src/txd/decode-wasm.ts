@@ -1,12 +1,9 @@
+import { callKernel } from '../core/wasm-call.js';
 import { kernelModule } from '../core/wasm-kernel.js';
-import { releaseIfHuge, workInstance, align16 } from '../core/wasm-memory.js';
+import { align16, workHeap } from '../core/wasm-memory.js';
 import {
-  TEXEL_BGRA8, TEXEL_BGRX8, TEXEL_DXT1, TEXEL_DXT3, TEXEL_DXT5, TEXEL_INDEX4, TEXEL_INDEX8, TEXEL_L8, TEXTURE_PALETTE_BYTES, TEXTURE_RESERVED_BYTES,
+  TEXEL_BGRA8, TEXEL_BGRX8, TEXEL_DXT1, TEXEL_DXT3, TEXEL_DXT5, TEXEL_INDEX4, TEXEL_INDEX8, TEXEL_L8, TEXTURE_PALETTE_BYTES,
 } from '../core/wasm-layout.js';
-
-interface TextureExports {
-  decodeTexels: (kind: number, src: number, dst: number, width: number, height: number, palette: number, opaque: number) => void;
-}
 
 /** The bytes the kernel reads for a level of `kind`: whole DXT blocks, or every pixel's texel. */
 function texelBytes(kind: number, width: number, height: number): number {
@@ -32,22 +29,16 @@ export function decodeTexelsWasm(build: 'simd' | 'scalar', kind: number, src: Ui
   const outBytes = width * height * 4;
   const srcBytes = Math.max(src.length, texelBytes(kind, width, height));
   const paletteBytes = kind === TEXEL_INDEX8 || kind === TEXEL_INDEX4 ? TEXTURE_PALETTE_BYTES : 0;
-  const srcAt = TEXTURE_RESERVED_BYTES;
-  const paletteAt = srcAt + align16(srcBytes);
-  const dstAt = paletteAt + paletteBytes;
-  const work = workInstance<TextureExports>(module, dstAt + outBytes + 16);
-  if (!work) return undefined;
-  const heap = new Uint8Array(work.memory.buffer);
-  heap.set(src, srcAt);
-  heap.fill(0, srcAt + src.length, srcAt + srcBytes);
-  if (paletteBytes) {
-    // Whole entries only: the twin reads a partial last entry as zero too.
-    const stored = palette?.subarray(0, Math.min(paletteBytes, palette.length & ~3)) ?? new Uint8Array(0);
-    heap.set(stored, paletteAt);
-    heap.fill(0, paletteAt + stored.length, paletteAt + paletteBytes);
-  }
-  work.exports.decodeTexels(kind, srcAt, dstAt, width, height, paletteAt, opaque ? 1 : 0);
-  const out = heap.slice(dstAt, dstAt + outBytes);
-  releaseIfHuge(module);
-  return out;
+  // Whole palette entries only: the twin reads a partial last entry as zero too.
+  const stored = paletteBytes ? (palette?.subarray(0, Math.min(paletteBytes, palette.length & ~3)) ?? new Uint8Array(0)) : undefined;
+  return callKernel(workHeap('texture', module), 'decodeTexels', align16(srcBytes) + paletteBytes + outBytes + 16, (srcAt) => {
+    const paletteAt = srcAt + align16(srcBytes);
+    const dstAt = paletteAt + paletteBytes;
+    const texels = { at: srcAt, data: src, readBytes: srcBytes };
+    return {
+      inputs: stored ? [texels, { at: paletteAt, data: stored, readBytes: paletteBytes }] : [texels],
+      args: { kind, src: srcAt, dst: dstAt, width, height, palette: paletteAt, opaque: opaque ? 1 : 0 },
+      output: (memory) => new Uint8Array(memory).slice(dstAt, dstAt + outBytes),
+    };
+  });
 }

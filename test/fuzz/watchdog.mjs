@@ -6,21 +6,25 @@ import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 
 const DATA_BYTES = 16 << 20;
-// Int32 slots: [armed (0/1), input length, format code]; Float64 slots 2 and 3: deadline (ms since
-// epoch) and the limit it was set from (for the message).
-const control = new SharedArrayBuffer(32);
+// The format's name travels as UTF-8 bytes, whatever the harness calls it: no list of formats here to
+// keep in step with the registry.
+const NAME_BYTES = 64;
+// Int32 slots: [armed (0/1), input length, name length]; Float64 slots 2 and 3: deadline (ms since
+// epoch) and the limit it was set from (for the message); then the name's bytes.
+const NAME_AT = 32;
+const control = new SharedArrayBuffer(NAME_AT + NAME_BYTES);
 const data = new SharedArrayBuffer(DATA_BYTES);
 const flags = new Int32Array(control, 0, 3);
 const deadline = new Float64Array(control, 16, 2);
-const FORMATS = ['IFP', 'IMG', 'IFF', 'ANIM', 'DFF', 'ILFF', 'TXD', 'CAM'];
-
+const name = new Uint8Array(control, NAME_AT, NAME_BYTES);
+const utf8 = new TextEncoder();
 
 /** @type {Worker | undefined} */
 let worker;
 
 function start() {
   const regressions = process.env['FUZZ_REGRESSIONS_DIR'] ?? fileURLToPath(new URL('../../fixtures/regressions/', import.meta.url));
-  worker = new Worker(new URL('./watchdog-worker.cjs', import.meta.url), { workerData: { control, data, formats: FORMATS, regressions } });
+  worker = new Worker(new URL('./watchdog-worker.cjs', import.meta.url), { workerData: { control, data, nameAt: NAME_AT, nameBytes: NAME_BYTES, regressions } });
   worker.unref();
 }
 
@@ -34,7 +38,7 @@ export function arm(format, bytes, limitMs) {
   if (!worker) start();
   new Uint8Array(data).set(bytes.subarray(0, DATA_BYTES));
   flags[1] = bytes.length;
-  flags[2] = Math.max(0, FORMATS.indexOf(format));
+  flags[2] = utf8.encodeInto(format, name).written;
   deadline[0] = Date.now() + limitMs;
   deadline[1] = limitMs;
   Atomics.store(flags, 0, 1);
