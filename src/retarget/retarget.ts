@@ -27,6 +27,15 @@ export interface RetargetResult {
   packages: PackageData[];
   /** What was matched and why, how the rigs were aligned, and each clip's time base. */
   report: string[];
+  /** How the source's world was put into the game's model space, for drawing the source beside the ped. */
+  placement: SourcePlacement;
+}
+
+export interface SourcePlacement {
+  /** The rotation from the source's world to the game's (4x4, column-major). */
+  turn: Float64Array;
+  /** Game metres per source unit: the ratio of the hip heights. */
+  scale: number;
 }
 
 /** IFP names hold 23 bytes and a NUL, one byte a character (Latin-1). */
@@ -80,7 +89,7 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
     });
     return { name: storableName(clip.name || `clip${c}`, taken, report), bones };
   });
-  return { packages: [{ name: storableName(options.packageName ?? 'retarget', new Set(), report, PACKAGE_NAME_BYTES), animations }], report };
+  return { packages: [{ name: storableName(options.packageName ?? 'retarget', new Set(), report, PACKAGE_NAME_BYTES), animations }], report, placement: { turn: align.turn, scale: align.scale } };
 }
 
 /** A name the IFP holds as given: Latin-1, at most `bytes` long, unique as the game compares (case ignored). */
