@@ -12,6 +12,7 @@ import { boundClip, listItem, skeletonOfTracks } from './page.js';
 import type { ShownModel } from './model-objects.js';
 import { problem, showLint } from './problems.js';
 import { SpriteView } from './sprites.js';
+import { isRetargetSource, RetargetView } from './retarget.js';
 
 interface Opened {
   name: string;
@@ -65,6 +66,8 @@ const editingHost = {
   showLint,
 };
 setUpEditing(editingHost);
+const retargeting = new RetargetView({ scene: view.scene, skeleton: () => state.model?.skeleton ?? null, open, redraw: () => void (view.dirty = true), problem });
+(window as unknown as { viewerRetarget: unknown }).viewerRetarget = retargeting;
 
 /** Opens one file by its magic (or extension); a broken file shows its DecodeError and the page carries on. */
 function open(name: string, bytes: Uint8Array): void {
@@ -322,6 +325,7 @@ function loop(now: number): void {
         view.follow = $<HTMLInputElement>('follow').checked;
         view.apply(state.pose);
       }
+      retargeting.tick(state.time);
       drawKeyMarks();
       const file = state.clips.find((entry) => entry.clip === state.clip)?.file;
       if (file && !state.playing) writeSelection({ file, animation: state.clip.name, time: state.time });
@@ -356,8 +360,13 @@ async function openFiles(files: Iterable<File>): Promise<void> {
       sprites.atlas = image;
       continue;
     }
+    if (isRetargetSource(file.name)) {
+      retargeting.keep(file.name, new Uint8Array(await file.arrayBuffer()));
+      continue;
+    }
     open(file.name, new Uint8Array(await file.arrayBuffer()));
   }
+  await retargeting.update();
 }
 
 async function exportGlb(): Promise<void> {
