@@ -62,5 +62,5 @@ export async function retargetCommand(sourcePath: string, options: { to: string;
   const animations = result.packages.flatMap((pkg) => pkg.animations);
   print(`${options.out}: package "${result.packages[0]!.name}", ${animations.length} animations (ANP3), ${animations.reduce((n, a) => n + a.bones.length, 0)} tracks`);
   for (const line of result.report) print(`  ${line}`);
-  return { inputErrors: [], json: json ? { written: [options.out], format: 'ANP3', animations: animations.map((a) => ({ name: a.name, tracks: a.bones.length })), report: result.report } : undefined };
+  return { inputErrors: [], json: json ? { written: [options.out], format: 'ANP3', package: result.packages[0]!.name, animations: animations.map((a) => ({ name: a.name, tracks: a.bones.length })), report: result.report } : undefined };
 }
