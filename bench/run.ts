@@ -14,6 +14,7 @@ import { runIgi2Benchmarks } from './igi2.js';
 import { runTxdBenchmarks } from './txd.js';
 import { runEditBenchmarks } from './edit.js';
 import { runReduceBenchmarks } from './reduce.js';
+import { runRetargetBenchmarks } from './retarget.js';
 import { quantile } from './stats.js';
 import { naiveDecode } from './naive-decoder.js';
 
@@ -161,7 +162,8 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
   const txd = await runTxdBenchmarks({ quick, log });
   const editor = await runEditBenchmarks({ quick, log, ped: files[0]! });
   const reduce = await runReduceBenchmarks({ quick, log, ped: files[0]! });
-  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick, faults }) + '\n' + playback + '\n' + igi2 + '\n' + gltf + '\n' + txd + '\n' + editor + '\n' + reduce;
+  const retarget = await runRetargetBenchmarks({ quick, log });
+  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick, faults }) + '\n' + playback + '\n' + igi2 + '\n' + gltf + '\n' + txd + '\n' + editor + '\n' + reduce + '\n' + retarget;
   log(markdown);
   if (out) {
     writeFileSync(out, markdown);

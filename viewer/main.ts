@@ -15,6 +15,7 @@ import { SpriteView } from './sprites.js';
 import { setUpGameFolder } from './game-folder.js';
 import { setUpCompare } from './compare.js';
 import { registerOfflineCache } from './offline.js';
+import { isRetargetSource, RetargetView } from './retarget.js';
 
 interface Opened {
   name: string;
@@ -70,6 +71,8 @@ const editingHost = {
 setUpEditing(editingHost);
 setUpGameFolder({ openFiles, problem });
 const compare = setUpCompare({ state, view, problem });
+const retargeting = new RetargetView({ scene: view.scene, skeleton: () => state.model?.skeleton ?? null, open, redraw: () => void (view.dirty = true), problem });
+(window as unknown as { viewerRetarget: unknown }).viewerRetarget = retargeting;
 
 /** Opens one file by its magic (or extension); a broken file shows its DecodeError and the page carries on. */
 function open(name: string, bytes: Uint8Array): void {
@@ -330,6 +333,7 @@ function loop(now: number): void {
         view.follow = $<HTMLInputElement>('follow').checked;
         view.apply(state.pose);
       }
+      retargeting.tick(state.time);
       drawKeyMarks();
       const file = state.clips.find((entry) => entry.clip === state.clip)?.file;
       if (file && !state.playing) writeSelection({ file, animation: state.clip.name, time: state.time });
@@ -365,8 +369,13 @@ async function openFiles(files: Iterable<File>): Promise<void> {
       sprites.atlas = image;
       continue;
     }
+    if (isRetargetSource(file.name)) {
+      retargeting.keep(file.name, new Uint8Array(await file.arrayBuffer()));
+      continue;
+    }
     open(file.name, new Uint8Array(await file.arrayBuffer()));
   }
+  await retargeting.update();
 }
 
 async function exportGlb(): Promise<void> {

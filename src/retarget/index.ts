@@ -8,8 +8,8 @@ import type { SourceRig } from './rig.js';
 export { MIXAMO_PRESET, resolveBoneMap, type BoneMap, type BoneMapOption } from './bone-map.js';
 export { RetargetError, type RetargetErrorCode } from './errors.js';
 export type { SourcePose } from './rest-align.js';
-export { retargetRig, type RetargetOptions, type RetargetResult } from './retarget.js';
-export type { SourceChannel, SourceClip, SourceRig } from './rig.js';
+export { retargetRig, type RetargetOptions, type RetargetResult, type SourcePlacement } from './retarget.js';
+export { clipTiming, RigSampler, type SourceChannel, type SourceClip, type SourceRig } from './rig.js';
 export { readGltfRig, rigFromDocument } from './sources/gltf.js';
 
 export type SourceKind = 'glb' | 'fbx' | 'bvh';

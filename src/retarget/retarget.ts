@@ -27,10 +27,21 @@ export interface RetargetResult {
   packages: PackageData[];
   /** What was matched and why, how the rigs were aligned, and each clip's time base. */
   report: string[];
+  /** How the source's world was put into the game's model space, for drawing the source beside the ped. */
+  placement: SourcePlacement;
+}
+
+export interface SourcePlacement {
+  /** The rotation from the source's world to the game's (4x4, column-major). */
+  turn: Float64Array;
+  /** Game metres per source unit: the ratio of the hip heights. */
+  scale: number;
 }
 
 /** IFP names hold 23 bytes and a NUL, one byte a character (Latin-1). */
 const NAME_BYTES = 23;
+/** SA finds an animation block by its package name, which it keeps in 16 bytes with the NUL. */
+const PACKAGE_NAME_BYTES = 15;
 
 export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetResult {
   const { skeleton } = options;
@@ -78,15 +89,15 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
     });
     return { name: storableName(clip.name || `clip${c}`, taken, report), bones };
   });
-  return { packages: [{ name: storableName(options.packageName ?? 'retarget', new Set(), report), animations }], report };
+  return { packages: [{ name: storableName(options.packageName ?? 'retarget', new Set(), report, PACKAGE_NAME_BYTES), animations }], report, placement: { turn: align.turn, scale: align.scale } };
 }
 
-/** A name the IFP holds as given: Latin-1, at most 23 bytes, unique as the game compares (case ignored). */
-function storableName(name: string, taken: Set<string>, report: string[]): string {
-  const base = [...name].map((ch) => (ch.charCodeAt(0) < 256 && ch.charCodeAt(0) >= 32 ? ch : '_')).join('').slice(0, NAME_BYTES);
+/** A name the IFP holds as given: Latin-1, at most `bytes` long, unique as the game compares (case ignored). */
+function storableName(name: string, taken: Set<string>, report: string[], bytes = NAME_BYTES): string {
+  const base = [...name].map((ch) => (ch.charCodeAt(0) < 256 && ch.charCodeAt(0) >= 32 ? ch : '_')).join('').slice(0, bytes);
   let stored = base;
-  for (let n = 2; taken.has(stored.toLowerCase()); n++) stored = `${base.slice(0, NAME_BYTES - String(n).length - 1)}~${n}`;
+  for (let n = 2; taken.has(stored.toLowerCase()); n++) stored = `${base.slice(0, bytes - String(n).length - 1)}~${n}`;
   taken.add(stored.toLowerCase());
-  if (stored !== name) report.push(`"${name}" is stored as "${stored}" (IFP names are 23 Latin-1 bytes, unique)`);
+  if (stored !== name) report.push(`"${name}" is stored as "${stored}" (IFP names are ${bytes} Latin-1 bytes, unique)`);
   return stored;
 }

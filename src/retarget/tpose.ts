@@ -2,7 +2,7 @@
 // arms straight out to the sides, legs straight down, torso, head and feet as in the game's rest.
 import type { Skeleton } from '../core/skeleton.js';
 import { multiply, positionOf, type Matrix } from '../gltf/spaces.js';
-import { apply, normalised, scaled, subtract, turnBetween, type Vector } from './rotations.js';
+import { apply, normalised, rotationOf, scaled, subtract, transposed, turnBetween, type Vector } from './rotations.js';
 
 /** Each chain (HAnim ids, shoulder or hip first) and which way its segments point in a T-pose. */
 const CHAINS: ReadonlyArray<{ ids: number[]; toward: 'left' | 'right' | 'down' }> = [
@@ -11,6 +11,8 @@ const CHAINS: ReadonlyArray<{ ids: number[]; toward: 'left' | 'right' | 'down' }
   { ids: [41, 42], toward: 'down' },
   { ids: [51, 52], toward: 'down' },
 ];
+/** Feet stay flat as at rest when the legs straighten: the hip height of the T-pose is then a T-pose rig's (its soles on the ground). */
+const FEET = [43, 53];
 
 /**
  * The game's rest worlds with each limb segment turned to point along its T-pose direction, the bones
@@ -38,6 +40,10 @@ export function tPoseWorlds(skeleton: Skeleton, rest: readonly Matrix[], up: Vec
       const from = normalised(subtract(positionOf(worlds[child]!), positionOf(worlds[bone]!)));
       turnSubtree(skeleton, worlds, bone, turnBetween(from, direction));
     }
+  }
+  for (const id of FEET) {
+    const foot = at(id);
+    if (foot >= 0) turnSubtree(skeleton, worlds, foot, multiply(rotationOf(rest[foot]!), transposed(rotationOf(worlds[foot]!))));
   }
   return worlds;
 }

@@ -2,7 +2,7 @@
 import { Vector3 } from 'three';
 import type { Animation, Skeleton } from '../../src/index.js';
 import { bindClip, createPose, sampleClip } from '../../src/index.js';
-import { gameWorlds } from './foreign-rigs.js';
+import { gameWorlds, STAND } from './foreign-rigs.js';
 
 export interface Differences {
   /** Largest local-rotation difference per driven bone, degrees (the pelvis: its world rotation, as the root above it differs). */
@@ -16,8 +16,19 @@ export interface Differences {
 
 const SEGMENTS: Array<[number, number]> = [[32, 33], [33, 34], [22, 23], [23, 24], [41, 42], [42, 43], [51, 52], [52, 53], [2, 3], [4, 5]];
 
-export function compare(skeleton: Skeleton, original: Animation, back: Animation, driven: readonly string[]): Differences {
+/**
+ * The original's root motion as it is meant to land on another skin than the one the rig was made on:
+ * the travel from that skin's rest scaled by the ratio of the two skins' hip heights in a T-pose.
+ */
+export interface RootFrom {
+  skeleton: Skeleton;
+}
+
+export function compare(skeleton: Skeleton, original: Animation, back: Animation, driven: readonly string[], rootFrom?: RootFrom): Differences {
   const a = bindClip(original, skeleton), b = bindClip(back, skeleton);
+  const pelvisRest = (s: Skeleton) => new Vector3().setFromMatrixPosition(STAND.clone().multiply(gameWorlds(s, null, 0)[s.indexOf(1)]!));
+  const scale = rootFrom ? tPoseHipHeight(skeleton) / tPoseHipHeight(rootFrom.skeleton) : 1;
+  const expectedPelvis = (at: Vector3) => (rootFrom ? at.clone().sub(pelvisRest(rootFrom.skeleton)).multiplyScalar(scale).add(pelvisRest(skeleton)) : at);
   const pa = createPose(skeleton), pb = createPose(skeleton);
   const degrees = new Map(driven.map((name) => [name, 0]));
   const segments = new Map<string, number>();
@@ -42,7 +53,7 @@ export function compare(skeleton: Skeleton, original: Animation, back: Animation
       }
       degrees.set(name, Math.max(degrees.get(name)!, (angle * 180) / Math.PI));
     }
-    rootMotion = Math.max(rootMotion, new Vector3().setFromMatrixPosition(wa[pelvis]!).distanceTo(new Vector3().setFromMatrixPosition(wb[pelvis]!)));
+    rootMotion = Math.max(rootMotion, expectedPelvis(new Vector3().setFromMatrixPosition(wa[pelvis]!)).distanceTo(new Vector3().setFromMatrixPosition(wb[pelvis]!)));
     for (const [from, to] of SEGMENTS) {
       const [f, t] = [skeleton.indexOf(from), skeleton.indexOf(to)];
       const direction = (w: typeof wa) => new Vector3().setFromMatrixPosition(w[t]!).sub(new Vector3().setFromMatrixPosition(w[f]!)).normalize();
@@ -54,3 +65,15 @@ export function compare(skeleton: Skeleton, original: Animation, back: Animation
 }
 
 export const worst = (values: Map<string, number>) => [...values].reduce((w, e) => (e[1] > w[1] ? e : w), ['', 0] as [string, number]);
+
+/**
+ * The pelvis above the lowest foot joint with the legs straight down and the feet as at rest (a
+ * T-pose), from the standing rest's joint positions: hip drop to the thigh, thigh and calf lengths, and
+ * the ankle's height above the toe.
+ */
+export function tPoseHipHeight(skeleton: Skeleton): number {
+  const rest = gameWorlds(skeleton, null, 0).map((m) => new Vector3().setFromMatrixPosition(STAND.clone().multiply(m)));
+  const at = (id: number) => rest[skeleton.indexOf(id)]!;
+  const leg = (thigh: number) => at(1).z - at(thigh).z + at(thigh).distanceTo(at(thigh + 1)) + at(thigh + 1).distanceTo(at(thigh + 2)) + Math.max(0, at(thigh + 2).z - at(thigh + 3).z);
+  return Math.max(leg(41), leg(51));
+}

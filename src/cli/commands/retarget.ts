@@ -22,8 +22,9 @@ export async function retargetCommand(sourcePath: string, options: { to: string;
   const { print, json } = report(printText, options.json ?? false);
   const sourcePose = options.sourcePose ?? 'rest';
   if (sourcePose !== 'rest' && sourcePose !== 'tpose') throw new UsageError(`--source-pose takes rest or tpose, not ${options.sourcePose}`);
-  const packageName = options.name ?? basename(options.out).replace(/\.ifp$/i, '');
-  if (new TextEncoder().encode(packageName).length > 23) return { inputErrors: [`the package name "${packageName}" has more than 23 bytes, which an IFP cannot hold (give one with --name); nothing written`] };
+  // SA finds an animation block by its package name, 15 bytes and a NUL: the output's name is cut to fit.
+  const packageName = options.name ?? [...basename(options.out).replace(/\.ifp$/i, '')].slice(0, 15).join('');
+  if (new TextEncoder().encode(packageName).length > 15) return { inputErrors: [`the package name "${packageName}" has more than 15 bytes, by which SA could not find its block (give one with --name); nothing written`] };
   const lib = await loadRetarget();
   let model: ReturnType<typeof readModel> | undefined;
   const modelResult = onFile(options.to, () => ((model = readModel(options.to)), { inputErrors: [] }));
@@ -62,5 +63,5 @@ export async function retargetCommand(sourcePath: string, options: { to: string;
   const animations = result.packages.flatMap((pkg) => pkg.animations);
   print(`${options.out}: package "${result.packages[0]!.name}", ${plural(animations.length, 'animation')} (ANP3), ${plural(animations.reduce((n, a) => n + a.bones.length, 0), 'track')}`);
   for (const line of result.report) print(`  ${line}`);
-  return { inputErrors: [], json: json ? { written: [options.out], format: 'ANP3', animations: animations.map((a) => ({ name: a.name, tracks: a.bones.length })), report: result.report } : undefined };
+  return { inputErrors: [], json: json ? { written: [options.out], format: 'ANP3', package: result.packages[0]!.name, animations: animations.map((a) => ({ name: a.name, tracks: a.bones.length })), report: result.report } : undefined };
 }

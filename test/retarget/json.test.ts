@@ -1,0 +1,51 @@
+// `gameanim retarget --json`: the document docs/guides/json.md describes, checked against the package
+// it wrote; a source that does not map prints no document, its error on stderr, exit 1.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DFFReader, IFPReader } from '../../src/index.js';
+import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
+import { foreignRig } from './foreign-rigs.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+
+describe.skipIf(!samplesPresent)(`retarget --json (samples at ${samplesDir})`, () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'gameanim-retarget-json-'));
+  const model = join(samplesDir, 'dff/sa_skin_plain.dff');
+  const walk = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('walk_player')!;
+
+  it('one document: what was written, the package, each animation with its tracks, and the report lines', async () => {
+    const source = join(scratch, 'rig.glb');
+    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
+    const out = join(scratch, 'a-long-output-name.ifp');
+    const run = gameanim('retarget', source, '--to', model, '--source-pose', 'tpose', '-o', out, '--json');
+    expect(run.status).toBe(0);
+    const document = JSON.parse(run.stdout);
+    expect(Object.keys(document)).toEqual(['written', 'format', 'package', 'animations', 'report']);
+    const reader = new IFPReader(new Uint8Array(readFileSync(out)));
+    expect(document.written).toEqual([out]);
+    expect(document.format).toBe('ANP3');
+    // The output's name cut to the 15 bytes SA finds a block by.
+    expect(document.package).toBe('a-long-output-n');
+    expect(reader.packages.map((p) => p.name)).toEqual([document.package]);
+    expect(document.animations).toEqual(reader.animations.map((a) => ({ name: a.name, tracks: a.bones.length })));
+    expect(document.report).toContain('"mixamorig:LeftArm" -> "L UpperArm" (Mixamo preset)');
+    expect(document.report.some((line: string) => /^root motion scaled by /.test(line))).toBe(true);
+    expect(document.report.at(-1)).toMatch(/^"WALK_player": 1\.200 s at 30 Hz, 73 ticks at 60 Hz$/);
+  });
+
+  it('a source whose limbs do not map: no document, the error on stderr, exit 1', async () => {
+    const source = join(scratch, 'custom.glb');
+    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'custom', pose: 'rest', scale: 115, rate: 30 }));
+    const map = join(scratch, 'map.json');
+    writeFileSync(map, JSON.stringify({ pelvis: 'Pelvis' }));
+    const run = gameanim('retarget', source, '--to', model, '--map', map, '-o', join(scratch, 'none.ifp'), '--json');
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/no joint of the source maps to L UpperArm/);
+  });
+});
