@@ -20,7 +20,7 @@ function openTxd(path: string, bytes: Uint8Array): TXDReader {
 function dictionaries(path: string): Array<{ name: string; file: string; txd: TXDReader }> {
   const { archive, files } = inputFiles(path);
   if (!archive) return [{ name: path, file: path, txd: openTxd(path, files[0]!.bytes) }];
-  return files.filter((file) => file.format.name === 'TXD').map((file) => ({ name: file.name, file: path, txd: new TXDReader(file.bytes) }));
+  return files.filter((file) => file.format.textures).map((file) => ({ name: file.name, file: path, txd: new TXDReader(file.bytes) }));
 }
 
 /** `txd ls FILE...`: name, size, format, mipmaps and alpha of every texture of every dictionary. */
