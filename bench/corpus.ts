@@ -90,9 +90,7 @@ export function generateCorpus({ seed = 2004, scale = 1 }: CorpusOptions = {}): 
     animations: Array.from({ length: count }, () => {
       const boneCount = tracksPerAnimation[animationIndex]!;
       const name = `anim_${String(animationIndex++).padStart(4, '0')}`;
-      const bones = Array.from({ length: boneCount }, (_, b) =>
-        makeTrack(b === 0 ? 'Root' : `Bone_${b}`, b, keysPerTrack[trackIndex++]!, pickFrameType(b, rng), rng),
-      );
+      const bones = Array.from({ length: boneCount }, (_, b) => makeTrack(b === 0 ? 'Root' : `Bone_${b}`, b, keysPerTrack[trackIndex++]!, pickFrameType(b, rng), rng));
       return { name, bones };
     }),
   }));
@@ -123,7 +121,8 @@ export function ensureCorpus(dir: string, options: CorpusOptions = {}): Corpus {
   const marked = existsSync(join(dir, CORPUS_MARKER));
   if (existsSync(dir) && !marked) {
     if (!statSync(dir).isDirectory()) throw new CorpusFolderError(`${dir}: not a folder; give --corpus an empty or new folder`);
-    if (readdirSync(dir).length) throw new CorpusFolderError(`${dir}: holds files gameanim did not make; the corpus is written only into an empty folder or one with a ${CORPUS_MARKER} marker (nothing written)`);
+    if (readdirSync(dir).length)
+      throw new CorpusFolderError(`${dir}: holds files gameanim did not make; the corpus is written only into an empty folder or one with a ${CORPUS_MARKER} marker (nothing written)`);
   }
   if (marked && existsSync(manifestPath)) {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));

@@ -42,7 +42,14 @@ export function igi2Corpus(seed = 2003, scale = 1): Uint8Array[] {
       tracks: ticks.map((list, bone) => {
         const sorted = [...new Set(list)].sort((a, b) => a - b);
         const rotations = Float32Array.from({ length: 4 * sorted.length }, () => uniformFloat64(rng) - 0.5);
-        return { rotationTicks: sorted, rotations, inTangents: rotations, outTangents: rotations, positionTicks: bone === 0 ? sorted : null, positions: bone === 0 ? new Float32Array(3 * sorted.length) : null };
+        return {
+          rotationTicks: sorted,
+          rotations,
+          inTangents: rotations,
+          outTangents: rotations,
+          positionTicks: bone === 0 ? sorted : null,
+          positions: bone === 0 ? new Float32Array(3 * sorted.length) : null,
+        };
       }),
     };
     return writeIGI2Clip(doc);

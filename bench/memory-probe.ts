@@ -13,7 +13,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('memory-probe needs --expose-gc');
 
 // Warm the code paths on one small file, so compiled code is not counted as decode memory.
-for (let i = 0; i < 3; i++) (decoder === 'naive' ? naiveDecode(files[1]!) : new IFPReader(files[1]!, { backend: decoder }));
+for (let i = 0; i < 3; i++) decoder === 'naive' ? naiveDecode(files[1]!) : new IFPReader(files[1]!, { backend: decoder });
 gc();
 // Resident memory only grows while the decode runs (nothing is handed back to the OS in between), so
 // its growth is the decode's peak physical footprint: heap, ArrayBuffers and wasm pages alike.

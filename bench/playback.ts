@@ -2,7 +2,21 @@
 // the same clips, in one run.
 import * as THREE from 'three';
 import { Bench } from 'tinybench';
-import { bindClip, blendPoses, createPose, createPoseBatch, createSkeleton, IFPReader, poseToMatrices, sampleBatch, sampleClip, saUpperBodyMask, type Animation, type Pose, type Skeleton } from 'gameanim';
+import {
+  bindClip,
+  blendPoses,
+  createPose,
+  createPoseBatch,
+  createSkeleton,
+  IFPReader,
+  poseToMatrices,
+  sampleBatch,
+  sampleClip,
+  saUpperBodyMask,
+  type Animation,
+  type Pose,
+  type Skeleton,
+} from 'gameanim';
 import { toAnimationClip, toSkeleton } from 'gameanim/three';
 import { baselineClip, BaselinePoseSampler } from './baseline-sampler.js';
 import { p50p90 } from './stats.js';
@@ -103,28 +117,59 @@ export async function runPlaybackBenchmarks(ped: Uint8Array, { quick, log }: { q
 
   const bench = new Bench({ retainSamples: true, ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 50, time: 1500, warmupIterations: 10 }) });
   const rows: Array<[string, number, () => void, () => void]> = [
-    ['single clip (100 samples of 32 bones)', SAMPLES_PER_ITERATION * bones,
-      () => { for (const t of times) sampleClip(a, t, pose, { loop: true }); },
-      () => { for (const t of times) single.mixer.setTime(t); }],
-    ['two layers, upper/lower body (100 blends)', SAMPLES_PER_ITERATION * bones,
+    [
+      'single clip (100 samples of 32 bones)',
+      SAMPLES_PER_ITERATION * bones,
+      () => {
+        for (const t of times) sampleClip(a, t, pose, { loop: true });
+      },
+      () => {
+        for (const t of times) single.mixer.setTime(t);
+      },
+    ],
+    [
+      'two layers, upper/lower body (100 blends)',
+      SAMPLES_PER_ITERATION * bones,
       () => {
         for (const t of times) {
           sampleClip(a, t, poseA, { loop: true });
           sampleClip(b, t, poseB, { loop: true });
-          blendPoses(blended, [{ pose: poseA, weight: 1, mask: lower }, { pose: poseB, weight: 1, mask: upper }]);
+          blendPoses(blended, [
+            { pose: poseA, weight: 1, mask: lower },
+            { pose: poseB, weight: 1, mask: upper },
+          ]);
         }
       },
-      () => { for (const t of times) layered.mixer.setTime(t); }],
-    [`crowd: ${CROWD} instances of a ${bones}-bone clip, one frame`, CROWD * bones,
-      () => { for (let i = 0; i < CROWD; i++) crowdTimes[i]! += FRAME; sampleBatch(crowd, crowdTimes, { loop: true }); },
-      () => { for (const mixer of mixers) mixer.update(FRAME); }],
-    [`${CROWD} peds on a ${skeleton.boneCount}-bone skeleton: sample + world matrices, one frame (bound once)`, CROWD * skeleton.boneCount,
+      () => {
+        for (const t of times) layered.mixer.setTime(t);
+      },
+    ],
+    [
+      `crowd: ${CROWD} instances of a ${bones}-bone clip, one frame`,
+      CROWD * bones,
+      () => {
+        for (let i = 0; i < CROWD; i++) crowdTimes[i]! += FRAME;
+        sampleBatch(crowd, crowdTimes, { loop: true });
+      },
+      () => {
+        for (const mixer of mixers) mixer.update(FRAME);
+      },
+    ],
+    [
+      `${CROWD} peds on a ${skeleton.boneCount}-bone skeleton: sample + world matrices, one frame (bound once)`,
+      CROWD * skeleton.boneCount,
       () => {
         for (let i = 0; i < CROWD; i++) crowdTimes[i]! += FRAME;
         sampleBatch(pedBatch, crowdTimes, { loop: true });
         for (let i = 0; i < CROWD; i++) poseToMatrices(pedPoses[i]!, skeleton, pedWorld[i]);
       },
-      () => { for (const { group, mixer } of pedRigs) { mixer.update(FRAME); group.updateMatrixWorld(true); } }],
+      () => {
+        for (const { group, mixer } of pedRigs) {
+          mixer.update(FRAME);
+          group.updateMatrixWorld(true);
+        }
+      },
+    ],
   ];
   for (const [name, , ours, theirs] of rows) {
     bench.add(`gameanim: ${name}`, ours);

@@ -78,7 +78,12 @@ function stageArena(): Record<string, number> {
   const align16 = (n: number) => (n + 15) & ~15;
   const best: Record<string, number> = {};
   for (let pass = 0; pass < 60; pass++) {
-    const spent: Record<string, number> = { 'arena: input copy in': 0, 'arena: header scan + kernel, one pass': 0, 'arena: rows and names next to the floats': 0, 'arena: packages and animation names': 0 };
+    const spent: Record<string, number> = {
+      'arena: input copy in': 0,
+      'arena: header scan + kernel, one pass': 0,
+      'arena: rows and names next to the floats': 0,
+      'arena: packages and animation names': 0,
+    };
     let used = 1024;
     for (const input of files) {
       const { outputAt, scan: layout } = arenaLayout(input.length, used);

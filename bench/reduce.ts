@@ -12,7 +12,13 @@ const BAKED_ANIMATIONS = 10;
 function baked(animation: Animation): { name: string; bones: TrackData[] } {
   const ticks = Math.round(animation.duration * 60) + 1;
   const pose = createPose(animation);
-  const bones = animation.bones.map((track) => ({ ...track, times: new Float32Array(ticks), rotations: new Float32Array(4 * ticks), translations: track.translations && new Float32Array(3 * ticks), scales: null }));
+  const bones = animation.bones.map((track) => ({
+    ...track,
+    times: new Float32Array(ticks),
+    rotations: new Float32Array(4 * ticks),
+    translations: track.translations && new Float32Array(3 * ticks),
+    scales: null,
+  }));
   for (let k = 0; k < ticks; k++) {
     sampleClip(animation, Math.fround(k / 60), pose, { backend: 'js' });
     bones.forEach((bone, b) => {
@@ -27,7 +33,10 @@ function baked(animation: Animation): { name: string; bones: TrackData[] } {
 export async function runReduceBenchmarks({ quick, log, ped }: { quick: boolean; log: (line: string) => void; ped: Uint8Array }): Promise<string> {
   const reader = new IFPReader(ped);
   const bake = writeIFP([{ name: 'baked', animations: reader.animations.slice(0, BAKED_ANIMATIONS).map(baked) }], { format: 'ANP3' });
-  const inputs: Array<[string, Uint8Array]> = [['ped.ifp', ped], [`${Math.min(BAKED_ANIMATIONS, reader.animations.length)} clips baked at 60 fps`, bake]];
+  const inputs: Array<[string, Uint8Array]> = [
+    ['ped.ifp', ped],
+    [`${Math.min(BAKED_ANIMATIONS, reader.animations.length)} clips baked at 60 fps`, bake],
+  ];
   const bench = new Bench({ retainSamples: true, ...(quick ? { iterations: 1, time: 0, warmupIterations: 0, warmupTime: 0 } : { iterations: 5, time: 0, warmupIterations: 1 }) });
   const figures = inputs.map(([name, bytes]) => {
     const editor = IFPEditor.read(bytes);
@@ -45,7 +54,10 @@ export async function runReduceBenchmarks({ quick, log, ped }: { quick: boolean;
     '',
     '| input | keys before | keys after | bytes before | bytes after | worst cm | p50 ms | p90 ms |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...figures.map(({ name, bytes, written, reduction }, i) => `| ${name} | ${reduction.keysBefore} | ${reduction.keysAfter} | ${bytes} | ${written} | ${(reduction.worst?.error ?? 0).toFixed(4)} | ${times[i]!.p50.toFixed(1)} | ${times[i]!.p90.toFixed(1)} |`),
+    ...figures.map(
+      ({ name, bytes, written, reduction }, i) =>
+        `| ${name} | ${reduction.keysBefore} | ${reduction.keysAfter} | ${bytes} | ${written} | ${(reduction.worst?.error ?? 0).toFixed(4)} | ${times[i]!.p50.toFixed(1)} | ${times[i]!.p90.toFixed(1)} |`,
+    ),
     '',
   ].join('\n');
 }

@@ -15,15 +15,34 @@ const RATE = 120;
 /** Joint name, parent, OFFSET in cm: a Mixamo rig in a T-pose, fingers of four joints each. */
 function mixamoJoints(): Array<[string, string | null, [number, number, number]]> {
   const joints: Array<[string, string | null, [number, number, number]]> = [
-    ['Hips', null, [0, 100, 0]], ['Spine', 'Hips', [0, 10, 0]], ['Spine1', 'Spine', [0, 12, 0]], ['Spine2', 'Spine1', [0, 14, 0]],
-    ['Neck', 'Spine2', [0, 16, 0]], ['Head', 'Neck', [0, 10, 2]], ['HeadTop_End', 'Head', [0, 18, 0]],
+    ['Hips', null, [0, 100, 0]],
+    ['Spine', 'Hips', [0, 10, 0]],
+    ['Spine1', 'Spine', [0, 12, 0]],
+    ['Spine2', 'Spine1', [0, 14, 0]],
+    ['Neck', 'Spine2', [0, 16, 0]],
+    ['Head', 'Neck', [0, 10, 2]],
+    ['HeadTop_End', 'Head', [0, 18, 0]],
   ];
-  for (const [side, x] of [['Left', 1], ['Right', -1]] as const) {
-    joints.push([`${side}Shoulder`, 'Spine2', [x * 6, 12, 0]], [`${side}Arm`, `${side}Shoulder`, [x * 12, 0, 0]], [`${side}ForeArm`, `${side}Arm`, [x * 28, 0, 0]], [`${side}Hand`, `${side}ForeArm`, [x * 26, 0, 0]]);
+  for (const [side, x] of [
+    ['Left', 1],
+    ['Right', -1],
+  ] as const) {
+    joints.push(
+      [`${side}Shoulder`, 'Spine2', [x * 6, 12, 0]],
+      [`${side}Arm`, `${side}Shoulder`, [x * 12, 0, 0]],
+      [`${side}ForeArm`, `${side}Arm`, [x * 28, 0, 0]],
+      [`${side}Hand`, `${side}ForeArm`, [x * 26, 0, 0]],
+    );
     for (const [f, finger] of ['Thumb', 'Index', 'Middle', 'Ring', 'Pinky'].entries()) {
       for (let k = 1; k <= 4; k++) joints.push([`${side}Hand${finger}${k}`, k === 1 ? `${side}Hand` : `${side}Hand${finger}${k - 1}`, k === 1 ? [x * 8, 0, 4 - 2 * f] : [x * 3, 0, 0]]);
     }
-    joints.push([`${side}UpLeg`, 'Hips', [x * 9, -6, 0]], [`${side}Leg`, `${side}UpLeg`, [0, -44, 0]], [`${side}Foot`, `${side}Leg`, [0, -42, 0]], [`${side}ToeBase`, `${side}Foot`, [0, -8, 12]], [`${side}Toe_End`, `${side}ToeBase`, [0, 0, 8]]);
+    joints.push(
+      [`${side}UpLeg`, 'Hips', [x * 9, -6, 0]],
+      [`${side}Leg`, `${side}UpLeg`, [0, -44, 0]],
+      [`${side}Foot`, `${side}Leg`, [0, -42, 0]],
+      [`${side}ToeBase`, `${side}Foot`, [0, -8, 12]],
+      [`${side}Toe_End`, `${side}ToeBase`, [0, 0, 8]],
+    );
   }
   return joints;
 }
@@ -35,7 +54,12 @@ export function mocapBvh(): { text: string; joints: number; frames: number } {
   const lines = ['HIERARCHY'];
   const write = ([name, parent, offset]: (typeof joints)[number], depth: number) => {
     const pad = '\t'.repeat(depth);
-    lines.push(`${pad}${parent ? 'JOINT' : 'ROOT'} mixamorig:${name}`, `${pad}{`, `${pad}\tOFFSET ${offset.join(' ')}`, `${pad}\tCHANNELS ${parent ? 3 : 6}${parent ? '' : ' Xposition Yposition Zposition'} Zrotation Xrotation Yrotation`);
+    lines.push(
+      `${pad}${parent ? 'JOINT' : 'ROOT'} mixamorig:${name}`,
+      `${pad}{`,
+      `${pad}\tOFFSET ${offset.join(' ')}`,
+      `${pad}\tCHANNELS ${parent ? 3 : 6}${parent ? '' : ' Xposition Yposition Zposition'} Zrotation Xrotation Yrotation`,
+    );
     const below = children(name);
     if (below.length) for (const child of below) write(child, depth + 1);
     else lines.push(`${pad}\tEnd Site`, `${pad}\t{`, `${pad}\t\tOFFSET 0 2 0`, `${pad}\t}`);
@@ -50,7 +74,7 @@ export function mocapBvh(): { text: string; joints: number; frames: number } {
     joints.forEach((_, j) => values.push(...[0, 1, 2].map((c) => 20 * Math.sin(2 * Math.PI * (0.5 + 0.07 * j) * t + j + c))));
     lines.push(values.map((v) => v.toFixed(4)).join(' '));
   }
-  return { text: lines.join('\n') + '\n', joints: joints.length, frames };
+  return { text: `${lines.join('\n')}\n`, joints: joints.length, frames };
 }
 
 export async function runRetargetBenchmarks({ quick, log }: { quick: boolean; log: (line: string) => void }): Promise<string> {

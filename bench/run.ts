@@ -133,10 +133,13 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
     // Decoding leaves Track objects to first access; this row pays for all of them too.
     ['simd + every Track materialised', () => decodeCorpus(files, 'simd').map((r) => r.animations.map((a) => a.bones))],
     // The arena path: one IFPDecoder, reset before each whole-corpus decode, so its memory stays warm.
-    ['simd into an IFPDecoder (reset per run)', () => {
-      arena.reset();
-      return files.map((file) => arena.decode(file));
-    }],
+    [
+      'simd into an IFPDecoder (reset per run)',
+      () => {
+        arena.reset();
+        return files.map((file) => arena.decode(file));
+      },
+    ],
     ['simd into an IFPDecoder, files read into it (allocateInput)', () => placed.map((input) => inPlace.decode(input)), undefined, { beforeEach: placeInputs }],
   ];
   const bench = new Bench({ retainSamples: true, ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 30, time: 3000, warmupIterations: 5 }) });
@@ -148,7 +151,14 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
     const result = task.result;
     if (!('latency' in result)) throw new Error(`benchmark "${task.name}" did not complete: ${result.state}`);
     const p50 = result.latency.p50;
-    const row: BenchRow = { name: task.name, p50, p90: quantile(result.latency.samples, 0.9) ?? result.latency.p75, p99: result.latency.p99, inputMBps: inputBytes / 1e6 / (p50 / 1e3), keyframesPerSecond: keyframes / (p50 / 1e3) };
+    const row: BenchRow = {
+      name: task.name,
+      p50,
+      p90: quantile(result.latency.samples, 0.9) ?? result.latency.p75,
+      p99: result.latency.p99,
+      inputMBps: inputBytes / 1e6 / (p50 / 1e3),
+      keyframesPerSecond: keyframes / (p50 / 1e3),
+    };
     const decoder = rows[i]![2];
     if (decoder) Object.assign(row, measureMemory(decoder, corpusDir, quick ? QUICK_SCALE : 1));
     return row;
@@ -163,7 +173,22 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
   const editor = await runEditBenchmarks({ quick, log, ped: files[0]! });
   const reduce = await runReduceBenchmarks({ quick, log, ped: files[0]! });
   const retarget = await runRetargetBenchmarks({ quick, log });
-  const markdown = renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick, faults }) + '\n' + playback + '\n' + igi2 + '\n' + gltf + '\n' + txd + '\n' + editor + '\n' + reduce + '\n' + retarget;
+  const markdown =
+    renderMarkdown(results, { inputBytes, outputBytes, keyframes, files: files.length, machine, quick, faults }) +
+    '\n' +
+    playback +
+    '\n' +
+    igi2 +
+    '\n' +
+    gltf +
+    '\n' +
+    txd +
+    '\n' +
+    editor +
+    '\n' +
+    reduce +
+    '\n' +
+    retarget;
   log(markdown);
   if (out) {
     writeFileSync(out, markdown);
@@ -202,7 +227,6 @@ function measurePageFaults(): { freshMicros: number; warmMicros: number } {
   return { freshMicros: median(fresh), warmMicros: median(warm) };
 }
 
-
 /** The playback rows compare with three.js, an optional peer: without it they are left out, and the report says so. */
 async function playbackRows(ped: Uint8Array, quick: boolean, log: (line: string) => void): Promise<string> {
   let playback: typeof import('./playback.js');
@@ -216,7 +240,10 @@ async function playbackRows(ped: Uint8Array, quick: boolean, log: (line: string)
   return playback.runPlaybackBenchmarks(ped, { quick, log });
 }
 
-function renderMarkdown(rows: BenchRow[], info: { inputBytes: number; outputBytes: number; keyframes: number; files: number; machine: string; quick: boolean; faults: { freshMicros: number; warmMicros: number } }): string {
+function renderMarkdown(
+  rows: BenchRow[],
+  info: { inputBytes: number; outputBytes: number; keyframes: number; files: number; machine: string; quick: boolean; faults: { freshMicros: number; warmMicros: number } },
+): string {
   const [bound, simd, , js, naive] = rows as [BenchRow, BenchRow, BenchRow, BenchRow, BenchRow];
   const arena = rows.find((row) => row.name === 'simd into an IFPDecoder (reset per run)')!;
   const inPlace = rows.find((row) => row.name.startsWith('simd into an IFPDecoder, files read into it'))!;
@@ -224,7 +251,12 @@ function renderMarkdown(rows: BenchRow[], info: { inputBytes: number; outputByte
   const lines = [
     `# Benchmark results${info.quick ? ' (quick run: not representative)' : ''}`,
     '',
-    ...(info.quick ? [`A quick run decodes a corpus of ${info.files} small files twice: rows under ${QUICK_MEANINGFUL_MS} ms are marked "too small to mean anything" (timer resolution and one-off costs dominate them), and the targets below are not judged on it. Run \`gameanim bench\` without --quick for numbers.`, ''] : []),
+    ...(info.quick
+      ? [
+          `A quick run decodes a corpus of ${info.files} small files twice: rows under ${QUICK_MEANINGFUL_MS} ms are marked "too small to mean anything" (timer resolution and one-off costs dominate them), and the targets below are not judged on it. Run \`gameanim bench\` without --quick for numbers.`,
+          '',
+        ]
+      : []),
     `Machine: ${info.machine}. Date: ${new Date().toISOString().slice(0, 10)}.`,
     '',
     `Corpus: ${info.files} files (SA shape: ped.ifp + anim.img), ${MB(info.inputBytes)} MB in, ${MB(info.outputBytes)} MB of decoded floats out, ${info.keyframes.toLocaleString('en-US')} keyframes. One row = decoding the whole corpus once. Reproduce: \`npm run bench\`.`,
@@ -264,11 +296,14 @@ function target(quick: boolean, label: string, value: number, met: (v: number) =
 /** Hand-written analysis kept in bench/ANALYSIS.md, appended to every RESULTS.md. */
 function analysis(): string {
   const path = join(BENCH_DIR, 'ANALYSIS.md');
-  return existsSync(path) ? '\n' + readFileSync(path, 'utf8') : '';
+  return existsSync(path) ? `\n${readFileSync(path, 'utf8')}` : '';
 }
 
 function cpuSlug(): string {
-  return (os.cpus()[0]?.model ?? 'unknown').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return (os.cpus()[0]?.model ?? 'unknown')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function appendHistory(rows: BenchRow[], machine: string): void {
@@ -284,7 +319,10 @@ function appendHistory(rows: BenchRow[], machine: string): void {
   }
   const date = new Date().toISOString();
   for (const row of rows) {
-    appendFileSync(path, `${date},${commit},${process.version},"${row.name}",${row.p50.toFixed(3)},${row.p99.toFixed(3)},${row.inputMBps.toFixed(1)},${row.peakBytes === undefined ? '' : MB(row.peakBytes)}\n`);
+    appendFileSync(
+      path,
+      `${date},${commit},${process.version},"${row.name}",${row.p50.toFixed(3)},${row.p99.toFixed(3)},${row.inputMBps.toFixed(1)},${row.peakBytes === undefined ? '' : MB(row.peakBytes)}\n`,
+    );
   }
   void machine;
 }

@@ -51,7 +51,7 @@ function checkDataSegments(name, wat) {
 }
 
 await mkdir('src/core/generated', { recursive: true });
-await writeFile('src/core/generated/kernel-binaries.ts', lines.join('\n') + '\n');
+await writeFile('src/core/generated/kernel-binaries.ts', `${lines.join('\n')}\n`);
 await writeFile('src/core/generated/kernel-signatures.ts', await kernelSignatures());
 
 /**
@@ -66,7 +66,10 @@ async function kernelSignatures() {
     for (const entry of entries) {
       const source = await readFile(entry, 'utf8');
       for (const [, fn, params, returns] of source.matchAll(/^export function (\w+)\(([^)]*)\)\s*:\s*(\w+)/gm)) {
-        const names = params.split(',').map((param) => param.trim().split(':')[0].trim()).filter(Boolean);
+        const names = params
+          .split(',')
+          .map((param) => param.trim().split(':')[0].trim())
+          .filter(Boolean);
         out.push(`    ${fn}: { params: [${names.map((n) => `'${n}'`).join(', ')}], returns: '${returns}' },`);
       }
     }

@@ -60,12 +60,18 @@ if (readdirSync(project).some((name) => name === 'bench' || name === 'RESULTS.md
 
 step('npx gameanim export without the optional peer @gltf-transform/core: exit 3 and one line');
 const noPeer = spawnSync('npx', ['--no-install', 'gameanim', 'export', 'dff-ped-5bone.dff', 'anp3-all-types.ifp', '-o', 'out.glb'], { cwd: project, encoding: 'utf8' });
-if (noPeer.status !== 3 || !/npm install @gltf-transform\/core/.test(noPeer.stderr) || /\n\s+at /.test(noPeer.stderr)) throw new Error(`export without its peer: exit ${noPeer.status}\n${noPeer.stderr}`);
+if (noPeer.status !== 3 || !/npm install @gltf-transform\/core/.test(noPeer.stderr) || /\n\s+at /.test(noPeer.stderr))
+  throw new Error(`export without its peer: exit ${noPeer.status}\n${noPeer.stderr}`);
 
 step('strict TypeScript 5.7 on a consumer of the published types');
 run('npm', ['install', '--no-fund', '--no-audit', '--loglevel=error', 'typescript@5.7.3'], project);
-writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: false, types: [] }, files: ['consumer.ts'] }));
-writeFileSync(join(project, 'consumer.ts'), `
+writeFileSync(
+  join(project, 'tsconfig.json'),
+  JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: false, types: [] }, files: ['consumer.ts'] }),
+);
+writeFileSync(
+  join(project, 'consumer.ts'),
+  `
 import { IFPReader, DFFReader, bindClip, createPose, sampleClip, poseToMatrices, DecodeError, type Skeleton, type SkeletalClip } from 'gameanim';
 import IFPReaderDefault from 'gameanim/ifp';
 declare const bytes: Uint8Array;
@@ -79,6 +85,7 @@ if (skeleton) {
   void world;
 }
 try { new IFPReader(bytes, { strict: true }); } catch (error) { if (error instanceof DecodeError) console.log(error.code, error.offset); }
-`);
+`,
+);
 run(join(project, 'node_modules', '.bin', 'tsc'), ['-p', project], project);
 console.log('package check: passed');

@@ -122,18 +122,34 @@ import { OPCODES } from '../packages/gameanim/dist/sprite/opcodes.js';
 
 const i = (time, name, ...args) => ({ time, name, args });
 /** Byte offset of instruction `index` in a list, as the writer lays it out. */
-const offsetOf = (instructions, index) =>
-  instructions.slice(0, index).reduce((n, ins) => n + 4 + OPCODES.find((op) => op.name === ins.name).size, 0);
+const offsetOf = (instructions, index) => instructions.slice(0, index).reduce((n, ins) => n + 4 + OPCODES.find((op) => op.name === ins.name).size, 0);
 /** A JUMP to instruction `index` of `instructions` (offset mode). */
 const jumpTo = (time, instructions, index) => i(time, 'JUMP', offsetOf(instructions, index));
 
 const showcase = [
-  i(0, 'NOP'), i(0, 'SET_SPRITE', 2), i(0, 'SET_RANDOM_SPRITE', 0, 3), i(0, 'SET_OFFSET', 1, 2, 3),
-  i(0, 'SET_SCALE', 2, 2), i(0, 'SET_ROTATION', 0, 0, 1.5), i(0, 'SET_COLOR', 255, 128, 0), i(0, 'SET_ALPHA', 200),
-  i(0, 'SET_VISIBILITY', 1), i(0, 'SET_BLEND_MODE', 2), i(0, 'SCROLL_TEXTURE_X', 0.25), i(0, 'SCROLL_TEXTURE_Y', -0.5),
-  i(0, 'FLIP_X'), i(0, 'FLIP_Y'), i(0, 'ANCHOR_TOP_LEFT'), i(0, 'SET_OFFSET_SPEED', 0, 0, 0),
-  i(0, 'SET_SCALE_SPEED', 0, 0), i(0, 'SET_ROTATION_SPEED', 0, 0, 0.125), i(0, 'Z_WRITE_DISABLE', 1),
-  i(10, 'FADE', 0, 20, 1), i(10, 'MOVE_TO', 10, 20, 0, 30, 4), i(10, 'ROTATE_TO', 0, 0, 3, 30, 7), i(10, 'SCALE_TO', 1, 1, 30, 28),
+  i(0, 'NOP'),
+  i(0, 'SET_SPRITE', 2),
+  i(0, 'SET_RANDOM_SPRITE', 0, 3),
+  i(0, 'SET_OFFSET', 1, 2, 3),
+  i(0, 'SET_SCALE', 2, 2),
+  i(0, 'SET_ROTATION', 0, 0, 1.5),
+  i(0, 'SET_COLOR', 255, 128, 0),
+  i(0, 'SET_ALPHA', 200),
+  i(0, 'SET_VISIBILITY', 1),
+  i(0, 'SET_BLEND_MODE', 2),
+  i(0, 'SCROLL_TEXTURE_X', 0.25),
+  i(0, 'SCROLL_TEXTURE_Y', -0.5),
+  i(0, 'FLIP_X'),
+  i(0, 'FLIP_Y'),
+  i(0, 'ANCHOR_TOP_LEFT'),
+  i(0, 'SET_OFFSET_SPEED', 0, 0, 0),
+  i(0, 'SET_SCALE_SPEED', 0, 0),
+  i(0, 'SET_ROTATION_SPEED', 0, 0, 0.125),
+  i(0, 'Z_WRITE_DISABLE', 1),
+  i(10, 'FADE', 0, 20, 1),
+  i(10, 'MOVE_TO', 10, 20, 0, 30, 4),
+  i(10, 'ROTATE_TO', 0, 0, 3, 30, 7),
+  i(10, 'SCALE_TO', 1, 1, 30, 28),
 ];
 // A forward JUMP to the instruction after it (a JUMP takes 4 + 4 bytes).
 showcase.push(i(40, 'JUMP', offsetOf(showcase, showcase.length) + 8));
@@ -191,10 +207,12 @@ function inverseBinds(frames, boneFrames) {
     const [a, b, c, d, e, g, h, i, j] = f.rotation;
     return [a, b, c, 0, d, e, g, 0, h, i, j, 0, f.position[0], f.position[1], f.position[2], 1];
   };
-  const multiply = (p, q) => Array.from({ length: 16 }, (_, k) => {
-    const column = Math.floor(k / 4), row = k % 4;
-    return p[row] * q[4 * column] + p[4 + row] * q[4 * column + 1] + p[8 + row] * q[4 * column + 2] + p[12 + row] * q[4 * column + 3];
-  });
+  const multiply = (p, q) =>
+    Array.from({ length: 16 }, (_, k) => {
+      const column = Math.floor(k / 4),
+        row = k % 4;
+      return p[row] * q[4 * column] + p[4 + row] * q[4 * column + 1] + p[8 + row] * q[4 * column + 2] + p[12 + row] * q[4 * column + 3];
+    });
   frames.forEach((f, i) => (world[i] = f.parent < 0 ? local(f) : multiply(world[f.parent], local(f))));
   return boneFrames.flatMap((frame) => {
     const m = world[frame];
@@ -219,7 +237,16 @@ const pedFrames = [
 /** A five-bone SA-style skeleton whose ids and names bind to anp3AllTypes; Skin PLG in the newer layout. */
 export const dffPed = {
   frames: pedFrames,
-  hierarchy: { frame: 1, nodes: [{ id: 0, flags: 0 }, { id: 1, flags: 0 }, { id: 2, flags: 0 }, { id: 22, flags: 0 }, { id: 24, flags: 1 }] },
+  hierarchy: {
+    frame: 1,
+    nodes: [
+      { id: 0, flags: 0 },
+      { id: 1, flags: 0 },
+      { id: 2, flags: 0 },
+      { id: 22, flags: 0 },
+      { id: 24, flags: 1 },
+    ],
+  },
   inverseBindMatrices: inverseBinds(pedFrames, [1, 2, 3, 4, 5]),
   skinLayout: 'plain',
 };
@@ -228,7 +255,16 @@ export const dffPed = {
 const branchFrames = [...pedFrames.slice(0, 4), { ...pedFrames[4], parent: 3 }, { name: 'L UpperArm', parent: 3, rotation: aboutZ(90), position: [0.25, 0.125, 0], hanimId: 32 }];
 export const dffBranchOldSkin = {
   frames: branchFrames,
-  hierarchy: { frame: 1, nodes: [{ id: 0, flags: 0 }, { id: 1, flags: 0 }, { id: 2, flags: 0 }, { id: 22, flags: 3 }, { id: 32, flags: 1 }] },
+  hierarchy: {
+    frame: 1,
+    nodes: [
+      { id: 0, flags: 0 },
+      { id: 1, flags: 0 },
+      { id: 2, flags: 0 },
+      { id: 22, flags: 3 },
+      { id: 32, flags: 1 },
+    ],
+  },
   inverseBindMatrices: inverseBinds(branchFrames, [1, 2, 3, 4, 5]),
   skinLayout: 'deaddead',
 };
@@ -249,7 +285,14 @@ function box(h, up) {
     positions.push(i & 1 ? h : -h, i & 2 ? h : -h, up + (i & 4 ? h : -h));
     uvs.push(i & 1 ? 1 : 0, i & 2 ? 1 : 0);
   }
-  const faces = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
+  const faces = [
+    [0, 2, 3, 1],
+    [4, 5, 7, 6],
+    [0, 1, 5, 4],
+    [2, 6, 7, 3],
+    [0, 4, 6, 2],
+    [1, 3, 7, 5],
+  ];
   return { positions, uvs, triangles: faces.flatMap(([a, b, c, d]) => [a, b, c, a, c, d]) };
 }
 
@@ -280,13 +323,13 @@ function quat(degrees, x, y, z) {
 }
 
 function igi2Track(ticks, phase, withPositions) {
-  const keys = ticks.map((t, k) => quat(20 * k + phase, 1, k + 1, 2));
+  const keys = ticks.map((_tick, k) => quat(20 * k + phase, 1, k + 1, 2));
   return {
     rotationTicks: Uint32Array.from(ticks),
     rotations: f32(keys.flat()),
     // Tangents off the key for some keys, equal for others (as in 44% of retail keys).
-    inTangents: f32(keys.map((q, k) => (k % 2 ? quat(20 * k + phase - 5, 1, k + 1, 2) : q)).flat()),
-    outTangents: f32(keys.map((q, k) => (k % 2 ? quat(20 * k + phase + 5, 1, k + 1, 2) : q)).flat()),
+    inTangents: f32(keys.flatMap((q, k) => (k % 2 ? quat(20 * k + phase - 5, 1, k + 1, 2) : q))),
+    outTangents: f32(keys.flatMap((q, k) => (k % 2 ? quat(20 * k + phase + 5, 1, k + 1, 2) : q))),
     positionTicks: withPositions ? Uint32Array.from(ticks) : null,
     positions: withPositions ? f32(ticks.flatMap((t) => [t / 16, 0, 4096])) : null,
   };
@@ -333,8 +376,23 @@ export const txdOneTexture = {
   deviceId: 2,
   extension: new Uint8Array(0),
   libraryIds: TXD_IDS,
-  textures: [{
-    name: 'gradient', maskName: '', platformId: 9, filterFlags: 0x1106, rasterFormat: 0x500, formatWord: 21, width: 4, height: 4, depth: 32, rasterType: 4, compression: 1,
-    palette: null, levels: [{ width: 4, height: 4, data: Uint8Array.from({ length: 64 }, (_, i) => (i * 4) & 0xff) }], extension: new Uint8Array(0), libraryIds: TXD_IDS,
-  }],
+  textures: [
+    {
+      name: 'gradient',
+      maskName: '',
+      platformId: 9,
+      filterFlags: 0x1106,
+      rasterFormat: 0x500,
+      formatWord: 21,
+      width: 4,
+      height: 4,
+      depth: 32,
+      rasterType: 4,
+      compression: 1,
+      palette: null,
+      levels: [{ width: 4, height: 4, data: Uint8Array.from({ length: 64 }, (_, i) => (i * 4) & 0xff) }],
+      extension: new Uint8Array(0),
+      libraryIds: TXD_IDS,
+    },
+  ],
 };

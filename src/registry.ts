@@ -13,17 +13,7 @@ import { animFormat } from './sprite/format.js';
 import { txdFormat } from './txd/format.js';
 
 /** Every format the library reads, in the order their magics are tried. */
-export const FORMATS: readonly AnyFileFormat[] = [
-  ifpFormat,
-  imgFormat,
-  iffFormat,
-  igi2ClipFormat,
-  igi2ModelFormat,
-  animFormat,
-  dffFormat,
-  cameraPathFormat,
-  txdFormat,
-];
+export const FORMATS: readonly AnyFileFormat[] = [ifpFormat, imgFormat, iffFormat, igi2ClipFormat, igi2ModelFormat, animFormat, dffFormat, cameraPathFormat, txdFormat];
 
 /**
  * Every error and warning code, with what it means: the shared ones and each entry's own. The same

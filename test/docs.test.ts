@@ -6,13 +6,24 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const guides = readdirSync(join(root, 'docs/guides')).filter((name) => name.endsWith('.md')).map((name) => `docs/guides/${name}`);
-const documents = ['README.md', ...guides, ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const guides = readdirSync(join(root, 'docs/guides'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/guides/${name}`);
+const documents = [
+  'README.md',
+  ...guides,
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** The relative link targets of a Markdown document (outside code fences), without their #fragments. */
 function relativeLinks(document: string): string[] {
   const text = readFileSync(join(root, document), 'utf8').replace(/```[\s\S]*?```/g, '');
-  return [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((target) => !/^(https?:|mailto:|#)/.test(target)).map((target) => target.split('#')[0]!);
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1]!)
+    .filter((target) => !/^(https?:|mailto:|#)/.test(target))
+    .map((target) => target.split('#')[0]!);
 }
 
 describe('the documents', () => {
@@ -25,13 +36,19 @@ describe('the documents', () => {
   });
 
   it('every relative link of the README, the guides and docs/*.md names a file or folder that exists', () => {
-    const broken = documents.flatMap((document) => relativeLinks(document).filter((target) => !existsSync(resolve(dirname(join(root, document)), target))).map((target) => `${document}: ${target}`));
+    const broken = documents.flatMap((document) =>
+      relativeLinks(document)
+        .filter((target) => !existsSync(resolve(dirname(join(root, document)), target)))
+        .map((target) => `${document}: ${target}`),
+    );
     expect(broken).toEqual([]);
   });
 
   it('the build generates the API reference: one page for each subpath the package exports', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'packages/gameanim/package.json'), 'utf8')) as { exports: Record<string, unknown> };
-    const modules = Object.keys(manifest.exports).filter((subpath) => subpath === '.' || /^\.\/[a-z0-9]+$/.test(subpath)).map((subpath) => (subpath === '.' ? 'index' : subpath.slice(2)));
+    const modules = Object.keys(manifest.exports)
+      .filter((subpath) => subpath === '.' || /^\.\/[a-z0-9]+$/.test(subpath))
+      .map((subpath) => (subpath === '.' ? 'index' : subpath.slice(2)));
     expect(modules.length).toBeGreaterThan(10);
     for (const name of modules) expect(existsSync(join(root, `docs/api/modules/${name}.html`)), `docs/api/modules/${name}.html`).toBe(true);
     // The classes a reader of the README meets first are documented from their types.

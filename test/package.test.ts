@@ -61,7 +61,7 @@ describe('the npm package', () => {
     expect([...packages]).toEqual([]);
   });
 
-  it("keeps three.js and glTF-Transform out of the package root: only gameanim/three and gameanim/gltf import them", () => {
+  it('keeps three.js and glTF-Transform out of the package root: only gameanim/three and gameanim/gltf import them', () => {
     // Follow every relative import from dist/index.js; none may name 'three'.
     const seen = new Set<string>();
     const visit = (file: string) => {
@@ -93,7 +93,32 @@ describe('the npm package', () => {
     `);
     const [same, name, backend, keys] = JSON.parse(out);
     expect([same, name, backend]).toEqual([true, 'fixture', 'simd']);
-    expect(keys).toEqual(expect.arrayContaining(['IFPReader', 'DecodeError', 'writeIFP', 'ready', 'Track', 'Animation', 'ImgArchive', 'writeImg', 'IFFReader', 'writeIFF', 'iffChunks', 'SpriteAnimReader', 'SpriteScriptRunner', 'writeSpriteAnim', 'disassemble', 'ease', 'DFFReader', 'bindClip', 'createSkeleton', 'ifpFormat', 'dffFormat', 'CODES']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'IFPReader',
+        'DecodeError',
+        'writeIFP',
+        'ready',
+        'Track',
+        'Animation',
+        'ImgArchive',
+        'writeImg',
+        'IFFReader',
+        'writeIFF',
+        'iffChunks',
+        'SpriteAnimReader',
+        'SpriteScriptRunner',
+        'writeSpriteAnim',
+        'disassemble',
+        'ease',
+        'DFFReader',
+        'bindClip',
+        'createSkeleton',
+        'ifpFormat',
+        'dffFormat',
+        'CODES',
+      ]),
+    );
     // The registry is the library's; presentation (dump and summary text) belongs to the command line.
     expect(keys).toEqual(expect.arrayContaining(['FORMATS', 'findFormat', 'openFile']));
     expect(keys.filter((key: string) => ['PRESENTATIONS', 'findPresentation', 'dumpText', 'dumpJson', 'textTable'].includes(key))).toEqual([]);
@@ -128,16 +153,20 @@ describe('the published types', () => {
 
   // What the sources mark @internal: stripInternal takes it out of the declarations.
   const internalNames = new Set<string>();
-  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
   for (const file of walk(`${root}src`)) {
-    for (const [, name] of readFileSync(file, 'utf8').matchAll(/\/\*\*(?:\s|\*)*@internal[\s\S]*?\*\/\s*(?:export\s+)?(?:(?:readonly|function|interface|class|const|type|static|private)\s+)*(\w+)/g)) internalNames.add(name!);
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(/\/\*\*(?:\s|\*)*@internal[\s\S]*?\*\/\s*(?:export\s+)?(?:(?:readonly|function|interface|class|const|type|static|private)\s+)*(\w+)/g))
+      internalNames.add(name!);
   }
 
   it('mention no name the sources mark @internal, and are stripped of it', () => {
     expect([...internalNames]).toEqual(expect.arrayContaining(['withLoan', 'takeLoan', 'decodeIFP', 'IFPArenaLoan', 'sampled']));
     expect(reachable.size).toBeGreaterThan(20);
     const mentions = [...reachable].flatMap((file) => {
-      const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, ''); // declarations, not prose
+      const text = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, ''); // declarations, not prose
       return [...internalNames].filter((name) => new RegExp(`\\b${name}\\b`).test(text)).map((name) => `${file.slice(library.length)}: ${name}`);
     });
     expect(mentions).toEqual([]);

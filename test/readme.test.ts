@@ -11,7 +11,13 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const work = join(root, '.readme-check');
 
-const documents = ['README.md', ...readdirSync(join(root, 'docs/guides')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/guides/${name}`)];
+const documents = [
+  'README.md',
+  ...readdirSync(join(root, 'docs/guides'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/guides/${name}`),
+];
 const blocks: string[] = [];
 for (const document of documents) {
   for (const [, code] of readFileSync(join(root, document), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)) {
@@ -19,7 +25,7 @@ for (const document of documents) {
   }
 }
 
-describe("the TypeScript examples of the README and the guides", () => {
+describe('the TypeScript examples of the README and the guides', () => {
   it('compile in strict mode against the published types, every one', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(12);
     rmSync(work, { recursive: true, force: true });
@@ -27,7 +33,20 @@ describe("the TypeScript examples of the README and the guides", () => {
     blocks.forEach((code, i) => writeFileSync(join(work, `example-${i + 1}.ts`), code));
     writeFileSync(
       join(work, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noUncheckedIndexedAccess: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: ['node'], skipLibCheck: false, outDir: 'out' }, include: ['*.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          types: ['node'],
+          skipLibCheck: false,
+          outDir: 'out',
+        },
+        include: ['*.ts'],
+      }),
     );
     const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', work], { encoding: 'utf8' });
     expect(tsc.stdout + tsc.stderr).toBe('');
@@ -37,7 +56,7 @@ describe("the TypeScript examples of the README and the guides", () => {
   it('the ANIM example runs from the package and prints what its comments show', () => {
     const index = blocks.findIndex((code) => code.includes('SpriteScriptRunner'));
     const output = execFileSync(process.execPath, [join(work, 'out', `example-${index + 1}.js`)], { cwd: work, encoding: 'utf8' });
-    const shown = [...blocks[index]!.matchAll(/^\/\/ (.*)$/gm)].map((m) => m[1]!).filter((line) => /^(\d{4}  |\d [\d-]+ \[)/.test(line));
+    const shown = [...blocks[index]!.matchAll(/^\/\/ (.*)$/gm)].map((m) => m[1]!).filter((line) => /^(\d{4} {2}|\d [\d-]+ \[)/.test(line));
     expect(shown.length).toBeGreaterThan(6);
     expect(output.trimEnd().split('\n')).toEqual(shown);
   });

@@ -33,7 +33,11 @@ describe('the format registry', () => {
 
   it('gives every entry a fuzz target: a file in test/fuzz/ that names its folder', () => {
     const targets = readdirSync(join(root, 'test/fuzz')).filter((name) => name.endsWith('.fuzz.test.ts'));
-    expect(entries.filter(({ folder }) => !targets.some((name) => name.startsWith(`${folder}.`) || readFileSync(join(root, 'test/fuzz', name), 'utf8').includes(`src/${folder}/`))).map(({ label }) => label)).toEqual([]);
+    expect(
+      entries
+        .filter(({ folder }) => !targets.some((name) => name.startsWith(`${folder}.`) || readFileSync(join(root, 'test/fuzz', name), 'utf8').includes(`src/${folder}/`)))
+        .map(({ label }) => label),
+    ).toEqual([]);
   });
 
   it('gives every entry a format document: docs/formats/<folder>.md, or one whose title names the format', () => {

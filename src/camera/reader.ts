@@ -58,7 +58,8 @@ function readChannel(input: Uint8Array, start: number, end: number, name: string
   // section's bytes cannot hold is refused before anything is allocated.
   const needed = count * (1 + width);
   const room = Math.floor((end - words.to) / 2);
-  if (needed > room) throw new DecodeError('CAM', 'count-exceeds-data', countAt, `${count} ${name} keys need ${needed} numbers; the section's ${end - words.to} bytes after the count hold at most ${room}`);
+  if (needed > room)
+    throw new DecodeError('CAM', 'count-exceeds-data', countAt, `${count} ${name} keys need ${needed} numbers; the section's ${end - words.to} bytes after the count hold at most ${room}`);
   const times = new Float32Array(count);
   const values = new Float32Array(count * width);
   for (let n = 0; n < needed; n++) {

@@ -60,9 +60,11 @@ export class WordScanner {
   /** The current word as an f32, or a `bad-number` DecodeError at it. */
   number(section: string): number {
     const length = this.to - this.from;
-    if (length > MAX_NUMBER_CHARACTERS) throw new DecodeError('CAM', 'bad-number', this.from, `the ${section} section holds a word of ${length} characters where a number belongs (the reader takes up to ${MAX_NUMBER_CHARACTERS})`);
+    if (length > MAX_NUMBER_CHARACTERS)
+      throw new DecodeError('CAM', 'bad-number', this.from, `the ${section} section holds a word of ${length} characters where a number belongs (the reader takes up to ${MAX_NUMBER_CHARACTERS})`);
     const text = this.text();
-    if (!NUMBER.test(text)) throw new DecodeError('CAM', 'bad-number', this.from, `the ${section} section holds ${JSON.stringify(text.slice(0, 64))}${text.length > 64 ? '...' : ''} where a number belongs`);
+    if (!NUMBER.test(text))
+      throw new DecodeError('CAM', 'bad-number', this.from, `the ${section} section holds ${JSON.stringify(text.slice(0, 64))}${text.length > 64 ? '...' : ''} where a number belongs`);
     return Math.fround(Number(text));
   }
 }

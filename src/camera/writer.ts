@@ -11,7 +11,8 @@ export function writeCameraPath(path: CameraPathData): Uint8Array {
   const lines: string[] = [];
   for (const name of CAMERA_CHANNELS) {
     const { times, values, width } = path[name];
-    if (values.length !== times.length * width) throw new EncodeError('CAM', 'mismatched-lengths', `writeCameraPath: the ${name} channel has ${values.length} values for ${times.length} keys of ${width}`);
+    if (values.length !== times.length * width)
+      throw new EncodeError('CAM', 'mismatched-lengths', `writeCameraPath: the ${name} channel has ${values.length} values for ${times.length} keys of ${width}`);
     lines.push(String(times.length));
     for (let k = 0; k < times.length; k++) {
       const key = [times[k]!, ...values.subarray(k * width, k * width + width)];
@@ -20,7 +21,7 @@ export function writeCameraPath(path: CameraPathData): Uint8Array {
     }
     lines.push(';');
   }
-  return new TextEncoder().encode(lines.join('\r\n') + '\r\n');
+  return new TextEncoder().encode(`${lines.join('\r\n')}\r\n`);
 }
 
 // The games' reader takes "-0" as negative zero; the shortest text alone would drop the sign.

@@ -58,7 +58,7 @@ function writeTemporary(target: Commit, fs: FileSystem): string {
       fs.fchmodSync(fd, target.existing.mode & 0o7777);
     }
     const bytes = typeof target.data === 'string' ? Buffer.from(target.data) : target.data;
-    for (let at = 0; at < bytes.length;) at += fs.writeSync(fd, bytes, at, bytes.length - at);
+    for (let at = 0; at < bytes.length; ) at += fs.writeSync(fd, bytes, at, bytes.length - at);
     fs.fsyncSync(fd);
   } catch (error) {
     quietly(() => fs.closeSync(fd));

@@ -39,7 +39,9 @@ function timed<T>(decode: () => T): { ms: number; result: T } {
 }
 
 const rows: Row[] = [];
-for (const file of readdirSync(fixturesDir).filter((f) => f.endsWith('.ifp')).sort()) {
+for (const file of readdirSync(fixturesDir)
+  .filter((f) => f.endsWith('.ifp'))
+  .sort()) {
   const bytes = new Uint8Array(readFileSync(fixturesDir + file));
   const { ms, result: reader } = timed(() => new IFPReader(bytes));
   rows.push({
@@ -55,19 +57,16 @@ for (const file of readdirSync(fixturesDir).filter((f) => f.endsWith('.ifp')).so
   });
 }
 
-const total: Row = rows.reduce(
-  (sum, row) => ({
-    ...sum,
-    bytes: sum.bytes + row.bytes,
-    packages: sum.packages + row.packages,
-    animations: sum.animations + row.animations,
-    tracks: sum.tracks + row.tracks,
-    keyframes: sum.keyframes + row.keyframes,
-    ms: sum.ms + row.ms,
-    warnings: sum.warnings + row.warnings,
-  }),
-  { file: 'total', bytes: 0, packages: 0, animations: 0, tracks: 0, keyframes: 0, ms: 0, backend: rows[0]?.backend ?? '-', warnings: 0 },
-);
+const total: Row = { file: 'total', bytes: 0, packages: 0, animations: 0, tracks: 0, keyframes: 0, ms: 0, backend: rows[0]?.backend ?? '-', warnings: 0 };
+for (const row of rows) {
+  total.bytes += row.bytes;
+  total.packages += row.packages;
+  total.animations += row.animations;
+  total.tracks += row.tracks;
+  total.keyframes += row.keyframes;
+  total.ms += row.ms;
+  total.warnings += row.warnings;
+}
 
 const header = ['file', 'bytes', 'packages', 'animations', 'tracks', 'keyframes', 'decode ms', 'MB/s', 'backend', 'warnings'];
 const cells = [...rows, total].map((r) => [
@@ -86,7 +85,9 @@ console.log(`gameanim demo: decoding ${rows.length} IFP files from fixtures/ (me
 console.log(textTable(header, cells));
 
 console.log('\nthe other formats:');
-for (const file of readdirSync(fixturesDir).filter((f) => !f.endsWith('.ifp') && f.includes('.')).sort()) {
+for (const file of readdirSync(fixturesDir)
+  .filter((f) => !f.endsWith('.ifp') && f.includes('.'))
+  .sort()) {
   const bytes = new Uint8Array(readFileSync(fixturesDir + file));
   const format = findPresentation(bytes, file);
   if (!format) continue;

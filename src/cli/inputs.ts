@@ -27,7 +27,9 @@ export function formatOf(path: string, bytes: Uint8Array): Presentation<unknown>
   const format = findPresentation(bytes, path);
   if (!format) {
     const magic = JSON.stringify(magicOf(bytes));
-    throw new InputError(`${path}: not a format gameanim reads (it starts with ${magic}); it reads ${FORMATS.map((f) => `${f.name}, ${f.description}${f.extensions.length ? ` (${f.extensions.join(', ')})` : ''}`).join('; ')}`);
+    throw new InputError(
+      `${path}: not a format gameanim reads (it starts with ${magic}); it reads ${FORMATS.map((f) => `${f.name}, ${f.description}${f.extensions.length ? ` (${f.extensions.join(', ')})` : ''}`).join('; ')}`,
+    );
   }
   return format;
 }

@@ -22,10 +22,9 @@ import { CLI_VERSION } from './package-dir.js';
 import { exactJson, printable } from './text.js';
 import { HELP, MissingDependencyError, UsageError } from './usage.js';
 
-
 // Names from files are printed with their control characters escaped, so no file can drive the terminal.
 let stdoutClosed = false;
-const print = (line: string) => void (stdoutClosed || process.stdout.write(printable(line) + '\n'));
+const print = (line: string) => void (stdoutClosed || process.stdout.write(`${printable(line)}\n`));
 const printError = (line: string) => void process.stderr.write(`gameanim: ${printable(line)}\n`);
 // A reader that stops early (| head) is not an error: the command finishes without printing, and
 // exits as it would have (1 after an input error).
@@ -111,7 +110,22 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     return 'help';
   }
   // Every command that prints results takes --json (the README's "JSON output" has their schemas).
-  const allowed: Record<string, string[]> = { info: ['json'], list: ['json'], dump: ['anim', 'json'], bind: ['skeleton', 'json'], export: ['anim', 'out', 'gltf', 'embed-images', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'], import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'], retarget: ['to', 'out', 'map', 'source-pose', 'name', 'force', 'json'], view: ['port'], img: ['out', 'force', 'json', 'in-place'], edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package', 'reduce', 'skeleton'], diff: ['json'], lint: ['json', 'skeleton', 'severity', 'ignore', 'rules'], txd: ['out', 'force', 'json'], bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'] };
+  const allowed: Record<string, string[]> = {
+    info: ['json'],
+    list: ['json'],
+    dump: ['anim', 'json'],
+    bind: ['skeleton', 'json'],
+    export: ['anim', 'out', 'gltf', 'embed-images', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'],
+    import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'],
+    retarget: ['to', 'out', 'map', 'source-pose', 'name', 'force', 'json'],
+    view: ['port'],
+    img: ['out', 'force', 'json', 'in-place'],
+    edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package', 'reduce', 'skeleton'],
+    diff: ['json'],
+    lint: ['json', 'skeleton', 'severity', 'ignore', 'rules'],
+    txd: ['out', 'force', 'json'],
+    bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'],
+  };
   const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
   if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const json = Boolean(values['json']);
@@ -121,7 +135,8 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
   };
 
   const fps = values['fps'] === undefined ? undefined : Number(values['fps']);
-  if (fps !== undefined && !(Number.isFinite(fps) && fps > 0 && fps <= 1000)) throw new UsageError(`--fps takes a rate in frames per second, above 0 and at most 1000, not ${values['fps']}`, HELP[command]);
+  if (fps !== undefined && !(Number.isFinite(fps) && fps > 0 && fps <= 1000))
+    throw new UsageError(`--fps takes a rate in frames per second, above 0 and at most 1000, not ${values['fps']}`, HELP[command]);
 
   switch (command) {
     case 'info':
@@ -159,7 +174,12 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       // Many files, an archive, or a folder to write into: the whole-game export on worker threads.
       if (positionals.length > 2 || isBatchTarget(positionals[1]!, out) || folderOnly) {
         if (values['gltf']) throw new UsageError('--gltf writes one file: export MODEL ANIMS... -o OUT.gltf --gltf', HELP['export']);
-        return exportBatch(positionals[0]!, positionals.slice(1), { out, force: Boolean(values['force']), zUp: Boolean(values['z-up']), jobs, perAnimation: Boolean(values['per-animation']), fps, json, anims, txd }, print);
+        return exportBatch(
+          positionals[0]!,
+          positionals.slice(1),
+          { out, force: Boolean(values['force']), zUp: Boolean(values['z-up']), jobs, perAnimation: Boolean(values['per-animation']), fps, json, anims, txd },
+          print,
+        );
       }
       return exportCommand(positionals[0]!, positionals.slice(1), oneFile, print);
     }
@@ -167,13 +187,38 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       const out = values['out'] as string | undefined;
       const skeleton = values['skeleton'] as string | undefined;
       if (positionals.length !== 1 || !out || !skeleton) throw new UsageError('import takes EDITED.glb --skeleton MODEL -o OUT.ifp', HELP['import']);
-      return importCommand(positionals[0]!, { skeleton, out, format: (values['format'] as string | undefined) ?? 'ANP3', force: Boolean(values['force']), name: values['name'] as string | undefined, like: values['like'] as string | undefined, fps, json }, print);
+      return importCommand(
+        positionals[0]!,
+        {
+          skeleton,
+          out,
+          format: (values['format'] as string | undefined) ?? 'ANP3',
+          force: Boolean(values['force']),
+          name: values['name'] as string | undefined,
+          like: values['like'] as string | undefined,
+          fps,
+          json,
+        },
+        print,
+      );
     }
     case 'retarget': {
       const out = values['out'] as string | undefined;
       const to = values['to'] as string | undefined;
       if (positionals.length !== 1 || !out || !to) throw new UsageError('retarget takes SOURCE --to MODEL.dff -o OUT.ifp', HELP['retarget']);
-      return retargetCommand(positionals[0]!, { to, out, map: values['map'] as string | undefined, sourcePose: values['source-pose'] as string | undefined, name: values['name'] as string | undefined, force: Boolean(values['force']), json }, print);
+      return retargetCommand(
+        positionals[0]!,
+        {
+          to,
+          out,
+          map: values['map'] as string | undefined,
+          sourcePose: values['source-pose'] as string | undefined,
+          name: values['name'] as string | undefined,
+          force: Boolean(values['force']),
+          json,
+        },
+        print,
+      );
     }
     case 'bind': {
       // `bind MODEL FILE...`, or `bind FILE... --skeleton MODEL`.
@@ -195,7 +240,12 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     case 'edit': {
       const out = values['out'] as string | undefined;
       if (positionals.length !== 1 || !out) throw new UsageError('edit takes IN.ifp -o OUT.ifp and the edits', HELP['edit']);
-      return edit(positionals[0]!, editSteps(args), { out, format: values['format'] as string | undefined, force: Boolean(values['force']), json, skeleton: values['skeleton'] as string | undefined }, print);
+      return edit(
+        positionals[0]!,
+        editSteps(args),
+        { out, format: values['format'] as string | undefined, force: Boolean(values['force']), json, skeleton: values['skeleton'] as string | undefined },
+        print,
+      );
     }
     case 'diff':
       if (positionals.length !== 2) throw new UsageError('diff takes two IFP files', HELP['diff']);
@@ -220,7 +270,17 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     }
     case 'bench':
       if (positionals.length) throw new UsageError('bench takes no FILE', HELP['bench']);
-      return bench({ corpus: values['corpus'] as string | undefined, quick: Boolean(values['quick']), out: values['out'] as string | undefined, record: Boolean(values['record']), force: Boolean(values['force']), json }, print);
+      return bench(
+        {
+          corpus: values['corpus'] as string | undefined,
+          quick: Boolean(values['quick']),
+          out: values['out'] as string | undefined,
+          record: Boolean(values['record']),
+          force: Boolean(values['force']),
+          json,
+        },
+        print,
+      );
   }
   throw new UsageError(`unknown command "${command}"`, HELP['main']);
 }

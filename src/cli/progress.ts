@@ -21,10 +21,7 @@ export function startProgress(total: number, title: string, print: (line: string
   // One bar at a time: work nested in a bar's work (an archive among several files) shows none.
   if (!process.stderr.isTTY || total < 2 || active) return { tick() {}, print, stop() {} };
   active = true;
-  const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: `${title} [{bar}] {value}/{total} {label}`, hideCursor: true, clearOnComplete: true },
-    cliProgress.Presets.shades_classic,
-  );
+  const bar = new cliProgress.SingleBar({ stream: process.stderr, format: `${title} [{bar}] {value}/{total} {label}`, hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic);
   let value = 0;
   let label = '';
   bar.start(total, value, { label });

@@ -28,7 +28,11 @@ export function warningLines(warnings: readonly DecodeWarning[], indent: string)
 export function textTable(header: string[], rows: string[][], leftAligned: readonly number[] = [0]): string {
   // A reduce, not Math.max(...): a spread of every row overflows the stack past about 125,000 rows.
   const widths = header.map((h, i) => rows.reduce((width, row) => Math.max(width, row[i]!.length), h.length));
-  const line = (cells: string[]) => cells.map((c, i) => (leftAligned.includes(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (leftAligned.includes(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
 

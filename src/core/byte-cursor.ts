@@ -43,15 +43,9 @@ export class ByteCursor {
   needItems(count: number, itemBytes: number, what: string | (() => string)): void {
     if (count * itemBytes > this.end - this.pos) {
       const name = typeof what === 'string' ? what : what();
-      throw new DecodeError(
-        this.format,
-        'count-exceeds-data',
-        this.pos,
-        `${name} count ${count} needs at least ${count * itemBytes} bytes, ${this.end - this.pos} remain`,
-      );
+      throw new DecodeError(this.format, 'count-exceeds-data', this.pos, `${name} count ${count} needs at least ${count * itemBytes} bytes, ${this.end - this.pos} remain`);
     }
   }
-
 
   /** A typed error of this cursor's format at `offset` (for checks the reads themselves do not make). */
   error(code: Code, offset: number, detail: string): DecodeError {

@@ -48,6 +48,7 @@ export interface ClipPackage {
  * Sprites played by bytecode scripts, as the viewer lists and runs them. Open: the format that has
  * them says what its reader offers (src/sprite/format.ts), so core names no format's reader.
  */
+// biome-ignore lint/suspicious/noEmptyInterface: the sprite format adds its members by declaration merging.
 export interface SpriteScripts {}
 
 export interface FileFormat<Reader, Name extends FormatName = FormatName> {

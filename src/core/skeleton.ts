@@ -157,9 +157,7 @@ function firstIndex<T, K>(items: ArrayLike<T>, keyOf: (item: T) => K, order?: Ar
 }
 
 /** What is wrong with a parents array, for the caller to report in its own error type. */
-export type HierarchyProblem =
-  | { kind: 'bad-parent'; bone: number; parent: number }
-  | { kind: 'cycle'; bone: number; cycle: number[] };
+export type HierarchyProblem = { kind: 'bad-parent'; bone: number; parent: number } | { kind: 'cycle'; bone: number; cycle: number[] };
 
 /** The first problem of a parents array (-1 for roots, else an index into the array), or undefined. */
 export function hierarchyProblem(parents: ArrayLike<number>): HierarchyProblem | undefined {

@@ -25,6 +25,7 @@ export type KernelParams<K extends KernelName, E extends KernelExport<K>> = Sign
 export type KernelArgs<K extends KernelName, E extends KernelExport<K>> = { readonly [P in KernelParams<K, E>[number]]: number };
 
 /** What an export returns to JavaScript: a number for i32, nothing for void. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a kernel exported as void returns nothing JavaScript may use.
 export type KernelReturn<K extends KernelName, E extends KernelExport<K>> = Signature<K, E>['returns'] extends 'void' ? void : number;
 
 /** An instance's exports as JavaScript sees them: one number per parameter, in order. */

@@ -7,7 +7,11 @@ export class WorkBudget {
   #spent = 0;
 
   /** `limit` units of work for an input of `format`; `unit` names them in the refusal ("samples"). */
-  constructor(readonly format: FormatName, readonly limit: number, readonly unit: string) {}
+  constructor(
+    readonly format: FormatName,
+    readonly limit: number,
+    readonly unit: string,
+  ) {}
 
   /** The units charged so far: the work done, or about to be. */
   get spent(): number {
@@ -21,7 +25,12 @@ export class WorkBudget {
    */
   charge(units: number, what: string, offset = 0): void {
     if (!(units >= 0 && this.#spent + units <= this.limit)) {
-      throw new DecodeError(this.format, 'work-exceeds-input', offset, `${what}: needs ${units} more ${this.unit} after ${this.#spent}, more than the ${this.limit} this input's size allows (refused)`);
+      throw new DecodeError(
+        this.format,
+        'work-exceeds-input',
+        offset,
+        `${what}: needs ${units} more ${this.unit} after ${this.#spent}, more than the ${this.limit} this input's size allows (refused)`,
+      );
     }
     this.#spent += units;
   }

@@ -5,7 +5,7 @@ export const DFF_CODES = {
   'no-frame-list': 'the Clump holds no Frame List',
   'skin-mismatch': 'the Skin PLG has another bone count than the HAnim hierarchy (an error when strict, else a warning)',
   'bad-skin': 'the older Skin PLG layout without its 0xDEADDEAD markers (an error when strict, else a warning)',
-  'bad-struct-size': "a DFF Clump Struct whose size lies (protected models); read as 12 bytes, as the game does",
+  'bad-struct-size': 'a DFF Clump Struct whose size lies (protected models); read as 12 bytes, as the game does',
   'no-hanim': 'a DFF model without an HAnim hierarchy: its skeleton is its frames, bound by frame name',
   'hierarchy-mismatch': "a DFF's PUSH/POP flags and frame links disagree: the frame links win",
   'non-orthonormal-frame': 'DFF frame matrices scaled or sheared beyond float noise: rest rotations use the nearest rotation',

@@ -75,7 +75,9 @@ function namePrecedence(frames: readonly DffFrame[], boneOfFrame: Int32Array): n
     stack.push(...children[frame]!);
   }
   const winners = walk.reverse().map((frame) => boneOfFrame[frame]!);
-  const others = Array.from(boneOfFrame, (bone, frame) => (visited[frame] && frame !== 0 ? -1 : bone)).filter((bone) => bone >= 0).sort((a, b) => a - b);
+  const others = Array.from(boneOfFrame, (bone, frame) => (visited[frame] && frame !== 0 ? -1 : bone))
+    .filter((bone) => bone >= 0)
+    .sort((a, b) => a - b);
   return [...winners, ...others];
 }
 

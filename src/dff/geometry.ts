@@ -18,7 +18,6 @@ export type DffGeometry = ModelGeometry;
 
 const Flag = { TriStrip: 0x01, Textured: 0x04, Prelit: 0x08, Normals: 0x10, Textured2: 0x80, Native: 0x01000000 } as const;
 
-
 /** Reads one Geometry section (its Struct, Material List and Extension with Bin Mesh and Skin PLGs). */
 export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: SectionHeader, frame: number): DffGeometry {
   const sections = [...children(cursor, geometry.data, geometry.end, 'Geometry')];
@@ -32,7 +31,8 @@ export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: Se
   const triangleCount = cursor.i32At(struct.data + 4);
   const vertexCount = cursor.i32At(struct.data + 8);
   const morphTargets = cursor.i32At(struct.data + 12);
-  if (triangleCount < 0 || vertexCount < 0 || morphTargets < 0) throw cursor.error('bad-count', struct.data + 4, `geometry counts ${triangleCount} triangles, ${vertexCount} vertices, ${morphTargets} morph targets`);
+  if (triangleCount < 0 || vertexCount < 0 || morphTargets < 0)
+    throw cursor.error('bad-count', struct.data + 4, `geometry counts ${triangleCount} triangles, ${vertexCount} vertices, ${morphTargets} morph targets`);
   if (flags & Flag.Native) throw cursor.error('unknown-section', struct.data, 'a geometry in a platform-native layout (not the PC layout) is not read');
   let at = struct.data + 16;
   // RenderWare before 3.4 stores three lighting floats here.
@@ -44,7 +44,7 @@ export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: Se
     colors = input.slice(at, at + 4 * vertexCount);
     at += 4 * vertexCount;
   }
-  const texSets = ((flags >>> 16) & 0xff) || (flags & Flag.Textured2 ? 2 : flags & Flag.Textured ? 1 : 0);
+  const texSets = (flags >>> 16) & 0xff || (flags & Flag.Textured2 ? 2 : flags & Flag.Textured ? 1 : 0);
   let uvs: Float32Array | null = null;
   if (texSets > 0) {
     need(at, 8 * vertexCount * texSets, 'texture coordinates');
@@ -75,7 +75,8 @@ export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: Se
 
   // Without positions nothing in the file stands for the vertices: the count is bounded by the Struct's
   // bytes, so a 252-byte model cannot ask for gigabytes of zero positions.
-  if (!positions && vertexCount > struct.size) throw cursor.error('count-exceeds-data', struct.data + 8, `geometry vertex count ${vertexCount} has no positions and exceeds its ${struct.size}-byte Struct`);
+  if (!positions && vertexCount > struct.size)
+    throw cursor.error('count-exceeds-data', struct.data + 8, `geometry vertex count ${vertexCount} has no positions and exceeds its ${struct.size}-byte Struct`);
 
   const materialList = sections.find((s) => s.type === Section.MaterialList);
   const materials = materialList ? readMaterials(input, cursor, materialList) : [];
@@ -105,7 +106,6 @@ export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: Se
 export function rwVersion(libraryId: number): number {
   return libraryId & 0xffff0000 ? (((libraryId >>> 14) & 0x3ff00) + 0x30000) | ((libraryId >>> 16) & 0x3f) : libraryId << 8;
 }
-
 
 /** The triangle list: per triangle u16 v2, v1, material, v3; written as (v1, v2, v3), counter-clockwise, grouped by material. */
 function trianglesFromList(cursor: ByteCursor, at: number, count: number, vertexCount: number): { indices: Uint32Array; groups: DffGroup[] } {

@@ -11,7 +11,8 @@ const POP = 1;
  * frame walked once: linear in the frames, however deep the chains.
  */
 export function nearestBoneAbove(frames: readonly DffFrame[], boneOfFrame: ReadonlyMap<number, number>): (frame: number) => number {
-  const UNKNOWN = -2, ON_PATH = -3;
+  const UNKNOWN = -2,
+    ON_PATH = -3;
   const memo = new Int32Array(frames.length).fill(UNKNOWN);
   return (start) => {
     const path: number[] = [];

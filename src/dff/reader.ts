@@ -22,7 +22,6 @@ const REST_AGREEMENT = { distance: 1e-4, angle: 1e-3 };
 /** The Clump Struct sizes RenderWare writes: atomic count, then light and camera counts (3.3 and later). */
 const CLUMP_STRUCT_SIZES = [4, 12];
 
-
 interface HAnimNode {
   id: number;
   flags: number;
@@ -122,12 +121,20 @@ export class DFFReader {
     const pose = restPoseFromSkin(inverseBindMatrices, frames.parents);
     if (pose.scaledBones) {
       const name = frames.names[pose.firstScaled]!.trim() || `bone ${pose.firstScaled}`;
-      this.#warn('scaled-bind-matrix', at, `${pose.scaledBones} bones' bind matrices are scaled or sheared by more than ${BIND_SCALE_TOLERANCE} (first: ${name}); their rest rotations use the nearest rotation and the scale is kept in restScales`);
+      this.#warn(
+        'scaled-bind-matrix',
+        at,
+        `${pose.scaledBones} bones' bind matrices are scaled or sheared by more than ${BIND_SCALE_TOLERANCE} (first: ${name}); their rest rotations use the nearest rotation and the scale is kept in restScales`,
+      );
     }
     const worst = largestRestDifference(frames, pose);
     if (worst.distance > REST_AGREEMENT.distance || worst.angle > REST_AGREEMENT.angle) {
       const name = frames.names[worst.bone]!.trim() || `bone ${worst.bone}`;
-      this.#warn('frames-disagree-with-skin', at, `the frames' rest pose differs from the Skin PLG's, most at ${name} (id ${frames.ids[worst.bone]}): ${(worst.distance * 100).toFixed(2)} cm, rotations up to ${(worst.angle * 180 / Math.PI).toFixed(1)} degrees; posed from the Skin PLG, as the game does`);
+      this.#warn(
+        'frames-disagree-with-skin',
+        at,
+        `the frames' rest pose differs from the Skin PLG's, most at ${name} (id ${frames.ids[worst.bone]}): ${(worst.distance * 100).toFixed(2)} cm, rotations up to ${((worst.angle * 180) / Math.PI).toFixed(1)} degrees; posed from the Skin PLG, as the game does`,
+      );
     }
     return createSkeleton({
       names: frames.names,
@@ -189,7 +196,11 @@ export class DFFReader {
       if (orthonormalDeviation(floats) > SHEAR_TOLERANCE && sheared++ === 0) firstSheared = i;
     }
     if (sheared > 0) {
-      this.#warn('non-orthonormal-frame', struct.data + 4 + FRAME_BYTES * firstSheared, `${sheared} frame matrices are scaled or sheared by more than ${SHEAR_TOLERANCE} (first: frame ${firstSheared}); their rest rotations use the nearest rotation`);
+      this.#warn(
+        'non-orthonormal-frame',
+        struct.data + 4 + FRAME_BYTES * firstSheared,
+        `${sheared} frame matrices are scaled or sheared by more than ${SHEAR_TOLERANCE} (first: frame ${firstSheared}); their rest rotations use the nearest rotation`,
+      );
     }
 
     // One Extension per frame, in frame order: its name and its HAnim PLG.
@@ -284,7 +295,11 @@ export class DFFReader {
       }
     });
     if (disagreements) {
-      this.#warn('hierarchy-mismatch', hierarchy.at, `${disagreements} HAnim nodes have another parent in the PUSH/POP flags than in the frame links (first: node ${first}, id ${nodes[first]!.id}); the frame links win`);
+      this.#warn(
+        'hierarchy-mismatch',
+        hierarchy.at,
+        `${disagreements} HAnim nodes have another parent in the PUSH/POP flags than in the frame links (first: node ${first}, id ${nodes[first]!.id}); the frame links win`,
+      );
     }
     const restRotations = new Float32Array(4 * nodes.length);
     const restTranslations = new Float32Array(3 * nodes.length);
@@ -366,7 +381,11 @@ function readSkinMatrices(cursor: ByteCursor, plugin: SectionHeader, vertexCount
   const matricesAt = plugin.data + 4 + usedBones + 20 * vertexCount;
   const stride = old ? 68 : 64;
   if (matricesAt + stride * boneCount > plugin.end) {
-    throw cursor.error('count-exceeds-data', plugin.data, `the Skin PLG's ${boneCount} matrices for ${vertexCount} vertices need ${matricesAt + stride * boneCount - plugin.data} bytes, it holds ${plugin.size}`);
+    throw cursor.error(
+      'count-exceeds-data',
+      plugin.data,
+      `the Skin PLG's ${boneCount} matrices for ${vertexCount} vertices need ${matricesAt + stride * boneCount - plugin.data} bytes, it holds ${plugin.size}`,
+    );
   }
   const out = new Float32Array(16 * boneCount);
   for (let bone = 0; bone < boneCount; bone++) {

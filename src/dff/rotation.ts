@@ -56,7 +56,15 @@ export function inverseTransposeOf(r: ArrayLike<number>): number[] | undefined {
 
 /** A rotation matrix (column-major 3x3) as a unit quaternion; the standard branch on the largest diagonal term. */
 function quaternionOf(r: number[], out: Float32Array, at: number): void {
-  const m00 = r[0]!, m10 = r[1]!, m20 = r[2]!, m01 = r[3]!, m11 = r[4]!, m21 = r[5]!, m02 = r[6]!, m12 = r[7]!, m22 = r[8]!;
+  const m00 = r[0]!,
+    m10 = r[1]!,
+    m20 = r[2]!,
+    m01 = r[3]!,
+    m11 = r[4]!,
+    m21 = r[5]!,
+    m02 = r[6]!,
+    m12 = r[7]!,
+    m22 = r[8]!;
   const trace = m00 + m11 + m22;
   let x: number, y: number, z: number, w: number;
   if (trace > 0) {

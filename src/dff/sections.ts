@@ -1,4 +1,3 @@
-
 /** RenderWare section types this library reads (one table: the reader and the writer share it). */
 export const Section = {
   Struct: 0x01,

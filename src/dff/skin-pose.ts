@@ -43,7 +43,9 @@ export function invertAffine(m: Affine): Affine | undefined {
 export function multiplyAffine(p: Affine, q: Affine): Affine {
   const out = new Float64Array(12);
   for (let column = 0; column < 4; column++) {
-    const x = q[3 * column]!, y = q[3 * column + 1]!, z = q[3 * column + 2]!;
+    const x = q[3 * column]!,
+      y = q[3 * column + 1]!,
+      z = q[3 * column + 2]!;
     for (let row = 0; row < 3; row++) out[3 * column + row] = p[row]! * x + p[3 + row]! * y + p[6 + row]! * z + (column === 3 ? p[9 + row]! : 0);
   }
   return out;
@@ -84,10 +86,16 @@ export function largestRestDifference(
   a: { restRotations: Float32Array; restTranslations: Float32Array },
   b: { restRotations: Float32Array; restTranslations: Float32Array },
 ): { bone: number; distance: number; angle: number } {
-  let bone = -1, distance = 0, angle = 0;
+  let bone = -1,
+    distance = 0,
+    angle = 0;
   const count = a.restTranslations.length / 3;
   for (let i = 0; i < count; i++) {
-    const d = Math.hypot(a.restTranslations[3 * i]! - b.restTranslations[3 * i]!, a.restTranslations[3 * i + 1]! - b.restTranslations[3 * i + 1]!, a.restTranslations[3 * i + 2]! - b.restTranslations[3 * i + 2]!);
+    const d = Math.hypot(
+      a.restTranslations[3 * i]! - b.restTranslations[3 * i]!,
+      a.restTranslations[3 * i + 1]! - b.restTranslations[3 * i + 1]!,
+      a.restTranslations[3 * i + 2]! - b.restTranslations[3 * i + 2]!,
+    );
     let dot = 0;
     for (let c = 0; c < 4; c++) dot += a.restRotations[4 * i + c]! * b.restRotations[4 * i + c]!;
     const turn = 2 * Math.acos(Math.min(1, Math.abs(dot)));

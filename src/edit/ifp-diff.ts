@@ -49,7 +49,13 @@ const sameArray = (a: Float32Array | null, b: Float32Array | null) => {
   return true;
 };
 const sameTrack = (a: TrackData, b: TrackData) =>
-  a.boneName === b.boneName && a.boneId === b.boneId && a.keyframeType === b.keyframeType && sameArray(a.times, b.times) && sameArray(a.rotations, b.rotations) && sameArray(a.translations, b.translations) && sameArray(a.scales, b.scales);
+  a.boneName === b.boneName &&
+  a.boneId === b.boneId &&
+  a.keyframeType === b.keyframeType &&
+  sameArray(a.times, b.times) &&
+  sameArray(a.rotations, b.rotations) &&
+  sameArray(a.translations, b.translations) &&
+  sameArray(a.scales, b.scales);
 const duration = (animation: AnimationData) => animation.bones.reduce((d, bone) => Math.max(d, bone.times.at(-1) ?? 0), 0);
 const trackKey = (track: TrackData) => (track.boneId >= 0 ? `id ${track.boneId}` : `name ${nameKey(track.boneName)}`);
 

@@ -149,7 +149,13 @@ export class IFPEditor {
     return this.#replaceAt(oldName, (old) => {
       const stored = old.stored && renamedStored(old.stored, newName);
       if (!stored) return { name: newName, bones: old.bones };
-      const renamed: AnimationData = { name: newName, stored, get bones() { return old.bones; } };
+      const renamed: AnimationData = {
+        name: newName,
+        stored,
+        get bones() {
+          return old.bones;
+        },
+      };
       return renamed;
     });
   }
@@ -168,7 +174,10 @@ export class IFPEditor {
         const at = keys.indexOf(nameKey(animation.name));
         return at < 0 ? keys.length : at;
       };
-      pkg.animations = pkg.animations.map((animation, i) => ({ animation, i })).sort((a, b) => rank(a.animation) - rank(b.animation) || a.i - b.i).map(({ animation }) => animation);
+      pkg.animations = pkg.animations
+        .map((animation, i) => ({ animation, i }))
+        .sort((a, b) => rank(a.animation) - rank(b.animation) || a.i - b.i)
+        .map(({ animation }) => animation);
     }
     return this;
   }
@@ -229,7 +238,17 @@ export class IFPEditor {
    */
   reduce(tolerance = 0.05, options: ReduceOptions = {}): Reduction {
     if (!(tolerance >= 0 && Number.isFinite(tolerance))) throw new EditError('IFP', 'bad-factor', `reduce: the tolerance must be a number of centimetres, 0 or more, not ${tolerance}`);
-    const reduction: Reduction = { tolerance, shellDistance: options.shellDistance ?? SHELL_DISTANCE_CM, space: options.skeleton ? 'model' : 'local', keysBefore: 0, keysAfter: 0, bytesSaved: 0, worst: null, animations: [], work: 0 };
+    const reduction: Reduction = {
+      tolerance,
+      shellDistance: options.shellDistance ?? SHELL_DISTANCE_CM,
+      space: options.skeleton ? 'model' : 'local',
+      keysBefore: 0,
+      keysAfter: 0,
+      bytesSaved: 0,
+      worst: null,
+      animations: [],
+      work: 0,
+    };
     for (const pkg of this.packages) {
       pkg.animations = pkg.animations.map((animation) => {
         const { report, bones } = reduceAnimation(animation, tolerance, options.format ?? pkg.format, options);
@@ -297,7 +316,13 @@ function renamedStored(stored: NonNullable<AnimationData['stored']>, name: strin
 function trimTrack(bone: TrackData, start: number, end: number): TrackData {
   const at = trackSampler(bone);
   const inside = Array.from(bone.times.keys()).filter((k) => bone.times[k]! > start && bone.times[k]! < end);
-  const keys = bone.times.length ? [{ time: start, ...at(start) }, ...inside.map((k) => ({ time: bone.times[k]!, rotation: bone.rotations.subarray(4 * k, 4 * k + 4), translation: bone.translations?.subarray(3 * k, 3 * k + 3) ?? null })), { time: end, ...at(end) }] : [];
+  const keys = bone.times.length
+    ? [
+        { time: start, ...at(start) },
+        ...inside.map((k) => ({ time: bone.times[k]!, rotation: bone.rotations.subarray(4 * k, 4 * k + 4), translation: bone.translations?.subarray(3 * k, 3 * k + 3) ?? null })),
+        { time: end, ...at(end) },
+      ]
+    : [];
   return {
     ...bone,
     times: Float32Array.from(keys, (k) => Math.fround(k.time - start)),

@@ -6,7 +6,7 @@ import { ByteWriter } from '../core/byte-writer.js';
 import { EditError, EncodeError } from '../core/errors.js';
 import { nameKey } from '../core/names.js';
 import { checkImgName } from '../img/names.js';
-import { ImgArchive, SECTOR_BYTES } from '../img/reader.js';
+import { type ImgArchive, SECTOR_BYTES } from '../img/reader.js';
 
 interface EditedEntry {
   name: string;

@@ -53,7 +53,8 @@ export class ReductionTimeline {
       sampleClip(bound, times[s]!, pose, { backend: 'js' });
       this.reference.set(poseToMatrices(pose, skeleton, world), s * count * 16);
       for (let bone = 0; bone < count; bone++) {
-        const q = 4 * bone, t = 3 * bone;
+        const q = 4 * bone,
+          t = 3 * bone;
         compose(pose.rotations[q]!, pose.rotations[q + 1]!, pose.rotations[q + 2]!, pose.rotations[q + 3]!, pose.translations[t]!, pose.translations[t + 1]!, pose.translations[t + 2]!, this.#one);
         this.#local.set(this.#one, (s * count + bone) * 16);
       }
@@ -71,7 +72,9 @@ export class ReductionTimeline {
     const { bones, parentAt } = this.#subtree(bone);
     const count = this.#boneCount;
     const parent = this.skeleton.parents[bone]!;
-    const local = this.#scratchLocal, world = this.#scratchWorld, one = this.#one;
+    const local = this.#scratchLocal,
+      world = this.#scratchWorld,
+      one = this.#one;
     let worst = 0;
     for (let s = from, i = 0; s <= to; s++, i++) {
       localAt(this.times[s]!, one);
@@ -143,7 +146,8 @@ export class ReductionTimeline {
 
 /** The index of the first time above `time` (or equal to it, when `inclusive`) in ascending times; `times.length` when none is. */
 export function firstAtOrAbove(times: Float64Array, time: number, inclusive: boolean): number {
-  let low = 0, high = times.length;
+  let low = 0,
+    high = times.length;
   while (low < high) {
     const middle = (low + high) >> 1;
     if (times[middle]! > time || (inclusive && times[middle] === time)) high = middle;

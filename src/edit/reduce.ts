@@ -92,7 +92,15 @@ export function reduceAnimation(animation: AnimationData, tolerance: number, for
   const worst = timeline.worstOf(bindClip(clipOf(animation.name, reduced, bound.clip.bindBy), skeleton));
   const bytesSaved = written.length - writeIFP([{ name: 'reduce', animations: [{ name: animation.name, bones: reduced }] }], { format }).length;
   return {
-    report: { name: animation.name, keysBefore, keysAfter, bytesSaved, worst: { bone: skeleton.names[worst.bone]?.trim() ?? '', time: worst.time, error: 100 * worst.error }, unmeasured, work: timeline.work },
+    report: {
+      name: animation.name,
+      keysBefore,
+      keysAfter,
+      bytesSaved,
+      worst: { bone: skeleton.names[worst.bone]?.trim() ?? '', time: worst.time, error: 100 * worst.error },
+      unmeasured,
+      work: timeline.work,
+    },
     bones: reduced,
   };
 }
@@ -136,7 +144,8 @@ function removeKeys(timeline: ReductionTimeline, bound: BoundClip, limit: number
   const kept = tracks.map((track) => new Uint8Array(track.times.length).fill(1));
   const prev = tracks.map((track) => Int32Array.from(track.times, (_, k) => k - 1));
   const next = tracks.map((track) => Int32Array.from(track.times, (_, k) => k + 1));
-  const rotation = new Float32Array(4), translation = new Float32Array(3);
+  const rotation = new Float32Array(4),
+    translation = new Float32Array(3);
 
   /** The times a removal changes: those strictly between the keys around it. */
   const span = (bone: number, key: number): [number, number] => {
@@ -150,7 +159,8 @@ function removeKeys(timeline: ReductionTimeline, bound: BoundClip, limit: number
    */
   const cost = (bone: number, key: number): number => {
     const track = tracks[bone]!;
-    const p = prev[bone]![key]!, n = next[bone]![key]!;
+    const p = prev[bone]![key]!,
+      n = next[bone]![key]!;
     const t = track.times;
     checked = false;
     // Keys sharing a time make a step the game plays: kept.
@@ -159,14 +169,20 @@ function removeKeys(timeline: ReductionTimeline, bound: BoundClip, limit: number
     const [from, to] = span(bone, key);
     if (to - from + 1 > maxSpan) return Infinity;
     checked = true;
-    return timeline.check(bone, from, to, (time, out) => {
-      // As the game samples the joined segment (sample-js.ts): shortest-arc slerp, lerp.
-      const u = (time - t[p]!) / (t[n]! - t[p]!);
-      slerpInto(track.rotations, 4 * p, track.rotations, 4 * n, u, rotation, 0);
-      const v = track.translations!;
-      for (let c = 0; c < 3; c++) translation[c] = v[3 * p + c]! + (v[3 * n + c]! - v[3 * p + c]!) * u;
-      compose(rotation[0]!, rotation[1]!, rotation[2]!, rotation[3]!, translation[0]!, translation[1]!, translation[2]!, out);
-    }, limit);
+    return timeline.check(
+      bone,
+      from,
+      to,
+      (time, out) => {
+        // As the game samples the joined segment (sample-js.ts): shortest-arc slerp, lerp.
+        const u = (time - t[p]!) / (t[n]! - t[p]!);
+        slerpInto(track.rotations, 4 * p, track.rotations, 4 * n, u, rotation, 0);
+        const v = track.translations!;
+        for (let c = 0; c < 3; c++) translation[c] = v[3 * p + c]! + (v[3 * n + c]! - v[3 * p + c]!) * u;
+        compose(rotation[0]!, rotation[1]!, rotation[2]!, rotation[3]!, translation[0]!, translation[1]!, translation[2]!, out);
+      },
+      limit,
+    );
   };
 
   const heap = new MinHeap<Candidate>((c) => c.error);

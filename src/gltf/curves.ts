@@ -24,7 +24,7 @@ export function curveOf(channel: AnimationChannel, width: 3 | 4, copies: Map<Ani
   const output = sampler.getOutput()?.getArray();
   let curve: Curve | null = null;
   if (input && output && input.length > 0) {
-    budget.charge(input.length + output.length, 'copying a sampler\'s keys');
+    budget.charge(input.length + output.length, "copying a sampler's keys");
     curve = { times: Float32Array.from(input), values: Float32Array.from(output), width, interpolation: sampler.getInterpolation() as Curve['interpolation'] };
   }
   copies.set(sampler, curve);

@@ -140,13 +140,37 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     };
     const { fixedNormals, repairedVertices, repairedJoints, droppedTriangles } = addMeshes(doc, buffer, scene, bones, skeleton, geometries, bindTexture, options.model?.boneOfFrame);
     if (repairedVertices) warnings.push({ code: 'repaired-vertices', message: `${repairedVertices} NaN or infinite vertex positions or texture coordinates were set to 0 (glTF cannot hold them)` });
-    if (repairedJoints) warnings.push({ code: 'repaired-joints', message: `${repairedJoints} skin weights named a bone the skeleton lacks, or were not finite; they were set to 0 and the vertex's weights renormalised` });
-    if (droppedTriangles) warnings.push({ code: 'dropped-triangles', message: `${droppedTriangles} triangles named a vertex the mesh does not have (or were cut short) and were left out (glTF indices must name vertices)` });
-    if (missing.size) warnings.push({ code: 'missing-textures', message: `${[...missing.values()].reduce((a, b) => a + b, 0)} materials name a texture the dictionaries lack and are untextured: ${[...missing.keys()].slice(0, 10).join(', ')}${missing.size > 10 ? ', ...' : ''}` });
-    if (fixedNormals) warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
+    if (repairedJoints)
+      warnings.push({
+        code: 'repaired-joints',
+        message: `${repairedJoints} skin weights named a bone the skeleton lacks, or were not finite; they were set to 0 and the vertex's weights renormalised`,
+      });
+    if (droppedTriangles)
+      warnings.push({
+        code: 'dropped-triangles',
+        message: `${droppedTriangles} triangles named a vertex the mesh does not have (or were cut short) and were left out (glTF indices must name vertices)`,
+      });
+    if (missing.size)
+      warnings.push({
+        code: 'missing-textures',
+        message: `${[...missing.values()].reduce((a, b) => a + b, 0)} materials name a texture the dictionaries lack and are untextured: ${[...missing.keys()].slice(0, 10).join(', ')}${missing.size > 10 ? ', ...' : ''}`,
+      });
+    if (fixedNormals)
+      warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
   }
 
-  const tally: Tally = { nudged: 0, dropped: 0, nonFinite: 0, normalised: 0, shifted: 0, shiftedBy: 0, resampled: 0, durations: [], unmatched: new Set<string>(), timeAccessors: new Map<number, Array<{ times: Float32Array; accessor: Accessor }>>() };
+  const tally: Tally = {
+    nudged: 0,
+    dropped: 0,
+    nonFinite: 0,
+    normalised: 0,
+    shifted: 0,
+    shiftedBy: 0,
+    resampled: 0,
+    durations: [],
+    unmatched: new Set<string>(),
+    timeAccessors: new Map<number, Array<{ times: Float32Array; accessor: Accessor }>>(),
+  };
   // Resampling is the one step whose output is not the keys as stored: its samples are bounded by the keys.
   const budget = new WorkBudget('GLTF', EXPORT_BASE_SAMPLES + EXPORT_SAMPLES_PER_KEY * rotationKeyCount(options.clips), 'rotation samples');
   const skipped: string[] = [];
@@ -157,20 +181,37 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     if (addAnimation(doc, buffer, bones, extraNode, skeleton, clip, options, tally, budget)) animations.push(clip.name);
     else skipped.push(clip.name || '(unnamed)');
   }
-  if (skipped.length) warnings.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton, or have no key glTF can hold, and were left out: ${skipped.slice(0, 5).join(', ')}` });
-  if (tally.nudged) warnings.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
+  if (skipped.length)
+    warnings.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton, or have no key glTF can hold, and were left out: ${skipped.slice(0, 5).join(', ')}` });
+  if (tally.nudged)
+    warnings.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
   if (tally.nonFinite) warnings.push({ code: 'non-finite-keys', message: `${tally.nonFinite} keys with a NaN or infinite time or value were left out (glTF cannot hold them)` });
   if (tally.dropped) warnings.push({ code: 'dropped-times', message: `${tally.dropped} keys whose time repeated or went back were dropped (glTF needs strictly increasing times)` });
   if (tally.shifted) warnings.push({ code: 'shifted-times', message: `${tally.shifted} clips had negative key times; their keys were shifted later by up to ${tally.shiftedBy} s` });
   if (tally.normalised) warnings.push({ code: 'normalised-rotations', message: `${tally.normalised} rotation keys were not unit length; they were normalised (glTF needs unit quaternions)` });
-  if (tally.resampled) warnings.push({ code: 'resampled', message: `${tally.resampled} clips interpolate with squad (IGI 2); their rotations were resampled at ${options.resampleRate ?? 60} Hz for glTF's LINEAR samplers` });
-  if (tally.durations.length) warnings.push({ code: 'duration-from-keys', message: `${tally.durations.length} clips have a duration in their header that their keys do not end at; they were resampled to where the keys end (first: ${tally.durations[0]})` });
-  if (tally.unmatched.size) warnings.push({ code: 'unmatched-tracks', message: `tracks that drive no bone of the skeleton were written as nodes of their own, outside the skin: ${[...tally.unmatched].slice(0, 10).join(', ')}${tally.unmatched.size > 10 ? ', ...' : ''}` });
+  if (tally.resampled)
+    warnings.push({
+      code: 'resampled',
+      message: `${tally.resampled} clips interpolate with squad (IGI 2); their rotations were resampled at ${options.resampleRate ?? 60} Hz for glTF's LINEAR samplers`,
+    });
+  if (tally.durations.length)
+    warnings.push({
+      code: 'duration-from-keys',
+      message: `${tally.durations.length} clips have a duration in their header that their keys do not end at; they were resampled to where the keys end (first: ${tally.durations[0]})`,
+    });
+  if (tally.unmatched.size)
+    warnings.push({
+      code: 'unmatched-tracks',
+      message: `tracks that drive no bone of the skeleton were written as nodes of their own, outside the skin: ${[...tally.unmatched].slice(0, 10).join(', ')}${tally.unmatched.size > 10 ? ', ...' : ''}`,
+    });
 
   // A skeleton without meshes or keys has no binary data: glTF forbids an empty buffer.
   if (doc.getRoot().listAccessors().length === 0) buffer.dispose();
   const io = new WebIO();
-  const textures = doc.getRoot().listTextures().map((texture) => texture.getName());
+  const textures = doc
+    .getRoot()
+    .listTextures()
+    .map((texture) => texture.getName());
   const work = { samples: budget.spent, limit: budget.limit };
   if (options.container === 'gltf') {
     return { glb: null, gltf: await writeGltfFiles(io, doc, options.binName ?? 'gameanim.bin', options.images ?? 'files'), warnings, animations, textures, work };
@@ -183,7 +224,18 @@ export function boneNodeName(name: string, index: number): string {
   return name.trim() || `bone${index}`;
 }
 
-type Tally = { nudged: number; dropped: number; nonFinite: number; normalised: number; shifted: number; shiftedBy: number; resampled: number; durations: string[]; unmatched: Set<string>; timeAccessors: Map<number, Array<{ times: Float32Array; accessor: Accessor }>> };
+type Tally = {
+  nudged: number;
+  dropped: number;
+  nonFinite: number;
+  normalised: number;
+  shifted: number;
+  shiftedBy: number;
+  resampled: number;
+  durations: string[];
+  unmatched: Set<string>;
+  timeAccessors: Map<number, Array<{ times: Float32Array; accessor: Accessor }>>;
+};
 
 /**
  * One input accessor per distinct run of key times in the document: a clip's tracks mostly share
@@ -206,7 +258,17 @@ function timesAccessor(doc: Document, buffer: Buffer, times: Float32Array, tally
 }
 
 /** Adds the clip as an animation; false (and nothing added) when it would have no channel. */
-function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (name: string, boneId: number, occurrence: number) => Node, skeleton: Skeleton, clip: SkeletalClip, options: ExportGltfOptions, tally: Tally, budget: WorkBudget): boolean {
+function addAnimation(
+  doc: Document,
+  buffer: Buffer,
+  bones: Node[],
+  extraNode: (name: string, boneId: number, occurrence: number) => Node,
+  skeleton: Skeleton,
+  clip: SkeletalClip,
+  options: ExportGltfOptions,
+  tally: Tally,
+  budget: WorkBudget,
+): boolean {
   const bound = bindClip(clip, skeleton);
   if (bound.restBones.length === skeleton.boneCount) return false;
   bound.unmatchedTracks.forEach((name) => tally.unmatched.add(name));
@@ -245,7 +307,12 @@ function addAnimation(doc: Document, buffer: Buffer, bones: Node[], extraNode: (
   const addTrack = (trackIndex: number, target: Node, rest: ArrayLike<number> | null = null) => {
     const track = tracks[trackIndex]!;
     if (resampled) {
-      channel(target, 'rotation', Float32Array.from(resampled.times, (t) => Math.fround(t + shift)), resampled.rotations[trackIndex]!);
+      channel(
+        target,
+        'rotation',
+        Float32Array.from(resampled.times, (t) => Math.fround(t + shift)),
+        resampled.rotations[trackIndex]!,
+      );
     } else {
       const fixed = fixTimes(track.times, shift, policy, tally, [track.rotations]);
       channel(target, 'rotation', fixed.times, unitKeys(track.rotations, fixed.keep, tally));

@@ -63,7 +63,8 @@ function sameTimes(a: Float32Array, b: Float32Array): boolean {
 export function holdsRest(values: ArrayLike<number>, rest: ArrayLike<number>): boolean {
   const width = rest.length;
   for (let k = 0; width * (k + 1) <= values.length; k++) {
-    let same = 0, opposite = 0;
+    let same = 0,
+      opposite = 0;
     for (let c = 0; c < width; c++) {
       const value = values[width * k + c]!;
       same = Math.max(same, Math.abs(value - rest[c]!));

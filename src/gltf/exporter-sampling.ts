@@ -36,11 +36,12 @@ export function samplingRate(times: Float32Array): number | null {
  */
 export function offGridWarning(animations: ReadonlyArray<{ name: string; rate: number | null }>, keys: { from: number; to: number }, tolerance: { degrees: number; metres: number }): GltfWarning {
   const rates = [...new Set(animations.map((a) => a.rate).filter((r): r is number => r !== null))];
-  const sampled = rates.length ? `sampled by their exporter at ${rates.map((r) => `${r} fps`).join(', ')}` : 'off the games\' 60 Hz grid';
+  const sampled = rates.length ? `sampled by their exporter at ${rates.map((r) => `${r} fps`).join(', ')}` : "off the games' 60 Hz grid";
   return {
     code: 'regridded',
-    message: `${animations.length} animations were ${sampled} (first: ${animations[0]!.name}), so their poses between samples are the exporter's interpolation, not the clip's, and the exporter may have cut the clip's last fraction of a frame (Blender does): `
-      + `the keys were put back on the 60 Hz grid and reduced within ${tolerance.degrees} degrees and ${tolerance.metres} m (${keys.from} keys became ${keys.to}). `
-      + 'For a faithful round trip, set Blender\'s scene to 60 fps before importing the glTF into it (Output Properties > Frame Rate), or untick Always Sample Animations when exporting.',
+    message:
+      `${animations.length} animations were ${sampled} (first: ${animations[0]!.name}), so their poses between samples are the exporter's interpolation, not the clip's, and the exporter may have cut the clip's last fraction of a frame (Blender does): ` +
+      `the keys were put back on the 60 Hz grid and reduced within ${tolerance.degrees} degrees and ${tolerance.metres} m (${keys.from} keys became ${keys.to}). ` +
+      "For a faithful round trip, set Blender's scene to 60 fps before importing the glTF into it (Output Properties > Frame Rate), or untick Always Sample Animations when exporting.",
   };
 }

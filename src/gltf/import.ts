@@ -106,7 +106,14 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
   // One budget of work for the whole file, which its size justifies, charged before each piece is done.
   const budget = new WorkBudget('GLTF', IMPORT_BASE_SAMPLES + IMPORT_SAMPLES_PER_BYTE * bytes.length, 'samples');
   const tree = nodeTree(root.listNodes(), boneOfNode.keys(), budget);
-  const translated = new Set(root.listAnimations().flatMap((a) => a.listChannels().filter((c) => c.getTargetPath() === 'translation').map((c) => c.getTargetNode()!)));
+  const translated = new Set(
+    root.listAnimations().flatMap((a) =>
+      a
+        .listChannels()
+        .filter((c) => c.getTargetPath() === 'translation')
+        .map((c) => c.getTargetNode()!),
+    ),
+  );
   const retarget = prepareRetarget(skeleton, nodeOfBone, inverseBinds, tree, translated);
   const otherSkeleton = otherSkeletonWarning(skeleton, nodeOfBone, [...inverseBinds.keys()], boneOfNode, retarget.worstFit);
   if (otherSkeleton) warnings.push(otherSkeleton);
@@ -140,7 +147,11 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       const own = curves.get(node);
       if (!own) return {};
       const at = Float32Array.of(time);
-      return { rotation: own.rotation && evaluate(own.rotation, at, budget), translation: own.translation && evaluate(own.translation, at, budget), scale: own.scale && evaluate(own.scale, at, budget) };
+      return {
+        rotation: own.rotation && evaluate(own.rotation, at, budget),
+        translation: own.translation && evaluate(own.translation, at, budget),
+        scale: own.scale && evaluate(own.scale, at, budget),
+      };
     };
     const poses = new Map<number, ReturnType<Retarget['localPose']>>();
     const poseAt = (time: number) => {
@@ -225,16 +236,25 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       const times = unionTimes([own.rotation, own.translation], rate, budget, `animation "${name}", node "${node.getName()}"`);
       const rotations = own.rotation ? evaluate(own.rotation, times, budget) : Float32Array.from({ length: 4 * times.length }, (_, i) => node.getRotation()[i % 4]!);
       bones.push({
-        boneName, boneId: typeof extras.trackBoneId === 'number' ? extras.trackBoneId : -1,
-        keyframeType: own.translation ? 'KRT0' : 'KR00', compressed, times, rotations,
-        translations: own.translation ? evaluate(own.translation, times, budget) : null, scales: null,
+        boneName,
+        boneId: typeof extras.trackBoneId === 'number' ? extras.trackBoneId : -1,
+        keyframeType: own.translation ? 'KRT0' : 'KR00',
+        compressed,
+        times,
+        rotations,
+        translations: own.translation ? evaluate(own.translation, times, budget) : null,
+        scales: null,
       });
       extraTracks.add(boneName.trim());
     }
     if (offGridRate !== undefined) offGrid.animations.push({ name, rate: offGridRate });
     return { name, bones };
   });
-  if (extraTracks.size) warnings.push({ code: 'extra-tracks', message: `${extraTracks.size} animated nodes match no bone of the skeleton and were kept as tracks of their own, as stored (first: ${[...extraTracks][0]})` });
+  if (extraTracks.size)
+    warnings.push({
+      code: 'extra-tracks',
+      message: `${extraTracks.size} animated nodes match no bone of the skeleton and were kept as tracks of their own, as stored (first: ${[...extraTracks][0]})`,
+    });
   const packages = options.like ? likeOriginal([{ name: options.packageName ?? 'gameanim', animations }], options.like, warnings) : [{ name: options.packageName ?? 'gameanim', animations }];
   // Keys int16 frames cannot hold (546 s or later, 32 m or more, NaN) keep their float frames.
   for (const animation of packages.flatMap((pkg) => pkg.animations)) {
@@ -246,12 +266,21 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       }
     }
   }
-  if (floatTracks.length) warnings.push({ code: 'float-frames', message: `${floatTracks.length} tracks have keys that int16 frames cannot hold, so they are written as float frames (first: ${floatTracks[0]})` });
+  if (floatTracks.length)
+    warnings.push({ code: 'float-frames', message: `${floatTracks.length} tracks have keys that int16 frames cannot hold, so they are written as float frames (first: ${floatTracks[0]})` });
   if (unmatched.size) warnings.push({ code: 'unmatched-channels', message: `channels of nodes that match no bone were left out: ${[...unmatched].slice(0, 10).join(', ')}` });
   if (resampled) warnings.push({ code: 'resampled', message: `${resampled} STEP or CUBICSPLINE samplers were resampled at ${rate} Hz` });
   if (offGrid.animations.length) warnings.push(offGridWarning(offGrid.animations, offGrid, tolerance));
-  if (onGridSampled.from) warnings.push({ code: 'reduced-keys', message: `keys at every 60 Hz frame (an exporter's sampling) were reduced within ${tolerance.degrees} degrees and ${tolerance.metres} m: ${onGridSampled.from} keys became ${onGridSampled.to}` });
-  if (bakedRest.length) warnings.push({ code: 'rest-tracks', message: `${bakedRest.length} channels of an exporter's bake (every bone keyed at the same times) only hold their bone at its rest and were left out, as no track of the clip (first: ${bakedRest[0]})` });
+  if (onGridSampled.from)
+    warnings.push({
+      code: 'reduced-keys',
+      message: `keys at every 60 Hz frame (an exporter's sampling) were reduced within ${tolerance.degrees} degrees and ${tolerance.metres} m: ${onGridSampled.from} keys became ${onGridSampled.to}`,
+    });
+  if (bakedRest.length)
+    warnings.push({
+      code: 'rest-tracks',
+      message: `${bakedRest.length} channels of an exporter's bake (every bone keyed at the same times) only hold their bone at its rest and were left out, as no track of the clip (first: ${bakedRest[0]})`,
+    });
   return { packages, warnings, work: { samples: budget.spent, limit: budget.limit } };
 }
 
@@ -298,6 +327,12 @@ function checkAccessorSizes(bytes: Uint8Array): void {
     const count = typeof accessor.count === 'number' ? accessor.count : 0;
     const element = (COMPONENT_BYTES[accessor.componentType as number] ?? 4) * (COMPONENTS[accessor.type as string] ?? 16);
     total += Math.max(0, count) * element;
-    if (!(total <= limit)) throw new DecodeError('GLTF', 'count-exceeds-data', 20, `accessor ${index} would allocate ${count} elements of ${element} bytes without data in the file: more than a ${bytes.length}-byte file justifies (refused)`);
+    if (!(total <= limit))
+      throw new DecodeError(
+        'GLTF',
+        'count-exceeds-data',
+        20,
+        `accessor ${index} would allocate ${count} elements of ${element} bytes without data in the file: more than a ${bytes.length}-byte file justifies (refused)`,
+      );
   });
 }

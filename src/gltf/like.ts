@@ -54,8 +54,9 @@ export function likeOriginal(imported: PackageData[], original: readonly Package
   ];
   warnings.push({
     code: 'like-original',
-    message: `${taken.animations} animations took from their namesakes in the original: ${took.join('; ')}; durations and keys are the glTF's`
-      + (fresh.length ? `. ${fresh.length} animations have no namesake there and were kept as imported, in package "${home ?? imported[0]!.name}" (first: ${fresh[0]})` : ''),
+    message:
+      `${taken.animations} animations took from their namesakes in the original: ${took.join('; ')}; durations and keys are the glTF's` +
+      (fresh.length ? `. ${fresh.length} animations have no namesake there and were kept as imported, in package "${home ?? imported[0]!.name}" (first: ${fresh[0]})` : ''),
   });
   return [...packages.values()];
 }

@@ -12,7 +12,9 @@ export function trianglesInRange(indices: ArrayLike<number>, vertexCount: number
   let count = 0;
   let dropped = indices.length % 3 ? 1 : 0;
   for (let i = 0; i + 2 < indices.length; i += 3) {
-    const a = indices[i]!, b = indices[i + 1]!, c = indices[i + 2]!;
+    const a = indices[i]!,
+      b = indices[i + 1]!,
+      c = indices[i + 2]!;
     if (a < vertexCount && b < vertexCount && c < vertexCount) {
       kept[count++] = a;
       kept[count++] = b;

@@ -9,7 +9,13 @@ import { trianglesInRange } from './mesh-indices.js';
 // Each setter of a glTF-Transform property dispatches a change event, most of an export's time: only
 // what differs from the defaults (not normalised, LINEAR) is set.
 /** @internal */
-export function accessor(doc: Document, buffer: Buffer, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint8Array | Uint16Array | Uint32Array, normalized = false): Accessor {
+export function accessor(
+  doc: Document,
+  buffer: Buffer,
+  type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4',
+  array: Float32Array | Uint8Array | Uint16Array | Uint32Array,
+  normalized = false,
+): Accessor {
   const created = doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
   return normalized ? created.setNormalized(true) : created;
 }
@@ -20,8 +26,14 @@ export function accessor(doc: Document, buffer: Buffer, type: 'SCALAR' | 'VEC2' 
  * becomes a child of that bone's node: a rigid atomic, drawn in its frame's space as RenderWare does.
  */
 export function addMeshes(
-  doc: Document, buffer: Buffer, scene: Scene, bones: Node[], skeleton: Skeleton, geometries: readonly ModelGeometry[],
-  bindTexture: (material: Material, name: string | null) => boolean, boneOfFrame: ArrayLike<number> | undefined,
+  doc: Document,
+  buffer: Buffer,
+  scene: Scene,
+  bones: Node[],
+  skeleton: Skeleton,
+  geometries: readonly ModelGeometry[],
+  bindTexture: (material: Material, name: string | null) => boolean,
+  boneOfFrame: ArrayLike<number> | undefined,
 ): { fixedNormals: number; repairedVertices: number; repairedJoints: number; droppedTriangles: number } {
   let fixedNormals = 0;
   let droppedTriangles = 0;
@@ -51,7 +63,10 @@ export function addMeshes(
     const joints = skinWeights && accessor(doc, buffer, 'VEC4', skinWeights.joints);
     const weights = skinWeights && accessor(doc, buffer, 'VEC4', skinWeights.weights);
     const materials = geometry.materials.map((m, i) => {
-      const material = doc.createMaterial(m.texture ?? `material${i}`).setBaseColorFactor([m.color[0] / 255, m.color[1] / 255, m.color[2] / 255, m.color[3] / 255]).setAlphaMode(m.color[3] < 255 ? 'BLEND' : 'OPAQUE');
+      const material = doc
+        .createMaterial(m.texture ?? `material${i}`)
+        .setBaseColorFactor([m.color[0] / 255, m.color[1] / 255, m.color[2] / 255, m.color[3] / 255])
+        .setAlphaMode(m.color[3] < 255 ? 'BLEND' : 'OPAQUE');
       bindTexture(material, m.texture);
       return material;
     });

@@ -4,9 +4,29 @@ import { nextFloat32 } from '../core/float32.js';
 
 /** What the export or import changed, and how much. */
 export interface GltfWarning {
-  code: 'nudged-times' | 'dropped-times' | 'shifted-times' | 'normalised-rotations' | 'resampled' | 'unmatched-tracks' | 'unmatched-channels' | 'skipped-clips' | 'normalised-normals'
-    | 'non-finite-keys' | 'repaired-vertices' | 'repaired-joints' | 'float-frames' | 'regridded' | 'reduced-keys' | 'other-skeleton' | 'rest-tracks' | 'like-original' | 'extra-tracks'
-    | 'dropped-triangles' | 'duration-from-keys' | 'missing-textures';
+  code:
+    | 'nudged-times'
+    | 'dropped-times'
+    | 'shifted-times'
+    | 'normalised-rotations'
+    | 'resampled'
+    | 'unmatched-tracks'
+    | 'unmatched-channels'
+    | 'skipped-clips'
+    | 'normalised-normals'
+    | 'non-finite-keys'
+    | 'repaired-vertices'
+    | 'repaired-joints'
+    | 'float-frames'
+    | 'regridded'
+    | 'reduced-keys'
+    | 'other-skeleton'
+    | 'rest-tracks'
+    | 'like-original'
+    | 'extra-tracks'
+    | 'dropped-triangles'
+    | 'duration-from-keys'
+    | 'missing-textures';
   message: string;
 }
 
@@ -21,7 +41,10 @@ const NUDGE = 1e-4;
  * their times; the caller counts what changed in `tally`.
  */
 export function fixTimes(
-  times: Float32Array, shift: number, policy: RepeatPolicy, tally: { nudged: number; dropped: number; nonFinite: number },
+  times: Float32Array,
+  shift: number,
+  policy: RepeatPolicy,
+  tally: { nudged: number; dropped: number; nonFinite: number },
   values: readonly (Float32Array | null)[] = [],
 ): { keep: Int32Array; times: Float32Array } {
   const keep: number[] = [];
@@ -62,7 +85,10 @@ function finiteRun(values: Float32Array, key: number, width: number): boolean {
 export function unitKeys(rotations: Float32Array, keep: Int32Array, tally: { normalised: number }): Float32Array {
   const out = new Float32Array(4 * keep.length);
   keep.forEach((k, i) => {
-    const x = rotations[4 * k]!, y = rotations[4 * k + 1]!, z = rotations[4 * k + 2]!, w = rotations[4 * k + 3]!;
+    const x = rotations[4 * k]!,
+      y = rotations[4 * k + 1]!,
+      z = rotations[4 * k + 2]!,
+      w = rotations[4 * k + 3]!;
     const length = Math.hypot(x, y, z, w);
     if (Math.abs(length - 1) > 1e-6) tally.normalised++;
     if (length > 0 && Number.isFinite(length)) out.set([x / length, y / length, z / length, w / length], 4 * i);

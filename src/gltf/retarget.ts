@@ -42,8 +42,10 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
   const restWorld = poseToMatrices(createPose(skeleton), skeleton);
   const gameRest = Array.from({ length: count }, (_, b) => fromArray(restWorld, 16 * b));
   const gameBind = Array.from({ length: count }, (_, b) => (skeleton.inverseBindMatrices ? invert(fromArray(skeleton.inverseBindMatrices, 16 * b)) : gameRest[b]!));
-  const meshFrom: [number, number, number][] = [], meshTo: [number, number, number][] = [];
-  const worldFrom: [number, number, number][] = [], worldTo: [number, number, number][] = [];
+  const meshFrom: [number, number, number][] = [],
+    meshTo: [number, number, number][] = [];
+  const worldFrom: [number, number, number][] = [],
+    worldTo: [number, number, number][] = [];
   nodeOfBone.forEach((node, b) => {
     if (!node) return;
     const ibm = inverseBinds.get(node);
@@ -109,7 +111,15 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
 }
 
 /** The matched bone farthest from its joint once the fits place the skeleton: M for skinned joints, N (with its translation) for others. */
-function fitResidual(nodeOfBone: readonly (Node | null)[], inverseBinds: ReadonlyMap<Node, Matrix>, M: Matrix, N: Matrix, gameBind: readonly Matrix[], gameRest: readonly Matrix[], tree: NodeTree): { bone: number; metres: number } | null {
+function fitResidual(
+  nodeOfBone: readonly (Node | null)[],
+  inverseBinds: ReadonlyMap<Node, Matrix>,
+  M: Matrix,
+  N: Matrix,
+  gameBind: readonly Matrix[],
+  gameRest: readonly Matrix[],
+  tree: NodeTree,
+): { bone: number; metres: number } | null {
   let worst: { bone: number; metres: number } | null = null;
   nodeOfBone.forEach((node, b) => {
     if (!node) return;

@@ -14,7 +14,13 @@ export const SAME_SKELETON_METRES = 0.005;
  * bone, bones no node names (for a file with a skin), or a matched joint farther than
  * SAME_SKELETON_METRES from its bone once placed (`worstFit`, from the import's placement).
  */
-export function otherSkeletonWarning(skeleton: Skeleton, nodeOfBone: readonly (Node | null)[], joints: readonly Node[], boneOfNode: ReadonlyMap<Node, number>, worstFit: { bone: number; metres: number } | null): GltfWarning | null {
+export function otherSkeletonWarning(
+  skeleton: Skeleton,
+  nodeOfBone: readonly (Node | null)[],
+  joints: readonly Node[],
+  boneOfNode: ReadonlyMap<Node, number>,
+  worstFit: { bone: number; metres: number } | null,
+): GltfWarning | null {
   const strays = joints.filter((joint) => !boneOfNode.has(joint)).map((joint) => joint.getName());
   const missing = joints.length ? skeleton.names.filter((_, b) => !nodeOfBone[b]).map((name) => name.trim()) : [];
   const far = worstFit && worstFit.metres > SAME_SKELETON_METRES ? worstFit : null;
@@ -24,5 +30,8 @@ export function otherSkeletonWarning(skeleton: Skeleton, nodeOfBone: readonly (N
     ...(missing.length ? [`${missing.length} of its bones have no joint in the file (first: ${missing[0]})`] : []),
     ...(far ? [`its joints lie up to ${(1000 * far.metres).toFixed(1)} mm from the skeleton's bones once placed (${skeleton.names[far.bone]!.trim()})`] : []),
   ];
-  return { code: 'other-skeleton', message: `the glTF's skeleton is not the one it was imported onto: ${reasons.join('; ')}. Its motion was carried onto this skeleton's bones by name, so the keys differ from the file's; import onto the model it was exported with to keep them` };
+  return {
+    code: 'other-skeleton',
+    message: `the glTF's skeleton is not the one it was imported onto: ${reasons.join('; ')}. Its motion was carried onto this skeleton's bones by name, so the keys differ from the file's; import onto the model it was exported with to keep them`,
+  };
 }

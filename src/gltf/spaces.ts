@@ -32,9 +32,15 @@ export function invert(m: Matrix): Matrix {
   const det = a! * c0[0]! + b! * c0[1]! + c! * c0[2]!;
   if (!(Math.abs(det) > 1e-300) || !Number.isFinite(det)) return identity();
   const inv = [
-    c0[0]! / det, (h! * c! - i! * b!) / det, (b! * f! - c! * e!) / det,
-    c0[1]! / det, (i! * a! - g! * c!) / det, (c! * d! - a! * f!) / det,
-    c0[2]! / det, (g! * b! - h! * a!) / det, (a! * e! - b! * d!) / det,
+    c0[0]! / det,
+    (h! * c! - i! * b!) / det,
+    (b! * f! - c! * e!) / det,
+    c0[1]! / det,
+    (i! * a! - g! * c!) / det,
+    (c! * d! - a! * f!) / det,
+    c0[2]! / det,
+    (g! * b! - h! * a!) / det,
+    (a! * e! - b! * d!) / det,
   ];
   const out = identity();
   for (let column = 0; column < 3; column++) for (let row = 0; row < 3; row++) out[4 * column + row] = inv[3 * column + row]!;
@@ -45,10 +51,18 @@ export function invert(m: Matrix): Matrix {
 export function compose(t: ArrayLike<number>, q: ArrayLike<number>, s: ArrayLike<number>): Matrix {
   const [x, y, z, w] = [q[0]!, q[1]!, q[2]!, q[3]!];
   const out = identity();
-  out[0] = (1 - 2 * (y * y + z * z)) * s[0]!; out[1] = 2 * (x * y + z * w) * s[0]!; out[2] = 2 * (x * z - y * w) * s[0]!;
-  out[4] = 2 * (x * y - z * w) * s[1]!; out[5] = (1 - 2 * (x * x + z * z)) * s[1]!; out[6] = 2 * (y * z + x * w) * s[1]!;
-  out[8] = 2 * (x * z + y * w) * s[2]!; out[9] = 2 * (y * z - x * w) * s[2]!; out[10] = (1 - 2 * (x * x + y * y)) * s[2]!;
-  out[12] = t[0]!; out[13] = t[1]!; out[14] = t[2]!;
+  out[0] = (1 - 2 * (y * y + z * z)) * s[0]!;
+  out[1] = 2 * (x * y + z * w) * s[0]!;
+  out[2] = 2 * (x * z - y * w) * s[0]!;
+  out[4] = 2 * (x * y - z * w) * s[1]!;
+  out[5] = (1 - 2 * (x * x + z * z)) * s[1]!;
+  out[6] = 2 * (y * z + x * w) * s[1]!;
+  out[8] = 2 * (x * z + y * w) * s[2]!;
+  out[9] = 2 * (y * z - x * w) * s[2]!;
+  out[10] = (1 - 2 * (x * x + y * y)) * s[2]!;
+  out[12] = t[0]!;
+  out[13] = t[1]!;
+  out[14] = t[2]!;
   return out;
 }
 
@@ -63,7 +77,8 @@ export function rigidFit(from: readonly [number, number, number][], to: readonly
   const n = from.length;
   if (n < 3) return identity();
   const mean = (points: readonly [number, number, number][]) => [0, 1, 2].map((c) => points.reduce((sum, p) => sum + p[c]!, 0) / n);
-  const a = mean(from), b = mean(to);
+  const a = mean(from),
+    b = mean(to);
   // Cross-covariance S[r][c] = sum (from - a)_r (to - b)_c.
   const S = [0, 1, 2].map((r) => [0, 1, 2].map((c) => from.reduce((sum, p, i) => sum + (p[r]! - a[r]!) * (to[i]![c]! - b[c]!), 0)));
   const [[xx, xy, xz], [yx, yy, yz], [zx, zy, zz]] = S as [[number, number, number], [number, number, number], [number, number, number]];
@@ -108,19 +123,23 @@ function largestEigenvector(matrix: number[][]): number[] | undefined {
         if (Math.abs(a[p]![q]!) < 1e-300) continue;
         const theta = (a[q]![q]! - a[p]![p]!) / (2 * a[p]![q]!);
         const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1), s = t * c;
+        const c = 1 / Math.sqrt(t * t + 1),
+          s = t * c;
         for (let k = 0; k < 4; k++) {
-          const akp = a[k]![p]!, akq = a[k]![q]!;
+          const akp = a[k]![p]!,
+            akq = a[k]![q]!;
           a[k]![p] = c * akp - s * akq;
           a[k]![q] = s * akp + c * akq;
         }
         for (let k = 0; k < 4; k++) {
-          const apk = a[p]![k]!, aqk = a[q]![k]!;
+          const apk = a[p]![k]!,
+            aqk = a[q]![k]!;
           a[p]![k] = c * apk - s * aqk;
           a[q]![k] = s * apk + c * aqk;
         }
         for (let k = 0; k < 4; k++) {
-          const vkp = v[k]![p]!, vkq = v[k]![q]!;
+          const vkp = v[k]![p]!,
+            vkq = v[k]![q]!;
           v[k]![p] = c * vkp - s * vkq;
           v[k]![q] = s * vkp + c * vkq;
         }

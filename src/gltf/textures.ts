@@ -4,7 +4,6 @@
 import type { Document, GLTF, Material, Texture } from '@gltf-transform/core';
 import type { ExportTexture } from './texture-source.js';
 
-
 /** A PNG encoder, as fast-png's `encode`: RGBA8 pixels in, the file's bytes out. */
 export type EncodePng = (image: { width: number; height: number; data: Uint8Array; channels: number }) => Uint8Array;
 
@@ -31,7 +30,10 @@ export function textureBinder(doc: Document, textures: readonly ExportTexture[],
     if (!texture) return false;
     let image = made.get(texture);
     if (!image) {
-      image = doc.createTexture(texture.name).setMimeType('image/png').setImage(encode({ width: texture.width, height: texture.height, data: texture.rgba(0), channels: 4 }));
+      image = doc
+        .createTexture(texture.name)
+        .setMimeType('image/png')
+        .setImage(encode({ width: texture.width, height: texture.height, data: texture.rgba(0), channels: 4 }));
       made.set(texture, image);
     }
     material.setBaseColorTexture(image);

@@ -15,7 +15,6 @@ const BONE_BYTES = 4 + 64; // parent index + inverse bind matrix
 const UNIT_TOLERANCE = 1e-3;
 const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-
 /**
  * Reads an IGI 2 skeletal clip in a FORM/ANM2 container: big-endian chunk sizes, little-endian
  * payloads (docs/formats/anm2.md).
@@ -119,9 +118,7 @@ export class IFFReader implements SkeletalClip {
   get skeleton(): Skeleton | null {
     if (this.#skeleton === undefined) {
       const ordered = this.parents.every((parent, bone) => parent < bone);
-      this.#skeleton = ordered
-        ? createSkeleton({ names: this.tracks.map((track) => track.boneName), parents: this.parents, inverseBindMatrices: this.inverseBindMatrices, rig: 'anm2' })
-        : null;
+      this.#skeleton = ordered ? createSkeleton({ names: this.tracks.map((track) => track.boneName), parents: this.parents, inverseBindMatrices: this.inverseBindMatrices, rig: 'anm2' }) : null;
     }
     return this.#skeleton;
   }

@@ -1,8 +1,21 @@
 import {
-  ANP_FLOAT_TIME_AT, ANP_FLOAT_TRANSLATION_AT, ANPK_KR00_TIME_AT, ANPK_KRT0_TIME_AT, ANPK_KRTS_TIME_AT, ANPK_SCALE_AT,
-  ANPK_TRANSLATION_AT, FRAME_BYTES_ANP_FLOAT_ROT, FRAME_BYTES_ANP_FLOAT_ROT_TRANS, FRAME_BYTES_ANP_INT16_ROT,
-  FRAME_BYTES_ANP_INT16_ROT_TRANS, FRAME_BYTES_ANPK_KR00, FRAME_BYTES_ANPK_KRT0, FRAME_BYTES_ANPK_KRTS,
-  ROTATION_DIVISOR, TICKS_PER_SECOND, TRANSLATION_DIVISOR,
+  ANP_FLOAT_TIME_AT,
+  ANP_FLOAT_TRANSLATION_AT,
+  ANPK_KR00_TIME_AT,
+  ANPK_KRT0_TIME_AT,
+  ANPK_KRTS_TIME_AT,
+  ANPK_SCALE_AT,
+  ANPK_TRANSLATION_AT,
+  FRAME_BYTES_ANP_FLOAT_ROT,
+  FRAME_BYTES_ANP_FLOAT_ROT_TRANS,
+  FRAME_BYTES_ANP_INT16_ROT,
+  FRAME_BYTES_ANP_INT16_ROT_TRANS,
+  FRAME_BYTES_ANPK_KR00,
+  FRAME_BYTES_ANPK_KRT0,
+  FRAME_BYTES_ANPK_KRTS,
+  ROTATION_DIVISOR,
+  TICKS_PER_SECOND,
+  TRANSLATION_DIVISOR,
 } from '../core/wasm-layout.js';
 import { TrackKind } from './track-kinds.js';
 import { Field, type TrackTable } from './track-table.js';
@@ -54,17 +67,28 @@ export function decodeTracksJs(input: Uint8Array, table: TrackTable, out: Float3
         nonFiniteTimes += copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KRT0, ANPK_KRT0_TIME_AT, ANPK_TRANSLATION_AT, 0, CONJUGATE_SIGN, times, rotations, translations, -1);
         break;
       case TrackKind.AnpkKRTS:
-        nonFiniteTimes += copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KRTS, ANPK_KRTS_TIME_AT, ANPK_TRANSLATION_AT, ANPK_SCALE_AT, CONJUGATE_SIGN, times, rotations, translations, scales);
+        nonFiniteTimes += copyFloat(
+          view,
+          bits,
+          source,
+          frameCount,
+          FRAME_BYTES_ANPK_KRTS,
+          ANPK_KRTS_TIME_AT,
+          ANPK_TRANSLATION_AT,
+          ANPK_SCALE_AT,
+          CONJUGATE_SIGN,
+          times,
+          rotations,
+          translations,
+          scales,
+        );
         break;
     }
   }
   return nonFiniteTimes;
 }
 
-function decodeInt16(
-  view: DataView, out: Float32Array, source: number, frameCount: number, stride: number,
-  times: number, rotations: number, translations: number,
-): void {
+function decodeInt16(view: DataView, out: Float32Array, source: number, frameCount: number, stride: number, times: number, rotations: number, translations: number): void {
   for (let i = 0; i < frameCount; i++) {
     const frame = source + i * stride;
     const q = rotations + 4 * i;
@@ -83,9 +107,19 @@ function decodeInt16(
 }
 
 function copyFloat(
-  view: DataView, bits: Uint32Array, source: number, frameCount: number, stride: number,
-  timeAt: number, translationAt: number, scaleAt: number, sign: number,
-  times: number, rotations: number, translations: number, scales: number,
+  view: DataView,
+  bits: Uint32Array,
+  source: number,
+  frameCount: number,
+  stride: number,
+  timeAt: number,
+  translationAt: number,
+  scaleAt: number,
+  sign: number,
+  times: number,
+  rotations: number,
+  translations: number,
+  scales: number,
 ): number {
   let nonFinite = 0;
   for (let i = 0; i < frameCount; i++) {

@@ -13,7 +13,6 @@ import { Field, type TrackRows, type TrackTable } from './track-table.js';
 import { KIND_INFO, type TrackKind } from './track-kinds.js';
 import type { IFPReaderOptions } from './types.js';
 
-
 /** @internal An IFPDecoder's loan: also decodes well-formed ANP3/ANP2 in place in its memory (as decodeAnpWasm does). */
 export interface IFPArenaLoan extends ArenaLoan {
   decodeAnp: (input: Uint8Array) => FastDecode | undefined;

@@ -2,7 +2,6 @@ import { NameCache } from '../core/names.js';
 import { PACKED_NAME_BYTES } from '../core/wasm-layout.js';
 import { ROW_FIELDS, type Field, type TrackRows } from './track-table.js';
 
-
 /**
  * Track rows and raw bone-name bytes as the wasm fast path leaves them, living in the reader's own
  * buffer next to the decoded floats. Names become strings on first use.

@@ -1,7 +1,11 @@
 import { callKernel } from '../core/wasm-call.js';
 import { fourCC, readLatin1 } from '../core/names.js';
 import {
-  ANIMATION_RECORD_FIELDS as ANIMATION_RECORD, DECODE_RESERVED_BYTES, OVERREAD_BYTES, PACKAGE_RECORD_FIELDS as PACKAGE_RECORD, PACKED_NAME_BYTES,
+  ANIMATION_RECORD_FIELDS as ANIMATION_RECORD,
+  DECODE_RESERVED_BYTES,
+  OVERREAD_BYTES,
+  PACKAGE_RECORD_FIELDS as PACKAGE_RECORD,
+  PACKED_NAME_BYTES,
   SCAN_RESULT_BYTES as RESULT_BYTES,
 } from '../core/wasm-layout.js';
 import type { KernelArgs } from '../core/wasm-signatures.js';
@@ -20,7 +24,6 @@ export interface FastDecode {
   /** Float key times that are infinite or NaN, as the kernel counted them. */
   nonFiniteTimes: number;
 }
-
 
 /**
  * Where one scan puts its parts in work memory, from `at` on, for an input of `length` bytes: [input
@@ -66,8 +69,17 @@ export const isAnp = (input: Uint8Array): boolean => {
 export function scanArgs(layout: ScanLayout, inputAt: number, length: number, outputAt = 0): KernelArgs<'decode', 'scanAnp'> {
   const { rowsAt, namesAt, rowCapacity, animationsAt, animationCapacity, packagesAt, packageCapacity, resultsAt } = layout;
   return {
-    input: inputAt, length, rows: rowsAt, names: namesAt, rowCapacity, animations: animationsAt, animationCapacity,
-    packages: packagesAt, packageCapacity, results: resultsAt, output: outputAt,
+    input: inputAt,
+    length,
+    rows: rowsAt,
+    names: namesAt,
+    rowCapacity,
+    animations: animationsAt,
+    animationCapacity,
+    packages: packagesAt,
+    packageCapacity,
+    results: resultsAt,
+    output: outputAt,
   };
 }
 

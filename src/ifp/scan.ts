@@ -134,7 +134,9 @@ function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {
       frameBytes += frameCount * bytesPerFrame;
     }
     if (declaredFrameBytes >= 0 && declaredFrameBytes !== frameBytes) {
-      scan.warnings.push(warning('IFP', 'frame-data-size', animationAt + 28, `animation "${animationName}" declares ${declaredFrameBytes} frame bytes but holds ${frameBytes}; the real size was used`));
+      scan.warnings.push(
+        warning('IFP', 'frame-data-size', animationAt + 28, `animation "${animationName}" declares ${declaredFrameBytes} frame bytes but holds ${frameBytes}; the real size was used`),
+      );
     }
     pkg.animations.push({ name: animationName, firstRow, trackCount: sequenceCount, byteOffset: animationAt, byteLength: cursor.pos - animationAt });
     pkg.byteLength = cursor.pos - start;

@@ -18,7 +18,6 @@ const HEADER_BYTES = 52;
 const ATTACHMENT_BYTES = 80;
 const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-
 /**
  * Reads a retail IGI 2 animation clip: an ILFF file of content type `MINA` (docs/formats/igi2.md).
  * Rotation keys (with their in- and out-tangents) become structure-of-arrays tracks per bone; the
@@ -61,7 +60,12 @@ export class IGI2ClipReader implements SkeletalClip {
     if (!(ticksPerSecond > 0 && ticksPerSecond < Infinity)) throw new RangeError(`IGI2ClipReader: ticksPerSecond must be a positive number, got ${ticksPerSecond}`);
     this.ticksPerSecond = ticksPerSecond;
     const file = readIlff(input, this.warnings);
-    if (file.contentType !== 'MINA') throw cursor.error('wrong-content-type', 16, `content type ${JSON.stringify(file.contentType)}; clips are "MINA"${file.contentType === 'OCEM' ? ' (this is a model: use readIGI2Skeleton)' : ''}`);
+    if (file.contentType !== 'MINA')
+      throw cursor.error(
+        'wrong-content-type',
+        16,
+        `content type ${JSON.stringify(file.contentType)}; clips are "MINA"${file.contentType === 'OCEM' ? ' (this is a model: use readIGI2Skeleton)' : ''}`,
+      );
     const chunk = (id: string): IlffChunk | undefined => file.chunks.find((c) => c.id === id);
     const required = (id: string): IlffChunk => chunk(id) ?? throwMissing(cursor, id, input.length);
 
@@ -85,7 +89,8 @@ export class IGI2ClipReader implements SkeletalClip {
     const atta = chunk('ATTA');
     if (attachmentCount > 0) {
       if (!atta) throw cursor.error('missing-chunk', head.data + 36, `DHNA declares ${attachmentCount} attachments but there is no ATTA chunk`);
-      if (atta.size !== ATTACHMENT_BYTES * attachmentCount) throw cursor.error('chunk-size', atta.at, `ATTA holds ${atta.size} bytes; ${attachmentCount} attachments need ${ATTACHMENT_BYTES * attachmentCount}`);
+      if (atta.size !== ATTACHMENT_BYTES * attachmentCount)
+        throw cursor.error('chunk-size', atta.at, `ATTA holds ${atta.size} bytes; ${attachmentCount} attachments need ${ATTACHMENT_BYTES * attachmentCount}`);
       for (let a = 0; a < attachmentCount; a++) this.attachments.push(readAttachment(input, cursor, atta.data + ATTACHMENT_BYTES * a));
     }
 
@@ -205,7 +210,12 @@ function walkEntries(input: Uint8Array, cursor: ByteCursor, tnve: IlffChunk, bon
         throw cursor.error('bad-entry', where, `entry type 0x${type.toString(16)} has ${words} words; it takes ${expected}`);
       } else {
         const limit = type === Entry.Position || type === Entry.Rotation ? bones : type === Entry.AttachmentPose || type === Entry.AttachmentParent ? attachments : 1;
-        if (index >= limit) throw cursor.error('bad-index', where + 1, `entry type 0x${type.toString(16)} names ${type === Entry.Position || type === Entry.Rotation ? 'bone' : 'attachment'} ${index}; there are ${limit}`);
+        if (index >= limit)
+          throw cursor.error(
+            'bad-index',
+            where + 1,
+            `entry type 0x${type.toString(16)} names ${type === Entry.Position || type === Entry.Rotation ? 'bone' : 'attachment'} ${index}; there are ${limit}`,
+          );
         if (type === Entry.Rotation) walk.rotationCounts[section]![index]!++;
         else if (type === Entry.Position) walk.positionCounts[section]![index]!++;
         else if (type === Entry.Separator && section === 0) {
@@ -269,7 +279,11 @@ function payloadWords(input: Uint8Array, cursor: ByteCursor, tnve: IlffChunk, en
  * structure of arrays per bone, through plain typed-array reads of the payload.
  */
 function decodeEntries(
-  input: Uint8Array, cursor: ByteCursor, tnve: IlffChunk, walk: Walk, clip: { boneCount: number; ticksPerSecond: number; attachments: readonly unknown[] },
+  input: Uint8Array,
+  cursor: ByteCursor,
+  tnve: IlffChunk,
+  walk: Walk,
+  clip: { boneCount: number; ticksPerSecond: number; attachments: readonly unknown[] },
   allocate?: Allocate,
 ): Decoded {
   const sections = allocateSections(walk.rotationCounts, walk.positionCounts, allocate);
@@ -327,7 +341,13 @@ function decodeEntries(
       bits[values + 2] = w[p + 2]!;
     } else if (type === Entry.Trigger) {
       const bone = u32(at + 12);
-      (section ? decoded.wrapTriggers : decoded.triggers).push({ ticks, time: seconds(ticks), bone: bone === NO_BONE ? -1 : bone, event: u32(at + 16) & 0xffff, position: cursor.f32BitsAt(where + 20, 3) });
+      (section ? decoded.wrapTriggers : decoded.triggers).push({
+        ticks,
+        time: seconds(ticks),
+        bone: bone === NO_BONE ? -1 : bone,
+        event: u32(at + 16) & 0xffff,
+        position: cursor.f32BitsAt(where + 20, 3),
+      });
     } else if (type === Entry.AttachmentPose || type === Entry.AttachmentParent) {
       const parent = type === Entry.AttachmentParent;
       (section ? decoded.wrapAttachmentKeys : decoded.attachmentKeys)[index]!.push({

@@ -9,7 +9,7 @@ export const ILFF_CODES = {
   'bad-index': 'a TNVE entry whose bone or attachment index is out of range',
   'no-separator': 'a TNVE run without its separator entry (0xFF)',
   'size-mismatch': "an ILFF header whose size field is not the file's length",
-  'entry-count-mismatch': "a DHNA entry count that differs from the TNVE entries",
+  'entry-count-mismatch': 'a DHNA entry count that differs from the TNVE entries',
   'no-skeleton': 'an IGI 2 model without a REIH hierarchy (a static model)',
 } as const;
 

@@ -45,7 +45,8 @@ const ILFF_CHUNK: ChunkLayout<ChunkHeader & { id: string }> = {
  */
 export function readIlff(input: Uint8Array, warnings: DecodeWarning[]): IlffFile {
   const cursor = new ByteCursor(input, 'ILFF');
-  if (input.length < ILFF_HEADER) throw cursor.error(input.length >= 4 && fourCC(input, 0) !== 'ILFF' ? 'unknown-magic' : 'truncated', 0, `an ILFF header needs ${ILFF_HEADER} bytes, the input has ${input.length}`);
+  if (input.length < ILFF_HEADER)
+    throw cursor.error(input.length >= 4 && fourCC(input, 0) !== 'ILFF' ? 'unknown-magic' : 'truncated', 0, `an ILFF header needs ${ILFF_HEADER} bytes, the input has ${input.length}`);
   const magic = fourCC(input, 0);
   if (magic !== 'ILFF') throw cursor.error('unknown-magic', 0, `not an ILFF file: magic ${JSON.stringify(magic)}`);
   const declared = cursor.u32At(4);

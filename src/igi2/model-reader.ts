@@ -21,7 +21,13 @@ export class IGI2ModelReader {
   constructor(bytes: Uint8Array | ArrayBuffer) {
     const input = inputBytes(bytes);
     const file = readIlff(input, this.warnings);
-    if (file.contentType !== 'OCEM') throw new DecodeError('ILFF', 'wrong-content-type', 16, `content type ${JSON.stringify(file.contentType)}; models are "OCEM"${file.contentType === 'MINA' ? ' (this is a clip: use IGI2ClipReader)' : ''}`);
+    if (file.contentType !== 'OCEM')
+      throw new DecodeError(
+        'ILFF',
+        'wrong-content-type',
+        16,
+        `content type ${JSON.stringify(file.contentType)}; models are "OCEM"${file.contentType === 'MINA' ? ' (this is a clip: use IGI2ClipReader)' : ''}`,
+      );
     this.chunks = file.chunks.map(({ id, at, size }) => ({ id, offset: at, size }));
     const reih = file.chunks.find((c) => c.id === 'REIH');
     if (!reih) {

@@ -28,9 +28,7 @@ const EMPTY_F32 = new Float32Array(0);
  * Both sections' tracks in one ArrayBuffer, with one offsets array: a clip's allocations, not its
  * entries, were most of the decode time.
  */
-export function allocateSections(
-  rotationCounts: [Uint32Array, Uint32Array], positionCounts: [Uint32Array, Uint32Array], allocate: Allocate = newBuffer,
-): [SectionTracks, SectionTracks] {
+export function allocateSections(rotationCounts: [Uint32Array, Uint32Array], positionCounts: [Uint32Array, Uint32Array], allocate: Allocate = newBuffer): [SectionTracks, SectionTracks] {
   const bones = rotationCounts[0].length;
   const allOffsets = new Int32Array(2 * OFFSETS * bones);
   let at = 0;
@@ -57,7 +55,10 @@ export function allocateSections(
   const bits = new Uint32Array(buffer, byteOffset, at);
   const floats = new Float32Array(buffer, byteOffset, at);
   const section = (s: number): SectionTracks => ({
-    buffer, byteOffset, bits, floats,
+    buffer,
+    byteOffset,
+    bits,
+    floats,
     offsets: allOffsets.subarray(s * OFFSETS * bones, (s + 1) * OFFSETS * bones),
     rotationCounts: rotationCounts[s]!,
     positionCounts: positionCounts[s]!,

@@ -50,12 +50,17 @@ const bitsOf = (values: Float32Array) => new Uint32Array(values.buffer, values.b
  */
 export function writeIGI2Clip(clip: IGI2ClipDoc): Uint8Array {
   const boneCount = clip.skeleton.parents.length;
-  if (clip.skeleton.restTranslations.length !== 3 * boneCount) throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: ${clip.skeleton.restTranslations.length} rest translation values for ${boneCount} bones`);
+  if (clip.skeleton.restTranslations.length !== 3 * boneCount)
+    throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: ${clip.skeleton.restTranslations.length} rest translation values for ${boneCount} bones`);
   if (clip.tracks.length > boneCount) throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: ${clip.tracks.length} tracks for ${boneCount} bones`);
   if (boneCount > 256) throw new EncodeError('ILFF', 'field-overflow', 'writeIGI2Clip: an entry addresses at most 256 bones');
   const attachments = clip.attachments ?? [];
   if (attachments.length > 256) throw new EncodeError('ILFF', 'field-overflow', 'writeIGI2Clip: an entry addresses at most 256 attachments');
-  const main = entriesOf(clip.tracks, attachments.map((a) => a.keys), clip.triggers ?? []);
+  const main = entriesOf(
+    clip.tracks,
+    attachments.map((a) => a.keys),
+    clip.triggers ?? [],
+  );
   const wrap = entriesOf(clip.wrapKeys?.tracks ?? [], clip.wrapKeys?.attachmentKeys ?? [], clip.wrapKeys?.triggers ?? []);
   const separator: PendingEntry = { type: Entry.Separator, index: 0, ticks: clip.durationTicks, write() {} };
   const entries = [...main, separator, ...wrap];
@@ -143,7 +148,9 @@ function entriesOf(tracks: readonly IGI2TrackData[], attachmentKeys: readonly (r
     const outT = bitsOf(track.outTangents ?? track.rotations);
     for (let k = 0; k < keys; k++) {
       entries.push({
-        type: Entry.Rotation, index: bone, ticks: track.rotationTicks[k]!,
+        type: Entry.Rotation,
+        index: bone,
+        ticks: track.rotationTicks[k]!,
         write(out) {
           for (const source of [key, inT, outT]) {
             for (let c = 0; c < 4; c++) out.u32(source[4 * k + c]!);
@@ -154,7 +161,8 @@ function entriesOf(tracks: readonly IGI2TrackData[], attachmentKeys: readonly (r
     }
     const ticks = track.positionTicks ?? [];
     const positions = track.positions ? bitsOf(track.positions) : new Uint32Array(0);
-    if (positions.length !== 3 * ticks.length) throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: bone ${bone} has ${ticks.length} position ticks and ${positions.length / 3} positions`);
+    if (positions.length !== 3 * ticks.length)
+      throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: bone ${bone} has ${ticks.length} position ticks and ${positions.length / 3} positions`);
     for (let k = 0; k < ticks.length; k++) {
       entries.push({ type: Entry.Position, index: bone, ticks: ticks[k]!, write: (out) => [0, 1, 2].forEach((c) => out.u32(positions[3 * k + c]!)) });
     }
@@ -163,7 +171,9 @@ function entriesOf(tracks: readonly IGI2TrackData[], attachmentKeys: readonly (r
     for (const key of keys) {
       const parent = key.bone !== null;
       entries.push({
-        type: parent ? Entry.AttachmentParent : Entry.AttachmentPose, index: attachment, ticks: key.ticks,
+        type: parent ? Entry.AttachmentParent : Entry.AttachmentPose,
+        index: attachment,
+        ticks: key.ticks,
         write(out) {
           if (parent) {
             out.i32(key.bone!);
@@ -181,7 +191,9 @@ function entriesOf(tracks: readonly IGI2TrackData[], attachmentKeys: readonly (r
   });
   for (const trigger of triggers) {
     entries.push({
-      type: Entry.Trigger, index: 0, ticks: trigger.ticks,
+      type: Entry.Trigger,
+      index: 0,
+      ticks: trigger.ticks,
       write(out) {
         out.u32(trigger.bone < 0 ? NO_BONE : trigger.bone);
         out.u32((EVENT_FILLER | (trigger.event & 0xffff)) >>> 0);

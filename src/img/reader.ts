@@ -113,13 +113,18 @@ export class ImgArchive {
     const cursor = new ByteCursor(this.#data, 'IMG');
     const magic = cursor.tag('archive magic');
     if (magic !== 'VER2') {
-      throw new DecodeError('IMG', 'unknown-magic', 0, `not a VER2 archive: magic ${JSON.stringify(magic)}${this.#data.length ? '; GTA III/VC archives are a .dir directory beside a header-less .img' : ''}`);
+      throw new DecodeError(
+        'IMG',
+        'unknown-magic',
+        0,
+        `not a VER2 archive: magic ${JSON.stringify(magic)}${this.#data.length ? '; GTA III/VC archives are a .dir directory beside a header-less .img' : ''}`,
+      );
     }
     const count = cursor.u32('entry count');
     cursor.needItems(count, ENTRY_BYTES, 'directory entry');
     const entries: ImgEntry[] = [];
     for (let i = 0; i < count; i++) {
-      const at = cursor.pos;
+      const _at = cursor.pos;
       const offset = cursor.u32() * SECTOR_BYTES;
       const streamingSize = cursor.u16();
       const sizeInArchive = cursor.u16();
@@ -135,7 +140,7 @@ export class ImgArchive {
     const cursor = new ByteCursor(directory, 'IMG');
     const entries: ImgEntry[] = [];
     while (cursor.remaining >= ENTRY_BYTES) {
-      const at = cursor.pos;
+      const _at = cursor.pos;
       const offset = cursor.u32() * SECTOR_BYTES;
       const size = cursor.u32() * SECTOR_BYTES;
       const name = cursor.fixedName(24);
@@ -198,7 +203,13 @@ export class ImgArchive {
     if (!first) return;
     const [outer, inner] = [this.entries[first[0]]!, this.entries[first[1]]!];
     const at = this.#recordOf(first[1]);
-    this.warnings.push(warning('IMG', 'overlapping-entries', at, `${overlapping} entries overlap the data of an earlier one (first: "${inner.name}", bytes ${inner.offset} to ${end(first[1])}, inside "${outer.name}")`));
+    this.warnings.push(
+      warning(
+        'IMG',
+        'overlapping-entries',
+        at,
+        `${overlapping} entries overlap the data of an earlier one (first: "${inner.name}", bytes ${inner.offset} to ${end(first[1])}, inside "${outer.name}")`,
+      ),
+    );
   }
-
 }

@@ -37,9 +37,8 @@ export interface BoundClip {
 export function bindClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
   const trackOfBone = new Int32Array(skeleton.boneCount).fill(-1);
   const unmatchedTracks: string[] = [];
-  const refused = clip.rig && skeleton.rig && clip.rig !== skeleton.rig
-    ? `a ${RIG_NAMES[clip.rig] ?? clip.rig} clip does not play on a ${RIG_NAMES[skeleton.rig] ?? skeleton.rig} skeleton: nothing bound`
-    : null;
+  const refused =
+    clip.rig && skeleton.rig && clip.rig !== skeleton.rig ? `a ${RIG_NAMES[clip.rig] ?? clip.rig} clip does not play on a ${RIG_NAMES[skeleton.rig] ?? skeleton.rig} skeleton: nothing bound` : null;
   clip.tracks.forEach((track, index) => {
     const bone = refused ? -1 : boneOfTrack(clip, track, index, skeleton);
     if (bone >= 0 && trackOfBone[bone] === -1) trackOfBone[bone] = index;
@@ -52,7 +51,14 @@ export function bindClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
   // The clip's sampled tracks carry its wrap keys (IGI 2) already.
   const source = clipTracks(clip).tracks;
   const tracks = Array.from(trackOfBone, (track, bone) => boundTrack(track < 0 ? undefined : source[track]!, skeleton, bone));
-  const sampled: ClipTracks = { tracks, duration: Math.fround(clip.duration), boneIds: Int32Array.from(skeleton.ids), boneNames: [...skeleton.names], volatile: false, needsTypeScript: tracks.some(needsTypeScript) };
+  const sampled: ClipTracks = {
+    tracks,
+    duration: Math.fround(clip.duration),
+    boneIds: Int32Array.from(skeleton.ids),
+    boneNames: [...skeleton.names],
+    volatile: false,
+    needsTypeScript: tracks.some(needsTypeScript),
+  };
   return { kind: 'bound', clip, skeleton, trackOfBone, unmatchedTracks, restBones, refused, sampled };
 }
 
@@ -65,7 +71,7 @@ const RIG_NAMES: Record<string, string> = { gta: 'GTA', igi2: 'IGI 2', anm2: 'FO
  */
 function boneOfTrack(clip: SkeletalClip, track: SkeletalClip['tracks'][number], index: number, skeleton: Skeleton): number {
   if (clip.bindBy === 'index') return index < skeleton.boneCount ? index : -1;
-  let bone = track.boneId >= 0 ? skeleton.indexOf(track.boneId) : -1;
+  const bone = track.boneId >= 0 ? skeleton.indexOf(track.boneId) : -1;
   if (bone >= 0) return bone;
   if (skeleton.bindNames === 'bone-tags') {
     const id = boneTagId(track.boneName);
@@ -117,7 +123,10 @@ export function offsetFromRest(translations: Float32Array, rest: ArrayLike<numbe
 export function unitRotations(rotations: Float32Array): Float32Array {
   const out = new Float32Array(rotations.length);
   for (let at = 0; at + 4 <= rotations.length; at += 4) {
-    const x = rotations[at]!, y = rotations[at + 1]!, z = rotations[at + 2]!, w = rotations[at + 3]!;
+    const x = rotations[at]!,
+      y = rotations[at + 1]!,
+      z = rotations[at + 2]!,
+      w = rotations[at + 3]!;
     const length = Math.sqrt(x * x + y * y + z * z + w * w);
     if (length !== 0) {
       out[at] = x / length;

@@ -63,7 +63,7 @@ function withWrapKeys(track: SkeletalTrack, wrap: SkeletalTrack | undefined): Sa
     inTangents: track.extras?.inTangents ?? null,
     outTangents: track.extras?.outTangents ?? null,
   };
-  if (!wrap || (wrap.times.length === 0 && !(wrap.extras?.translationTimes?.length))) return own;
+  if (!wrap || (wrap.times.length === 0 && !wrap.extras?.translationTimes?.length)) return own;
   const join = (a: Float32Array | null | undefined, b: Float32Array | null | undefined): Float32Array | null => {
     if (!a && !b) return null;
     const out = new Float32Array((a?.length ?? 0) + (b?.length ?? 0));

@@ -59,8 +59,13 @@ export function sampleLayers(skeleton: Skeleton, layers: readonly GameLayer[], o
   for (let bone = 0; bone < out.count; bone++) {
     let partialTotal = 0;
     for (const layer of sampled) if (layer.partial && layer.nodes[bone]) partialTotal += layer.weight;
-    let qx = 0, qy = 0, qz = 0, qw = 0;
-    let sx = 0, sy = 0, sz = 0;
+    let qx = 0,
+      qy = 0,
+      qz = 0,
+      qw = 0;
+    let sx = 0,
+      sy = 0,
+      sz = 0;
     let translatedWeight = 0;
     let contributions = 0;
     let only: Pose | undefined;
@@ -73,7 +78,10 @@ export function sampleLayers(skeleton: Skeleton, layers: readonly GameLayer[], o
       contributions++;
       only = pose;
       const q = 4 * bone;
-      const x = pose.rotations[q]!, y = pose.rotations[q + 1]!, z = pose.rotations[q + 2]!, w = pose.rotations[q + 3]!;
+      const x = pose.rotations[q]!,
+        y = pose.rotations[q + 1]!,
+        z = pose.rotations[q + 2]!,
+        w = pose.rotations[q + 3]!;
       const side = x * qx + y * qy + z * qz + w * qw < 0 ? -blend : blend;
       qx += side * x;
       qy += side * y;
@@ -123,7 +131,9 @@ function rootHeight(z: number, restZ: number): number {
 }
 
 /** Per bone, what a layer has for it: no node, a rotation-only node, or a translated one. */
-const NONE = 0, ROTATED = 1, TRANSLATED = 2;
+const NONE = 0,
+  ROTATED = 1,
+  TRANSLATED = 2;
 
 const bindings = new WeakMap<SkeletalClip, WeakMap<Skeleton, BoundClip>>();
 

@@ -13,12 +13,7 @@ import type { Pose } from './pose.js';
  */
 export function poseToMatrices(pose: Pose, skeleton: Skeleton, out?: Float32Array): Float32Array;
 export function poseToMatrices(pose: Pose, parents: ArrayLike<number>, restTranslations?: ArrayLike<number> | null, out?: Float32Array): Float32Array;
-export function poseToMatrices(
-  pose: Pose,
-  hierarchy: Skeleton | ArrayLike<number>,
-  restOrOut?: ArrayLike<number> | null,
-  maybeOut?: Float32Array,
-): Float32Array {
+export function poseToMatrices(pose: Pose, hierarchy: Skeleton | ArrayLike<number>, restOrOut?: ArrayLike<number> | null, maybeOut?: Float32Array): Float32Array {
   const skeleton = (hierarchy as Partial<Skeleton>).kind === 'skeleton' ? (hierarchy as Skeleton) : null;
   const isSkeleton = skeleton !== null;
   const parents = skeleton ? skeleton.parents : (hierarchy as ArrayLike<number>);
@@ -72,19 +67,43 @@ export function skinningMatrices(world: Float32Array, inverseBind: Skeleton | Fl
 export function compose(x: number, y: number, z: number, w: number, tx: number, ty: number, tz: number, m: Float64Array): void {
   const norm = x * x + y * y + z * z + w * w;
   const s = norm > 0 ? 2 / norm : 0;
-  const x2 = x * s, y2 = y * s, z2 = z * s;
-  const xx = x * x2, xy = x * y2, xz = x * z2, yy = y * y2, yz = y * z2, zz = z * z2;
-  const wx = w * x2, wy = w * y2, wz = w * z2;
-  m[0] = 1 - (yy + zz); m[1] = xy + wz; m[2] = xz - wy; m[3] = 0;
-  m[4] = xy - wz; m[5] = 1 - (xx + zz); m[6] = yz + wx; m[7] = 0;
-  m[8] = xz + wy; m[9] = yz - wx; m[10] = 1 - (xx + yy); m[11] = 0;
-  m[12] = tx; m[13] = ty; m[14] = tz; m[15] = 1;
+  const x2 = x * s,
+    y2 = y * s,
+    z2 = z * s;
+  const xx = x * x2,
+    xy = x * y2,
+    xz = x * z2,
+    yy = y * y2,
+    yz = y * z2,
+    zz = z * z2;
+  const wx = w * x2,
+    wy = w * y2,
+    wz = w * z2;
+  m[0] = 1 - (yy + zz);
+  m[1] = xy + wz;
+  m[2] = xz - wy;
+  m[3] = 0;
+  m[4] = xy - wz;
+  m[5] = 1 - (xx + zz);
+  m[6] = yz + wx;
+  m[7] = 0;
+  m[8] = xz + wy;
+  m[9] = yz - wx;
+  m[10] = 1 - (xx + yy);
+  m[11] = 0;
+  m[12] = tx;
+  m[13] = ty;
+  m[14] = tz;
+  m[15] = 1;
 }
 
 /** out[o..] = a[ao..] * b[bo..]; out may be a or b's array at another offset, not the same matrix. @internal also key reduction's. */
 export function multiply(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number, out: Float32Array, oo: number): void {
   for (let column = 0; column < 4; column++) {
-    const b0 = b[bo + 4 * column]!, b1 = b[bo + 4 * column + 1]!, b2 = b[bo + 4 * column + 2]!, b3 = b[bo + 4 * column + 3]!;
+    const b0 = b[bo + 4 * column]!,
+      b1 = b[bo + 4 * column + 1]!,
+      b2 = b[bo + 4 * column + 2]!,
+      b3 = b[bo + 4 * column + 3]!;
     for (let row = 0; row < 4; row++) {
       out[oo + 4 * column + row] = a[ao + row]! * b0 + a[ao + 4 + row]! * b1 + a[ao + 8 + row]! * b2 + a[ao + 12 + row]! * b3;
     }

@@ -7,8 +7,14 @@ import type { SampledTrack } from './clip.js';
  * tangents (`squad`, for tracks that carry them) and translations with key times of their own.
  */
 export function sampleTracksJs(
-  tracks: readonly SampledTrack[], duration: number, time: number, loop: boolean,
-  rotations: Float32Array, translations: Float32Array, firstBone: number, squad = true,
+  tracks: readonly SampledTrack[],
+  duration: number,
+  time: number,
+  loop: boolean,
+  rotations: Float32Array,
+  translations: Float32Array,
+  firstBone: number,
+  squad = true,
 ): void {
   if (Number.isNaN(time)) time = 0;
   // An infinite duration (a key at +Infinity) has no period: nothing to wrap.
@@ -113,10 +119,16 @@ export function slerpWeight(t: number, d: number): number {
  * three.js's Quaternion.slerpFlat, so clips match THREE.AnimationMixer.
  */
 export function slerpInto(p: ArrayLike<number>, pAt: number, q: ArrayLike<number>, qAt: number, u: number, out: Float32Array, outAt: number): void {
-  let x = p[pAt]!, y = p[pAt + 1]!, z = p[pAt + 2]!, w = p[pAt + 3]!;
-  let qx = q[qAt]!, qy = q[qAt + 1]!, qz = q[qAt + 2]!, qw = q[qAt + 3]!;
+  let x = p[pAt]!,
+    y = p[pAt + 1]!,
+    z = p[pAt + 2]!,
+    w = p[pAt + 3]!;
+  let qx = q[qAt]!,
+    qy = q[qAt + 1]!,
+    qz = q[qAt + 2]!,
+    qw = q[qAt + 3]!;
   if (x !== qx || y !== qy || z !== qz || w !== qw) {
-    let cos = (x * qx + z * qz) + (y * qy + w * qw);
+    let cos = x * qx + z * qz + (y * qy + w * qw);
     if (cos < 0) {
       cos = -cos;
       qx = -qx;
@@ -135,7 +147,7 @@ export function slerpInto(p: ArrayLike<number>, pAt: number, q: ArrayLike<number
     z = z * s0 + qz * s1;
     w = w * s0 + qw * s1;
     if (cos >= NEARLY_PARALLEL) {
-      const scale = 1 / Math.sqrt((x * x + z * z) + (y * y + w * w));
+      const scale = 1 / Math.sqrt(x * x + z * z + (y * y + w * w));
       x *= scale;
       y *= scale;
       z *= scale;

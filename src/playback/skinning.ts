@@ -25,9 +25,13 @@ export function skinVertices(geometry: SkinnedGeometry, skeleton: Skeleton, pose
   const palette = skinningMatrices(poseToMatrices(pose, skeleton), skeleton);
   const positions = geometry.positions;
   for (let v = 0; v < vertexCount; v++) {
-    const x = positions[3 * v]!, y = positions[3 * v + 1]!, z = positions[3 * v + 2]!;
+    const x = positions[3 * v]!,
+      y = positions[3 * v + 1]!,
+      z = positions[3 * v + 2]!;
     // Summed in f64 and rounded once: the float error stays that of one matrix product.
-    let sx = 0, sy = 0, sz = 0;
+    let sx = 0,
+      sy = 0,
+      sz = 0;
     for (let k = 0; k < 4; k++) {
       const weight = w[4 * v + k]!;
       if (weight === 0) continue;

@@ -16,11 +16,31 @@ export interface BoneMap {
 
 /** Mixamo's joint names (without the `mixamorig:` prefix) and the HAnim id of the game bone each drives. */
 export const MIXAMO_PRESET: Readonly<Record<string, number>> = {
-  Hips: 1, Spine: 2, Spine2: 3, Neck: 4, Head: 5,
-  LeftShoulder: 31, LeftArm: 32, LeftForeArm: 33, LeftHand: 34, LeftHandIndex1: 35, LeftHandIndex2: 36,
-  RightShoulder: 21, RightArm: 22, RightForeArm: 23, RightHand: 24, RightHandIndex1: 25, RightHandIndex2: 26,
-  LeftUpLeg: 41, LeftLeg: 42, LeftFoot: 43, LeftToeBase: 44,
-  RightUpLeg: 51, RightLeg: 52, RightFoot: 53, RightToeBase: 54,
+  Hips: 1,
+  Spine: 2,
+  Spine2: 3,
+  Neck: 4,
+  Head: 5,
+  LeftShoulder: 31,
+  LeftArm: 32,
+  LeftForeArm: 33,
+  LeftHand: 34,
+  LeftHandIndex1: 35,
+  LeftHandIndex2: 36,
+  RightShoulder: 21,
+  RightArm: 22,
+  RightForeArm: 23,
+  RightHand: 24,
+  RightHandIndex1: 25,
+  RightHandIndex2: 26,
+  LeftUpLeg: 41,
+  LeftLeg: 42,
+  LeftFoot: 43,
+  LeftToeBase: 44,
+  RightUpLeg: 51,
+  RightLeg: 52,
+  RightFoot: 53,
+  RightToeBase: 54,
 };
 
 /** `mixamorig:Hips`, `mixamorig1:Hips`, `mixamorig_Hips`, and three.js's sanitised `mixamorigHips`. */
@@ -95,7 +115,8 @@ export function resolveBoneMap(names: readonly string[], parents: ArrayLike<numb
     const side = all.includes('l') || all.includes('left') ? 'L' : all.includes('r') || all.includes('right') ? 'R' : null;
     const part = all.filter((word) => !['l', 'left', 'r', 'right'].includes(word)).join('');
     if (side) {
-      for (const [pattern, segment, what] of SIDED) if (pattern.test(part)) assign(joint, skeleton.indexOf(sidedId(side, segment)), `${side === 'L' ? 'left' : 'right'} side, "${part}" is the ${what}`);
+      for (const [pattern, segment, what] of SIDED)
+        if (pattern.test(part)) assign(joint, skeleton.indexOf(sidedId(side, segment)), `${side === 'L' ? 'left' : 'right'} side, "${part}" is the ${what}`);
     } else if (SPINE.test(part)) spine.push(joint);
     else for (const [pattern, id, what] of CENTRE) if (pattern.test(part)) assign(joint, skeleton.indexOf(id), `"${part}" is the ${what}`);
   });

@@ -3,7 +3,10 @@ export type RetargetErrorCode = 'bad-map' | 'unmapped-limbs' | 'bad-source' | 'n
 
 export class RetargetError extends Error {
   override readonly name = 'RetargetError';
-  constructor(readonly code: RetargetErrorCode, message: string) {
+  constructor(
+    readonly code: RetargetErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -55,7 +55,12 @@ export function alignRests(rig: SourceRig, skeleton: Skeleton, jointOfBone: Int3
     return Math.sqrt(points.reduce((sum, p) => sum + (p[0] - mean[0]!) ** 2 + (p[1] - mean[1]!) ** 2 + (p[2] - mean[2]!) ** 2, 0));
   };
   const sizeRatio = spread(pairs.map((p) => p[1])) / (spread(pairs.map((p) => p[0])) || 1);
-  const fit = rotationOf(rigidFit(pairs.map(([from]) => [from[0] * sizeRatio, from[1] * sizeRatio, from[2] * sizeRatio]), pairs.map((p) => p[1])));
+  const fit = rotationOf(
+    rigidFit(
+      pairs.map(([from]) => [from[0] * sizeRatio, from[1] * sizeRatio, from[2] * sizeRatio]),
+      pairs.map((p) => p[1]),
+    ),
+  );
   const turn = snappedToAxes(fit, SNAP);
   const report = [`source axes to the game's: ${describeTurn(turn)}${turn === fit ? ' (fitted, no axis permutation near it)' : ''}`];
   // Hip heights: the pelvis above the lowest foot joint, along the game's up axis.
@@ -68,7 +73,11 @@ export function alignRests(rig: SourceRig, skeleton: Skeleton, jointOfBone: Int3
   const sourceHeight = heightOf((bone) => (bone >= 0 && jointOfBone[bone]! >= 0 ? apply(turn, positionOf(sourceRest[jointOfBone[bone]!]!)) : null));
   const byHips = targetHeight / sourceHeight;
   const scale = Number.isFinite(byHips) && byHips > 0 ? byHips : sizeRatio;
-  report.push(Number.isFinite(byHips) && byHips > 0 ? `root motion scaled by ${scale.toPrecision(4)}: hip height ${targetHeight.toFixed(3)} m on the model, ${sourceHeight.toPrecision(4)} source units` : `root motion scaled by ${scale.toPrecision(4)}, the rigs' size ratio (no feet to measure hip heights from)`);
+  report.push(
+    Number.isFinite(byHips) && byHips > 0
+      ? `root motion scaled by ${scale.toPrecision(4)}: hip height ${targetHeight.toFixed(3)} m on the model, ${sourceHeight.toPrecision(4)} source units`
+      : `root motion scaled by ${scale.toPrecision(4)}, the rigs' size ratio (no feet to measure hip heights from)`,
+  );
   return { turn, scale, sourceRest, targetRest, gameRest, report };
 }
 

@@ -51,7 +51,10 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
   const missing = REQUIRED_BONES.filter((id) => skeleton.indexOf(id) >= 0 && map.jointOfBone[skeleton.indexOf(id)]! < 0);
   if (missing.length) {
     const names = missing.map((id) => skeleton.names[skeleton.indexOf(id)]!.trim());
-    throw new RetargetError('unmapped-limbs', `no joint of the source maps to ${names.join(', ')}${map.report.length ? ` (matched: ${map.report.join('; ')})` : ' (nothing matched)'}; give a map file (--map MAP.json)`);
+    throw new RetargetError(
+      'unmapped-limbs',
+      `no joint of the source maps to ${names.join(', ')}${map.report.length ? ` (matched: ${map.report.join('; ')})` : ' (nothing matched)'}; give a map file (--map MAP.json)`,
+    );
   }
   const report = [...map.report];
   const unused = skeleton.names.filter((_, bone) => map.jointOfBone[bone]! < 0).map((name) => name.trim());
@@ -74,7 +77,8 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
         const out = rotations[i]!;
         out.set(pose.rotations.subarray(4 * bone, 4 * bone + 4), 4 * k);
         // One hemisphere from key to key: the short way round, as the game interpolates.
-        if (k > 0 && out[4 * k]! * out[4 * k - 4]! + out[4 * k + 1]! * out[4 * k - 3]! + out[4 * k + 2]! * out[4 * k - 2]! + out[4 * k + 3]! * out[4 * k - 1]! < 0) for (let q = 0; q < 4; q++) out[4 * k + q] = -out[4 * k + q]!;
+        if (k > 0 && out[4 * k]! * out[4 * k - 4]! + out[4 * k + 1]! * out[4 * k - 3]! + out[4 * k + 2]! * out[4 * k - 2]! + out[4 * k + 3]! * out[4 * k - 1]! < 0)
+          for (let q = 0; q < 4; q++) out[4 * k + q] = -out[4 * k + q]!;
       });
       translations.set(pose.translation, 3 * k);
     }
@@ -83,8 +87,14 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       const moves = bone === transfer.motionBone;
       const kept = keptKeys(times, rotations[i]!, moves ? translations : null, tolerance);
       return {
-        boneName: skeleton.names[bone]!, boneId: skeleton.ids[bone]!, keyframeType: moves ? 'KRT0' : 'KR00', compressed: true,
-        times: pick(times, 1, kept), rotations: pick(rotations[i]!, 4, kept), translations: moves ? pick(translations, 3, kept) : null, scales: null,
+        boneName: skeleton.names[bone]!,
+        boneId: skeleton.ids[bone]!,
+        keyframeType: moves ? 'KRT0' : 'KR00',
+        compressed: true,
+        times: pick(times, 1, kept),
+        rotations: pick(rotations[i]!, 4, kept),
+        translations: moves ? pick(translations, 3, kept) : null,
+        scales: null,
       };
     });
     return { name: storableName(clip.name || `clip${c}`, taken, report), bones };
@@ -94,7 +104,10 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
 
 /** A name the IFP holds as given: Latin-1, at most `bytes` long, unique as the game compares (case ignored). */
 function storableName(name: string, taken: Set<string>, report: string[], bytes = NAME_BYTES): string {
-  const base = [...name].map((ch) => (ch.charCodeAt(0) < 256 && ch.charCodeAt(0) >= 32 ? ch : '_')).join('').slice(0, bytes);
+  const base = [...name]
+    .map((ch) => (ch.charCodeAt(0) < 256 && ch.charCodeAt(0) >= 32 ? ch : '_'))
+    .join('')
+    .slice(0, bytes);
   let stored = base;
   for (let n = 2; taken.has(stored.toLowerCase()); n++) stored = `${base.slice(0, bytes - String(n).length - 1)}~${n}`;
   taken.add(stored.toLowerCase());

@@ -36,7 +36,8 @@ export interface SourceRig {
 
 /** A clip's first and last key times, and its key rate (the most common spacing), in Hz. */
 export function clipTiming(clip: SourceClip): { start: number; end: number; rate: number } {
-  let start = Infinity, end = -Infinity;
+  let start = Infinity,
+    end = -Infinity;
   const spacings = new Map<number, number>();
   for (const channel of clip.channels) {
     const { times } = channel;
@@ -57,7 +58,10 @@ export function clipTiming(clip: SourceClip): { start: number; end: number; rate
 export class RigSampler {
   readonly #byJoint: Array<Partial<Record<ChannelPath, SourceChannel>>>;
 
-  constructor(readonly rig: SourceRig, clip: SourceClip | null) {
+  constructor(
+    readonly rig: SourceRig,
+    clip: SourceClip | null,
+  ) {
     this.#byJoint = rig.names.map(() => ({}));
     for (const channel of clip?.channels ?? []) if (channel.times.length) this.#byJoint[channel.joint]![channel.path] = channel;
   }
@@ -83,7 +87,8 @@ function valueAt(channel: SourceChannel, time: number): Float64Array {
   const { times, values } = channel;
   const width = channel.path === 'rotation' ? 4 : 3;
   // Binary search for the first key after `time`.
-  let a = 0, b = times.length;
+  let a = 0,
+    b = times.length;
   while (a < b) {
     const mid = (a + b) >> 1;
     if (times[mid]! <= time) a = mid + 1;

@@ -44,7 +44,9 @@ export function turnBetween(from: Vector, to: Vector): Matrix {
 }
 
 function axisAngle([x, y, z]: Vector, angle: number): Matrix {
-  const c = Math.cos(angle), s = Math.sin(angle), t = 1 - c;
+  const c = Math.cos(angle),
+    s = Math.sin(angle),
+    t = 1 - c;
   const out = identity();
   out.set([t * x * x + c, t * x * y + s * z, t * x * z - s * y], 0);
   out.set([t * x * y - s * z, t * y * y + c, t * y * z + s * x], 4);

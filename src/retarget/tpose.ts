@@ -22,7 +22,8 @@ export function tPoseWorlds(skeleton: Skeleton, rest: readonly Matrix[], up: Vec
   const worlds = rest.map((m) => Float64Array.from(m));
   const at = (id: number) => skeleton.indexOf(id);
   const left = (() => {
-    const l = at(32), r = at(22);
+    const l = at(32),
+      r = at(22);
     if (l < 0 || r < 0) return null;
     const across = subtract(positionOf(worlds[l]!), positionOf(worlds[r]!));
     return normalised(subtract(across, scaled(up, across[0] * up[0] + across[1] * up[1] + across[2] * up[2])));
@@ -35,7 +36,8 @@ export function tPoseWorlds(skeleton: Skeleton, rest: readonly Matrix[], up: Vec
     const direction = chain.toward === 'down' ? scaled(up, -1) : left && (chain.toward === 'left' ? left : scaled(left, -1));
     if (!direction) continue;
     for (const id of chain.ids) {
-      const bone = at(id), child = bone >= 0 ? childOf(bone) : -1;
+      const bone = at(id),
+        child = bone >= 0 ? childOf(bone) : -1;
       if (child < 0) continue;
       const from = normalised(subtract(positionOf(worlds[child]!), positionOf(worlds[bone]!)));
       turnSubtree(skeleton, worlds, bone, turnBetween(from, direction));

@@ -22,7 +22,7 @@ export function disassemble(script: { instructions: readonly Instruction[] }, op
         const isMode = EASED.has(instruction.opcode) && i === info.args.length - 1;
         return `${name}=${isMode ? `${EASING_NAMES[value] ?? '?'}(${value})` : formatNumber(value)}`;
       });
-      let line = `${hex(instruction.offset)}  t=${String(instruction.time).padEnd(5)} ${info.name}${args.length ? ' ' + args.join(' ') : ''}`;
+      let line = `${hex(instruction.offset)}  t=${String(instruction.time).padEnd(5)} ${info.name}${args.length ? ` ${args.join(' ')}` : ''}`;
       if (instruction.opcode === Op['JUMP']) {
         const target = jumps.target(instruction.args[0]!);
         const landing = instructions[target];

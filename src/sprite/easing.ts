@@ -61,5 +61,5 @@ export const EASING_NAMES: readonly string[] = [
 export function ease(mode: number, t: number): number {
   const curve = CURVES[mode];
   if (!curve) throw new RangeError(`easing mode ${mode} is not 0 to ${EASING_MODES - 1}`);
-  return curve(t <= 0 ? 0 : t >= 1 ? 1 : t);
+  return curve(t <= 0 ? 0 : Math.min(t, 1));
 }

@@ -15,9 +15,19 @@ function op<const Name extends string>(name: Name, ...args: Array<readonly [stri
   return { name, args, size: args.reduce((n, [, type]) => n + ARG_BYTES[type], 0) };
 }
 
-const xyz = [['x', 'f32'], ['y', 'f32'], ['z', 'f32']] as const;
-const xy = [['x', 'f32'], ['y', 'f32']] as const;
-const timed = [['duration', 'u32'], ['mode', 'u8']] as const;
+const xyz = [
+  ['x', 'f32'],
+  ['y', 'f32'],
+  ['z', 'f32'],
+] as const;
+const xy = [
+  ['x', 'f32'],
+  ['y', 'f32'],
+] as const;
+const timed = [
+  ['duration', 'u32'],
+  ['mode', 'u8'],
+] as const;
 
 /** The instruction set of engine version 1, indexed by opcode (docs/formats/anim.md). */
 const TABLE = [
@@ -57,7 +67,6 @@ export type OpName = (typeof TABLE)[number]['name'];
 
 /** Opcode numbers by name, typed from the table: `Op.STOP` is 19, and a misspelt name does not compile. */
 export const Op = Object.freeze(Object.fromEntries(TABLE.map((info, code) => [info.name, code]))) as { readonly [Name in OpName]: number };
-
 
 /** Opcodes whose last argument is an easing mode. */
 export const EASED = new Set([Op['FADE'], Op['MOVE_TO'], Op['ROTATE_TO'], Op['SCALE_TO']]);

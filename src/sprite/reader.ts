@@ -25,7 +25,6 @@ const OVERLAP_ALLOWANCE = 64 << 10;
 // per instruction, not two.
 const NO_ARGS: readonly number[] = Object.freeze([]);
 
-
 /**
  * Reads an `ANIM` sprite-script file (docs/formats/anim.md): the sprite atlas and every
  * script, decoded and validated up front, so that running a script never meets a malformed
@@ -174,7 +173,11 @@ function decodeScript(cursor: ByteCursor, id: number, offset: number, jumpMode: 
   let at = offset;
   for (;;) {
     if (budget.bytes < INSTRUCTION_HEADER) {
-      throw cursor.error('overlapping-scripts', entryAt, `script ${id} (table entry at byte ${entryAt}) overlaps other scripts so much that decoding it would read more instruction bytes than the file holds`);
+      throw cursor.error(
+        'overlapping-scripts',
+        entryAt,
+        `script ${id} (table entry at byte ${entryAt}) overlaps other scripts so much that decoding it would read more instruction bytes than the file holds`,
+      );
     }
     if (at > input.length || input.length - at < INSTRUCTION_HEADER) {
       throw cursor.error('missing-stop', Math.min(at, input.length), `${where(id, at - offset)}: the data ends before a STOP`);
@@ -202,7 +205,11 @@ function decodeScript(cursor: ByteCursor, id: number, offset: number, jumpMode: 
 function checkJumps(cursor: ByteCursor, instructions: Instruction[], id: number, scriptAt: number): void {
   for (const instruction of instructions) {
     if (instruction.opcode === Op['JUMP'] && !startsAt(instructions, instruction.args[0]!)) {
-      throw cursor.error('bad-jump', scriptAt + instruction.offset, `script ${id}, instruction at byte ${instruction.offset} of the script: JUMP (opcode ${Op['JUMP']}) to byte ${instruction.args[0]}, which is not the start of an instruction of this script`);
+      throw cursor.error(
+        'bad-jump',
+        scriptAt + instruction.offset,
+        `script ${id}, instruction at byte ${instruction.offset} of the script: JUMP (opcode ${Op['JUMP']}) to byte ${instruction.args[0]}, which is not the start of an instruction of this script`,
+      );
     }
   }
 }

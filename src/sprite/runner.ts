@@ -161,27 +161,68 @@ export class SpriteScriptRunner {
   #execute({ opcode, args, offset }: Instruction): void {
     const s = this.state;
     switch (opcode) {
-      case Op['SET_SPRITE']: s.sprite = args[0]!; break;
+      case Op['SET_SPRITE']:
+        s.sprite = args[0]!;
+        break;
       // Sprite ids are s32 in the engine: min + amp and the draw wrap as 32-bit integers do.
-      case Op['SET_RANDOM_SPRITE']: s.sprite = this.#random.between(args[0]!, args[0]! + args[1]!) | 0; break;
-      case Op['SET_OFFSET']: this.#set('offset', args); break;
-      case Op['SET_SCALE']: this.#set('scale', args); break;
-      case Op['SET_ROTATION']: this.#set('rotation', args); break;
-      case Op['SET_COLOR']: s.color = [args[0]!, args[1]!, args[2]!]; break;
-      case Op['SET_ALPHA']: s.alpha = args[0]!; delete s.interpolations.alpha; break;
-      case Op['SET_VISIBILITY']: s.visible = args[0] !== 0; break;
-      case Op['SET_BLEND_MODE']: s.blendMode = args[0]!; break;
-      case Op['SCROLL_TEXTURE_X']: s.speeds.scroll[0] = args[0]!; break;
-      case Op['SCROLL_TEXTURE_Y']: s.speeds.scroll[1] = args[0]!; break;
-      case Op['FLIP_X']: s.flipX = !s.flipX; break;
-      case Op['FLIP_Y']: s.flipY = !s.flipY; break;
-      case Op['ANCHOR_TOP_LEFT']: s.anchorTopLeft = !s.anchorTopLeft; break;
-      case Op['SET_OFFSET_SPEED']: s.speeds.offset = [args[0]!, args[1]!, args[2]!]; break;
-      case Op['SET_SCALE_SPEED']: s.speeds.scale = [args[0]!, args[1]!]; break;
-      case Op['SET_ROTATION_SPEED']: s.speeds.rotation = [args[0]!, args[1]!, args[2]!]; break;
-      case Op['Z_WRITE_DISABLE']: s.zWrite = args[0] !== 0; break;
-      case Op['STOP']: this.finished = true; break;
-      case Op['PAUSE']: this.paused = true; break;
+      case Op['SET_RANDOM_SPRITE']:
+        s.sprite = this.#random.between(args[0]!, args[0]! + args[1]!) | 0;
+        break;
+      case Op['SET_OFFSET']:
+        this.#set('offset', args);
+        break;
+      case Op['SET_SCALE']:
+        this.#set('scale', args);
+        break;
+      case Op['SET_ROTATION']:
+        this.#set('rotation', args);
+        break;
+      case Op['SET_COLOR']:
+        s.color = [args[0]!, args[1]!, args[2]!];
+        break;
+      case Op['SET_ALPHA']:
+        s.alpha = args[0]!;
+        delete s.interpolations.alpha;
+        break;
+      case Op['SET_VISIBILITY']:
+        s.visible = args[0] !== 0;
+        break;
+      case Op['SET_BLEND_MODE']:
+        s.blendMode = args[0]!;
+        break;
+      case Op['SCROLL_TEXTURE_X']:
+        s.speeds.scroll[0] = args[0]!;
+        break;
+      case Op['SCROLL_TEXTURE_Y']:
+        s.speeds.scroll[1] = args[0]!;
+        break;
+      case Op['FLIP_X']:
+        s.flipX = !s.flipX;
+        break;
+      case Op['FLIP_Y']:
+        s.flipY = !s.flipY;
+        break;
+      case Op['ANCHOR_TOP_LEFT']:
+        s.anchorTopLeft = !s.anchorTopLeft;
+        break;
+      case Op['SET_OFFSET_SPEED']:
+        s.speeds.offset = [args[0]!, args[1]!, args[2]!];
+        break;
+      case Op['SET_SCALE_SPEED']:
+        s.speeds.scale = [args[0]!, args[1]!];
+        break;
+      case Op['SET_ROTATION_SPEED']:
+        s.speeds.rotation = [args[0]!, args[1]!, args[2]!];
+        break;
+      case Op['Z_WRITE_DISABLE']:
+        s.zWrite = args[0] !== 0;
+        break;
+      case Op['STOP']:
+        this.finished = true;
+        break;
+      case Op['PAUSE']:
+        this.paused = true;
+        break;
       case Op['JUMP']: {
         const target = this.#jumps.target(args[0]!);
         if (target < 0) {
@@ -193,11 +234,20 @@ export class SpriteScriptRunner {
         }
         break;
       }
-      case Op['FADE']: this.#interpolate('alpha', [s.alpha], [args[0]! & 0xff], args[1]!, args[2]!); break;
-      case Op['MOVE_TO']: this.#interpolate('offset', [...s.offset], args.slice(0, 3), args[3]!, args[4]!); break;
-      case Op['ROTATE_TO']: this.#interpolate('rotation', [...s.rotation], args.slice(0, 3), args[3]!, args[4]!); break;
-      case Op['SCALE_TO']: this.#interpolate('scale', [...s.scale], args.slice(0, 2), args[2]!, args[3]!); break;
-      default: break; // NOP, INTERRUPT_LABEL
+      case Op['FADE']:
+        this.#interpolate('alpha', [s.alpha], [args[0]! & 0xff], args[1]!, args[2]!);
+        break;
+      case Op['MOVE_TO']:
+        this.#interpolate('offset', [...s.offset], args.slice(0, 3), args[3]!, args[4]!);
+        break;
+      case Op['ROTATE_TO']:
+        this.#interpolate('rotation', [...s.rotation], args.slice(0, 3), args[3]!, args[4]!);
+        break;
+      case Op['SCALE_TO']:
+        this.#interpolate('scale', [...s.scale], args.slice(0, 2), args[2]!, args[3]!);
+        break;
+      default:
+        break; // NOP, INTERRUPT_LABEL
     }
   }
 
@@ -236,7 +286,10 @@ export class SpriteScriptRunner {
       if (!run) continue;
       run.elapsed++;
       const k = ease(run.mode, run.elapsed / run.duration);
-      this.#apply(property, run.from.map((from, i) => from + (run.to[i]! - from) * k));
+      this.#apply(
+        property,
+        run.from.map((from, i) => from + (run.to[i]! - from) * k),
+      );
       if (run.elapsed >= run.duration) delete s.interpolations[property];
     }
     s.scroll[0] += s.speeds.scroll[0];
@@ -245,11 +298,22 @@ export class SpriteScriptRunner {
 
   #checkFinite(): void {
     const s = this.state;
-    const checks: Array<[string, number[]]> = [['offset', s.offset], ['scale', s.scale], ['rotation', s.rotation], ['alpha', [s.alpha]], ['scroll', s.scroll]];
+    const checks: Array<[string, number[]]> = [
+      ['offset', s.offset],
+      ['scale', s.scale],
+      ['rotation', s.rotation],
+      ['alpha', [s.alpha]],
+      ['scroll', s.scroll],
+    ];
     for (const [name, values] of checks) {
       if (!values.every(Number.isFinite)) {
         const at = this.#instructions[Math.max(0, this.#pc - 1)]?.offset ?? 0;
-        this.#warn('non-finite-state', -1, `${name} is not finite (${values.join(', ')}) since frame ${this.frame}; the script set a NaN or infinite value, or a speed overflowed (last instruction at byte ${at})`, name);
+        this.#warn(
+          'non-finite-state',
+          -1,
+          `${name} is not finite (${values.join(', ')}) since frame ${this.frame}; the script set a NaN or infinite value, or a speed overflowed (last instruction at byte ${at})`,
+          name,
+        );
       }
     }
   }

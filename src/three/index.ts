@@ -56,7 +56,8 @@ export function toAnimationClip(clip: SkeletalClip | BoundClip, options: ToAnima
     const bone = nameOf({ boneName: boneNames[index]!, boneId: boneIds[index]!, index });
     keyframeTracks.push(new QuaternionKeyframeTrack(`${bone}.quaternion`, gameKeyTimes(track.times) as unknown as number[], track.rotations as unknown as number[]));
     const positionTimes = track.translationTimes ?? track.times;
-    if (track.translations && positionTimes.length) keyframeTracks.push(new VectorKeyframeTrack(`${bone}.position`, gameKeyTimes(positionTimes) as unknown as number[], track.translations as unknown as number[]));
+    if (track.translations && positionTimes.length)
+      keyframeTracks.push(new VectorKeyframeTrack(`${bone}.position`, gameKeyTimes(positionTimes) as unknown as number[], track.translations as unknown as number[]));
   });
   return new AnimationClip(options.name ?? (clip.name || 'anm2'), duration, keyframeTracks);
 }
@@ -72,7 +73,8 @@ function boundAnimationClip(bound: BoundClip, options: ToAnimationClipOptions): 
     const track = sampled.tracks[bone]!;
     keyframeTracks.push(new QuaternionKeyframeTrack(`${name}.quaternion`, gameKeyTimes(track.times) as unknown as number[], track.rotations as unknown as number[]));
     const positionTimes = track.translationTimes ?? track.times;
-    if (source.translations && positionTimes.length) keyframeTracks.push(new VectorKeyframeTrack(`${name}.position`, gameKeyTimes(positionTimes) as unknown as number[], track.translations as unknown as number[]));
+    if (source.translations && positionTimes.length)
+      keyframeTracks.push(new VectorKeyframeTrack(`${name}.position`, gameKeyTimes(positionTimes) as unknown as number[], track.translations as unknown as number[]));
   });
   return new AnimationClip(options.name ?? (clip.name || 'anm2'), sampled.duration, keyframeTracks);
 }

@@ -58,7 +58,11 @@ export function toThreeMaterial(material: DffMaterial, options: ToThreeMaterials
   }
   const cutOut = source.format === 'DXT1' || source.format === '1555';
   return new MeshStandardMaterial({
-    color, roughness: 0.8, map,
-    transparent: source.hasAlpha && !cutOut, alphaTest: source.hasAlpha && cutOut ? 0.5 : 0, side: source.hasAlpha ? DoubleSide : FrontSide,
+    color,
+    roughness: 0.8,
+    map,
+    transparent: source.hasAlpha && !cutOut,
+    alphaTest: source.hasAlpha && cutOut ? 0.5 : 0,
+    side: source.hasAlpha ? DoubleSide : FrontSide,
   });
 }

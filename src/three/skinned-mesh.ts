@@ -59,4 +59,3 @@ export function poseThreeBones(bones: readonly Bone[], pose: Pose, skeleton: Ske
     if (skeleton.parents[i]! < 0) bone.updateMatrixWorld(true);
   });
 }
-

@@ -1,6 +1,24 @@
 // TXD textures as three.js textures: RGBA8 pixels (a DataTexture, every format, every level as
 // mipmaps), or the stored DXT blocks as they are (a CompressedTexture) where the renderer has S3TC.
-import { CompressedTexture, DataTexture, LinearFilter, LinearMipmapLinearFilter, MirroredRepeatWrapping, ClampToEdgeWrapping, RepeatWrapping, RGBAFormat, RGBA_S3TC_DXT1_Format, RGBA_S3TC_DXT3_Format, RGBA_S3TC_DXT5_Format, RGB_S3TC_DXT1_Format, SRGBColorSpace, UnsignedByteType, type CompressedPixelFormat, type Texture, type Wrapping } from 'three';
+import {
+  CompressedTexture,
+  DataTexture,
+  LinearFilter,
+  LinearMipmapLinearFilter,
+  MirroredRepeatWrapping,
+  ClampToEdgeWrapping,
+  RepeatWrapping,
+  RGBAFormat,
+  RGBA_S3TC_DXT1_Format,
+  RGBA_S3TC_DXT3_Format,
+  RGBA_S3TC_DXT5_Format,
+  RGB_S3TC_DXT1_Format,
+  SRGBColorSpace,
+  UnsignedByteType,
+  type CompressedPixelFormat,
+  type Texture,
+  type Wrapping,
+} from 'three';
 import type { TxdTexture } from '../txd/reader.js';
 
 export interface ToThreeTextureOptions {

@@ -2,7 +2,18 @@
 // available, and the benchmark baseline. Every integer step is the kernel's, so both give the same
 // bytes (test/txd/backends.test.ts).
 import {
-  TEXEL_A1R5G5B5, TEXEL_A4R4G4B4, TEXEL_BGRA8, TEXEL_BGRX8, TEXEL_DXT1, TEXEL_DXT3, TEXEL_DXT5, TEXEL_INDEX4, TEXEL_INDEX8, TEXEL_L8, TEXEL_R5G6B5, TEXTURE_PALETTE_BYTES,
+  TEXEL_A1R5G5B5,
+  TEXEL_A4R4G4B4,
+  TEXEL_BGRA8,
+  TEXEL_BGRX8,
+  TEXEL_DXT1,
+  TEXEL_DXT3,
+  TEXEL_DXT5,
+  TEXEL_INDEX4,
+  TEXEL_INDEX8,
+  TEXEL_L8,
+  TEXEL_R5G6B5,
+  TEXTURE_PALETTE_BYTES,
 } from '../core/wasm-layout.js';
 
 const OPAQUE = 0xff000000;
@@ -18,7 +29,7 @@ function color565(c: number): number {
   const r5 = (c >>> 11) & 31;
   const g6 = (c >>> 5) & 63;
   const b5 = c & 31;
-  return (((r5 << 3) | (r5 >>> 2)) | (((g6 << 2) | (g6 >>> 4)) << 8) | (((b5 << 3) | (b5 >>> 2)) << 16) | OPAQUE) >>> 0;
+  return ((r5 << 3) | (r5 >>> 2) | (((g6 << 2) | (g6 >>> 4)) << 8) | (((b5 << 3) | (b5 >>> 2)) << 16) | OPAQUE) >>> 0;
 }
 
 function mix(a: number, b: number, wa: number, wb: number, d: number): number {

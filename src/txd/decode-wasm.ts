@@ -1,9 +1,7 @@
 import { callKernel } from '../core/wasm-call.js';
 import { kernelModule } from '../core/wasm-kernel.js';
 import { align16, workHeap } from '../core/wasm-memory.js';
-import {
-  TEXEL_BGRA8, TEXEL_BGRX8, TEXEL_DXT1, TEXEL_DXT3, TEXEL_DXT5, TEXEL_INDEX4, TEXEL_INDEX8, TEXEL_L8, TEXTURE_PALETTE_BYTES,
-} from '../core/wasm-layout.js';
+import { TEXEL_BGRA8, TEXEL_BGRX8, TEXEL_DXT1, TEXEL_DXT3, TEXEL_DXT5, TEXEL_INDEX4, TEXEL_INDEX8, TEXEL_L8, TEXTURE_PALETTE_BYTES } from '../core/wasm-layout.js';
 
 /** The bytes the kernel reads for a level of `kind`: whole DXT blocks, or every pixel's texel. */
 function texelBytes(kind: number, width: number, height: number): number {

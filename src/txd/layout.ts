@@ -1,7 +1,18 @@
 // How a Direct3D texture native stores its pixels, decided from its header: which texel layout the
 // decoder reads, how many bytes a level needs, and whether its alpha counts.
 import {
-  TEXEL_A1R5G5B5, TEXEL_A4R4G4B4, TEXEL_BGRA8, TEXEL_BGRX8, TEXEL_DXT1, TEXEL_DXT3, TEXEL_DXT5, TEXEL_INDEX4, TEXEL_INDEX8, TEXEL_L8, TEXEL_R5G6B5, TEXEL_X1R5G5B5,
+  TEXEL_A1R5G5B5,
+  TEXEL_A4R4G4B4,
+  TEXEL_BGRA8,
+  TEXEL_BGRX8,
+  TEXEL_DXT1,
+  TEXEL_DXT3,
+  TEXEL_DXT5,
+  TEXEL_INDEX4,
+  TEXEL_INDEX8,
+  TEXEL_L8,
+  TEXEL_R5G6B5,
+  TEXEL_X1R5G5B5,
 } from '../core/wasm-layout.js';
 import type { TextureFormatName } from './types.js';
 
@@ -27,8 +38,24 @@ export interface TexelLayout {
 const fourCC = (text: string) => text.charCodeAt(0) | (text.charCodeAt(1) << 8) | (text.charCodeAt(2) << 16) | (text.charCodeAt(3) << 24);
 const DXT_FOURCC = new Map([1, 2, 3, 4, 5].map((n) => [fourCC(`DXT${n}`) >>> 0, n]));
 /** Direct3D 9 formats (D3DFORMAT) of uncompressed textures, by their raster format names. */
-const D3D9_FORMATS = new Map<number, TextureFormatName>([[21, '8888'], [22, '888'], [23, '565'], [24, '555'], [25, '1555'], [26, '4444'], [50, 'LUM8']]);
-const RASTER_NAMES = new Map<number, TextureFormatName>([[RASTER.C8888, '8888'], [RASTER.C888, '888'], [RASTER.C565, '565'], [RASTER.C555, '555'], [RASTER.C1555, '1555'], [RASTER.C4444, '4444'], [RASTER.LUM8, 'LUM8']]);
+const D3D9_FORMATS = new Map<number, TextureFormatName>([
+  [21, '8888'],
+  [22, '888'],
+  [23, '565'],
+  [24, '555'],
+  [25, '1555'],
+  [26, '4444'],
+  [50, 'LUM8'],
+]);
+const RASTER_NAMES = new Map<number, TextureFormatName>([
+  [RASTER.C8888, '8888'],
+  [RASTER.C888, '888'],
+  [RASTER.C565, '565'],
+  [RASTER.C555, '555'],
+  [RASTER.C1555, '1555'],
+  [RASTER.C4444, '4444'],
+  [RASTER.LUM8, 'LUM8'],
+]);
 const KINDS: Record<string, number> = { '8888': TEXEL_BGRA8, '888': TEXEL_BGRX8, '565': TEXEL_R5G6B5, '555': TEXEL_X1R5G5B5, '1555': TEXEL_A1R5G5B5, '4444': TEXEL_A4R4G4B4, LUM8: TEXEL_L8 };
 const BYTES_PER_PIXEL: Record<string, number> = { '8888': 4, '888': 4, '565': 2, '555': 2, '1555': 2, '4444': 2, LUM8: 1 };
 const blocks = (width: number, height: number) => Math.max(1, (width + 3) >> 2) * Math.max(1, (height + 3) >> 2);

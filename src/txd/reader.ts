@@ -7,7 +7,17 @@ import { children, expectSection, sectionAt, type SectionHeader } from '../core/
 import { indexKind, TXD_SECTION, texelLayout, type TexelLayout } from './layout.js';
 import { decodeTexelsJs } from './decode-js.js';
 import { decodeTexelsWasm } from './decode-wasm.js';
-import { ADDRESS_MODES, FILTER_MODES, type AddressMode, type FilterMode, type TextureData, type TextureDictionaryData, type TextureFormatName, type TextureLevel, type UnknownSection } from './types.js';
+import {
+  ADDRESS_MODES,
+  FILTER_MODES,
+  type AddressMode,
+  type FilterMode,
+  type TextureData,
+  type TextureDictionaryData,
+  type TextureFormatName,
+  type TextureLevel,
+  type UnknownSection,
+} from './types.js';
 
 export interface TXDReaderOptions {
   /** Which decoder `rgba()` uses. `auto` (default) takes SIMD wasm, then scalar wasm, then TypeScript. */
@@ -15,7 +25,17 @@ export interface TXDReaderOptions {
 }
 
 /** The platform ids a texture native may carry, named for the error that refuses them. */
-const PLATFORMS: Record<number, string> = { 1: 'OpenGL', 2: 'Direct3D 7', 4: 'Direct3D 8 (old id)', 5: 'Xbox', 6: 'GameCube', 0x00325350: 'PS2', 0x00505350: 'PSP', 10: 'OpenGL (mobile)', 11: 'Android' };
+const PLATFORMS: Record<number, string> = {
+  1: 'OpenGL',
+  2: 'Direct3D 7',
+  4: 'Direct3D 8 (old id)',
+  5: 'Xbox',
+  6: 'GameCube',
+  3298128: 'PS2',
+  5264208: 'PSP',
+  10: 'OpenGL (mobile)',
+  11: 'Android',
+};
 /** A native texture's header before its palette: platform, filter word, two names, and the raster fields. */
 const HEADER_BYTES = 88;
 
@@ -39,7 +59,11 @@ export class TXDReader implements TextureDictionaryData {
     const input = inputBytes(bytes);
     const cursor = new ByteCursor(input, 'TXD');
     if (input.length < 12 || cursor.u32At(0) !== TXD_SECTION.Dictionary) {
-      throw cursor.error(input.length < 12 ? 'truncated' : 'unknown-magic', 0, `not a texture dictionary: it starts with section 0x${input.length >= 4 ? cursor.u32At(0).toString(16) : '?'} (a TXD starts with 0x16)`);
+      throw cursor.error(
+        input.length < 12 ? 'truncated' : 'unknown-magic',
+        0,
+        `not a texture dictionary: it starts with section 0x${input.length >= 4 ? cursor.u32At(0).toString(16) : '?'} (a TXD starts with 0x16)`,
+      );
     }
     const dictionary = sectionAt(cursor, 0, input.length, 'Texture Dictionary');
     if (dictionary.end < input.length) this.warnings.push(warning('TXD', 'trailing-bytes', dictionary.end, `${input.length - dictionary.end} bytes after the Texture Dictionary; ignored`));
@@ -155,7 +179,12 @@ function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend)
   const compression = cursor.u8At(at + 87);
   const name = cursor.latin1At(at + 8, 32);
   const layout = texelLayout(platformId, rasterFormat, formatWord, compression);
-  if (!layout) throw cursor.error('unknown-pixel-format', at + 72, `texture "${name}": raster format 0x${rasterFormat.toString(16)}, format word 0x${formatWord.toString(16)}, compression ${compression} name no pixel format gameanim knows`);
+  if (!layout)
+    throw cursor.error(
+      'unknown-pixel-format',
+      at + 72,
+      `texture "${name}": raster format 0x${rasterFormat.toString(16)}, format word 0x${formatWord.toString(16)}, compression ${compression} name no pixel format gameanim knows`,
+    );
   if (width === 0 || height === 0) throw cursor.error('bad-count', at + 80, `texture "${name}" is ${width} x ${height}`);
   if (levelCount === 0) throw cursor.error('bad-count', at + 85, `texture "${name}" has no mipmap level`);
   let pos = at + HEADER_BYTES;
@@ -180,9 +209,26 @@ function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend)
   const after = children(cursor, struct.end, native.end, 'Texture Native');
   const extension = after.find((s) => s.type === TXD_SECTION.Extension);
   return new TxdTexture(
-    name, cursor.latin1At(at + 40, 32), platformId, cursor.u32At(at + 4), rasterFormat, formatWord, width, height, depth, rasterType, compression,
-    palette, levels, extension ? bytes.subarray(extension.data, extension.end) : new Uint8Array(0), nameField, maskField,
-    [native.libraryId, struct.libraryId, extension?.libraryId ?? native.libraryId], unknownSections(bytes, after, 1, (s) => s === extension), layout, backend,
+    name,
+    cursor.latin1At(at + 40, 32),
+    platformId,
+    cursor.u32At(at + 4),
+    rasterFormat,
+    formatWord,
+    width,
+    height,
+    depth,
+    rasterType,
+    compression,
+    palette,
+    levels,
+    extension ? bytes.subarray(extension.data, extension.end) : new Uint8Array(0),
+    nameField,
+    maskField,
+    [native.libraryId, struct.libraryId, extension?.libraryId ?? native.libraryId],
+    unknownSections(bytes, after, 1, (s) => s === extension),
+    layout,
+    backend,
   );
 }
 

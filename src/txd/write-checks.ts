@@ -20,7 +20,8 @@ function libraryIds(where: string, ids: readonly number[]): void {
 function sections(where: string, list: readonly UnknownSection[] = []): void {
   for (const section of list) {
     // Position 0 would put it before the Struct, which TXDReader requires first.
-    if (!(Number.isInteger(section.position) && section.position >= 1)) throw refuse('unknown-section', `${where}unknown section 0x${section.type.toString(16)} at position ${section.position}; its container's Struct comes first (position 1 or later)`);
+    if (!(Number.isInteger(section.position) && section.position >= 1))
+      throw refuse('unknown-section', `${where}unknown section 0x${section.type.toString(16)} at position ${section.position}; its container's Struct comes first (position 1 or later)`);
     unsigned(where, 'unknown section type', section.type, 32);
     unsigned(where, 'unknown section libraryId', section.libraryId, 32);
   }
@@ -59,14 +60,19 @@ function checkTexture(texture: TextureData): void {
   libraryIds(where, texture.libraryIds);
   sections(where, texture.unknownSections);
   const layout = texelLayout(texture.platformId, texture.rasterFormat, texture.formatWord, texture.compression);
-  if (!layout) throw refuse('unknown-pixel-format', `${where}rasterFormat 0x${texture.rasterFormat.toString(16)}, formatWord 0x${texture.formatWord.toString(16)}, compression ${texture.compression} name no pixel format TXDReader knows`);
+  if (!layout)
+    throw refuse(
+      'unknown-pixel-format',
+      `${where}rasterFormat 0x${texture.rasterFormat.toString(16)}, formatWord 0x${texture.formatWord.toString(16)}, compression ${texture.compression} name no pixel format TXDReader knows`,
+    );
   const paletteBytes = 4 * layout.paletteEntries;
   const stored = texture.palette?.length ?? 0;
   if (stored !== paletteBytes) throw refuse('chunk-size', `${where}palette holds ${stored} bytes; ${layout.format} ${paletteBytes ? `needs ${paletteBytes}` : 'stores none'}`);
   texture.levels.forEach((level, i) => {
     const w = Math.max(1, texture.width >> i);
     const h = Math.max(1, texture.height >> i);
-    if (level.width !== w || level.height !== h) throw refuse('chunk-size', `${where}level ${i} is ${level.width} x ${level.height}; level ${i} of a ${texture.width} x ${texture.height} texture is ${w} x ${h}`);
+    if (level.width !== w || level.height !== h)
+      throw refuse('chunk-size', `${where}level ${i} is ${level.width} x ${level.height}; level ${i} of a ${texture.width} x ${texture.height} texture is ${w} x ${h}`);
     const needed = layout.levelBytes(w, h, level.data.length);
     if (level.data.length < needed) throw refuse('chunk-size', `${where}level ${i} holds ${level.data.length} bytes; ${w} x ${h} ${layout.format} needs ${needed}`);
   });

@@ -16,10 +16,11 @@ export function writeTXD(dictionary: TextureDictionaryData): Uint8Array {
   const [dictionaryId, structId, extensionId] = dictionary.libraryIds;
   section(out, TXD_SECTION.Dictionary, dictionaryId, () => {
     const known = [
-      () => section(out, TXD_SECTION.Struct, structId, () => {
-        out.u16(dictionary.textures.length);
-        out.u16(dictionary.deviceId);
-      }),
+      () =>
+        section(out, TXD_SECTION.Struct, structId, () => {
+          out.u16(dictionary.textures.length);
+          out.u16(dictionary.deviceId);
+        }),
       ...dictionary.textures.map((texture) => () => writeNative(out, texture)),
       () => section(out, TXD_SECTION.Extension, extensionId, () => out.bytes(dictionary.extension)),
     ];
@@ -31,25 +32,26 @@ export function writeTXD(dictionary: TextureDictionaryData): Uint8Array {
 function writeNative(out: ByteWriter, texture: TextureData): void {
   const [nativeId, structId, extensionId] = texture.libraryIds;
   section(out, TXD_SECTION.Native, nativeId, () => {
-    const struct = () => section(out, TXD_SECTION.Struct, structId, () => {
-      out.u32(texture.platformId);
-      out.u32(texture.filterFlags);
-      nameField(out, texture.name, texture.nameField);
-      nameField(out, texture.maskName, texture.maskField);
-      out.u32(texture.rasterFormat);
-      out.u32(texture.formatWord);
-      out.u16(texture.width);
-      out.u16(texture.height);
-      out.u8(texture.depth);
-      out.u8(texture.levels.length);
-      out.u8(texture.rasterType);
-      out.u8(texture.compression);
-      if (texture.palette) out.bytes(texture.palette);
-      for (const level of texture.levels) {
-        out.u32(level.data.length);
-        out.bytes(level.data);
-      }
-    });
+    const struct = () =>
+      section(out, TXD_SECTION.Struct, structId, () => {
+        out.u32(texture.platformId);
+        out.u32(texture.filterFlags);
+        nameField(out, texture.name, texture.nameField);
+        nameField(out, texture.maskName, texture.maskField);
+        out.u32(texture.rasterFormat);
+        out.u32(texture.formatWord);
+        out.u16(texture.width);
+        out.u16(texture.height);
+        out.u8(texture.depth);
+        out.u8(texture.levels.length);
+        out.u8(texture.rasterType);
+        out.u8(texture.compression);
+        if (texture.palette) out.bytes(texture.palette);
+        for (const level of texture.levels) {
+          out.u32(level.data.length);
+          out.bytes(level.data);
+        }
+      });
     children(out, [struct, () => section(out, TXD_SECTION.Extension, extensionId, () => out.bytes(texture.extension))], texture.unknownSections);
   });
 }

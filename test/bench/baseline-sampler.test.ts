@@ -11,7 +11,12 @@ describe("the crowd row's baseline sampler (the pose sampler before issue #16)",
     const ours = createPoseBatch(clips);
     const theirs = createPoseBatch(clips);
     sampleBatch(ours, times, { loop: true, backend: 'simd' });
-    new BaselinePoseSampler().sampleBatch(theirs, clips.map((clip) => baselineClip(clip)), times, true);
+    new BaselinePoseSampler().sampleBatch(
+      theirs,
+      clips.map((clip) => baselineClip(clip)),
+      times,
+      true,
+    );
     expect(theirs.rotations.some((value) => value !== 0)).toBe(true);
     theirs.rotations.forEach((value, i) => expect(Math.abs(value - ours.rotations[i]!)).toBeLessThanOrEqual(1e-6));
     expect(theirs.translations).toEqual(ours.translations);

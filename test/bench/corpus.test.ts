@@ -8,7 +8,7 @@ describe('the seeded SA-shaped corpus', () => {
   const readers = [new IFPReader(corpus.ped), ...archive.entries.map((e) => new IFPReader(archive.read(e)))];
   const tracks = readers.flatMap((r) => r.animations.flatMap((a) => a.bones));
 
-  it('has exactly San Andreas\' totals: 133 files, 1,851 animations, 46,432 tracks, 980,487 keyframes', () => {
+  it("has exactly San Andreas' totals: 133 files, 1,851 animations, 46,432 tracks, 980,487 keyframes", () => {
     expect(SA_TOTALS).toEqual({ files: 133, animations: 1851, tracks: 46432, keyframes: 980487 });
     expect(archive.entries.length).toBe(132);
     expect(readers.length).toBe(133);

@@ -29,11 +29,13 @@ describe('cutscene camera paths', () => {
     const bytes = fixture('camera-path.dat');
     expect(writeCameraPath(new CameraPathReader(bytes))).toEqual(bytes);
     const channel = (width: 1 | 3) =>
-      fc.array(fc.tuple(fc.float({ noNaN: true, noDefaultInfinity: true }), fc.array(fc.float({ noNaN: true, noDefaultInfinity: true }), { minLength: width, maxLength: width })), { maxLength: 6 }).map((keys) => ({
-        times: Float32Array.from(keys, ([t]) => t),
-        values: Float32Array.from(keys.flatMap(([, v]) => v)),
-        width,
-      }));
+      fc
+        .array(fc.tuple(fc.float({ noNaN: true, noDefaultInfinity: true }), fc.array(fc.float({ noNaN: true, noDefaultInfinity: true }), { minLength: width, maxLength: width })), { maxLength: 6 })
+        .map((keys) => ({
+          times: Float32Array.from(keys, ([t]) => t),
+          values: Float32Array.from(keys.flatMap(([, v]) => v)),
+          width,
+        }));
     fc.assert(
       fc.property(fc.record({ zoom: channel(1), roll: channel(1), position: channel(3), target: channel(3) }), (path: CameraPathData) => {
         const back = new CameraPathReader(writeCameraPath(path));

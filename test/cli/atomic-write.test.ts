@@ -12,7 +12,6 @@ import { failingFs } from '../helpers/failing-fs.js';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'gameanim-atomic-'));
 
-
 describe('a write that fails leaves nothing behind', () => {
   it('a full disk mid-write (ENOSPC): the old file untouched, no temporary left, one WriteError naming the path and errno', () => {
     const dir = scratch();
@@ -43,7 +42,13 @@ describe('a write that fails leaves nothing behind', () => {
     writeFileSync(img, 'old data');
     writeFileSync(dirFile, 'old records');
     const refuse = failingFs('EPERM', (call, args) => call === 'renameSync' && String(args[1]) === dirFile);
-    const failed = writeOutputs([[img, 'new data'], [dirFile, 'new records']], { force: false, inPlace: true, fs: refuse });
+    const failed = writeOutputs(
+      [
+        [img, 'new data'],
+        [dirFile, 'new records'],
+      ],
+      { force: false, inPlace: true, fs: refuse },
+    );
     expect(failed?.inputErrors).toEqual([`${dirFile}: cannot be written (EPERM); nothing written`]);
     expect(readFileSync(img, 'utf8')).toBe('old data');
     expect(readFileSync(dirFile, 'utf8')).toBe('old records');
@@ -53,7 +58,15 @@ describe('a write that fails leaves nothing behind', () => {
   it('a group of new files: when the second cannot be placed, the first is removed again', () => {
     const dir = scratch();
     const refuse = failingFs('EIO', (call, args) => (call === 'linkSync' || call === 'renameSync') && String(args[1]).endsWith('b.bin'));
-    expect(() => commitFiles([{ path: join(dir, 'a.gltf'), data: '{}' }, { path: join(dir, 'b.bin'), data: 'bin' }], refuse)).toThrow(/b\.bin: cannot be written \(EIO\)/);
+    expect(() =>
+      commitFiles(
+        [
+          { path: join(dir, 'a.gltf'), data: '{}' },
+          { path: join(dir, 'b.bin'), data: 'bin' },
+        ],
+        refuse,
+      ),
+    ).toThrow(/b\.bin: cannot be written \(EIO\)/);
     expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -60,7 +60,10 @@ describe('gameanim CLI', () => {
 
   it('names the archive, not an entry name, when an archive cannot be read', () => {
     const broken = join(scratch, 'broken.img');
-    writeFileSync(broken, Uint8Array.from('VER2\xff\xff\xff\x00', (c) => c.charCodeAt(0)));
+    writeFileSync(
+      broken,
+      Uint8Array.from('VER2\xff\xff\xff\x00', (c) => c.charCodeAt(0)),
+    );
     const { code, stderr } = gameanim('img', 'extract', broken, 'walk.ifp', '-o', join(scratch, 'none'));
     expect(code).toBe(1);
     expect(stderr).toMatch(new RegExp(`^gameanim: ${broken}: IMG: directory entry count 16777215`));
@@ -308,7 +311,8 @@ describe('gameanim CLI', () => {
     const { code, stdout } = gameanim('bench', '--quick', '--corpus', corpus);
     expect(code).toBe(0);
     // Quick rows under 1 ms carry a label saying they mean nothing.
-    for (const row of ['bound: memcpy of the output size', 'simd', 'scalar', 'js', 'naive: one object per keyframe']) expect(stdout).toMatch(new RegExp(`\\| ${row.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(too small to mean anything\\))? \\|`));
+    for (const row of ['bound: memcpy of the output size', 'simd', 'scalar', 'js', 'naive: one object per keyframe'])
+      expect(stdout).toMatch(new RegExp(`\\| ${row.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(too small to mean anything\\))? \\|`));
     expect(JSON.parse(readFileSync(join(corpus, 'corpus.json'), 'utf8')).scale).toBe(0.02);
   });
 });

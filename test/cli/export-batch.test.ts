@@ -19,7 +19,14 @@ const gameanim = (...args: string[]) => {
 describe('export of many files on worker threads', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gameanim-batch-'));
   const img = join(dir, 'anim.img');
-  writeFileSync(img, writeImg([{ name: 'walk.ifp', data: fixture('anp2-basic.ifp') }, { name: 'multi.ifp', data: fixture('multi-package-trailing.ifp') }, { name: 'notes.txt', data: new Uint8Array(8) }]));
+  writeFileSync(
+    img,
+    writeImg([
+      { name: 'walk.ifp', data: fixture('anp2-basic.ifp') },
+      { name: 'multi.ifp', data: fixture('multi-package-trailing.ifp') },
+      { name: 'notes.txt', data: new Uint8Array(8) },
+    ]),
+  );
   const model = 'fixtures/dff-ped-5bone.dff';
   const packagesOf = (bytes: Uint8Array) => new IFPReader(bytes).packages;
   const expected = [...packagesOf(fixture('anp3-all-types.ifp')), ...packagesOf(fixture('anp2-basic.ifp')), ...packagesOf(fixture('multi-package-trailing.ifp'))];
@@ -47,7 +54,7 @@ describe('export of many files on worker threads', () => {
 
   it('--per-animation writes one file per animation, with names made safe and distinct', () => {
     const out = join(dir, 'each');
-    const run = gameanim('export', model, 'fixtures/anp3-all-types.ifp', '-o', out + '/', '--per-animation', '--jobs', '1');
+    const run = gameanim('export', model, 'fixtures/anp3-all-types.ifp', '-o', `${out}/`, '--per-animation', '--jobs', '1');
     expect(run.code, run.stderr).toBe(0);
     const animations = packagesOf(fixture('anp3-all-types.ifp')).flatMap((p) => p.animations);
     expect(readdirSync(out)).toHaveLength(animations.length);

@@ -80,7 +80,7 @@ describe('export writes what it says', () => {
 
   it('the batch export takes --txd, --anim and IGI 2 clips, prints glTF warnings, and its counts are the files', async () => {
     const out = join(dir, 'batch');
-    const run = gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', 'fixtures/anp3-all-types.ifp', '-o', out + '/', '--txd', txd, '--anim', 'RUN_CIVI', '--jobs', '1', '--json');
+    const run = gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', 'fixtures/anp3-all-types.ifp', '-o', `${out}/`, '--txd', txd, '--anim', 'RUN_CIVI', '--jobs', '1', '--json');
     expect(run.code, run.stderr).toBe(0);
     const document = JSON.parse(run.stdout);
     expect(document.written.map((w: { path: string }) => w.path)).toEqual([join(out, 'ped.glb')]);
@@ -89,13 +89,13 @@ describe('export writes what it says', () => {
     expect(readdirSync(out)).toEqual(['ped.glb']);
 
     const igi = join(dir, 'igi');
-    const clips = gameanim('export', 'fixtures/igi2-3bone.iff', 'fixtures/igi2-3bone.iff', '-o', igi + '/', '--jobs', '1');
+    const clips = gameanim('export', 'fixtures/igi2-3bone.iff', 'fixtures/igi2-3bone.iff', '-o', `${igi}/`, '--jobs', '1');
     expect(clips.code, clips.stderr).toBe(0);
     expect(clips.stdout).toContain(`${join(igi, 'igi2-3bone.glb')}: 1 animation\n  resampled: `);
     expect(clips.stdout).toContain('1 of 1 file exported on 1 worker thread');
     expect(await animationsIn(join(igi, 'igi2-3bone.glb'))).toBe(1);
 
-    const nowhere = gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', 'fixtures/anp2-basic.ifp', '-o', join(dir, 'none') + '/', '--anim', 'nope');
+    const nowhere = gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', 'fixtures/anp2-basic.ifp', '-o', `${join(dir, 'none')}/`, '--anim', 'nope');
     expect(nowhere.code).toBe(1);
     expect(nowhere.stderr).toContain('no animation named "nope"');
   });

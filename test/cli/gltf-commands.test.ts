@@ -48,7 +48,9 @@ describe('glTF commands', () => {
     const liked = gameanim('import', glb, '--skeleton', model, '--like', ifp, '-o', join(scratch, 'another-package-name-longer-than-24.ifp'));
     expect(liked.code).toBe(0);
     expect(liked.stdout).not.toContain('  package-name:');
-    expect(new IFPReader(new Uint8Array(readFileSync(join(scratch, 'another-package-name-longer-than-24.ifp')))).packageName).toBe(new IFPReader(new Uint8Array(readFileSync(join(root, ifp)))).packageName);
+    expect(new IFPReader(new Uint8Array(readFileSync(join(scratch, 'another-package-name-longer-than-24.ifp')))).packageName).toBe(
+      new IFPReader(new Uint8Array(readFileSync(join(root, ifp)))).packageName,
+    );
     // A name given with --name is the user's: too long is still refused.
     expect(gameanim('import', glb, '--skeleton', model, '-o', join(scratch, 'x.ifp'), '--name', 'a-package-name-longer-than-24-bytes').code).toBe(1);
   });

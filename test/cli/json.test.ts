@@ -26,7 +26,13 @@ function json(...args: string[]) {
 
 const scratch = mkdtempSync(join(tmpdir(), 'gameanim-json-'));
 const archivePath = join(scratch, 'anim.img');
-writeFileSync(archivePath, imgWithRawNames([{ name: 'walk.ifp', data: fixture('anp3-all-types.ifp') }, { name: 'note\u009btxt', data: new TextEncoder().encode('not an animation') }]));
+writeFileSync(
+  archivePath,
+  imgWithRawNames([
+    { name: 'walk.ifp', data: fixture('anp3-all-types.ifp') },
+    { name: 'note\u009btxt', data: new TextEncoder().encode('not an animation') },
+  ]),
+);
 const IFP_A = 'fixtures/anp3-all-types.ifp';
 const IFP_B = 'fixtures/anpk-gta3.ifp';
 const MODEL = 'fixtures/dff-ped-5bone.dff';
@@ -76,7 +82,13 @@ describe('many files and --json', () => {
     const expectedFile = (name: string) =>
       new IFPReader(fixture(name)).animations.map((clip) => {
         const bound = bindClip(clip, skeleton);
-        return { name: clip.name, matched: skeleton.boneCount - bound.restBones.length, unmatchedTracks: bound.unmatchedTracks, restBones: bound.restBones.map((b) => skeleton.names[b]), refused: null };
+        return {
+          name: clip.name,
+          matched: skeleton.boneCount - bound.restBones.length,
+          unmatchedTracks: bound.unmatchedTracks,
+          restBones: bound.restBones.map((b) => skeleton.names[b]),
+          refused: null,
+        };
       });
     expect(document).toEqual({
       model: MODEL,
@@ -92,7 +104,14 @@ describe('many files and --json', () => {
 
   it('img ls and img extract --json; names with control characters stay valid JSON, escaped', () => {
     const ls = json('img', 'ls', archivePath).document;
-    const archive = new ImgArchive(new Uint8Array(imgWithRawNames([{ name: 'walk.ifp', data: fixture('anp3-all-types.ifp') }, { name: 'note\u009btxt', data: new Uint8Array(16) }])));
+    const archive = new ImgArchive(
+      new Uint8Array(
+        imgWithRawNames([
+          { name: 'walk.ifp', data: fixture('anp3-all-types.ifp') },
+          { name: 'note\u009btxt', data: new Uint8Array(16) },
+        ]),
+      ),
+    );
     expect(ls).toEqual({ file: archivePath, version: 'VER2', note: null, warnings: [], entries: archive.entries.map(({ name, offset, size }) => ({ name, offset, size })) });
     expect(gameanim('img', 'ls', archivePath, '--json').stdout).toContain('\\u009b');
     const out = join(scratch, 'extracted');
@@ -111,7 +130,7 @@ describe('many files and --json', () => {
     const imported = json('import', glb, '--skeleton', MODEL, '-o', ifp);
     expect(imported.code).toBe(0);
     expect(imported.document).toMatchObject({ written: [ifp], format: 'ANP3', packages: [{ name: 'back', animations: [{ name: 'WEAPON_start_throw' }, { name: 'Odd_Times' }] }] });
-    const batch = json('export', MODEL, IFP_A, IFP_B, '-o', join(scratch, 'all') + '/', '--jobs', '1');
+    const batch = json('export', MODEL, IFP_A, IFP_B, '-o', `${join(scratch, 'all')}/`, '--jobs', '1');
     expect(batch.code).toBe(0);
     // The count written: III's run_civi (Swaist, Shead) drives no bone of the SA ped, so none is written.
     expect(batch.document.written.map((w: { animations: number }) => w.animations)).toEqual([2, 0]);

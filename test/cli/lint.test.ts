@@ -13,16 +13,30 @@ const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 
 const scratch = mkdtempSync(join(tmpdir(), 'gameanim-lint-'));
 
 const track = (over: Partial<TrackData> = {}): TrackData => ({
-  boneName: 'Pelvis', boneId: 1, keyframeType: 'KR00', compressed: true,
-  times: Float32Array.of(0, 1 / 30, 2 / 30), rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1), translations: null, scales: null,
+  boneName: 'Pelvis',
+  boneId: 1,
+  keyframeType: 'KR00',
+  compressed: true,
+  times: Float32Array.of(0, 1 / 30, 2 / 30),
+  rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1),
+  translations: null,
+  scales: null,
   ...over,
 });
 const FLIP = Float32Array.of(0, 0, 0, 1, 0, 0, 0, -1, 0, 0, 0, -1);
 // Two hemisphere flips (notes), a duplicate track (warning), a time going back (error).
-const bytes = writeIFP([{ name: 'mine', animations: [
-  { name: 'a', bones: [track({ rotations: FLIP }), track({ boneName: 'Pelvis2' })] },
-  { name: 'b', bones: [track({ rotations: FLIP, times: Float32Array.of(0, 2 / 30, 1 / 30) })] },
-] }], { format: 'ANP3' });
+const bytes = writeIFP(
+  [
+    {
+      name: 'mine',
+      animations: [
+        { name: 'a', bones: [track({ rotations: FLIP }), track({ boneName: 'Pelvis2' })] },
+        { name: 'b', bones: [track({ rotations: FLIP, times: Float32Array.of(0, 2 / 30, 1 / 30) })] },
+      ],
+    },
+  ],
+  { format: 'ANP3' },
+);
 const file = join(scratch, 'mine.ifp');
 writeFileSync(file, bytes);
 
@@ -48,14 +62,30 @@ describe('gameanim lint', () => {
     const run = gameanim('lint', file, join(scratch, 'missing.ifp'), '--json');
     expect(run.status).toBe(1);
     const document = JSON.parse(run.stdout);
-    expect(document.summary).toEqual({ errors: 1, warnings: 1, notes: 2, codes: [{ code: 'time-goes-back', severity: 'error', count: 1 }, { code: 'duplicate-track', severity: 'warning', count: 1 }, { code: 'hemisphere-flip', severity: 'note', count: 2 }] });
+    expect(document.summary).toEqual({
+      errors: 1,
+      warnings: 1,
+      notes: 2,
+      codes: [
+        { code: 'time-goes-back', severity: 'error', count: 1 },
+        { code: 'duplicate-track', severity: 'warning', count: 1 },
+        { code: 'hemisphere-flip', severity: 'note', count: 2 },
+      ],
+    });
     expect(document.files).toMatchObject([{ file, entry: null }]);
     expect(document.errors).toEqual([`${join(scratch, 'missing.ifp')}: no such file`]);
   });
 
   it('lints every .ifp entry of an IMG archive under its entry name, which must be the package name', () => {
     const img = join(scratch, 'anim.img');
-    writeFileSync(img, writeImg([{ name: 'mine.ifp', data: bytes }, { name: 'other.ifp', data: bytes }, { name: 'notes.txt', data: new Uint8Array(4) }]));
+    writeFileSync(
+      img,
+      writeImg([
+        { name: 'mine.ifp', data: bytes },
+        { name: 'other.ifp', data: bytes },
+        { name: 'notes.txt', data: new Uint8Array(4) },
+      ]),
+    );
     const run = gameanim('lint', img, '--json');
     const document = JSON.parse(run.stdout);
     expect(document.files.map((f: { entry: string }) => f.entry)).toEqual(['mine.ifp', 'other.ifp']);

@@ -19,7 +19,10 @@ describe('200,000 rows', () => {
     const rows = Array.from({ length: ROWS }, (_, i) => [`e${i}`, String(i)]);
     expect(textTable(['name', 'n'], rows).split('\n')).toHaveLength(ROWS + 1);
     const target = [0];
-    append(target, Array.from({ length: ROWS }, () => 1));
+    append(
+      target,
+      Array.from({ length: ROWS }, () => 1),
+    );
     expect(target).toHaveLength(ROWS + 1);
   });
 

@@ -18,7 +18,14 @@ const gameanim = (...args: string[]) => {
 
 const dir = mkdtempSync(join(tmpdir(), 'gameanim-reading-'));
 const img = join(dir, 'models.img');
-writeFileSync(img, writeImg([{ name: 'walk.ifp', data: fixture('anp2-basic.ifp') }, { name: 'skin.txd', data: fixture('textures.txd') }, { name: 'notes.txt', data: new Uint8Array(8) }]));
+writeFileSync(
+  img,
+  writeImg([
+    { name: 'walk.ifp', data: fixture('anp2-basic.ifp') },
+    { name: 'skin.txd', data: fixture('textures.txd') },
+    { name: 'notes.txt', data: new Uint8Array(8) },
+  ]),
+);
 const missing = join(dir, 'missing.ifp');
 
 describe('the reading commands agree', () => {
@@ -40,6 +47,7 @@ describe('the reading commands agree', () => {
   });
 
   it('--json lists a file it cannot read as an error, everywhere, and exits 1', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: each case reads the document of its own command.
     const cases: Array<[string[], (document: any) => unknown]> = [
       [['list', missing, 'fixtures/anp2-basic.ifp'], (d) => d.errors],
       [['dump', missing, 'fixtures/anp2-basic.ifp'], (d) => d.filter((x: { error?: string }) => x.error)],

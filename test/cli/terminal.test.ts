@@ -42,7 +42,12 @@ describe('the CLI on a terminal', () => {
     const piped = spawnSync(process.execPath, ['packages/cli/dist/src/cli/main.js', 'info', ...files], { cwd: root, encoding: 'utf8' });
     const expected = piped.stdout.trimEnd().split('\n');
     const screen = onTerminal(`node packages/cli/dist/src/cli/main.js info ${files.join(' ')}`);
-    const shown = screen.slice(0, screen.findIndex((line) => /^exit \d+$/.test(line))).map((line) => line.trimEnd());
+    const shown = screen
+      .slice(
+        0,
+        screen.findIndex((line) => /^exit \d+$/.test(line)),
+      )
+      .map((line) => line.trimEnd());
     expect(shown).toEqual(expected);
     expect(screen.join('\n')).not.toMatch(/files \[|entries \[/);
   });

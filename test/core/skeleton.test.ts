@@ -79,13 +79,24 @@ describe('bindClip', () => {
 describe('blendPoses on skeleton poses', () => {
   it('masks from boneMask(skeleton) keep each layer on its bones', async () => {
     const { blendPoses, boneMask } = await import('../../src/index.js');
-    const still = animationOf([{ boneId: 0, boneName: 'Root', times: [0], rotations: aboutZ(0) }, { boneId: 1, boneName: ' Pelvis', times: [0], rotations: aboutZ(0) }, { boneId: 41, boneName: 'L Thigh', times: [0], rotations: aboutZ(0) }]);
-    const turned = animationOf([{ boneId: 0, boneName: 'Root', times: [0], rotations: aboutZ(90) }, { boneId: 1, boneName: ' Pelvis', times: [0], rotations: aboutZ(90) }, { boneId: 41, boneName: 'L Thigh', times: [0], rotations: aboutZ(90) }]);
+    const still = animationOf([
+      { boneId: 0, boneName: 'Root', times: [0], rotations: aboutZ(0) },
+      { boneId: 1, boneName: ' Pelvis', times: [0], rotations: aboutZ(0) },
+      { boneId: 41, boneName: 'L Thigh', times: [0], rotations: aboutZ(0) },
+    ]);
+    const turned = animationOf([
+      { boneId: 0, boneName: 'Root', times: [0], rotations: aboutZ(90) },
+      { boneId: 1, boneName: ' Pelvis', times: [0], rotations: aboutZ(90) },
+      { boneId: 41, boneName: 'L Thigh', times: [0], rotations: aboutZ(90) },
+    ]);
     const [a, b, out] = [createPose(skeleton), createPose(skeleton), createPose(skeleton)];
     sampleClip(bindClip(still, skeleton), 0, a);
     sampleClip(bindClip(turned, skeleton), 0, b);
     const pelvisDown = boneMask(skeleton, [1]);
-    blendPoses(out, [{ pose: a, weight: 1, mask: Float32Array.from(pelvisDown, (v) => 1 - v) }, { pose: b, weight: 1, mask: pelvisDown }]);
+    blendPoses(out, [
+      { pose: a, weight: 1, mask: Float32Array.from(pelvisDown, (v) => 1 - v) },
+      { pose: b, weight: 1, mask: pelvisDown },
+    ]);
     expect(Array.from(out.rotations.subarray(0, 4))).toEqual(Array.from(a.rotations.subarray(0, 4)));
     expect(Array.from(out.rotations.subarray(4, 12))).toEqual(Array.from(b.rotations.subarray(4, 12)));
   });

@@ -46,10 +46,25 @@ describe('callKernel', () => {
   it('gives undefined when the heap is refused its memory, and releases the heap whatever the output does', () => {
     const real = workHeap('texture', module);
     let releases = 0;
-    const refusing: KernelHeap<'texture'> = { kernel: 'texture', instance: real.instance, reserve: () => { throw new RangeError('refused'); }, release: () => releases++ };
+    const refusing: KernelHeap<'texture'> = {
+      kernel: 'texture',
+      instance: real.instance,
+      reserve: () => {
+        throw new RangeError('refused');
+      },
+      release: () => releases++,
+    };
     expect(l8(refusing, new Uint8Array(4), 4)).toBeUndefined();
     const throwing: KernelHeap<'texture'> = { ...refusing, reserve: (bytes) => real.reserve(bytes) };
-    expect(() => callKernel(throwing, 'decodeTexels', 64, () => ({ inputs: [], args: { kind: TEXEL_L8, src: 0, dst: 0, width: 0, height: 0, palette: 0, opaque: 0 }, output: () => { throw new Error('output failed'); } }))).toThrow('output failed');
+    expect(() =>
+      callKernel(throwing, 'decodeTexels', 64, () => ({
+        inputs: [],
+        args: { kind: TEXEL_L8, src: 0, dst: 0, width: 0, height: 0, palette: 0, opaque: 0 },
+        output: () => {
+          throw new Error('output failed');
+        },
+      })),
+    ).toThrow('output failed');
     expect(releases).toBe(1);
   });
 });

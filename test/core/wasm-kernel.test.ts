@@ -20,10 +20,18 @@ describe('wasm kernel loader', () => {
   it('exports only the kernels and the memory it imports', () => {
     for (const build of ['simd', 'scalar'] as const) {
       const decode = kernelModule(build, 'decode')!;
-      expect(WebAssembly.Module.exports(decode).map((e) => e.name).sort()).toEqual(['decodeTracks', 'memory', 'scanAnp']);
+      expect(
+        WebAssembly.Module.exports(decode)
+          .map((e) => e.name)
+          .sort(),
+      ).toEqual(['decodeTracks', 'memory', 'scanAnp']);
       expect(WebAssembly.Module.imports(decode)).toEqual([{ module: 'env', name: 'memory', kind: 'memory' }]);
       const pose = kernelModule(build, 'pose')!;
-      expect(WebAssembly.Module.exports(pose).map((e) => e.name).sort()).toEqual(['memory', 'sampleInstances']);
+      expect(
+        WebAssembly.Module.exports(pose)
+          .map((e) => e.name)
+          .sort(),
+      ).toEqual(['memory', 'sampleInstances']);
       expect(WebAssembly.Module.imports(pose)).toEqual([{ module: 'env', name: 'memory', kind: 'memory' }]);
     }
   });

@@ -37,7 +37,10 @@ describe('the shared wasm layout (src/core/wasm-layout.ts)', () => {
     const frames = 7;
     for (const [keyframeType, compressed, kind] of cases) {
       const track: TrackData = {
-        boneName: 'b', boneId: 0, keyframeType, compressed,
+        boneName: 'b',
+        boneId: 0,
+        keyframeType,
+        compressed,
         times: Float32Array.from({ length: frames }, (_, i) => i / 30),
         rotations: new Float32Array(4 * frames).fill(0.5),
         translations: keyframeType === 'KRT0' ? new Float32Array(3 * frames) : null,

@@ -32,7 +32,7 @@ describe('the rest pose of a skinned model comes from its Skin PLG, as the game 
     return;
   }
 
-  it('all three sample skins: every rest translation within 1e-4 m of the rule, and rest rotations the rule\'s', () => {
+  it("all three sample skins: every rest translation within 1e-4 m of the rule, and rest rotations the rule's", () => {
     for (const name of SKINS) {
       const reader = new DFFReader(sample(name));
       const skeleton = reader.skeleton!;

@@ -12,7 +12,10 @@ import { EditError, EncodeError, IFPEditor, IFPReader, lintIFP, writeIFP, type A
 import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 const track = (boneId: number, keys: number): TrackData => ({
-  boneName: `bone${boneId}`, boneId, keyframeType: boneId === 0 ? 'KRT0' : 'KR00', compressed: true,
+  boneName: `bone${boneId}`,
+  boneId,
+  keyframeType: boneId === 0 ? 'KRT0' : 'KR00',
+  compressed: true,
   times: Float32Array.from({ length: keys }, (_, k) => k / 30),
   rotations: Float32Array.from({ length: 4 * keys }, (_, i) => (i % 4 === 3 ? 1 : 0)),
   translations: boneId === 0 ? Float32Array.from({ length: 3 * keys }, (_, i) => Math.fround(i / 1024)) : null,
@@ -43,7 +46,9 @@ describe('IFPEditor refuses what the game would not load as meant, and changes n
   it('a rename onto a name the file holds in another case: name-taken (the game plays only the first)', () => {
     expect(refusal(bytes, (e) => e.rename('walk_player', 'walk_old'))).toBe('name-taken');
     expect(() => IFPEditor.read(bytes).rename('walk_player', 'walk_old')).toThrow(EditError);
-    expect(() => IFPEditor.read(bytes).rename('walk_player', 'walk_old')).toThrow('IFP: the file already holds "WALK_old", and the game ignores case: "walk_old" would be the same name (choose another)');
+    expect(() => IFPEditor.read(bytes).rename('walk_player', 'walk_old')).toThrow(
+      'IFP: the file already holds "WALK_old", and the game ignores case: "walk_old" would be the same name (choose another)',
+    );
     // A change of case of the animation itself is a rename to the same animation: allowed.
     expect(new IFPReader(IFPEditor.read(bytes).rename('walk_old', 'walk_OLD').write()).animations.map((a) => a.name)).toEqual(['walk_player', 'walk_OLD', 'idle_stance']);
   });
@@ -60,7 +65,11 @@ describe('IFPEditor refuses what the game would not load as meant, and changes n
     expect(refusal(bytes, (e) => e.append(clip('Idle_Stance')))).toBe('name-taken');
     const editor = IFPEditor.read(bytes);
     expect(editor.put(clip('IDLE_STANCE', 10))).toBe(true);
-    expect(new IFPReader(editor.write()).animations.map((a) => [a.name, a.bones[0]!.frameCount])).toEqual([['walk_player', 46], ['WALK_old', 46], ['IDLE_STANCE', 10]]);
+    expect(new IFPReader(editor.write()).animations.map((a) => [a.name, a.bones[0]!.frameCount])).toEqual([
+      ['walk_player', 46],
+      ['WALK_old', 46],
+      ['IDLE_STANCE', 10],
+    ]);
     expect(refusal(bytes, (e) => e.put(clip('a\u0101')))).toBe('bad-name');
   });
 
@@ -146,7 +155,9 @@ describe('gameanim edit refuses in one line and writes nothing', () => {
     const out = join(dir, 'renamed.ifp');
     const renamed = cli('edit', input, '--rename', 'walk_player=walk_old', '-o', out);
     expect(renamed.status).toBe(1);
-    expect(renamed.stderr.trim().split('\n')).toEqual([`gameanim: ${input}: nothing written: IFP: the file already holds "WALK_old", and the game ignores case: "walk_old" would be the same name (choose another)`]);
+    expect(renamed.stderr.trim().split('\n')).toEqual([
+      `gameanim: ${input}: nothing written: IFP: the file already holds "WALK_old", and the game ignores case: "walk_old" would be the same name (choose another)`,
+    ]);
     expect(existsSync(out)).toBe(false);
     const trimmed = cli('edit', input, '--trim', 'idle_stance=0:5', '-o', out);
     expect(trimmed.status).toBe(1);

@@ -12,7 +12,10 @@ function animationBytes(bytes: Uint8Array): Map<string, Uint8Array> {
 }
 
 const track = (boneId: number, keys: number, compressed = true, translated = boneId === 0): TrackData => ({
-  boneName: `bone${boneId}`, boneId, keyframeType: translated ? 'KRT0' : 'KR00', compressed,
+  boneName: `bone${boneId}`,
+  boneId,
+  keyframeType: translated ? 'KRT0' : 'KR00',
+  compressed,
   times: Float32Array.from({ length: keys }, (_, k) => k / 30),
   rotations: Float32Array.from({ length: 4 * keys }, (_, i) => (i % 4 === 3 ? Math.fround(Math.cos(i / 40)) : Math.fround(Math.sin(i / 40) / 2))),
   translations: translated ? Float32Array.from({ length: 3 * keys }, (_, i) => Math.fround(i / 1024)) : null,
@@ -34,19 +37,30 @@ describe('IFPEditor', () => {
       for (const [animation, stored] of before) if (animation !== first) expect(Buffer.from(after.get(animation)!).equals(Buffer.from(stored)), animation).toBe(true);
       const original = new IFPReader(bytes).getAnimation(first)!;
       const renamed = new IFPReader(out).getAnimation('renamed')!;
-      expect(renamed.bones.map((b) => [b.boneName, b.boneId, Array.from(b.times), Array.from(b.rotations)])).toEqual(original.bones.map((b) => [b.boneName, b.boneId, Array.from(b.times), Array.from(b.rotations)]));
+      expect(renamed.bones.map((b) => [b.boneName, b.boneId, Array.from(b.times), Array.from(b.rotations)])).toEqual(
+        original.bones.map((b) => [b.boneName, b.boneId, Array.from(b.times), Array.from(b.rotations)]),
+      );
       expect(diffIFP(IFPEditor.read(bytes).animations, IFPEditor.read(out).animations)).toMatchObject({ added: ['renamed'], removed: [first], changed: [] });
       expect(diffIFP(IFPEditor.read(bytes).animations, IFPEditor.read(bytes).animations)).toEqual({ added: [], removed: [], changed: [], shadowed: expect.any(Array) });
     });
 
   it('speed, trim, delete, reorder, put, package name and conversion: each what it says', () => {
     const bytes = writeIFP([{ name: 'pkg', animations: [clip('a', 3, 6), clip('B', 2, 5), clip('c', 1, 4)] }], { format: 'ANP3' });
-    const editor = IFPEditor.read(bytes).speed('A', 2).trim('b', 1 / 30, 3 / 30).delete('c').reorder(['b']).renamePackage('new');
+    const editor = IFPEditor.read(bytes)
+      .speed('A', 2)
+      .trim('b', 1 / 30, 3 / 30)
+      .delete('c')
+      .reorder(['b'])
+      .renamePackage('new');
     expect(editor.put(clip('C', 1, 3))).toBe(false);
     expect(editor.put(clip('a', 1, 2))).toBe(true); // replaced, in its place
     const reader = new IFPReader(editor.write('ANPK'));
     expect(reader.packageName).toBe('new');
-    expect(reader.animations.map((a) => [a.name, a.bones.length])).toEqual([['B', 2], ['a', 1], ['C', 1]]);
+    expect(reader.animations.map((a) => [a.name, a.bones.length])).toEqual([
+      ['B', 2],
+      ['a', 1],
+      ['C', 1],
+    ]);
     const trimmed = reader.getAnimation('b')!;
     expect(Math.fround(trimmed.duration)).toBe(Math.fround(2 / 30));
     // The trimmed clip plays what the original played over the kept range.
@@ -136,7 +150,10 @@ describe('IFPEditor', () => {
     // Only the shadowed copy changed: the game plays the same thing.
     const unplayed = diffIFP([walk, copy], [walk, clip('walk', 3, 9)]);
     expect(unplayed).toMatchObject({ added: [], removed: [], changed: [] });
-    expect(unplayed.shadowed.map((s) => [s.side, s.name])).toEqual([['a', 'WALK'], ['b', 'walk']]);
+    expect(unplayed.shadowed.map((s) => [s.side, s.name])).toEqual([
+      ['a', 'WALK'],
+      ['b', 'walk'],
+    ]);
   });
 
   it('keeps a fixture package as it was when nothing changes', () => {

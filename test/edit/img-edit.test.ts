@@ -52,18 +52,20 @@ describe('ImgEditor', () => {
   });
 
   it('v1 (.dir + .img): written as both, read back as the same entries', () => {
-    const v1 = ImgArchive.fromDir(...(() => {
-      const { img } = ImgEditor.from(new ImgArchive(original)).write();
-      // A v1 directory of the same entries: offset and size in sectors, then a 24-byte name.
-      const archive = new ImgArchive(img);
-      const dir = new Uint8Array(32 * archive.entries.length);
-      archive.entries.forEach((e, i) => {
-        new DataView(dir.buffer).setUint32(32 * i, e.offset / 2048, true);
-        new DataView(dir.buffer).setUint32(32 * i + 4, Math.ceil(e.size / 2048), true);
-        dir.set(new TextEncoder().encode(e.name), 32 * i + 8);
-      });
-      return [dir, img] as const;
-    })());
+    const v1 = ImgArchive.fromDir(
+      ...(() => {
+        const { img } = ImgEditor.from(new ImgArchive(original)).write();
+        // A v1 directory of the same entries: offset and size in sectors, then a 24-byte name.
+        const archive = new ImgArchive(img);
+        const dir = new Uint8Array(32 * archive.entries.length);
+        archive.entries.forEach((e, i) => {
+          new DataView(dir.buffer).setUint32(32 * i, e.offset / 2048, true);
+          new DataView(dir.buffer).setUint32(32 * i + 4, Math.ceil(e.size / 2048), true);
+          dir.set(new TextEncoder().encode(e.name), 32 * i + 8);
+        });
+        return [dir, img] as const;
+      })(),
+    );
     const { img, dir } = ImgEditor.from(v1).add('extra.ifp', fixture('anp2-basic.ifp')).write();
     expect(dir).not.toBeNull();
     const back = ImgArchive.fromDir(dir!, img);
@@ -100,7 +102,7 @@ describe('ImgEditor over entries that share sectors', () => {
     ['outer', [inner, outer]],
     ['inner', [outer, inner]],
     ['inner', [inner, outer]],
-  ] as const)('replacing %s (directory %#) keeps the other entry\'s bytes, and its own new ones', (replaced, records) => {
+  ] as const)("replacing %s (directory %#) keeps the other entry's bytes, and its own new ones", (replaced, records) => {
     const before = new ImgArchive(forgeVer2(records, 3));
     const data = new Uint8Array((replaced === 'outer' ? 2 : 1) * 2048).fill(0xee); // fits in place
     const after = new ImgArchive(ImgEditor.from(before).replace(`${replaced}.dat`, data).write().img);

@@ -7,10 +7,14 @@ import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helper
 const track = (over: Partial<TrackData> & { keys?: number } = {}): TrackData => {
   const keys = over.keys ?? 3;
   return {
-    boneName: 'bone', boneId: 1, keyframeType: 'KR00', compressed: false,
+    boneName: 'bone',
+    boneId: 1,
+    keyframeType: 'KR00',
+    compressed: false,
     times: Float32Array.from({ length: keys }, (_, k) => k / 30),
     rotations: Float32Array.from({ length: 4 * keys }, (_, i) => (i % 4 === 3 ? 1 : 0)),
-    translations: null, scales: null,
+    translations: null,
+    scales: null,
     ...over,
   };
 };
@@ -36,7 +40,11 @@ const FIXTURES: Record<Exclude<LintCode, 'decode-error' | 'reader-warning' | 'an
   'package-name-mismatch': () => lintIFP(writeIFP([{ name: 'PED', animations: [{ name: 'a', bones: [track()] }] }], { format: 'ANP3' }), { entryName: 'drivebys.ifp' }),
   'too-many-animations': () => lint(Array.from({ length: 2501 }, (_, i) => ({ name: `a${i}`, bones: [track({ keys: 1, compressed: true })] }))),
   'anpk-chunk-too-long': () => lint([{ name: 'n'.repeat(300), bones: [track({ boneId: -1 })] }], 'ANPK'),
-  'duplicate-name': () => lint([{ name: 'Walk', bones: [track()] }, { name: 'WALK', bones: [track()] }]),
+  'duplicate-name': () =>
+    lint([
+      { name: 'Walk', bones: [track()] },
+      { name: 'WALK', bones: [track()] },
+    ]),
   'no-tracks': () => lint([{ name: 'a', bones: [] }]),
   'compression-flag': () => patched([{ name: 'a', bones: [track({ compressed: true })] }], 32, 0),
   'frame-data-too-small': () => patched([{ name: 'a', bones: [track({ compressed: true })] }], 28, 10),
@@ -58,7 +66,10 @@ const FIXTURES: Record<Exclude<LintCode, 'decode-error' | 'reader-warning' | 'an
   // Float keys (not compressed) keep NaN's bits through the writer and the reader.
   'non-finite-value': () => lint([{ name: 'a', bones: [track({ boneId: 0, keyframeType: 'KRT0', translations: Float32Array.of(0, 0, 0, 0, NaN, 0, 0, 0, 0) })] }]),
   'no-bone-matches': () => lintIFP(writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track({ boneId: 5, boneName: 'Head' })] }] }], { format: 'ANP3' }), { skeleton: skeleton() }),
-  'unbound-tracks': () => lintIFP(writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track({ boneId: 0, boneName: 'Root' }), track({ boneId: 5, boneName: 'Head' })] }] }], { format: 'ANP3' }), { skeleton: skeleton() }),
+  'unbound-tracks': () =>
+    lintIFP(writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track({ boneId: 0, boneName: 'Root' }), track({ boneId: 5, boneName: 'Head' })] }] }], { format: 'ANP3' }), {
+      skeleton: skeleton(),
+    }),
 };
 
 describe('lintIFP: one fixture per rule', () => {
@@ -90,7 +101,14 @@ describe('lintIFP: one fixture per rule', () => {
     const skeleton = new DFFReader(sample('iii/player.dff')).skeleton!;
     const findings = lintIFP(sample('iii_pcanims_ped_anpk.ifp'), { skeleton });
     expect(findings.filter((f) => f.code === 'unbound-tracks')).toEqual([]);
-    expect(findings.filter((f) => f.code === 'no-bone-matches').map((f) => f.animation)).toEqual(['FPS_ROCKET', 'skin_idle_stance', 'skin_run_player', 'skin_sprint_civi', 'skin_walk_player', 'skin_walk_start']);
+    expect(findings.filter((f) => f.code === 'no-bone-matches').map((f) => f.animation)).toEqual([
+      'FPS_ROCKET',
+      'skin_idle_stance',
+      'skin_run_player',
+      'skin_sprint_civi',
+      'skin_walk_player',
+      'skin_walk_start',
+    ]);
   });
 
   it('anpk-chunk-size: an ANPK animation that mixes 44- and 48-byte ANIM chunks', () => {
@@ -120,7 +138,7 @@ describe('lintIFP: one fixture per rule', () => {
   });
 
   it('name-too-long counts Latin-1 bytes, as the writer stores names: 23 accented letters fit, 24 do not', () => {
-    const fits = 'àéîõü'.repeat(4) + 'çñß'; // 23 characters, 46 bytes as UTF-8
+    const fits = `${'àéîõü'.repeat(4)}çñß`; // 23 characters, 46 bytes as UTF-8
     expect(codes(lint([{ name: fits, bones: [track({ boneName: fits })] }], 'ANP3', fits))).not.toContain('name-too-long');
     expect(codes(lint([{ name: `${fits}é`, bones: [track()] }]))).toContain('name-too-long');
   });
@@ -145,15 +163,22 @@ describe('lintIFP: one fixture per rule', () => {
 
 describe('lintIFP: severity, ignore and the summary', () => {
   // Two flips (notes), one time going back (error) and an unknown bone id (note).
-  const findings = () => lint([
-    { name: 'a', bones: [track({ boneId: 77, rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, -1, 0, 0, 0, -1) })] },
-    { name: 'b', bones: [track({ times: Float32Array.of(0, 0.5, 0.25), rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, -1, 0, 0, 0, -1) })] },
-  ]);
+  const findings = () =>
+    lint([
+      { name: 'a', bones: [track({ boneId: 77, rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, -1, 0, 0, 0, -1) })] },
+      { name: 'b', bones: [track({ times: Float32Array.of(0, 0.5, 0.25), rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, -1, 0, 0, 0, -1) })] },
+    ]);
 
   it('counts per code, errors first', () => {
     expect(summarizeLint(findings())).toEqual({
-      errors: 1, warnings: 0, notes: 3,
-      codes: [{ code: 'time-goes-back', severity: 'error', count: 1 }, { code: 'hemisphere-flip', severity: 'note', count: 2 }, { code: 'unknown-bone-id', severity: 'note', count: 1 }],
+      errors: 1,
+      warnings: 0,
+      notes: 3,
+      codes: [
+        { code: 'time-goes-back', severity: 'error', count: 1 },
+        { code: 'hemisphere-flip', severity: 'note', count: 2 },
+        { code: 'unknown-bone-id', severity: 'note', count: 1 },
+      ],
     });
   });
 

@@ -15,11 +15,13 @@ describe.skipIf(!haveBlender || !samplesPresent)('(d) edit --reduce on a Blender
   it('saves bytes, and the printed worst error is within 0.05 cm when measured independently', () => {
     const scratch = mkdtempSync(join(tmpdir(), 'gameanim-bake-'));
     const model = join(samplesDir, 'dff/sa_skin_plain.dff');
-    const glb = join(scratch, 'walk.glb'), baked = join(scratch, 'baked.glb');
+    const glb = join(scratch, 'walk.glb'),
+      baked = join(scratch, 'baked.glb');
     gameanim('export', model, join(samplesDir, 'rwparserng_ped_anp3.ifp'), '-o', glb, '--anim', 'walk_player');
     const log = blenderScript('test/edit/blender-bake.py', glb, baked);
     expect(log).toMatch(/SCENE fps=60/);
-    const bakedIfp = join(scratch, 'baked.ifp'), reducedIfp = join(scratch, 'reduced.ifp');
+    const bakedIfp = join(scratch, 'baked.ifp'),
+      reducedIfp = join(scratch, 'reduced.ifp');
     gameanim('import', baked, '--skeleton', model, '-o', bakedIfp, '--name', 'ped');
     const before = new IFPReader(new Uint8Array(readFileSync(bakedIfp))).getAnimation('walk_player')!;
     // Blender keyed every 60 Hz frame; import already takes off the keys a line through their
@@ -31,7 +33,9 @@ describe.skipIf(!haveBlender || !samplesPresent)('(d) edit --reduce on a Blender
     const after = new IFPReader(new Uint8Array(readFileSync(reducedIfp))).getAnimation('walk_player')!;
     const skeleton = new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!;
     const measured = worstShellError(before, after, skeleton);
-    console.log(`blender-baked walk_player: keys ${printed.keysBefore} -> ${printed.keysAfter}, ${printed.bytesSaved} bytes saved (file ${statSync(bakedIfp).size} -> ${statSync(reducedIfp).size}); worst printed ${printed.worst.error.toFixed(4)} cm (${printed.worst.bone} at ${printed.worst.time.toFixed(3)} s), measured ${measured.error.toFixed(4)} cm`);
+    console.log(
+      `blender-baked walk_player: keys ${printed.keysBefore} -> ${printed.keysAfter}, ${printed.bytesSaved} bytes saved (file ${statSync(bakedIfp).size} -> ${statSync(reducedIfp).size}); worst printed ${printed.worst.error.toFixed(4)} cm (${printed.worst.bone} at ${printed.worst.time.toFixed(3)} s), measured ${measured.error.toFixed(4)} cm`,
+    );
     expect(printed.bytesSaved).toBeGreaterThan(0);
     expect(statSync(bakedIfp).size - statSync(reducedIfp).size).toBe(printed.bytesSaved);
     expect(printed.worst.error).toBeLessThanOrEqual(0.05);

@@ -22,11 +22,18 @@ const rig: Skeleton = createSkeleton({ names: ['root', 'arm'], parents: [-1, 0],
  * every key but the corners lies on the segment between its corners.
  */
 function cornered(keys: number, corners: readonly number[]): AnimationData {
-  const directions: Array<[number, number, number]> = [[1, 0, 0], [0, 1, 0], [-1, 0, 0], [0, -1, 0]];
+  const directions: Array<[number, number, number]> = [
+    [1, 0, 0],
+    [0, 1, 0],
+    [-1, 0, 0],
+    [0, -1, 0],
+  ];
   const position = [0, 0, 0];
   const translations: number[] = [];
   const rotations: number[] = [];
-  let leg = 0, angle = 0, turn = 1;
+  let leg = 0,
+    angle = 0,
+    turn = 1;
   for (let k = 0; k < keys; k++) {
     if (k > 0) {
       if (corners.includes(k - 1) && k - 1 > 0) (leg = (leg + 1) % 4), (turn = -turn);
@@ -38,9 +45,14 @@ function cornered(keys: number, corners: readonly number[]): AnimationData {
   }
   const times = Float32Array.from({ length: keys }, (_, k) => tick(k));
   const track = (boneId: number, translated: boolean): TrackData => ({
-    boneName: boneId ? 'arm' : 'root', boneId, keyframeType: translated ? 'KRT0' : 'KR00', compressed: true, times,
+    boneName: boneId ? 'arm' : 'root',
+    boneId,
+    keyframeType: translated ? 'KRT0' : 'KR00',
+    compressed: true,
+    times,
     rotations: translated ? Float32Array.from({ length: 4 * keys }, (_, i) => (i % 4 === 3 ? 1 : 0)) : Float32Array.from(rotations),
-    translations: translated ? Float32Array.from(translations) : null, scales: null,
+    translations: translated ? Float32Array.from(translations) : null,
+    scales: null,
   });
   return { name: 'cornered', bones: [track(0, true), track(1, false)] };
 }
@@ -83,7 +95,10 @@ describe('IFPEditor.reduce', () => {
     for (const track of step.bones) track.times.set([0, tick(1), tick(1), tick(2), tick(3)]);
     const editor = editorOf(step);
     editor.reduce(TOL);
-    expect(editor.animations[0]!.bones.map(ticksOf)).toEqual([[0, 1, 1, 3], [0, 1, 1, 3]]);
+    expect(editor.animations[0]!.bones.map(ticksOf)).toEqual([
+      [0, 1, 1, 3],
+      [0, 1, 1, 3],
+    ]);
     const real = editorOf({ ...cornered(2, [0, 1]), stored: { format: 'ANP3', bytes: new Uint8Array(4) } });
     expect(real.reduce(TOL).keysAfter).toBe(4);
     expect(real.animations[0]!.stored).toBeDefined();
@@ -103,7 +118,8 @@ describe('IFPEditor.reduce', () => {
       expect(reduction.keysAfter).toBeLessThan(reduction.keysBefore / 3);
       return reduction.work / reduction.keysBefore;
     };
-    const short = perKey(600), long = perKey(2400);
+    const short = perKey(600),
+      long = perKey(2400);
     expect(long).toBeLessThan(short * 1.25);
     // A bound that holds whatever the clip: three checks a key, each at most MAX_SPAN times the two bones, plus two passes over every time.
     expect(long).toBeLessThan(3 * MAX_SPAN * 2 + 2 * 2 * 2);
@@ -120,8 +136,11 @@ describe.skipIf(!samplesPresent)(`(c) the real SA ped.ifp ${samplesPresent ? '' 
     const bytes = sample('rwparserng_ped_anp3.ifp');
     const editor = IFPEditor.read(bytes);
     const reduction = editor.reduce(TOL, { skeleton });
-    const before = new IFPReader(bytes), after = new IFPReader(editor.write());
-    console.log(`ped.ifp reduced within ${TOL} cm: keys ${reduction.keysBefore} -> ${reduction.keysAfter}, ${reduction.bytesSaved} bytes saved, worst ${reduction.worst!.error.toFixed(4)} cm (${reduction.worst!.bone} in ${reduction.worst!.animation} at ${reduction.worst!.time.toFixed(3)} s)`);
+    const before = new IFPReader(bytes),
+      after = new IFPReader(editor.write());
+    console.log(
+      `ped.ifp reduced within ${TOL} cm: keys ${reduction.keysBefore} -> ${reduction.keysAfter}, ${reduction.bytesSaved} bytes saved, worst ${reduction.worst!.error.toFixed(4)} cm (${reduction.worst!.bone} in ${reduction.worst!.animation} at ${reduction.worst!.time.toFixed(3)} s)`,
+    );
     expect(reduction.keysAfter).toBeLessThan(reduction.keysBefore * 0.9);
     expect(reduction.bytesSaved).toBeGreaterThan(5000);
     expect(reduction.worst!.error).toBeLessThanOrEqual(TOL);

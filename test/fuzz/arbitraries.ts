@@ -21,12 +21,14 @@ function track(kind: 'anp' | 'anpk'): fc.Arbitrary<TrackData> {
       const grid = (scale: number) => fc.integer({ min: -32768, max: 32767 }).map((raw) => raw / scale);
       const value = (scale: number) => (compressed ? grid(scale) : f32);
       const list = (n: number, scale: number) => fc.array(value(scale), { minLength: n, maxLength: n }).map((v) => Float32Array.from(v));
-      return fc.record({
-        times: list(frames, 60).map((t) => (compressed ? Float32Array.from(t, (x) => Math.fround(Math.round(x * 60) / 60)) : t)),
-        rotations: list(4 * frames, 4096),
-        translations: keyframeType === 'KR00' ? fc.constant(null) : list(3 * frames, 1024),
-        scales: keyframeType === 'KRTS' ? list(3 * frames, 1) : fc.constant(null),
-      }).map((arrays) => ({ ...rest, keyframeType, compressed, ...arrays }));
+      return fc
+        .record({
+          times: list(frames, 60).map((t) => (compressed ? Float32Array.from(t, (x) => Math.fround(Math.round(x * 60) / 60)) : t)),
+          rotations: list(4 * frames, 4096),
+          translations: keyframeType === 'KR00' ? fc.constant(null) : list(3 * frames, 1024),
+          scales: keyframeType === 'KRTS' ? list(3 * frames, 1) : fc.constant(null),
+        })
+        .map((arrays) => ({ ...rest, keyframeType, compressed, ...arrays }));
     });
 }
 
@@ -35,10 +37,7 @@ export function ifpPackages(kind: 'anp' | 'anpk'): fc.Arbitrary<PackageData[]> {
   return fc.array(fc.record({ name: name(23), animations: fc.array(animation, { maxLength: 4 }) }), { minLength: 1, maxLength: 3 });
 }
 
-export const imgEntries = fc.uniqueArray(
-  fc.record({ name: fc.stringMatching(/^[a-z0-9_]{1,19}\.ifp$/), data: fc.uint8Array({ maxLength: 5000 }) }),
-  { maxLength: 6, selector: (e) => e.name },
-);
+export const imgEntries = fc.uniqueArray(fc.record({ name: fc.stringMatching(/^[a-z0-9_]{1,19}\.ifp$/), data: fc.uint8Array({ maxLength: 5000 }) }), { maxLength: 6, selector: (e) => e.name });
 
 // Built once: a regex arbitrary is costly to construct, and chain() would build it for every case.
 const unknownChunks = fc.uniqueArray(fc.record({ id: fc.stringMatching(/^X[A-Z0-9]{3}$/), data: fc.uint8Array({ maxLength: 9 }) }), { maxLength: 2, selector: (c) => c.id });
@@ -70,23 +69,31 @@ const ARG = { s32: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), u32: fc.na
 
 /** A script of random instructions ending in STOP; JUMPs land on instruction starts (offset mode). */
 export const scriptInstructions = fc
-  .array(fc.tuple(fc.nat({ max: 200 }), fc.integer({ min: 0, max: OPCODES.length - 1 }).filter((op) => OPCODES[op]!.name !== 'STOP')), { maxLength: 12 })
+  .array(
+    fc.tuple(
+      fc.nat({ max: 200 }),
+      fc.integer({ min: 0, max: OPCODES.length - 1 }).filter((op) => OPCODES[op]!.name !== 'STOP'),
+    ),
+    { maxLength: 12 },
+  )
   .chain((heads) => {
     const sizes = heads.map(([, op]) => 4 + OPCODES[op]!.size);
     const offsets = sizes.map((_, i) => sizes.slice(0, i).reduce((a, b) => a + b, 0));
     const all = [...offsets, offsets.length ? offsets[offsets.length - 1]! + sizes[sizes.length - 1]! : 0];
-    return fc.tuple(
-      ...heads.map(([time, op]) => {
-        const info = OPCODES[op]!;
-        const args = info.args.map(([argName, type], i) => {
-          if (info.name === 'JUMP') return fc.constantFrom(...all);
-          if (i === info.args.length - 1 && argName === 'mode') return fc.nat({ max: 30 });
-          if (argName === 'duration') return fc.constantFrom(0, 1, 60, 2 ** 32 - 1);
-          return ARG[type];
-        });
-        return fc.tuple(...args).map((values) => ({ time, opcode: op, args: values }));
-      }),
-    ).map((instructions) => [...instructions, { time: 0, opcode: OPCODES.findIndex((o) => o.name === 'STOP'), args: [] }]);
+    return fc
+      .tuple(
+        ...heads.map(([time, op]) => {
+          const info = OPCODES[op]!;
+          const args = info.args.map(([argName, type], i) => {
+            if (info.name === 'JUMP') return fc.constantFrom(...all);
+            if (i === info.args.length - 1 && argName === 'mode') return fc.nat({ max: 30 });
+            if (argName === 'duration') return fc.constantFrom(0, 1, 60, 2 ** 32 - 1);
+            return ARG[type];
+          });
+          return fc.tuple(...args).map((values) => ({ time, opcode: op, args: values }));
+        }),
+      )
+      .map((instructions) => [...instructions, { time: 0, opcode: OPCODES.findIndex((o) => o.name === 'STOP'), args: [] }]);
   });
 
 export const spriteDocs: fc.Arbitrary<SpriteAnimDoc> = fc.record({
@@ -94,7 +101,10 @@ export const spriteDocs: fc.Arbitrary<SpriteAnimDoc> = fc.record({
   height: fc.nat({ max: 4096 }),
   texturePath: fc.option(name(40), { nil: null }),
   alphaPath: fc.option(name(40), { nil: null }),
-  sprites: fc.uniqueArray(fc.record({ id: fc.integer({ min: -5, max: 50 }), x: fc.float({ noNaN: true }), y: fc.float({ noNaN: true }), width: fc.float({ noNaN: true }), height: fc.float({ noNaN: true }) }), { maxLength: 5, selector: (s) => s.id }),
+  sprites: fc.uniqueArray(
+    fc.record({ id: fc.integer({ min: -5, max: 50 }), x: fc.float({ noNaN: true }), y: fc.float({ noNaN: true }), width: fc.float({ noNaN: true }), height: fc.float({ noNaN: true }) }),
+    { maxLength: 5, selector: (s) => s.id },
+  ),
   scripts: fc.uniqueArray(fc.record({ id: fc.integer({ min: 0, max: 20 }), instructions: scriptInstructions }), { minLength: 1, maxLength: 4, selector: (s) => s.id }),
 });
 
@@ -133,7 +143,10 @@ export const dffDocs = fc
       flags: (parents.includes(i) ? 0 : 1) | (parents.slice(i + 1).includes(parent) ? 2 : 0),
     }));
     const rotation = (angle: number) => [Math.cos(angle), Math.sin(angle), 0, -Math.sin(angle), Math.cos(angle), 0, 0, 0, 1];
-    const frames = [{ name: '', parent: -1, rotation: rotation(0), position: [0, 0, 0] }, ...parents.map((p, i) => ({ name: names[i]!, parent: p + 1, rotation: rotation(angles[i]!), position: [i, -i, 0.5], hanimId: ids[i]! }))];
+    const frames = [
+      { name: '', parent: -1, rotation: rotation(0), position: [0, 0, 0] },
+      ...parents.map((p, i) => ({ name: names[i]!, parent: p + 1, rotation: rotation(angles[i]!), position: [i, -i, 0.5], hanimId: ids[i]! })),
+    ];
     return { frames, hierarchy: { frame: 1, nodes }, inverseBindMatrices: withSkin ? binds.subarray(0, 16 * count) : null, skinLayout: layout };
   });
 
@@ -169,8 +182,12 @@ export const igi2Docs: fc.Arbitrary<IGI2ClipDoc> = fc
     const take = (n: number) => floats.slice(f, (f += n));
     const split = (ticks: Uint32Array) => [ticks.filter((t) => t <= duration), ticks.filter((t) => t > duration)] as const;
     const track = (ticks: Uint32Array, positionTicks: Uint32Array | null) => ({
-      rotationTicks: ticks, rotations: take(4 * ticks.length), inTangents: take(4 * ticks.length), outTangents: take(4 * ticks.length),
-      positionTicks, positions: positionTicks ? take(3 * positionTicks.length) : null,
+      rotationTicks: ticks,
+      rotations: take(4 * ticks.length),
+      inTangents: take(4 * ticks.length),
+      outTangents: take(4 * ticks.length),
+      positionTicks,
+      positions: positionTicks ? take(3 * positionTicks.length) : null,
     });
     const [main, wrap] = [0, 1].map((part) =>
       Array.from({ length: bones }, (_, bone) => {
@@ -178,18 +195,29 @@ export const igi2Docs: fc.Arbitrary<IGI2ClipDoc> = fc
         return track(Uint32Array.from(split(rot)[part]!), bone === 0 ? Uint32Array.from(split(pos)[part]!) : null);
       }),
     );
-    const key = (ticks: number, k: number) => (k % 2
-      ? { ticks, time: ticks / 4800, position: take(3), rotation: null, bone: (k % 3) - 1, matrix: take(9) }
-      : { ticks, time: ticks / 4800, position: take(3), rotation: take(4), bone: null, matrix: null });
+    const key = (ticks: number, k: number) =>
+      k % 2
+        ? { ticks, time: ticks / 4800, position: take(3), rotation: null, bone: (k % 3) - 1, matrix: take(9) }
+        : { ticks, time: ticks / 4800, position: take(3), rotation: take(4), bone: null, matrix: null };
     return {
-      name, looping, durationTicks: duration,
+      name,
+      looping,
+      durationTicks: duration,
       skeleton: { parents, restTranslations: take(3 * bones) },
       tracks: main!,
       attachments: Array.from({ length: attachments }, (_, a) => ({
-        name: `att${a}`, position: take(3), orientation: take(4), rotation2: take(4), unknown: 0.25, bone: a - 1,
+        name: `att${a}`,
+        position: take(3),
+        orientation: take(4),
+        rotation2: take(4),
+        unknown: 0.25,
+        bone: a - 1,
         keys: Array.from(split(seed[a]![0])[0]!, key),
       })),
-      triggers: triggers.filter(([t]) => t <= duration).sort((a, b) => a[0] - b[0]).map(([ticks, bone, event]) => ({ ticks, time: ticks / 4800, bone, event, position: take(3) })),
+      triggers: triggers
+        .filter(([t]) => t <= duration)
+        .sort((a, b) => a[0] - b[0])
+        .map(([ticks, bone, event]) => ({ ticks, time: ticks / 4800, bone, event, position: take(3) })),
       wrapKeys: { tracks: wrap!, attachmentKeys: Array.from({ length: attachments }, () => []), triggers: [] },
     };
   });
@@ -216,20 +244,42 @@ export function mutations(fields: Field[]): fc.Arbitrary<Mutation> {
   };
   const read = (bytes: Uint8Array, { at, bigEndian }: Field) => (at + 4 <= bytes.length ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(at, !bigEndian) : 0);
   return fc.oneof(
-    fc.tuple(position, fc.nat({ max: 7 })).map(([p, bit]): Mutation => (b) => {
-      const out = b.slice();
-      if (out.length) out[p % out.length]! ^= 1 << bit;
-      return out;
-    }),
-    fc.tuple(position, fc.nat({ max: 255 })).map(([p, value]): Mutation => (b) => {
-      const out = b.slice();
-      if (out.length) out[p % out.length] = value;
-      return out;
-    }),
-    position.map((p): Mutation => (b) => b.slice(0, p % (b.length + 1))),
-    fc.tuple(field, fc.constantFrom(0xffffffff, 0x7fffffff, 0x80000000, 0x10000000, 0xffff, 1e9)).map(([f, v]): Mutation => (b) => write(b, f, v)),
-    fc.tuple(field, fc.integer({ min: -8, max: 16 }), fc.boolean()).map(([f, delta, pastEnd]): Mutation => (b) => write(b, f, pastEnd ? b.length + delta : Math.max(0, delta))),
-    fc.tuple(field, fc.integer({ min: -9, max: 9 })).map(([f, delta]): Mutation => (b) => write(b, f, read(b, f) + delta)),
+    fc.tuple(position, fc.nat({ max: 7 })).map(
+      ([p, bit]): Mutation =>
+        (b) => {
+          const out = b.slice();
+          if (out.length) out[p % out.length]! ^= 1 << bit;
+          return out;
+        },
+    ),
+    fc.tuple(position, fc.nat({ max: 255 })).map(
+      ([p, value]): Mutation =>
+        (b) => {
+          const out = b.slice();
+          if (out.length) out[p % out.length] = value;
+          return out;
+        },
+    ),
+    position.map(
+      (p): Mutation =>
+        (b) =>
+          b.slice(0, p % (b.length + 1)),
+    ),
+    fc.tuple(field, fc.constantFrom(0xffffffff, 0x7fffffff, 0x80000000, 0x10000000, 0xffff, 1e9)).map(
+      ([f, v]): Mutation =>
+        (b) =>
+          write(b, f, v),
+    ),
+    fc.tuple(field, fc.integer({ min: -8, max: 16 }), fc.boolean()).map(
+      ([f, delta, pastEnd]): Mutation =>
+        (b) =>
+          write(b, f, pastEnd ? b.length + delta : Math.max(0, delta)),
+    ),
+    fc.tuple(field, fc.integer({ min: -9, max: 9 })).map(
+      ([f, delta]): Mutation =>
+        (b) =>
+          write(b, f, read(b, f) + delta),
+    ),
   );
 }
 

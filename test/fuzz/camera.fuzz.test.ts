@@ -18,16 +18,37 @@ const channel = (width: 1 | 3) =>
 const paths: fc.Arbitrary<CameraPathData> = fc.record({ zoom: channel(1), roll: channel(1), position: channel(3), target: channel(3) });
 
 /** Text a hostile file might hold where a word was, or between two. */
-const pieces = fc.constantFrom('999999999', '4294967295', '1e999', '-1', '1.5', ';', ',', '\0', 'abc', '1.5.5', '+.e5', `${'0'.repeat(100)}1.5`, '7'.repeat(5000), ' '.repeat(3000), '1 '.repeat(3000), ';;;;', '\r\n');
-const insertions = fc.tuple(fc.nat(), pieces, fc.nat({ max: 8 })).map(([p, piece, cut]): Mutation => (bytes) => {
-  const at = p % (bytes.length + 1);
-  const text = new TextEncoder().encode(piece);
-  const out = new Uint8Array(bytes.length + text.length - Math.min(cut, bytes.length - at));
-  out.set(bytes.subarray(0, at));
-  out.set(text, at);
-  out.set(bytes.subarray(at + Math.min(cut, bytes.length - at)), at + text.length);
-  return out;
-});
+const pieces = fc.constantFrom(
+  '999999999',
+  '4294967295',
+  '1e999',
+  '-1',
+  '1.5',
+  ';',
+  ',',
+  '\0',
+  'abc',
+  '1.5.5',
+  '+.e5',
+  `${'0'.repeat(100)}1.5`,
+  '7'.repeat(5000),
+  ' '.repeat(3000),
+  '1 '.repeat(3000),
+  ';;;;',
+  '\r\n',
+);
+const insertions = fc.tuple(fc.nat(), pieces, fc.nat({ max: 8 })).map(
+  ([p, piece, cut]): Mutation =>
+    (bytes) => {
+      const at = p % (bytes.length + 1);
+      const text = new TextEncoder().encode(piece);
+      const out = new Uint8Array(bytes.length + text.length - Math.min(cut, bytes.length - at));
+      out.set(bytes.subarray(0, at));
+      out.set(text, at);
+      out.set(bytes.subarray(at + Math.min(cut, bytes.length - at)), at + text.length);
+      return out;
+    },
+);
 const textMutations = fc.oneof(mutations([]), insertions);
 
 describe('camera paths under fuzzing', () => {

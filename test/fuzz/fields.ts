@@ -154,7 +154,7 @@ export function txdFields(bytes: Uint8Array): Field[] {
       if (type === 0x01 && depth === 2 && size >= 88) {
         const s = at + 12;
         fields.push({ at: s }, { at: s + 72 }, { at: s + 76 }, { at: s + 80 }, { at: s + 84 });
-        for (let level = s + 88 + ((view.getUint32(s + 72, true) & 0x2000) ? 1024 : (view.getUint32(s + 72, true) & 0x4000) ? 128 : 0), n = 0; level + 4 <= s + size && n < 16; n++) {
+        for (let level = s + 88 + (view.getUint32(s + 72, true) & 0x2000 ? 1024 : view.getUint32(s + 72, true) & 0x4000 ? 128 : 0), n = 0; level + 4 <= s + size && n < 16; n++) {
           fields.push({ at: level });
           level += 4 + view.getUint32(level, true);
         }

@@ -14,12 +14,14 @@ const skeleton = threeBoneSkeleton;
 describe('glTF under fuzzing', () => {
   it('arbitrary keys (NaN, infinities, -0, huge, repeated and backward times) always export clean (seeded fuzz)', async () => {
     const value = fc.oneof(fc.float({ noDefaultInfinity: false, noNaN: false }), fc.constantFrom(0, -0, NaN, Infinity, -Infinity, 1e30));
-    const track = fc.integer({ min: 1, max: 5 }).chain((keys) => fc.record({
-      boneId: fc.constantFrom(0, 1, 24, 99),
-      times: fc.array(value, { minLength: keys, maxLength: keys }),
-      rotations: fc.array(value, { minLength: 4 * keys, maxLength: 4 * keys }),
-      translations: fc.option(fc.array(value, { minLength: 3 * keys, maxLength: 3 * keys }), { nil: null }),
-    }));
+    const track = fc.integer({ min: 1, max: 5 }).chain((keys) =>
+      fc.record({
+        boneId: fc.constantFrom(0, 1, 24, 99),
+        times: fc.array(value, { minLength: keys, maxLength: keys }),
+        rotations: fc.array(value, { minLength: 4 * keys, maxLength: 4 * keys }),
+        translations: fc.option(fc.array(value, { minLength: 3 * keys, maxLength: 3 * keys }), { nil: null }),
+      }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(track, { minLength: 1, maxLength: 3 }), async (tracks) => {
         const { glb } = await exportGltf({ skeleton, clips: [clipOfKeys(tracks)] });
@@ -49,7 +51,11 @@ describe('glTF under fuzzing', () => {
     // Key times of every kind the attacks used: backwards, repeated, NaN, infinite, huge; any
     // interpolation; samplers shared by several animations; nodes stacked above the root.
     const time = fc.oneof(fc.float({ min: -10, max: 100, noNaN: true }), fc.constantFrom(0, NaN, Infinity, -Infinity, 1e6, 1e30, -1e30));
-    const sampler = fc.record({ bone: fc.integer({ min: 0, max: 2 }), times: fc.array(time, { minLength: 1, maxLength: 6 }), interpolation: fc.constantFrom('LINEAR', 'STEP', 'CUBICSPLINE') as fc.Arbitrary<'LINEAR' | 'STEP' | 'CUBICSPLINE'> });
+    const sampler = fc.record({
+      bone: fc.integer({ min: 0, max: 2 }),
+      times: fc.array(time, { minLength: 1, maxLength: 6 }),
+      interpolation: fc.constantFrom('LINEAR', 'STEP', 'CUBICSPLINE') as fc.Arbitrary<'LINEAR' | 'STEP' | 'CUBICSPLINE'>,
+    });
     const spec = fc.record({ samplers: fc.array(sampler, { minLength: 1, maxLength: 4 }), animations: fc.integer({ min: 1, max: 4 }), depth: fc.integer({ min: 0, max: 4 }) });
     const edits = fc.array(fc.tuple(fc.nat(), fc.nat(255)), { maxLength: 4 });
     await fc.assert(

@@ -11,7 +11,13 @@ describe('FORM/ANM2 under fuzzing', () => {
     fc.assert(
       fc.property(iffClips, fc.boolean(), (clip, odd) => {
         const bytes = writeIFF(clip);
-        const input = odd ? (() => { const b = new Uint8Array(bytes.length + 1); b.set(bytes, 1); return b.subarray(1); })() : bytes;
+        const input = odd
+          ? (() => {
+              const b = new Uint8Array(bytes.length + 1);
+              b.set(bytes, 1);
+              return b.subarray(1);
+            })()
+          : bytes;
         const reader = new IFFReader(input);
         expect([reader.frameCount, reader.sampleRate, reader.boneCount]).toEqual([clip.frameCount, clip.sampleRate, clip.parents.length]);
         expect(Array.from(reader.parents)).toEqual(Array.from(clip.parents));

@@ -6,13 +6,13 @@ import { applyAll, ifpPackages, mutations } from './arbitraries.js';
 import { ifpFields } from './fields.js';
 import { fuzzOptions, survives } from './harness.js';
 
-const valid = fc.oneof(
-  fc.tuple(fc.constantFrom<IFPFormat>('ANP3', 'ANP2'), ifpPackages('anp')),
-  fc.tuple(fc.constant<IFPFormat>('ANPK'), ifpPackages('anpk')),
-);
+const valid = fc.oneof(fc.tuple(fc.constantFrom<IFPFormat>('ANP3', 'ANP2'), ifpPackages('anp')), fc.tuple(fc.constant<IFPFormat>('ANPK'), ifpPackages('anpk')));
 
 function snapshot(reader: IFPReader) {
-  return reader.packages.map((p) => [p.name, p.animations.map((a) => [a.name, a.bones.map((b) => [b.boneName, b.boneId, b.keyframeType, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])])]);
+  return reader.packages.map((p) => [
+    p.name,
+    p.animations.map((a) => [a.name, a.bones.map((b) => [b.boneName, b.boneId, b.keyframeType, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])]),
+  ]);
 }
 
 /** What the reader should give back. ANPK stores no key chunk for a track without keys, so such a track reads as KR00. */

@@ -12,7 +12,10 @@ const records = fc
   .map((list) => list.map(({ sector, sectors }, i): ForgedRecord => ({ name: `e${i}`, sector, sectors: Math.min(sectors, SECTORS - sector) })));
 
 type Edit = { op: 'replace' | 'delete' | 'rename'; entry: number; size: number } | { op: 'add'; entry: number; size: number } | { op: 'rebuild'; entry: number; size: number };
-const edits = fc.array(fc.record({ op: fc.constantFrom('replace', 'replace', 'delete', 'rename', 'add', 'rebuild'), entry: fc.nat({ max: 9 }), size: fc.nat({ max: 4 * 2048 + 5 }) }), { minLength: 1, maxLength: 6 }) as fc.Arbitrary<Edit[]>;
+const edits = fc.array(fc.record({ op: fc.constantFrom('replace', 'replace', 'delete', 'rename', 'add', 'rebuild'), entry: fc.nat({ max: 9 }), size: fc.nat({ max: 4 * 2048 + 5 }) }), {
+  minLength: 1,
+  maxLength: 6,
+}) as fc.Arbitrary<Edit[]>;
 
 /** The same records as a v1 archive: a .dir of 32-byte records over the data bytes. */
 function asV1(bytes: Uint8Array, list: readonly ForgedRecord[]): ImgArchive {
@@ -27,7 +30,7 @@ function asV1(bytes: Uint8Array, list: readonly ForgedRecord[]): ImgArchive {
 }
 
 describe('IMG edits over shared sectors under fuzzing', () => {
-  it('keep every untouched entry\'s bytes; edited entries read their new data', () => {
+  it("keep every untouched entry's bytes; edited entries read their new data", () => {
     let serial = 0;
     fc.assert(
       fc.property(records, edits, fc.boolean(), (list, steps, v1) => {
@@ -54,7 +57,10 @@ describe('IMG edits over shared sectors under fuzzing', () => {
           const read = after.get(name)!;
           expect(read.length, name).toBe(Math.ceil(data.length / 2048) * 2048);
           expect(Buffer.from(read.subarray(0, data.length)).equals(Buffer.from(data)), name).toBe(true);
-          expect(read.subarray(data.length).every((b) => b === 0), name).toBe(true);
+          expect(
+            read.subarray(data.length).every((b) => b === 0),
+            name,
+          ).toBe(true);
         }
       }),
       fuzzOptions(500),

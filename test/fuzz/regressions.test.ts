@@ -29,7 +29,7 @@ describe('fuzz regressions', () => {
   }
 
   it('iff-huge-frame-count-no-bones: frameCount backed by no data makes no times', () => {
-    const reader = new IFFReader(new Uint8Array(readFileSync(dir + 'iff-huge-frame-count-no-bones.bin')));
+    const reader = new IFFReader(new Uint8Array(readFileSync(`${dir}iff-huge-frame-count-no-bones.bin`)));
     expect([reader.boneCount, reader.frameCount, reader.tracks, reader.rootMotion]).toEqual([0, 0xfffffff0, [], null]);
   });
 });

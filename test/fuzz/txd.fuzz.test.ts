@@ -23,20 +23,37 @@ const texture = (format: 'DXT1' | 'DXT5' | '8888' | 'PAL8' | 'PAL4', width: numb
   const size = (w: number, h: number) => (bytesPer ? w * h * bytesPer : Math.max(1, (w + 3) >> 2) * Math.max(1, (h + 3) >> 2) * (format === 'DXT1' ? 8 : 16));
   const dxt = format.startsWith('DXT');
   return {
-    name: format, maskName: '', platformId: 9, filterFlags: 0x1106,
+    name: format,
+    maskName: '',
+    platformId: 9,
+    filterFlags: 0x1106,
     rasterFormat: (dxt ? 0x200 : 0x500) | (format === 'PAL8' ? 0x2000 : format === 'PAL4' ? 0x4000 : 0),
     formatWord: dxt ? (format === 'DXT1' ? 0x31545844 : 0x35545844) : format.startsWith('PAL') ? 41 : 21,
-    width, height, depth: dxt ? 16 : 32, rasterType: 4, compression: dxt ? 9 : 1,
+    width,
+    height,
+    depth: dxt ? 16 : 32,
+    rasterType: 4,
+    compression: dxt ? 9 : 1,
     palette: format === 'PAL8' ? new Uint8Array(1024).fill(200) : format === 'PAL4' ? new Uint8Array(128).fill(100) : null,
     levels: Array.from({ length: levels }, (_, i) => {
-      const w = Math.max(1, width >> i), h = Math.max(1, height >> i);
+      const w = Math.max(1, width >> i),
+        h = Math.max(1, height >> i);
       return { width: w, height: h, data: Uint8Array.from({ length: size(w, h) }, (_, k) => (k * 37 + i) & (format === 'PAL4' ? 15 : 255)) };
     }),
-    extension: new Uint8Array(0), libraryIds: [0x1803ffff, 0x1803ffff, 0x1803ffff],
+    extension: new Uint8Array(0),
+    libraryIds: [0x1803ffff, 0x1803ffff, 0x1803ffff],
   };
 };
 const dictionaries = fc
-  .array(fc.tuple(fc.constantFrom('DXT1', 'DXT5', '8888', 'PAL8', 'PAL4') as fc.Arbitrary<'DXT1' | 'DXT5' | '8888' | 'PAL8' | 'PAL4'>, fc.integer({ min: 1, max: 24 }), fc.integer({ min: 1, max: 24 }), fc.integer({ min: 1, max: 4 })), { minLength: 1, maxLength: 4 })
+  .array(
+    fc.tuple(
+      fc.constantFrom('DXT1', 'DXT5', '8888', 'PAL8', 'PAL4') as fc.Arbitrary<'DXT1' | 'DXT5' | '8888' | 'PAL8' | 'PAL4'>,
+      fc.integer({ min: 1, max: 24 }),
+      fc.integer({ min: 1, max: 24 }),
+      fc.integer({ min: 1, max: 4 }),
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
   .map((list) => writeTXD({ textures: list.map(([f, w, h, l]) => texture(f, w, h, l)), deviceId: 2, extension: new Uint8Array(0), libraryIds: [0x1803ffff, 0x1803ffff, 0x1803ffff] }));
 
 /** A file whose pixels, every byte 0xab, fill the kernels' work memory: what a stale read would show. */

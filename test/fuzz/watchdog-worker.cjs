@@ -12,9 +12,15 @@ for (;;) {
     const length = flags[1];
     const format = new TextDecoder().decode(formatName.slice(0, flags[2])).replace(/[^\w.-]/g, '_') || 'unknown';
     const bytes = data.slice(0, Math.min(length, data.length));
-    const name = format.toLowerCase() + '-hang-' + createHash('sha256').update(bytes).digest('hex').slice(0, 12) + '.bin';
-    try { mkdirSync(workerData.regressions, { recursive: true }); writeFileSync(workerData.regressions + name, bytes); } catch {}
-    require('node:fs').writeSync(2, '\nfuzz watchdog: a ' + format + ' case of ' + length + ' bytes ran past its time limit of ' + Math.round(deadline[1]) + ' ms; saved as fixtures/regressions/' + name + '; failing the run\n');
+    const name = `${format.toLowerCase()}-hang-${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.bin`;
+    try {
+      mkdirSync(workerData.regressions, { recursive: true });
+      writeFileSync(workerData.regressions + name, bytes);
+    } catch {}
+    require('node:fs').writeSync(
+      2,
+      `\nfuzz watchdog: a ${format} case of ${length} bytes ran past its time limit of ${Math.round(deadline[1])} ms; saved as fixtures/regressions/${name}; failing the run\n`,
+    );
     process.kill(process.pid, 'SIGKILL');
   }
   if (Atomics.load(flags, 0) === 0) Atomics.wait(flags, 0, 0, 1000);

@@ -13,8 +13,10 @@ import { keyDifferences } from '../helpers/key-differences.js';
 
 /** The largest local-rotation difference (degrees) of each bone, at the original's own key times. */
 function degreesAtKeys(skeleton: Skeleton, original: Animation, back: Animation): Map<string, number> {
-  const a = bindClip(original, skeleton), b = bindClip(back, skeleton);
-  const pa = createPose(skeleton), pb = createPose(skeleton);
+  const a = bindClip(original, skeleton),
+    b = bindClip(back, skeleton);
+  const pa = createPose(skeleton),
+    pb = createPose(skeleton);
   const worst = new Map(skeleton.names.map((name) => [name.trim(), 0]));
   for (const time of new Set(original.bones.flatMap((track) => [...track.times]))) {
     sampleClip(a, time, pa);
@@ -53,14 +55,25 @@ describe.skipIf(!haveBlender || !samplesPresent)(`Blender's defaults (${blenderV
   };
 
   it('at its defaults (24 fps): one warning that says so, with the fix; every track kept; a partial clip stays partial', () => {
-    for (const [name, ifp, original] of [['walk', pedPath, walk], ['partial', partialPath, partial]] as const) {
+    for (const [name, ifp, original] of [
+      ['walk', pedPath, walk],
+      ['partial', partialPath, partial],
+    ] as const) {
       const { log, clip } = loop(name, ifp, 'sampled');
       const warnings = log.split('\n').filter((line) => line.startsWith('  '));
-      expect(warnings.filter((line) => /24 fps/.test(line)), name).toHaveLength(1);
+      expect(
+        warnings.filter((line) => /24 fps/.test(line)),
+        name,
+      ).toHaveLength(1);
       expect(log).toMatch(/regridded: 1 animations were sampled by their exporter at 24 fps .*set Blender's scene to 60 fps before importing the glTF into it .*or untick Always Sample Animations/);
-      expect(clip.bones.map((b) => b.boneId), name).toEqual(original.bones.map((b) => b.boneId));
+      expect(
+        clip.bones.map((b) => b.boneId),
+        name,
+      ).toEqual(original.bones.map((b) => b.boneId));
       const worst = Math.max(...degreesAtKeys(skeleton, original, clip).values());
-      console.log(`Blender at 24 fps (${name}): ${clip.bones.length} tracks, ${clip.keyframeCount} keys (original ${original.keyframeCount}), ${clip.duration} s (original ${original.duration}); worst ${worst.toFixed(2)} degrees at the original's keys`);
+      console.log(
+        `Blender at 24 fps (${name}): ${clip.bones.length} tracks, ${clip.keyframeCount} keys (original ${original.keyframeCount}), ${clip.duration} s (original ${original.duration}); worst ${worst.toFixed(2)} degrees at the original's keys`,
+      );
     }
   }, 300_000);
 
@@ -81,12 +94,18 @@ describe.skipIf(!haveBlender || !samplesPresent)(`Blender's defaults (${blenderV
     const idle = bindClip(ped.getAnimation('woman_idlestance')!, skeleton);
     const top = bindClip(layered, skeleton);
     const driven = Float32Array.from(top.trackOfBone, (track) => (track >= 0 ? 1 : 0));
-    const idlePose = createPose(skeleton), topPose = createPose(skeleton), out = createPose(skeleton);
-    const head = skeleton.indexOf('Head'), foot = skeleton.indexOf('L Foot');
+    const idlePose = createPose(skeleton),
+      topPose = createPose(skeleton),
+      out = createPose(skeleton);
+    const head = skeleton.indexOf('Head'),
+      foot = skeleton.indexOf('L Foot');
     for (let frame = 0; frame / 60 <= layered.duration; frame++) {
       sampleClip(idle, frame / 60, idlePose);
       sampleClip(top, frame / 60, topPose);
-      blendPoses(out, [{ pose: idlePose, weight: 1, mask: driven.map((d) => 1 - d) }, { pose: topPose, weight: 1, mask: driven }]);
+      blendPoses(out, [
+        { pose: idlePose, weight: 1, mask: driven.map((d) => 1 - d) },
+        { pose: topPose, weight: 1, mask: driven },
+      ]);
       const world = poseToMatrices(out, skeleton);
       expect(world[16 * head + 14]! - world[16 * foot + 14]!, `frame ${frame}: head above foot`).toBeGreaterThan(1);
     }

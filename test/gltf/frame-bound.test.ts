@@ -1,7 +1,7 @@
 // glTF export of frame-bound models (GTA III peds) and of object clips without a model: each rigid
 // part a mesh node under its frame's animated node, textured, 0 validator errors, and the count of
 // animations reported is the count written.
-import { Document, WebIO, type Node } from '@gltf-transform/core';
+import { type Document, WebIO, type Node } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
 import { exportGltf } from '../../src/gltf/index.js';
 import { DFFReader, IFPReader, TXDReader } from '../../src/index.js';
@@ -16,9 +16,21 @@ async function read(glb: Uint8Array): Promise<Document> {
 
 /** Every mesh node's parent is a node that an animation channel targets. */
 function meshParentsAnimated(doc: Document): { meshes: number; underAnimated: number } {
-  const animated = new Set<Node>(doc.getRoot().listAnimations().flatMap((a) => a.listChannels().map((c) => c.getTargetNode()!)));
-  const meshNodes = doc.getRoot().listNodes().filter((n) => n.getMesh());
-  const parentOf = (node: Node) => doc.getRoot().listNodes().find((n) => n.listChildren().includes(node));
+  const animated = new Set<Node>(
+    doc
+      .getRoot()
+      .listAnimations()
+      .flatMap((a) => a.listChannels().map((c) => c.getTargetNode()!)),
+  );
+  const meshNodes = doc
+    .getRoot()
+    .listNodes()
+    .filter((n) => n.getMesh());
+  const parentOf = (node: Node) =>
+    doc
+      .getRoot()
+      .listNodes()
+      .find((n) => n.listChildren().includes(node));
   return { meshes: meshNodes.length, underAnimated: meshNodes.filter((n) => animated.has(parentOf(n)!)).length };
 }
 
@@ -32,13 +44,28 @@ describe('glTF export of a frame-bound model (fixture)', () => {
     expect(warnings.map((w) => w.code)).toEqual(['normalised-rotations']); // the fixture's keys are off unit length on purpose
     expect(await validatorErrors(glb!)).toEqual([]);
     const doc = await read(glb!);
-    const meshNodes = doc.getRoot().listNodes().filter((n) => n.getMesh());
+    const meshNodes = doc
+      .getRoot()
+      .listNodes()
+      .filter((n) => n.getMesh());
     expect(meshNodes.map((n) => n.getName())).toEqual(['Swaist mesh', 'storso mesh', 'Shead mesh', 'Supperlegl mesh', 'slowerlegl mesh']);
-    expect(doc.getRoot().listMaterials().every((m) => m.getBaseColorTexture())).toBe(true);
+    expect(
+      doc
+        .getRoot()
+        .listMaterials()
+        .every((m) => m.getBaseColorTexture()),
+    ).toBe(true);
     // Swaist and Shead are animated here: their parts hang under them.
     expect(meshParentsAnimated(doc).underAnimated).toBe(2);
-    const waist = doc.getRoot().listNodes().find((n) => n.getName() === 'Swaist')!;
-    const channel = doc.getRoot().listAnimations()[0]!.listChannels().find((c) => c.getTargetNode() === waist && c.getTargetPath() === 'translation')!;
+    const waist = doc
+      .getRoot()
+      .listNodes()
+      .find((n) => n.getName() === 'Swaist')!;
+    const channel = doc
+      .getRoot()
+      .listAnimations()[0]!
+      .listChannels()
+      .find((c) => c.getTargetNode() === waist && c.getTargetPath() === 'translation')!;
     const written = channel.getSampler()!.getOutput()!.getArray()!;
     const track = clips[0]!.tracks[0]!.translations!;
     const rest = model.skeleton!.restTranslations.subarray(3, 6);
@@ -61,7 +88,12 @@ describe('glTF export of GTA III peds and SA object clips (real files)', () => {
     expect(await validatorErrors(glb!)).toEqual([]);
     const doc = await read(glb!);
     expect(doc.getRoot().listTextures().length).toBe(1);
-    expect(doc.getRoot().listMaterials().every((m) => m.getBaseColorTexture())).toBe(true);
+    expect(
+      doc
+        .getRoot()
+        .listMaterials()
+        .every((m) => m.getBaseColorTexture()),
+    ).toBe(true);
     expect(meshParentsAnimated(doc)).toEqual({ meshes: 16, underAnimated: 16 });
   });
 
@@ -80,7 +112,12 @@ describe('glTF export of GTA III peds and SA object clips (real files)', () => {
     expect(await validatorErrors(glb!)).toEqual([]);
     const doc = await read(glb!);
     expect(doc.getRoot().listAnimations().length).toBe(6);
-    const targets = new Set(doc.getRoot().listAnimations().flatMap((a) => a.listChannels().map((c) => c.getTargetNode()!.getName())));
+    const targets = new Set(
+      doc
+        .getRoot()
+        .listAnimations()
+        .flatMap((a) => a.listChannels().map((c) => c.getTargetNode()!.getName())),
+    );
     expect([...targets].sort()).toEqual(clips.map((clip) => clip.tracks[0]!.boneName).sort());
   });
 });

@@ -2,7 +2,20 @@ import { Document, WebIO } from '@gltf-transform/core';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, createSkeleton, DFFReader, IFPReader, IGI2ClipReader, poseToMatrices, readIGI2Skeleton, sampleClip, writeIFP, type SkeletalClip, type Skeleton } from '../../src/index.js';
+import {
+  bindClip,
+  createPose,
+  createSkeleton,
+  DFFReader,
+  IFPReader,
+  IGI2ClipReader,
+  poseToMatrices,
+  readIGI2Skeleton,
+  sampleClip,
+  writeIFP,
+  type SkeletalClip,
+  type Skeleton,
+} from '../../src/index.js';
 import { exportGltf, importGltf } from '../../src/gltf/index.js';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 import { aboutZ, animationOf } from '../playback/helpers.js';
@@ -34,7 +47,12 @@ async function largestThreeDifference(glb: Uint8Array, skeleton: Skeleton, clips
       const world = poseToMatrices(pose, skeleton);
       // Compared in the game's space: under the root node that stands a default (Y-up) export upright.
       const toGame = gltf.scene.getObjectByName('z-up-to-y-up')?.matrixWorld.clone().invert() ?? new THREE.Matrix4();
-      nodes.forEach((node, b) => toGame.clone().multiply(node.matrixWorld).elements.forEach((v, k) => (largest = Math.max(largest, Math.abs(v - world[16 * b + k]!)))));
+      nodes.forEach((node, b) =>
+        toGame
+          .clone()
+          .multiply(node.matrixWorld)
+          .elements.forEach((v, k) => (largest = Math.max(largest, Math.abs(v - world[16 * b + k]!)))),
+      );
     }
     action.stop();
   });
@@ -95,8 +113,16 @@ describe('importGltf', () => {
     doc.createScene().addChild(root);
     const acc = (type: 'SCALAR' | 'VEC3' | 'VEC4', values: number[]) => doc.createAccessor().setType(type).setArray(new Float32Array(values)).setBuffer(buffer);
     const animation = doc.createAnimation('edited');
-    const cubic = doc.createAnimationSampler().setInput(acc('SCALAR', [0, 0.5])).setOutput(acc('VEC4', [0, 0, 0, 0, ...aboutZ(0), 0, 0, 0, 0, 0, 0, 0, 0, ...aboutZ(90), 0, 0, 0, 0])).setInterpolation('CUBICSPLINE');
-    const step = doc.createAnimationSampler().setInput(acc('SCALAR', [0, 0.25])).setOutput(acc('VEC3', [0, 0, 0, 1, 2, 3])).setInterpolation('STEP');
+    const cubic = doc
+      .createAnimationSampler()
+      .setInput(acc('SCALAR', [0, 0.5]))
+      .setOutput(acc('VEC4', [0, 0, 0, 0, ...aboutZ(0), 0, 0, 0, 0, 0, 0, 0, 0, ...aboutZ(90), 0, 0, 0, 0]))
+      .setInterpolation('CUBICSPLINE');
+    const step = doc
+      .createAnimationSampler()
+      .setInput(acc('SCALAR', [0, 0.25]))
+      .setOutput(acc('VEC3', [0, 0, 0, 1, 2, 3]))
+      .setInterpolation('STEP');
     animation.addSampler(cubic).addSampler(step);
     animation.addChannel(doc.createAnimationChannel().setTargetNode(hand).setTargetPath('rotation').setSampler(cubic));
     animation.addChannel(doc.createAnimationChannel().setTargetNode(root).setTargetPath('translation').setSampler(step));
@@ -141,7 +167,10 @@ describe('glTF on the real samples', () => {
     const skin = doc.getRoot().listSkins()[0]!;
     const binds = skin.getInverseBindMatrices()!.getArray()!;
     let worst = 0;
-    const axes = doc.getRoot().listNodes().find((node) => node.getName() === 'z-up-to-y-up');
+    const axes = doc
+      .getRoot()
+      .listNodes()
+      .find((node) => node.getName() === 'z-up-to-y-up');
     const toGame = axes ? new THREE.Matrix4().fromArray(axes.getWorldMatrix() as number[]).invert() : new THREE.Matrix4();
     skin.listJoints().forEach((joint, j) => {
       const world = toGame.clone().multiply(new THREE.Matrix4().fromArray(joint.getWorldMatrix() as number[]));
@@ -174,7 +203,7 @@ describe('glTF on the real samples', () => {
     }
   });
 
-  it('both IGI 2 clips: resampled at 60 Hz with squad, 0 validator errors, with their own skeleton or the model\'s names', async () => {
+  it("both IGI 2 clips: resampled at 60 Hz with squad, 0 validator errors, with their own skeleton or the model's names", async () => {
     const arms = readIGI2Skeleton(sample('igi2/005_01_1.mef'))!;
     for (const name of ['igi2/push_button_1st_pers.iff', 'igi2/fire_pullpin_flashbang_1st.iff']) {
       const clip = new IGI2ClipReader(sample(name));

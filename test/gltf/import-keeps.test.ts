@@ -25,22 +25,43 @@ describe.skipIf(!samplesPresent)('import of a gameanim export of SA walk_player'
   it('--like keeps a lengthened clip at 3.0 s and a clip new to the original, and says what it took', async () => {
     // walk_player edited to last 3.0 s instead of 1.2 s, and a new clip beside it.
     const slow = walk.bones.map((b) => ({ ...b, times: b.times.map((t) => t * 2.5) }));
-    const edited = new IFPReader(writeIFP([{ name: 'mine', animations: [{ name: 'walk_player', bones: slow }, { name: 'my_new_walk', bones: walk.bones }] }], { format: 'ANP3' })).animations;
+    const edited = new IFPReader(
+      writeIFP(
+        [
+          {
+            name: 'mine',
+            animations: [
+              { name: 'walk_player', bones: slow },
+              { name: 'my_new_walk', bones: walk.bones },
+            ],
+          },
+        ],
+        { format: 'ANP3' },
+      ),
+    ).animations;
     const { glb } = await exportGltf({ model, clips: edited });
     const { packages, warnings } = await importGltf(glb!, { skeleton, like: original.packages as PackageData[] });
     const back = new IFPReader(writeIFP(packages, { format: 'ANP3' }));
     expect(back.packageName).toBe('ped');
-    expect(back.animations.map((a) => [a.name, a.duration])).toEqual([['WALK_player', Math.fround(3)], ['my_new_walk', walk.duration]]);
+    expect(back.animations.map((a) => [a.name, a.duration])).toEqual([
+      ['WALK_player', Math.fround(3)],
+      ['my_new_walk', walk.duration],
+    ]);
     expect(back.getAnimation('walk_player')!.bones.map((b) => [b.boneId, b.keyframeType])).toEqual(walk.bones.map((b) => [b.boneId, b.keyframeType]));
     const like = warnings.find((w) => w.code === 'like-original')!.message;
-    expect(like).toMatch(/^1 animations took from their namesakes in the original: package "ped"; driven bones \(0 tracks .*\); key types \(0 translations dropped, 0 held .*\); compression \(0 tracks changed\); name case \(1 animations\); durations and keys are the glTF's\. 1 animations have no namesake there and were kept as imported, in package "ped" \(first: my_new_walk\)$/);
+    expect(like).toMatch(
+      /^1 animations took from their namesakes in the original: package "ped"; driven bones \(0 tracks .*\); key types \(0 translations dropped, 0 held .*\); compression \(0 tracks changed\); name case \(1 animations\); durations and keys are the glTF's\. 1 animations have no namesake there and were kept as imported, in package "ped" \(first: my_new_walk\)$/,
+    );
   });
 
   it('onto another skin: a warning naming how far its joints are; onto its own skin: none', async () => {
     const { glb } = await exportGltf({ model, clips: [walk] });
     for (const other of ['dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff']) {
       const { warnings } = await importGltf(glb!, { skeleton: new DFFReader(sample(other)).skeleton! });
-      expect(warnings.map((w) => w.code), other).toEqual(['other-skeleton']);
+      expect(
+        warnings.map((w) => w.code),
+        other,
+      ).toEqual(['other-skeleton']);
       expect(warnings[0]!.message).toMatch(/^the glTF's skeleton is not the one it was imported onto: its joints lie up to \d+\.\d mm from the skeleton's bones/);
     }
     expect((await importGltf(glb!, { skeleton })).warnings).toEqual([]);

@@ -1,7 +1,7 @@
 // Import carries joints through the file's hierarchy and skin: a document whose joints are oriented
 // unlike the game's (as Blender's default import leaves them, compensated in the inverse binds), or
 // whose scene is Y up, imports to the same IFP as the plain export.
-import { Document, WebIO, type Node } from '@gltf-transform/core';
+import { type Document, WebIO, type Node } from '@gltf-transform/core';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { DFFReader, IFPReader } from '../../src/index.js';
@@ -46,7 +46,10 @@ function reorientJoints(doc: Document, seed: number): void {
   const matrices = binds.getArray()!.slice();
   skin.listJoints().forEach((joint, j) => {
     const ibm = new THREE.Matrix4().fromArray(matrices, 16 * j);
-    new THREE.Matrix4().makeRotationFromQuaternion(turnOf(joint).clone().invert()).multiply(ibm).toArray(matrices, 16 * j);
+    new THREE.Matrix4()
+      .makeRotationFromQuaternion(turnOf(joint).clone().invert())
+      .multiply(ibm)
+      .toArray(matrices, 16 * j);
   });
   skin.setInverseBindMatrices(doc.createAccessor().setType('MAT4').setArray(matrices).setBuffer(binds.getBuffer()));
 }
@@ -56,7 +59,7 @@ describe('import is independent of joint orientation and up axis', () => {
     it.skip(SAMPLES_SKIP_MESSAGE, () => {});
     return;
   }
-  it('joints turned every which way (compensated in the inverse binds) and a Y-up root import to the plain export\'s IFP', async () => {
+  it("joints turned every which way (compensated in the inverse binds) and a Y-up root import to the plain export's IFP", async () => {
     const model = new DFFReader(sample('dff/sa_skin_modelspace_frames.dff'));
     const clips = new IFPReader(sample('rwparserng_ped_anp3.ifp')).animations.slice(0, 3);
     const skeleton = model.skeleton!;
@@ -100,12 +103,23 @@ describe('tracks that drive no bone survive a round trip', () => {
     const { glb, warnings } = await exportGltf({ skeleton, clips: [clip] });
     expect(warnings.find((w) => w.code === 'unmatched-tracks')!.message).toMatch(/written as nodes of their own, outside the skin: Object/);
     const doc = await new WebIO().readBinary(glb!);
-    const node = doc.getRoot().listNodes().find((n) => n.getName() === 'Object')!;
-    expect(doc.getRoot().listSkins().every((skin) => !skin.listJoints().includes(node))).toBe(true);
+    const node = doc
+      .getRoot()
+      .listNodes()
+      .find((n) => n.getName() === 'Object')!;
+    expect(
+      doc
+        .getRoot()
+        .listSkins()
+        .every((skin) => !skin.listJoints().includes(node)),
+    ).toBe(true);
     const imported = await importGltf(glb!, { skeleton });
     expect(imported.warnings.map((w) => w.code)).toContain('extra-tracks');
     const back = new IFPReader(writeIFP(imported.packages, { format: 'ANP3' })).animations[0]!.bones.find((b) => b.boneName === 'Object')!;
     expect([back.boneId, back.frameCount, back.keyframeType]).toEqual([nub.boneId, nub.frameCount, nub.keyframeType]);
-    for (let k = 0; k < nub.rotations.length; k++) expect(Math.abs(back.rotations[k]! / Math.hypot(...back.rotations.subarray(k - (k % 4), k - (k % 4) + 4)) - nub.rotations[k]! / Math.hypot(...nub.rotations.subarray(k - (k % 4), k - (k % 4) + 4)))).toBeLessThanOrEqual(1 / 4096);
+    for (let k = 0; k < nub.rotations.length; k++)
+      expect(
+        Math.abs(back.rotations[k]! / Math.hypot(...back.rotations.subarray(k - (k % 4), k - (k % 4) + 4)) - nub.rotations[k]! / Math.hypot(...nub.rotations.subarray(k - (k % 4), k - (k % 4) + 4))),
+      ).toBeLessThanOrEqual(1 / 4096);
   });
 });

@@ -6,9 +6,11 @@ import type { FileSystem } from '../../src/cli/atomic-write.js';
 /** node:fs, with each call for which `fail(call, args)` is true throwing an error of that errno `code`. */
 export function failingFs(code: string, fail: (call: string, args: unknown[]) => boolean): FileSystem {
   return new Proxy(fs, {
-    get: (target, name: string) => (...args: unknown[]) => {
-      if (fail(name, args)) throw Object.assign(new Error(`${code}: simulated`), { code });
-      return (target as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
-    },
+    get:
+      (target, name: string) =>
+      (...args: unknown[]) => {
+        if (fail(name, args)) throw Object.assign(new Error(`${code}: simulated`), { code });
+        return (target as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
+      },
   }) as FileSystem;
 }

@@ -8,7 +8,9 @@ export function fixture(name: string): Uint8Array {
 }
 
 export function fixtureNames(extension: string): string[] {
-  return readdirSync(`${root}fixtures`).filter((name) => name.endsWith(extension)).sort();
+  return readdirSync(`${root}fixtures`)
+    .filter((name) => name.endsWith(extension))
+    .sort();
 }
 
 /** The real game files live outside the project; tests that need them skip when they are absent. */

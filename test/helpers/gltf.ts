@@ -14,8 +14,17 @@ export async function validatorErrors(glb: Uint8Array): Promise<string[]> {
 /** A bare clip of float keys, any values: the export must repair or refuse what glTF cannot hold. */
 export function clipOfKeys(tracks: Array<{ boneId: number; times: number[]; rotations: number[]; translations?: number[] | null }>): SkeletalClip {
   return {
-    kind: 'clip', name: 'hostile', duration: 1, bindBy: 'id-or-name',
-    tracks: tracks.map((t) => ({ boneName: '', boneId: t.boneId, times: Float32Array.from(t.times), rotations: Float32Array.from(t.rotations), translations: t.translations ? Float32Array.from(t.translations) : null })),
+    kind: 'clip',
+    name: 'hostile',
+    duration: 1,
+    bindBy: 'id-or-name',
+    tracks: tracks.map((t) => ({
+      boneName: '',
+      boneId: t.boneId,
+      times: Float32Array.from(t.times),
+      rotations: Float32Array.from(t.rotations),
+      translations: t.translations ? Float32Array.from(t.translations) : null,
+    })),
   };
 }
 

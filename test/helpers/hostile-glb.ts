@@ -31,13 +31,21 @@ export async function hostileGlb(spec: HostileGlb): Promise<Uint8Array> {
   const accessors = spec.samplers.map((s) => {
     const width = s.interpolation === 'CUBICSPLINE' ? 3 : 1;
     const input = doc.createAccessor().setType('SCALAR').setArray(Float32Array.from(s.times)).setBuffer(buffer);
-    const output = doc.createAccessor().setType('VEC4').setArray(Float32Array.from({ length: 4 * width * s.times.length }, (_, i) => (i % 4 === 3 ? 1 : 0))).setBuffer(buffer);
+    const output = doc
+      .createAccessor()
+      .setType('VEC4')
+      .setArray(Float32Array.from({ length: 4 * width * s.times.length }, (_, i) => (i % 4 === 3 ? 1 : 0)))
+      .setBuffer(buffer);
     return { input, output };
   });
   for (let a = 0; a < (spec.animations ?? 1); a++) {
     const animation = doc.createAnimation(`clip${a}`);
     spec.samplers.forEach((s, i) => {
-      const sampler = doc.createAnimationSampler().setInterpolation(s.interpolation ?? 'LINEAR').setInput(accessors[i]!.input).setOutput(accessors[i]!.output);
+      const sampler = doc
+        .createAnimationSampler()
+        .setInterpolation(s.interpolation ?? 'LINEAR')
+        .setInput(accessors[i]!.input)
+        .setOutput(accessors[i]!.output);
       animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(bones[s.bone]!).setTargetPath('rotation').setSampler(sampler));
     });
   }

@@ -8,7 +8,10 @@ export function chunk(id: string, payload: Uint8Array, declaredSize = payload.le
 }
 
 export function form(type: string, ...children: Uint8Array[]): Uint8Array {
-  const body = concat(Uint8Array.from(type, (c) => c.charCodeAt(0)), ...children);
+  const body = concat(
+    Uint8Array.from(type, (c) => c.charCodeAt(0)),
+    ...children,
+  );
   return chunk('FORM', body);
 }
 

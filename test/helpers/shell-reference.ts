@@ -5,7 +5,10 @@ import type { Animation, Skeleton } from '../../src/index.js';
 
 type Vec = [number, number, number];
 type Quat = [number, number, number, number];
-interface Rigid { q: Quat; t: Vec }
+interface Rigid {
+  q: Quat;
+  t: Vec;
+}
 
 function normalise(q: Quat): Quat {
   const n = Math.hypot(...q);
@@ -17,19 +20,27 @@ function slerp(a: Quat, b: Quat, u: number): Quat {
   if (dot < 0) (b = [-b[0], -b[1], -b[2], -b[3]]), (dot = -dot);
   if (dot > 0.9999999) return normalise([0, 1, 2, 3].map((c) => a[c]! + (b[c]! - a[c]!) * u) as Quat);
   const angle = Math.acos(Math.min(1, dot));
-  const wa = Math.sin((1 - u) * angle) / Math.sin(angle), wb = Math.sin(u * angle) / Math.sin(angle);
+  const wa = Math.sin((1 - u) * angle) / Math.sin(angle),
+    wb = Math.sin(u * angle) / Math.sin(angle);
   return [0, 1, 2, 3].map((c) => wa * a[c]! + wb * b[c]!) as Quat;
 }
 
 function rotate(q: Quat, v: Vec): Vec {
   const [x, y, z, w] = q;
   // v + 2w (q × v) + 2 q × (q × v)
-  const cx = y * v[2] - z * v[1], cy = z * v[0] - x * v[2], cz = x * v[1] - y * v[0];
+  const cx = y * v[2] - z * v[1],
+    cy = z * v[0] - x * v[2],
+    cz = x * v[1] - y * v[0];
   return [v[0] + 2 * (w * cx + y * cz - z * cy), v[1] + 2 * (w * cy + z * cx - x * cz), v[2] + 2 * (w * cz + x * cy - y * cx)];
 }
 
 function multiply(a: Quat, b: Quat): Quat {
-  return [a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0], a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]];
+  return [
+    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
+  ];
 }
 
 type Track = Animation['bones'][number];
@@ -43,7 +54,8 @@ function sampleTrack(track: Track, time: number, rest: Vec): Rigid {
   if (time >= times[last]!) return key(last);
   let k = 0;
   while (times[k + 1]! <= time) k++;
-  const a = key(k), b = key(k + 1);
+  const a = key(k),
+    b = key(k + 1);
   const u = (time - times[k]!) / (times[k + 1]! - times[k]!);
   return { q: slerp(a.q, b.q, u), t: [0, 1, 2].map((c) => a.t[c]! + (b.t[c]! - a.t[c]!) * u) as Vec };
 }
@@ -71,11 +83,17 @@ export function worstShellError(a: Animation, b: Animation, skeleton?: Skeleton,
   const times = keyTimes.flatMap((t, i) => (i + 1 < keyTimes.length ? [t, (t + keyTimes[i + 1]!) / 2] : [t]));
   const worst = { error: 0, bone: -1, time: 0, samples: times.length };
   for (const time of times) {
-    const pa = modelPose(a, skeleton, time), pb = modelPose(b, skeleton, time);
+    const pa = modelPose(a, skeleton, time),
+      pb = modelPose(b, skeleton, time);
     pa.forEach((ra, bone) => {
       const rb = pb[bone]!;
-      for (const axis of [[shell, 0, 0], [0, shell, 0], [0, 0, shell]] as Vec[]) {
-        const va = rotate(ra.q, axis), vb = rotate(rb.q, axis);
+      for (const axis of [
+        [shell, 0, 0],
+        [0, shell, 0],
+        [0, 0, shell],
+      ] as Vec[]) {
+        const va = rotate(ra.q, axis),
+          vb = rotate(rb.q, axis);
         const error = 100 * Math.hypot(...([0, 1, 2].map((c) => va[c]! + ra.t[c]! - vb[c]! - rb.t[c]!) as Vec));
         if (error > worst.error) Object.assign(worst, { error, bone, time });
       }

@@ -42,7 +42,12 @@ export function referenceRgba(format: string, data: Uint8Array, width: number, h
         const c1 = u16(data, color + 2);
         const p0 = rgb565(c0);
         const p1 = rgb565(c1);
-        const lerp = (w0: number, w1: number, d: number): Rgba => ({ r: Math.floor((p0.r * w0 + p1.r * w1) / d), g: Math.floor((p0.g * w0 + p1.g * w1) / d), b: Math.floor((p0.b * w0 + p1.b * w1) / d), a: 255 });
+        const lerp = (w0: number, w1: number, d: number): Rgba => ({
+          r: Math.floor((p0.r * w0 + p1.r * w1) / d),
+          g: Math.floor((p0.g * w0 + p1.g * w1) / d),
+          b: Math.floor((p0.b * w0 + p1.b * w1) / d),
+          a: 255,
+        });
         const table = n !== 1 || c0 > c1 ? [p0, p1, lerp(2, 1, 3), lerp(1, 2, 3)] : [p0, p1, lerp(1, 1, 2), { r: 0, g: 0, b: 0, a: options.opaque ? 255 : 0 }];
         const alphaBits: number[] = [];
         const alphaTable: number[] = [];

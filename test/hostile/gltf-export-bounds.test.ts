@@ -54,7 +54,10 @@ describe('exportGltf resamples IGI 2 clips to where their keys end', () => {
 
   it('a key 10 days in is refused with a typed error before any sample is made', async () => {
     const clip = igi2With(firstRotationTicks(), 0xffffff00);
-    const error = await exportGltf({ skeleton: clip.skeleton, clips: [clip] }).then(() => null, (caught: unknown) => caught);
+    const error = await exportGltf({ skeleton: clip.skeleton, clips: [clip] }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(DecodeError);
     expect(error).toMatchObject({ format: 'GLTF', code: 'work-exceeds-input' });
     expect((error as Error).message).toMatch(/resampling 3 tracks over \d+(\.\d+)? s at 60 Hz: needs \d+ more rotation samples after 0/);
@@ -71,8 +74,17 @@ describe('exportGltf resamples IGI 2 clips to where their keys end', () => {
 describe('exportGltf leaves out triangles that name missing vertices', () => {
   const model = new DFFReader(fixture('dff-ped-5bone.dff'));
   const triangle = (indices: number[], groups: DffGeometry['groups']): DffGeometry => ({
-    frame: -1, vertexCount: 3, positions: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0), normals: null, uvs: null, colors: null,
-    indices: Uint32Array.from(indices), groups, materials: [], skinIndices: null, skinWeights: null,
+    frame: -1,
+    vertexCount: 3,
+    positions: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0),
+    normals: null,
+    uvs: null,
+    colors: null,
+    indices: Uint32Array.from(indices),
+    groups,
+    materials: [],
+    skinIndices: null,
+    skinWeights: null,
   });
 
   it('an index past the vertices drops its triangle, with a warning; the file passes the validator', async () => {

@@ -12,7 +12,10 @@ const limitFor = (glb: Uint8Array) => IMPORT_BASE_SAMPLES + IMPORT_SAMPLES_PER_B
 const keysOf = (result: Awaited<ReturnType<typeof importGltf>>) => result.packages.flatMap((p) => p.animations.flatMap((a) => a.bones.map((t) => t.times.length))).reduce((a, b) => a + b, 0);
 
 async function refusal(glb: Uint8Array): Promise<DecodeError> {
-  const error = await importGltf(glb, { skeleton }).then(() => null, (caught: unknown) => caught);
+  const error = await importGltf(glb, { skeleton }).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(DecodeError);
   return error as DecodeError;
 }
@@ -20,7 +23,12 @@ async function refusal(glb: Uint8Array): Promise<DecodeError> {
 describe('importGltf: one work budget, counted in samples made', () => {
   it('a STEP sampler whose keys run backwards gives no budget back to the samplers after it', async () => {
     // Before, the backwards span (-6 M frames) was added to the budget, funding a 150,000-frame resample.
-    const glb = await hostileGlb({ samplers: [{ bone: 0, times: [100_000, 0], interpolation: 'STEP' }, { bone: 1, times: [0, 2500], interpolation: 'STEP' }] });
+    const glb = await hostileGlb({
+      samplers: [
+        { bone: 0, times: [100_000, 0], interpolation: 'STEP' },
+        { bone: 1, times: [0, 2500], interpolation: 'STEP' },
+      ],
+    });
     expect(glb.length).toBeLessThan(1100);
     const error = await refusal(glb);
     expect([error.format, error.code]).toEqual(['GLTF', 'work-exceeds-input']);

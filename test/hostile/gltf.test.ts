@@ -12,8 +12,11 @@ const skeleton = threeBoneSkeleton;
 /** A GLB with one animation whose sampler's accessors are given as JSON, and no binary data. */
 function glbWithAccessors(accessors: object[], samplerInput = 0, samplerOutput = 1): Uint8Array {
   const json = JSON.stringify({
-    asset: { version: '2.0' }, scenes: [{ nodes: [0] }], nodes: [{ name: 'Root' }],
-    accessors, animations: [{ samplers: [{ input: samplerInput, output: samplerOutput, interpolation: 'LINEAR' }], channels: [{ sampler: 0, target: { node: 0, path: 'rotation' } }] }],
+    asset: { version: '2.0' },
+    scenes: [{ nodes: [0] }],
+    nodes: [{ name: 'Root' }],
+    accessors,
+    animations: [{ samplers: [{ input: samplerInput, output: samplerOutput, interpolation: 'LINEAR' }], channels: [{ sampler: 0, target: { node: 0, path: 'rotation' } }] }],
   });
   const text = new TextEncoder().encode(json.padEnd(Math.ceil(json.length / 4) * 4, ' '));
   const out = new Uint8Array(20 + text.length);
@@ -29,7 +32,10 @@ function glbWithAccessors(accessors: object[], samplerInput = 0, samplerOutput =
 
 describe('importGltf is bounded by its input', () => {
   it('accessors without buffer views asking for gigabytes are refused before anything is allocated', async () => {
-    const glb = glbWithAccessors([{ count: 100_000_000, type: 'SCALAR', componentType: 5126 }, { count: 100_000_000, type: 'VEC4', componentType: 5126 }]);
+    const glb = glbWithAccessors([
+      { count: 100_000_000, type: 'SCALAR', componentType: 5126 },
+      { count: 100_000_000, type: 'VEC4', componentType: 5126 },
+    ]);
     expect(glb.length).toBeLessThan(600);
     const before = process.memoryUsage().arrayBuffers;
     await expect(importGltf(glb, { skeleton })).rejects.toMatchObject({ format: 'GLTF', code: 'count-exceeds-data' });
@@ -44,9 +50,17 @@ describe('importGltf is bounded by its input', () => {
     const animation = doc.createAnimation('long');
     for (let copy = 0; copy < 20; copy++) {
       for (const node of bones) {
-        const sampler = doc.createAnimationSampler().setInterpolation('STEP')
+        const sampler = doc
+          .createAnimationSampler()
+          .setInterpolation('STEP')
           .setInput(doc.createAccessor().setType('SCALAR').setArray(Float32Array.of(0, 1000)).setBuffer(buffer))
-          .setOutput(doc.createAccessor().setType('VEC4').setArray(Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1)).setBuffer(buffer));
+          .setOutput(
+            doc
+              .createAccessor()
+              .setType('VEC4')
+              .setArray(Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1))
+              .setBuffer(buffer),
+          );
         animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath('rotation').setSampler(sampler));
       }
     }
@@ -92,9 +106,17 @@ describe('exportGltf passes the validator on hostile inputs', () => {
     // A mesh whose skin names bone 200 on a 5-bone skeleton, with NaN positions.
     const model = new DFFReader(fixture('dff-ped-5bone.dff'));
     const geometry: DffGeometry = {
-      frame: -1, vertexCount: 3, positions: Float32Array.of(0, 0, 0, NaN, 0, 0, 0, 1, 0), normals: null, uvs: null, colors: null,
-      indices: Uint32Array.of(0, 1, 2), groups: [{ material: 0, start: 0, count: 3 }], materials: [],
-      skinIndices: Uint8Array.of(200, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0), skinWeights: Float32Array.of(1, 0, 0, 0, 1, 0, 0, 0, NaN, 0, 0, 0),
+      frame: -1,
+      vertexCount: 3,
+      positions: Float32Array.of(0, 0, 0, NaN, 0, 0, 0, 1, 0),
+      normals: null,
+      uvs: null,
+      colors: null,
+      indices: Uint32Array.of(0, 1, 2),
+      groups: [{ material: 0, start: 0, count: 3 }],
+      materials: [],
+      skinIndices: Uint8Array.of(200, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0),
+      skinWeights: Float32Array.of(1, 0, 0, 0, 1, 0, 0, 0, NaN, 0, 0, 0),
     };
     const meshed = await exportGltf({ model: { skeleton: model.skeleton!, geometries: [geometry] } as unknown as DFFReader, clips: [] });
     expect(await validatorErrors(meshed.glb!)).toEqual([]);

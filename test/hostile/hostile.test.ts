@@ -99,7 +99,23 @@ describe('ANIM: each script offset decoded once, total work linear in the file',
 
 describe('SpriteScriptRunner options', () => {
   const reader = new SpriteAnimReader(
-    writeSpriteAnim({ width: 1, height: 1, texturePath: null, alphaPath: null, sprites: [], scripts: [{ id: 0, instructions: [{ time: 0, name: 'NOP', args: [] }, { time: 0, name: 'JUMP', args: [0] }, { time: 0, name: 'STOP', args: [] }] }] }),
+    writeSpriteAnim({
+      width: 1,
+      height: 1,
+      texturePath: null,
+      alphaPath: null,
+      sprites: [],
+      scripts: [
+        {
+          id: 0,
+          instructions: [
+            { time: 0, name: 'NOP', args: [] },
+            { time: 0, name: 'JUMP', args: [0] },
+            { time: 0, name: 'STOP', args: [] },
+          ],
+        },
+      ],
+    }),
   );
   it.each([Number.NaN, Infinity, -Infinity, 0, -1, 1.5, '10' as unknown as number])('maxStepsPerFrame %s is a RangeError, not a hang', (value) => {
     expect(() => new SpriteScriptRunner(reader, 0, { maxStepsPerFrame: value })).toThrow(RangeError);
@@ -114,7 +130,22 @@ describe('SpriteScriptRunner options', () => {
 
   it('SET_RANDOM_SPRITE wraps its ids as 32-bit integers', () => {
     const file = new SpriteAnimReader(
-      writeSpriteAnim({ width: 1, height: 1, texturePath: null, alphaPath: null, sprites: [], scripts: [{ id: 0, instructions: [{ time: 0, name: 'SET_RANDOM_SPRITE', args: [-2147483648, -2147483648] }, { time: 0, name: 'STOP', args: [] }] }] }),
+      writeSpriteAnim({
+        width: 1,
+        height: 1,
+        texturePath: null,
+        alphaPath: null,
+        sprites: [],
+        scripts: [
+          {
+            id: 0,
+            instructions: [
+              { time: 0, name: 'SET_RANDOM_SPRITE', args: [-2147483648, -2147483648] },
+              { time: 0, name: 'STOP', args: [] },
+            ],
+          },
+        ],
+      }),
     );
     for (let seed = 0; seed < 20; seed++) {
       const sprite = new SpriteScriptRunner(file, 0, { seed }).state.sprite;

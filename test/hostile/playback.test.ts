@@ -61,21 +61,52 @@ describe('blendPoses weights', () => {
   const out = createPose(clip);
 
   it('huge equal weights blend half and half, as weights 1 and 1 do', () => {
-    const expected = Array.from(blendPoses(createPose(clip), [{ pose: a, weight: 1 }, { pose: b, weight: 1 }]).rotations);
-    expect(Array.from(blendPoses(out, [{ pose: a, weight: 1e308 }, { pose: b, weight: 1e308 }]).rotations)).toEqual(expected);
-    expect(Array.from(blendPoses(out, [{ pose: a, weight: 1e308, mask: [1e308, 1e308] }, { pose: b, weight: 1e308, mask: [1e308, 1e308] }]).rotations)).toEqual(expected);
+    const expected = Array.from(
+      blendPoses(createPose(clip), [
+        { pose: a, weight: 1 },
+        { pose: b, weight: 1 },
+      ]).rotations,
+    );
+    expect(
+      Array.from(
+        blendPoses(out, [
+          { pose: a, weight: 1e308 },
+          { pose: b, weight: 1e308 },
+        ]).rotations,
+      ),
+    ).toEqual(expected);
+    expect(
+      Array.from(
+        blendPoses(out, [
+          { pose: a, weight: 1e308, mask: [1e308, 1e308] },
+          { pose: b, weight: 1e308, mask: [1e308, 1e308] },
+        ]).rotations,
+      ),
+    ).toEqual(expected);
     expect(Array.from(out.translations).every(Number.isFinite)).toBe(true);
   });
 
   it.each([Number.NaN, -1, Infinity, -Infinity])('weight %s is a RangeError', (weight) => {
-    expect(() => blendPoses(out, [{ pose: a, weight: 1 }, { pose: b, weight }])).toThrow(RangeError);
+    expect(() =>
+      blendPoses(out, [
+        { pose: a, weight: 1 },
+        { pose: b, weight },
+      ]),
+    ).toThrow(RangeError);
     expect(() => blendPoses(out, [{ pose: a, weight: 1, mask: [1, weight] }])).toThrow(RangeError);
   });
 });
 
 describe('the wasm sampler and zero-copy clips', () => {
   it('samples the current input bytes on every backend after they change', () => {
-    const bytes = writeIFF({ duration: 1, sampleRate: 1, frameCount: 2, parents: [-1], inverseBindMatrices: new Float32Array(16), tracks: [{ rotations: Float32Array.from([...aboutZ(0), ...aboutZ(90)]) }] });
+    const bytes = writeIFF({
+      duration: 1,
+      sampleRate: 1,
+      frameCount: 2,
+      parents: [-1],
+      inverseBindMatrices: new Float32Array(16),
+      tracks: [{ rotations: Float32Array.from([...aboutZ(0), ...aboutZ(90)]) }],
+    });
     const reader = new IFFReader(bytes);
     expect(reader.zeroCopy).toBe(true);
     const wasm = createPose(reader);
@@ -93,18 +124,32 @@ describe('the wasm sampler and zero-copy clips', () => {
 describe('non-finite key times', () => {
   const withTimes = (times: number[]) => {
     const rotations = Float32Array.from(times.flatMap((_, k) => aboutZ(30 * k)));
-    const bytes = writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [{ boneName: 'b', boneId: 0, keyframeType: 'KR00', compressed: false, times: Float32Array.from(times), rotations, translations: null, scales: null }] }] }], { format: 'ANP3' });
+    const bytes = writeIFP(
+      [
+        {
+          name: 'p',
+          animations: [{ name: 'a', bones: [{ boneName: 'b', boneId: 0, keyframeType: 'KR00', compressed: false, times: Float32Array.from(times), rotations, translations: null, scales: null }] }],
+        },
+      ],
+      { format: 'ANP3' },
+    );
     return new IFPReader(bytes);
   };
 
   it('are reported once as non-finite-time, naming the first', () => {
     const reader = withTimes([0, 1, Infinity]);
-    expect(reader.warnings).toEqual([{ code: 'non-finite-time', offset: expect.any(Number), message: expect.stringContaining('1 key times are infinite or NaN (first: animation "a", bone "b", key 2: Infinity)') }]);
+    expect(reader.warnings).toEqual([
+      { code: 'non-finite-time', offset: expect.any(Number), message: expect.stringContaining('1 key times are infinite or NaN (first: animation "a", bone "b", key 2: Infinity)') },
+    ]);
     expect(withTimes([0, 1, 2]).warnings).toEqual([]);
   });
 
   it('sample to finite values, the same on every backend, looping or not', () => {
-    for (const times of [[0, 1, Infinity], [-Infinity, 0, 1], [0, Infinity]]) {
+    for (const times of [
+      [0, 1, Infinity],
+      [-Infinity, 0, 1],
+      [0, Infinity],
+    ]) {
       const animation = withTimes(times).animations[0]!;
       for (const time of [-1, 0, 0.5, 1, 5, Infinity]) {
         for (const loop of [false, true]) {

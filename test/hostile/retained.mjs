@@ -13,7 +13,11 @@ const open = {
   img: (b) => new api.ImgArchive(b),
   ifp: (b) => new api.IFPReader(b),
   dff: (b) => new api.DFFReader(b),
-  ilff: (b) => { const clip = new api.IGI2ClipReader(b); void clip.tracks; return clip; },
+  ilff: (b) => {
+    const clip = new api.IGI2ClipReader(b);
+    void clip.tracks;
+    return clip;
+  },
 }[reader];
 /** The items a reader kept, where it keeps a list that grows with the input; null for the others. */
 const items = {
@@ -34,4 +38,11 @@ try {
 globalThis.gc();
 const after = process.memoryUsage();
 const retained = after.heapUsed + after.external - before.heapUsed - before.external;
-console.log(JSON.stringify({ items: items && !(result instanceof api.DecodeError) ? items(result) : null, perByte: retained / bytes.length, kept: result !== undefined, error: result instanceof api.DecodeError ? result.code : null }));
+console.log(
+  JSON.stringify({
+    items: items && !(result instanceof api.DecodeError) ? items(result) : null,
+    perByte: retained / bytes.length,
+    kept: result !== undefined,
+    error: result instanceof api.DecodeError ? result.code : null,
+  }),
+);

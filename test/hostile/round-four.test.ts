@@ -27,7 +27,6 @@ const model = join(root, 'fixtures/dff-ped-5bone.dff');
 const ifp = fixture('anp3-all-types.ifp');
 const oneLine = (stderr: string) => expect(stderr.trim().split('\n')).toHaveLength(1);
 
-
 /** A GTA III/VC pair: 32-byte records (sector offset, sector count, 24-byte name) and the data, each entry sector aligned. */
 function v1Pair(folder: string, entries: Array<{ name: string; data: Uint8Array }>): { dir: string; img: string } {
   const sectors = entries.map((e) => Math.max(1, Math.ceil(e.data.length / 2048)));
@@ -54,7 +53,10 @@ describe('item 4: a III/VC --in-place edit is one change to both files, or none'
   for (const failingFile of ['gta3.img', 'gta3.dir']) {
     it(`the rename onto ${failingFile} refused (EPERM): both files as they were, one line naming it, nothing left behind`, () => {
       const folder = scratch();
-      const pair = v1Pair(folder, [{ name: 'walk.ifp', data: ifp }, { name: 'run.ifp', data: fixture('anpk-all-keys.ifp') }]);
+      const pair = v1Pair(folder, [
+        { name: 'walk.ifp', data: ifp },
+        { name: 'run.ifp', data: fixture('anpk-all-keys.ifp') },
+      ]);
       const added = join(folder, 'extra.ifp');
       writeFileSync(added, fixture('anp2-basic.ifp'));
       const before = [readFileSync(pair.dir), readFileSync(pair.img)];
@@ -138,7 +140,10 @@ describe("item 10: --force never writes over any of the command's inputs", () =>
     expect(like.stderr).toMatch(/a\.ifp: is one of this command's inputs/);
     expect(readFileSync(a).equals(Buffer.from(ifp))).toBe(true);
 
-    const pair = v1Pair(folder, [{ name: 'gta3.img', data: ifp }, { name: 'walk.ifp', data: ifp }]);
+    const pair = v1Pair(folder, [
+      { name: 'gta3.img', data: ifp },
+      { name: 'walk.ifp', data: ifp },
+    ]);
     const img = readFileSync(pair.img);
     const extract = gameanim('img', 'extract', pair.dir, '-o', folder, '--force');
     expect(extract.code).toBe(1);
@@ -150,7 +155,13 @@ describe("item 10: --force never writes over any of the command's inputs", () =>
 describe('item 11: --in-place keeps the file what it was', () => {
   const archiveIn = (folder: string) => {
     const path = join(folder, 'anim.img');
-    writeFileSync(path, writeImg([{ name: 'walk.ifp', data: ifp }, { name: 'note.txt', data: new Uint8Array(8) }]));
+    writeFileSync(
+      path,
+      writeImg([
+        { name: 'walk.ifp', data: ifp },
+        { name: 'note.txt', data: new Uint8Array(8) },
+      ]),
+    );
     return path;
   };
 
@@ -199,7 +210,7 @@ describe('item 7: the batch export of an archive whose entries share data is bou
     const archive = join(folder, 'overlap.img');
     writeFileSync(archive, imgOverlapping(100, ifp));
     const out = join(folder, 'out');
-    const run = gameanim('export', model, archive, '-o', out + '/');
+    const run = gameanim('export', model, archive, '-o', `${out}/`);
     expect(run.code).toBe(1);
     oneLine(run.stderr);
     expect(run.stderr).toMatch(/overlap\.img: exporting its IFP entries would write \d+ bytes of entries, more than 64 times the archive's size .* Add --force/);
@@ -226,7 +237,12 @@ describe('item 14: a worker that fails does not end the batch', () => {
       const folder = scratch();
       const out = join(folder, 'out');
       mkdirSync(out);
-      const result = await exportBatch(model, sources(folder), { out, force: false, zUp: false, jobs: how === 'fails at start' ? 2 : 1, perAnimation: false, spawnWorker: () => new Worker(code, { eval: true }) }, quiet);
+      const result = await exportBatch(
+        model,
+        sources(folder),
+        { out, force: false, zUp: false, jobs: how === 'fails at start' ? 2 : 1, perAnimation: false, spawnWorker: () => new Worker(code, { eval: true }) },
+        quiet,
+      );
       expect(result.inputErrors).toEqual([]);
       expect(readdirSync(out)).toHaveLength(packages);
     });

@@ -11,7 +11,8 @@ import { workCount } from '../../src/core/work-count.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const cli = (...args: string[]) => spawnSync(process.execPath, ['--max-old-space-size=256', join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ['--max-old-space-size=256', join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
 /** The limit of a test that runs the command line: above its 120 s, for a loaded machine (vitest.config.ts gives 60 s). */
 const WITH_CLI = { timeout: 300_000 };
 
@@ -76,7 +77,7 @@ function removeBytes(bytes: Uint8Array, start: number, count: number): Uint8Arra
   const out = new Uint8Array([...bytes.subarray(0, start), ...bytes.subarray(start + count)]);
   const view = new DataView(out.buffer);
   const walk = (from: number, to: number) => {
-    for (let at = from; at + 12 <= to;) {
+    for (let at = from; at + 12 <= to; ) {
       const type = view.getUint32(at, true);
       const size = view.getUint32(at + 4, true);
       const end = at + 12 + size;
@@ -144,7 +145,9 @@ describe('work linear in the input', () => {
 describe('escapes', WITH_CLI, () => {
   it('an IGI 2 clip with 125,000 triggers reads, and gameanim info prints it', () => {
     const doc: IGI2ClipDoc = {
-      name: 'many_triggers', looping: false, durationTicks: 160,
+      name: 'many_triggers',
+      looping: false,
+      durationTicks: 160,
       skeleton: { parents: [-1], restTranslations: new Float32Array(3) },
       tracks: [{ rotationTicks: [0], rotations: Float32Array.of(0, 0, 0, 1) }],
       triggers: Array.from({ length: 125_000 }, (_, i) => ({ ticks: i % 160, time: 0, bone: -1, event: 1, position: new Float32Array(3) })),

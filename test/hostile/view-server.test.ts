@@ -125,10 +125,13 @@ describe('the view server', { timeout: 240_000 }, () => {
   });
 
   it('no malformed request stops it: a bounded fuzz of request lines, paths and headers, on loopback', async () => {
-    const pieces = fc.oneof(fc.constantFrom('%', '%%', '%zz', '%c0%ae', '..', '/', '\\', '\0', '?', '#', '~', ' ', '\t', 'ä', '\u2028', 'assets', 'files', '0', '99999999999999999999', 'index.html'), fc.string({ maxLength: 8 }));
+    const pieces = fc.oneof(
+      fc.constantFrom('%', '%%', '%zz', '%c0%ae', '..', '/', '\\', '\0', '?', '#', '~', ' ', '\t', 'ä', '\u2028', 'assets', 'files', '0', '99999999999999999999', 'index.html'),
+      fc.string({ maxLength: 8 }),
+    );
     const requests = fc.record({
       method: fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'BREW', ''),
-      path: fc.array(pieces, { maxLength: 8 }).map((parts) => '/' + parts.join('')),
+      path: fc.array(pieces, { maxLength: 8 }).map((parts) => `/${parts.join('')}`),
       host: fc.constantFrom('OK', 'evil.example', '', '127.0.0.1:0', 'OK\r\nX: y'),
       version: fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/9', ''),
     });

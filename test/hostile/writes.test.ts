@@ -23,7 +23,13 @@ describe('img extract never loses a file', () => {
   it('an existing file is kept (exit 1) unless --force; a symlink is never written through, even with --force', () => {
     const dir = scratch();
     const archive = join(dir, 'a.img');
-    writeFileSync(archive, writeImg([{ name: '.bashrc', data }, { name: 'walk.ifp', data }]));
+    writeFileSync(
+      archive,
+      writeImg([
+        { name: '.bashrc', data },
+        { name: 'walk.ifp', data },
+      ]),
+    );
     const out = join(dir, 'home');
     mkdirSync(out);
     writeFileSync(join(out, 'bashrc'), 'mine');
@@ -101,14 +107,24 @@ describe('bench --corpus writes only into its own folder', () => {
 
 describe('output a terminal can trust', () => {
   const evil = '\x1b]0;pwned\x07\x1b[2J\x9b31m';
-  const bones: TrackData[] = [{ boneName: evil, boneId: 0, keyframeType: 'KR00', compressed: false, times: Float32Array.of(0), rotations: Float32Array.of(0, 0, 0, 1), translations: null, scales: null }];
+  const bones: TrackData[] = [
+    { boneName: evil, boneId: 0, keyframeType: 'KR00', compressed: false, times: Float32Array.of(0), rotations: Float32Array.of(0, 0, 0, 1), translations: null, scales: null },
+  ];
   it('info, list, dump, bind and img ls print control characters escaped', () => {
     const dir = scratch();
     const ifp = join(dir, 'evil.ifp');
-    writeFileSync(ifp, writeIFP([{ name: 'pkg' + evil, animations: [{ name: 'anim' + evil, bones }] }], { format: 'ANP3' }));
+    writeFileSync(ifp, writeIFP([{ name: `pkg${evil}`, animations: [{ name: `anim${evil}`, bones }] }], { format: 'ANP3' }));
     const img = join(dir, 'evil.img');
     writeFileSync(img, imgWithRawNames([{ name: 'e\x1b[2J.ifp', data: fixture('anp2-basic.ifp') }]));
-    const runs = [gameanim('info', ifp), gameanim('list', ifp), gameanim('dump', ifp), gameanim('dump', ifp, '--json'), gameanim('bind', join(root, 'fixtures/dff-ped-5bone.dff'), ifp), gameanim('img', 'ls', img), gameanim('info', img)];
+    const runs = [
+      gameanim('info', ifp),
+      gameanim('list', ifp),
+      gameanim('dump', ifp),
+      gameanim('dump', ifp, '--json'),
+      gameanim('bind', join(root, 'fixtures/dff-ped-5bone.dff'), ifp),
+      gameanim('img', 'ls', img),
+      gameanim('info', img),
+    ];
     for (const run of runs) {
       expect(run.stdout + run.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DecodeError, IFFReader, writeIFF } from '../../src/index.js';
+import { IFFReader, writeIFF } from '../../src/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
 import { decodeErrorOf } from '../helpers/errors.js';
 import { bits, fixture } from '../helpers/files.js';
@@ -7,12 +7,24 @@ import { chunk, concat, form, le } from '../helpers/iff-bytes.js';
 
 const f32 = Math.fround;
 
-
 /** A minimal valid clip as chunks, to break one rule at a time. */
 function parts(overrides: { head?: Uint8Array; bone?: Uint8Array; quat?: Uint8Array; extra?: Uint8Array[] } = {}) {
   const head = overrides.head ?? le(['f32', 1 / 30], ['u32', 2], ['u16', 30], ['u16', 2]);
   const bone = overrides.bone ?? concat(le(['i32', -1], ['i32', 0]), new Uint8Array(128));
-  const quat = overrides.quat ?? le(...Array.from({ length: 4 }, () => [['f32', 0], ['f32', 0], ['f32', 0], ['f32', 1]] as Array<['f32', number]>).flat());
+  const quat =
+    overrides.quat ??
+    le(
+      ...Array.from(
+        { length: 4 },
+        () =>
+          [
+            ['f32', 0],
+            ['f32', 0],
+            ['f32', 0],
+            ['f32', 1],
+          ] as Array<['f32', number]>,
+      ).flat(),
+    );
   return [chunk('HEAD', head), chunk('BONE', bone), chunk('QUAT', quat), ...(overrides.extra ?? [])];
 }
 
@@ -61,7 +73,9 @@ describe('IFFReader', () => {
   it('skips and lists an odd-sized unknown chunk, and reads chunks in any order', () => {
     const input = fixture('anm2-odd-chunk.iff');
     const reader = new IFFReader(input);
-    expect(reader.unknownChunks.map(({ id, offset, size, data }) => ({ id, offset, size, data }))).toEqual([{ id: 'NOTE', offset: 12, size: 5, data: Uint8Array.from('hello', (c) => c.charCodeAt(0)) }]);
+    expect(reader.unknownChunks.map(({ id, offset, size, data }) => ({ id, offset, size, data }))).toEqual([
+      { id: 'NOTE', offset: 12, size: 5, data: Uint8Array.from('hello', (c) => c.charCodeAt(0)) },
+    ]);
     expect(input[12 + 8 + 5]).toBe(0); // the pad byte
     expect(reader.zeroCopy).toBe(false); // the pad shifts QUAT off 4-byte alignment
     expect(reader.tracks.map((t) => bits(t.rotations))).toEqual(new IFFReader(fixture('anm2-2bone.iff')).tracks.map((t) => bits(t.rotations)));
@@ -143,9 +157,22 @@ describe('IFFReader warnings', () => {
   });
 
   it('reports, and does not fix, quaternions far from unit length', () => {
-    const quat = le(...Array.from({ length: 4 }, (_, k) => [['f32', 0], ['f32', 0], ['f32', 0], ['f32', k === 3 ? 2 : 1]] as Array<['f32', number]>).flat());
+    const quat = le(
+      ...Array.from(
+        { length: 4 },
+        (_, k) =>
+          [
+            ['f32', 0],
+            ['f32', 0],
+            ['f32', 0],
+            ['f32', k === 3 ? 2 : 1],
+          ] as Array<['f32', number]>,
+      ).flat(),
+    );
     const reader = new IFFReader(form('ANM2', ...parts({ quat })));
     expect(reader.tracks[1]!.rotations[7]).toBe(2);
-    expect(reader.warnings).toEqual([{ code: 'non-unit-quaternion', offset: 12 + 20 + 144 + 8 + 48 + 0, message: expect.stringContaining('1 rotation keys are not unit length (first: bone 1, key 1)') }]);
+    expect(reader.warnings).toEqual([
+      { code: 'non-unit-quaternion', offset: 12 + 20 + 144 + 8 + 48 + 0, message: expect.stringContaining('1 rotation keys are not unit length (first: bone 1, key 1)') },
+    ]);
   });
 });

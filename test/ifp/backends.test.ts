@@ -26,7 +26,10 @@ function everyInt16File(): { bytes: Uint8Array; raw: (frame: number, field: numb
   view.setUint32(36 + 24, 2, true);
   view.setUint32(36 + 28, frames * 26, true);
   let at = 72;
-  for (const [frameType, fields] of [[3, 5], [4, 8]] as const) {
+  for (const [frameType, fields] of [
+    [3, 5],
+    [4, 8],
+  ] as const) {
     view.setUint32(at + 24, frameType, true);
     view.setUint32(at + 28, frames, true);
     at += 36;
@@ -90,7 +93,7 @@ describe('simd = scalar = js', () => {
 });
 
 describe('view ownership', () => {
-  it('keeps earlier readers\' views valid and unchanged while other files decode', () => {
+  it("keeps earlier readers' views valid and unchanged while other files decode", () => {
     for (const backend of BACKENDS) {
       const bytes = fixture('anp3-all-types.ifp');
       const first = new IFPReader(bytes, { backend });

@@ -53,7 +53,15 @@ describe('IFPDecoder: decoding into memory the caller owns', () => {
     const animation = reader.animations[0]!;
     decoder.reset();
     decoder.decode(fixture('anpk-all-keys.ifp')); // reuses the memory the old reader viewed
-    for (const use of [() => reader.packages, () => reader.animations, () => reader.getAnimation('Odd_Times'), () => reader.keyframeCount, () => animation.bones, () => animation.duration, () => animation.keyframeCount]) {
+    for (const use of [
+      () => reader.packages,
+      () => reader.animations,
+      () => reader.getAnimation('Odd_Times'),
+      () => reader.keyframeCount,
+      () => animation.bones,
+      () => animation.duration,
+      () => animation.keyframeCount,
+    ]) {
       expect(use).toThrow(/decoder\.reset\(\)/);
     }
   });
@@ -73,10 +81,31 @@ describe('IFPDecoder: decoding into memory the caller owns', () => {
     expect(rotations.length).toBeGreaterThan(0);
     decoder.reset();
     const frames = 20000;
-    const large = writeIFP([{ name: 'p', animations: [{ name: 'long', bones: [{
-      boneName: 'b', boneId: 0, keyframeType: 'KR00', compressed: true,
-      times: Float32Array.from({ length: frames }, (_, i) => i / 60), rotations: new Float32Array(4 * frames).fill(0.5), translations: null, scales: null,
-    }] }] }], { format: 'ANP3' });
+    const large = writeIFP(
+      [
+        {
+          name: 'p',
+          animations: [
+            {
+              name: 'long',
+              bones: [
+                {
+                  boneName: 'b',
+                  boneId: 0,
+                  keyframeType: 'KR00',
+                  compressed: true,
+                  times: Float32Array.from({ length: frames }, (_, i) => i / 60),
+                  rotations: new Float32Array(4 * frames).fill(0.5),
+                  translations: null,
+                  scales: null,
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      { format: 'ANP3' },
+    );
     const capacity = decoder.capacityBytes;
     decoder.decode(large); // far larger: the memory grows in place, nothing being in use
     expect(decoder.capacityBytes).toBeGreaterThan(capacity);

@@ -110,9 +110,7 @@ describe('IFPReader on the committed fixtures', () => {
       ['ANP2', 'older_tool', 1274, 408, 2],
     ]);
     expect(reader.animations.length).toBe(6);
-    expect(reader.warnings).toEqual([
-      { code: 'trailing-bytes', offset: 1682, message: expect.stringContaining('29 bytes after the last package') },
-    ]);
+    expect(reader.warnings).toEqual([{ code: 'trailing-bytes', offset: 1682, message: expect.stringContaining('29 bytes after the last package') }]);
   });
 
   it('treats zero sector padding as expected, not as garbage', () => {

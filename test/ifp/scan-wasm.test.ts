@@ -16,7 +16,10 @@ function compare(bytes: Uint8Array, label: string): boolean {
   for (const build of ['simd', 'scalar'] as const) {
     const fast = decodeAnpWasm(kernelModule(build)!, bytes);
     if (!fast) return false;
-    expect(reference.warnings.filter((w) => w.code !== 'trailing-bytes'), label).toEqual([]);
+    expect(
+      reference.warnings.filter((w) => w.code !== 'trailing-bytes'),
+      label,
+    ).toEqual([]);
     // The TypeScript scan also records each animation's byte range (for the editor); the wasm scan does not.
     const withoutRanges = reference.packages.map((pkg) => ({ ...pkg, animations: pkg.animations.map(({ byteOffset: _o, byteLength: _l, ...rest }) => rest) }));
     expect(fast.packages, label).toEqual(withoutRanges);
@@ -70,9 +73,14 @@ describe('non-finite key times, counted by the kernel and by its TypeScript twin
   it('gives the same count from decodeTracksJs and from the wasm fast path, in both builds', () => {
     const times = [0, Infinity, 0.5, NaN, -Infinity, 1];
     const track = (name: string, keyframeType: 'KR00' | 'KRT0') => ({
-      boneName: name, boneId: 0, keyframeType, compressed: false,
-      times: Float32Array.from(times), rotations: new Float32Array(4 * times.length).fill(0.5),
-      translations: keyframeType === 'KRT0' ? new Float32Array(3 * times.length) : null, scales: null,
+      boneName: name,
+      boneId: 0,
+      keyframeType,
+      compressed: false,
+      times: Float32Array.from(times),
+      rotations: new Float32Array(4 * times.length).fill(0.5),
+      translations: keyframeType === 'KRT0' ? new Float32Array(3 * times.length) : null,
+      scales: null,
     });
     const bytes = writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track('b', 'KR00'), track('c', 'KRT0')] }] }], { format: 'ANP3' });
     const { table } = scanIFP(bytes, false);

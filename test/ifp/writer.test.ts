@@ -83,7 +83,7 @@ describe('writeIFP', () => {
     expect(viaAnp3.animations[0]!.bones.every((b) => !b.compressed)).toBe(true);
   });
 
-  it('quantises as the games\' tools do: time rounds, rotation and translation truncate', () => {
+  it("quantises as the games' tools do: time rounds, rotation and translation truncate", () => {
     const track = {
       boneName: 'Root',
       boneId: 0,

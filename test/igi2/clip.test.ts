@@ -86,7 +86,7 @@ describe('IGI 2 sampling', () => {
     const pose = createPose(clip);
     const last = createPose(clip);
     sampleClip(clip, 0.2, last); // bone 0's last key, at the duration
-    sampleClip(clip, 0.2 + 0.25 * (1120 - 960) / 4800, pose); // a quarter of the way to the wrap key
+    sampleClip(clip, 0.2 + (0.25 * (1120 - 960)) / 4800, pose); // a quarter of the way to the wrap key
     const wrapKey = clip.wrapKeys.tracks[0]!.rotations;
     const lastKey = clip.tracks[0]!.rotations.subarray(8, 12);
     // Between the last key and the wrap key, nearer the last.
@@ -124,7 +124,7 @@ function tnveEntries(bytes: Uint8Array): { type: number; index: number; ticks: n
   const view = new DataView(bytes.buffer, bytes.byteOffset);
   const size = view.getUint32(at + 4, true);
   const entries = [];
-  for (let offset = 0; offset < size;) {
+  for (let offset = 0; offset < size; ) {
     const words = view.getUint16(at + 16 + offset + 2, true);
     entries.push({ type: bytes[at + 16 + offset]!, index: bytes[at + 16 + offset + 1]!, ticks: view.getUint32(at + 16 + offset + 4, true), word: offset / 4 });
     offset += 4 * words;
@@ -138,20 +138,45 @@ describe('writeIGI2Clip orders entries and writes ATTA from the rule, not from w
       const bytes = sample(name);
       const clip = new IGI2ClipReader(bytes);
       const attachments = clip.attachments.map(({ recordIndex: _index, firstPoseWord: _word, ...rest }) => rest);
-      expect(Buffer.from(writeIGI2Clip({ name: clip.name, looping: clip.looping, durationTicks: clip.durationTicks, version: clip.version, skeleton: clip.skeleton, tracks: clip.tracks, triggers: clip.triggers, wrapKeys: clip.wrapKeys, attachments })).equals(Buffer.from(bytes)), name).toBe(true);
+      expect(
+        Buffer.from(
+          writeIGI2Clip({
+            name: clip.name,
+            looping: clip.looping,
+            durationTicks: clip.durationTicks,
+            version: clip.version,
+            skeleton: clip.skeleton,
+            tracks: clip.tracks,
+            triggers: clip.triggers,
+            wrapKeys: clip.wrapKeys,
+            attachments,
+          }),
+        ).equals(Buffer.from(bytes)),
+        name,
+      ).toBe(true);
     }
     const fire = new IGI2ClipReader(sample('igi2/fire_pullpin_flashbang_1st.iff'));
-    expect(fire.attachments.map((a) => [a.recordIndex, a.firstPoseWord])).toEqual([[0, 0], [1, 869]]);
+    expect(fire.attachments.map((a) => [a.recordIndex, a.firstPoseWord])).toEqual([
+      [0, 0],
+      [1, 869],
+    ]);
   });
 
   it('a clip built from scratch, with a trigger and attachment poses at shared times, reads back equal in the spec order', () => {
     const key = (ticks: number, x: number) => ({ ticks, time: ticks / 4800, position: Float32Array.of(x, 0, 0), rotation: Float32Array.of(0, 0, 0, 1), bone: null, matrix: null });
     const doc: IGI2ClipDoc = {
-      name: 'scratch', looping: false, durationTicks: 320,
+      name: 'scratch',
+      looping: false,
+      durationTicks: 320,
       skeleton: { parents: [-1, 0], restTranslations: new Float32Array(6) },
       tracks: [0, 1].map(() => ({ rotationTicks: [0, 160, 320], rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1) })),
       attachments: ['pin', 'grenade'].map((name, a) => ({
-        name, position: new Float32Array(3), orientation: Float32Array.of(0, 0, 0, 1), rotation2: Float32Array.of(0, 0, 0, 1), unknown: 0, bone: 1,
+        name,
+        position: new Float32Array(3),
+        orientation: Float32Array.of(0, 0, 0, 1),
+        rotation2: Float32Array.of(0, 0, 0, 1),
+        unknown: 0,
+        bone: 1,
         keys: a === 0 ? [] : [key(160, 1), key(320, 2)],
       })),
       triggers: [{ ticks: 160, time: 160 / 4800, bone: -1, event: 3, position: new Float32Array(3) }],
@@ -167,15 +192,33 @@ describe('writeIGI2Clip orders entries and writes ATTA from the rule, not from w
     const at160 = entries.filter((e) => e.ticks === 160).map((e) => e.type);
     expect(at160).toEqual([4, 4, 6, 7]); // the trigger before the attachment pose
     const firstPose = entries.find((e) => e.type === 7 && e.index === 1)!.word;
-    expect(clip.attachments.map((a) => [a.recordIndex, a.firstPoseWord])).toEqual([[0, 0], [1, firstPose]]);
+    expect(clip.attachments.map((a) => [a.recordIndex, a.firstPoseWord])).toEqual([
+      [0, 0],
+      [1, firstPose],
+    ]);
   });
 });
 
 describe('IGI 2 bad input (docs/formats/igi2.md)', () => {
   const bad = (name: string) => fixture(`igi2-bad/${name}.iff`);
   it('has a fixture for every rule', () => {
-    const names = readdirSync(fileURLToPath(new URL('../../fixtures/igi2-bad/', import.meta.url))).map((f) => f.replace('.iff', '')).sort();
-    expect(names).toEqual(['bad-link', 'bone-out-of-range', 'child-count-sum', 'chunk-past-end', 'entry-count', 'entry-past-end', 'entry-size-zero', 'entry-wrong-size', 'next-not-forward', 'orphan-bone', 'size-mismatch', 'unknown-entry-type']);
+    const names = readdirSync(fileURLToPath(new URL('../../fixtures/igi2-bad/', import.meta.url)))
+      .map((f) => f.replace('.iff', ''))
+      .sort();
+    expect(names).toEqual([
+      'bad-link',
+      'bone-out-of-range',
+      'child-count-sum',
+      'chunk-past-end',
+      'entry-count',
+      'entry-past-end',
+      'entry-size-zero',
+      'entry-wrong-size',
+      'next-not-forward',
+      'orphan-bone',
+      'size-mismatch',
+      'unknown-entry-type',
+    ]);
   });
   it.each([
     ['chunk-past-end', 'truncated'],
@@ -237,7 +280,14 @@ describe('the retail IGI 2 samples', () => {
     const push = new IGI2ClipReader(sample('igi2/push_button_1st_pers.iff'));
     const fire = new IGI2ClipReader(sample('igi2/fire_pullpin_flashbang_1st.iff'));
     expect([push.name, push.looping, push.durationTicks, push.boneCount, push.attachments.length, push.warnings]).toEqual(['push_button_1st_pers', true, 5440, 47, 0, []]);
-    expect([fire.name, fire.looping, fire.durationTicks, fire.boneCount, fire.attachments.map((a) => a.name), fire.warnings]).toEqual(['fire_pullpin_flashbang_1st', false, 4640, 47, ['weapon', '135_02_1'], []]);
+    expect([fire.name, fire.looping, fire.durationTicks, fire.boneCount, fire.attachments.map((a) => a.name), fire.warnings]).toEqual([
+      'fire_pullpin_flashbang_1st',
+      false,
+      4640,
+      47,
+      ['weapon', '135_02_1'],
+      [],
+    ]);
     expect(fire.triggers.length).toBe(1);
     expect(push.wrapKeys.tracks.every((t) => t.rotationTicks.length === 1 && t.rotationTicks[0] === 5600)).toBe(true);
     expect(model.boneCount).toBe(47);

@@ -3,7 +3,15 @@ import { IGI2ClipReader, IGI2Decoder, writeIGI2Clip } from '../../src/index.js';
 import { bits, fixture, sample, samplesPresent } from '../helpers/files.js';
 
 const tracksOf = (clip: IGI2ClipReader) =>
-  [...clip.tracks, ...clip.wrapKeys.tracks].map((t) => [Array.from(t.rotationTicks), bits(t.times), bits(t.rotations), bits(t.inTangents), bits(t.outTangents), t.positionTicks && Array.from(t.positionTicks), bits(t.positions)]);
+  [...clip.tracks, ...clip.wrapKeys.tracks].map((t) => [
+    Array.from(t.rotationTicks),
+    bits(t.times),
+    bits(t.rotations),
+    bits(t.inTangents),
+    bits(t.outTangents),
+    t.positionTicks && Array.from(t.positionTicks),
+    bits(t.positions),
+  ]);
 const retail = ['fire_pullpin_flashbang_1st.iff', 'push_button_1st_pers.iff'];
 
 describe('IGI2Decoder: decoding clips into memory the caller owns', () => {
@@ -53,7 +61,10 @@ describe('IGI2Decoder: decoding clips into memory the caller owns', () => {
     // The same clip with every rotation key shifted by a frame.
     const source = new IGI2ClipReader(fixture('igi2-3bone.iff'));
     const other = writeIGI2Clip({
-      name: 'shifted', looping: source.looping, durationTicks: source.durationTicks + 160, skeleton: source,
+      name: 'shifted',
+      looping: source.looping,
+      durationTicks: source.durationTicks + 160,
+      skeleton: source,
       tracks: source.tracks.map((t) => ({ ...t, rotationTicks: t.rotationTicks.map((k) => k + 160) })),
     });
     decoder.decode(other);

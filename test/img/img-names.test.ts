@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EncodeError, IFPEditor, ImgArchive, ImgEditor, writeImg } from '../../src/index.js';
+import { IFPEditor, ImgArchive, ImgEditor, writeImg } from '../../src/index.js';
 import { encodeErrorOf } from '../helpers/errors.js';
 import { fixture } from '../helpers/files.js';
 
@@ -14,7 +14,23 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
 const archive = () => new ImgArchive(writeImg([{ name: 'walk.ifp', data: fixture('anp2-basic.ifp') }]));
 
-const refused = ['../../evil.scm', '/etc/cron.d/x', '..', '.', 'a\\b', 'a/b', 'del\u007f.ifp', 'csi\u009b.ifp', 'nel\u0085.ifp', 'tab\t.ifp', 'nul\u0000.ifp', 'жест.ifp', 'emoji\u{1f600}.ifp', '', 'a'.repeat(24)];
+const refused = [
+  '../../evil.scm',
+  '/etc/cron.d/x',
+  '..',
+  '.',
+  'a\\b',
+  'a/b',
+  'del\u007f.ifp',
+  'csi\u009b.ifp',
+  'nel\u0085.ifp',
+  'tab\t.ifp',
+  'nul\u0000.ifp',
+  'жест.ifp',
+  'emoji\u{1f600}.ifp',
+  '',
+  'a'.repeat(24),
+];
 const accepted = ['walk2.ifp', 'with space.dff', 'café.txd', '.hidden', '...', 'a'.repeat(23), '~!@#$%^&()[]{};,=+'];
 
 describe('IMG entry names', () => {
@@ -50,7 +66,11 @@ describe('IMG entry names', () => {
       writeFileSync(join(scratch, String(i), name), new Uint8Array(3));
       return join(scratch, String(i), name);
     });
-    for (const run of [...files.map((file) => gameanim('img', 'add', path, file, '--in-place')), gameanim('img', 'rename', path, 'walk.ifp', '../../evil.scm', '--in-place'), gameanim('img', 'rename', path, 'walk.ifp', 'имя', '--in-place')]) {
+    for (const run of [
+      ...files.map((file) => gameanim('img', 'add', path, file, '--in-place')),
+      gameanim('img', 'rename', path, 'walk.ifp', '../../evil.scm', '--in-place'),
+      gameanim('img', 'rename', path, 'walk.ifp', 'имя', '--in-place'),
+    ]) {
       expect(run.status, run.stderr).toBe(1);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toMatch(/IMG: entry name ".*" (has|names)/);

@@ -98,7 +98,10 @@ describe('GTA III peds on III ped.ifp (real files)', () => {
       expect(reader.frameBound, name).toBe(true);
       expect(reader.skeleton!.boneCount, name).toBe(17);
       expect(reader.geometries.length, name).toBe(16);
-      expect(reader.geometries.every((g) => reader.boneOfFrame[g.frame]! > 0), name).toBe(true);
+      expect(
+        reader.geometries.every((g) => reader.boneOfFrame[g.frame]! > 0),
+        name,
+      ).toBe(true);
     }
   });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bindClip, createPose, DFFReader, IGI2ClipReader, PED_BONE_TAGS, sampleClip, writeDFF, type DffDoc, type SkeletalClip } from '../../src/index.js';
 import { toAnimationClip } from '../../src/three/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
-import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { fixture, sample, samplesPresent } from '../helpers/files.js';
 import { animationOf, aboutZ } from './helpers.js';
 
 /** A clip whose tracks carry names and no bone ids (as GTA III's do). */
@@ -68,14 +68,22 @@ describe('binding across rigs', () => {
 
 describe('two keys at the same time', () => {
   // Like every track of SA's FightA_G: two keys at t = 0, then on; and a repeated time mid-clip.
-  const clip = animationOf([{ boneName: 'b', boneId: 0, times: [0, 0, 0.5, 1, 1, 1.5], rotations: [...aboutZ(0), ...aboutZ(90), ...aboutZ(120), ...aboutZ(30), ...aboutZ(60), ...aboutZ(100)], translations: [0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0, 4, 0, 0, 5, 0, 0] }]);
+  const clip = animationOf([
+    {
+      boneName: 'b',
+      boneId: 0,
+      times: [0, 0, 0.5, 1, 1, 1.5],
+      rotations: [...aboutZ(0), ...aboutZ(90), ...aboutZ(120), ...aboutZ(30), ...aboutZ(60), ...aboutZ(100)],
+      translations: [0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0, 4, 0, 0, 5, 0, 0],
+    },
+  ]);
 
   it("plays the first key at a shared time and the last right after, as the game's FindKeyFrame seeks, on every backend", () => {
     for (const backend of ['js', 'scalar', 'simd'] as const) {
       const pose = createPose(clip);
       const at = (time: number) => {
         sampleClip(clip, time, pose, { backend });
-        return [pose.translations[0], +(2 * Math.atan2(pose.rotations[2]!, pose.rotations[3]!) * 180 / Math.PI).toFixed(3)];
+        return [pose.translations[0], +((2 * Math.atan2(pose.rotations[2]!, pose.rotations[3]!) * 180) / Math.PI).toFixed(3)];
       };
       expect(at(0), backend).toEqual([0, 0]);
       expect(at(1), backend).toEqual([3, 30]);

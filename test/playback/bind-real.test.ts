@@ -60,7 +60,13 @@ describe('binding real SA animations to real SA models', () => {
     const [, skeleton] = models[0]!;
     const walk = ped.getAnimation('walk_player')!;
     // Keep only the arm tracks (HAnim ids 21 to 26 and 31 to 36).
-    const arms: SkeletalClip = { kind: 'clip', name: 'arms', bindBy: walk.bindBy, duration: walk.duration, tracks: walk.bones.filter((t) => (t.boneId >= 21 && t.boneId <= 26) || (t.boneId >= 31 && t.boneId <= 36)) };
+    const arms: SkeletalClip = {
+      kind: 'clip',
+      name: 'arms',
+      bindBy: walk.bindBy,
+      duration: walk.duration,
+      tracks: walk.bones.filter((t) => (t.boneId >= 21 && t.boneId <= 26) || (t.boneId >= 31 && t.boneId <= 36)),
+    };
     const bound = bindClip(arms, skeleton);
     expect(bound.restBones.length).toBe(32 - 12);
     const pose = createPose(skeleton);

@@ -6,8 +6,14 @@ import { aboutZ, animationOf } from './helpers.js';
 const close = (actual: ArrayLike<number>, expected: number[], digits = 6) => expected.forEach((v, i) => expect(actual[i]).toBeCloseTo(v, digits));
 
 describe('blendPoses', () => {
-  const run = animationOf([{ times: [0], rotations: aboutZ(0), translations: [1, 0, 0] }, { times: [0], rotations: aboutZ(0) }]);
-  const aim = animationOf([{ times: [0], rotations: aboutZ(90), translations: [3, 0, 0] }, { times: [0], rotations: aboutZ(60) }]);
+  const run = animationOf([
+    { times: [0], rotations: aboutZ(0), translations: [1, 0, 0] },
+    { times: [0], rotations: aboutZ(0) },
+  ]);
+  const aim = animationOf([
+    { times: [0], rotations: aboutZ(90), translations: [3, 0, 0] },
+    { times: [0], rotations: aboutZ(60) },
+  ]);
   const poseOf = (clip: typeof run) => {
     const pose = createPose(clip);
     sampleClip(clip, 0, pose);
@@ -65,7 +71,29 @@ describe('masks', () => {
     const pose = createPose(animation);
     const upper = saUpperBodyMask(pose);
     const named = (mask: Float32Array) => animation.bones.filter((_, i) => mask[i] === 1).map((b) => b.boneName.trim());
-    expect(named(upper)).toEqual(['Spine1', 'Neck', 'Head', 'Jaw', 'L Brow', 'R Brow', 'Bip01 L Clavicle', 'L UpperArm', 'L ForeArm', 'L Hand', 'L Finger', 'L Finger01', 'Bip01 R Clavicle', 'R UpperArm', 'R ForeArm', 'R Hand', 'R Finger', 'R Finger01', 'L breast', 'R breast', 'Belly']);
+    expect(named(upper)).toEqual([
+      'Spine1',
+      'Neck',
+      'Head',
+      'Jaw',
+      'L Brow',
+      'R Brow',
+      'Bip01 L Clavicle',
+      'L UpperArm',
+      'L ForeArm',
+      'L Hand',
+      'L Finger',
+      'L Finger01',
+      'Bip01 R Clavicle',
+      'R UpperArm',
+      'R ForeArm',
+      'R Hand',
+      'R Finger',
+      'R Finger01',
+      'L breast',
+      'R breast',
+      'Belly',
+    ]);
     expect(named(saUpperBodyMask(pose, 1, true))).toEqual(['Root', 'Pelvis', 'Spine', 'L Thigh', 'L Calf', 'L Foot', 'L Toe0', 'R Thigh', 'R Calf', 'R Foot', 'R Toe0']);
     expect(SA_UPPER_BODY_BONE_IDS.size).toBe(21);
   });

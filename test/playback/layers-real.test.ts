@@ -3,7 +3,10 @@ import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip,
 import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 // HAnim ids of the SA ped bones the checks look at.
-const HEAD = 5, PELVIS = 1, L_FOOT = 43, R_FOOT = 53;
+const HEAD = 5,
+  PELVIS = 1,
+  L_FOOT = 43,
+  R_FOOT = 53;
 
 describe("sampleLayers on real SA clips: sa_python_anp3.ifp's clips over the ped's idle stance", () => {
   if (!samplesPresent) {
@@ -36,7 +39,14 @@ describe("sampleLayers on real SA clips: sa_python_anp3.ifp's clips over the ped
           for (let step = 0; step <= 4; step++) {
             const time = (clip.duration * step) / 4;
             const idleTime = (idle.duration * step) / 5;
-            sampleLayers(skeleton, [{ clip: idle, time: idleTime, weight: 1 }, { clip, time, weight, partial: true }], out);
+            sampleLayers(
+              skeleton,
+              [
+                { clip: idle, time: idleTime, weight: 1 },
+                { clip, time, weight, partial: true },
+              ],
+              out,
+            );
             sampleClip(boundIdle, idleTime, base);
             const where = `${name}, ${clip.name} at ${time.toFixed(2)} s, weight ${weight}`;
             const world = poseToMatrices(out, skeleton);

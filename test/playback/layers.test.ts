@@ -59,7 +59,14 @@ describe('sampleLayers: partial clips over a base, as the game blends', () => {
   const base = sampled(idle, at.idle);
   const partial = sampled(fire, at.fire);
   const layered = (weight: number) =>
-    sampleLayers(skeleton, [{ clip: idle, time: at.idle, weight: 1 }, { clip: fire, time: at.fire, weight, partial: true }], createPose(skeleton));
+    sampleLayers(
+      skeleton,
+      [
+        { clip: idle, time: at.idle, weight: 1 },
+        { clip: fire, time: at.fire, weight, partial: true },
+      ],
+      createPose(skeleton),
+    );
 
   it('with weight 1 the partial clip replaces the base on its bones; the bones it lacks keep the base pose exactly', () => {
     const out = layered(1);
@@ -93,14 +100,24 @@ describe('sampleLayers: partial clips over a base, as the game blends', () => {
     for (const w of [0.5, 0.25]) {
       const out = layered(w);
       const rest = [0.2, 0, 0.3];
-      close(translation(out, 3), translation(partial, 3).map((v, i) => w * w * v + (1 - w) * rest[i]!));
+      close(
+        translation(out, 3),
+        translation(partial, 3).map((v, i) => w * w * v + (1 - w) * rest[i]!),
+      );
     }
   });
 
   it('on a bone both translate: the weighted positions times the summed weights, less the rest for the excess', () => {
     const spineMove = animationOf([{ boneName: ' Spine', boneId: 2, times: [0], rotations: aboutZ(0), translations: [1, 2, 3] }]);
     const spineBase = animationOf([{ boneName: ' Spine', boneId: 2, times: [0], rotations: aboutZ(0), translations: [0, 0, 1] }]);
-    const out = sampleLayers(skeleton, [{ clip: spineBase, time: 0, weight: 1 }, { clip: spineMove, time: 0, weight: 0.5, partial: true }], createPose(skeleton));
+    const out = sampleLayers(
+      skeleton,
+      [
+        { clip: spineBase, time: 0, weight: 1 },
+        { clip: spineMove, time: 0, weight: 0.5, partial: true },
+      ],
+      createPose(skeleton),
+    );
     // Base at (0, 0, 1) with 0.5, partial at (1, 2, 3) with 0.5: sum (0.5, 1, 2), times 1.5, less 0.5 x rest (0, 0, 0.2).
     close(translation(out, 2), [0.75, 1.5, 2.9]);
   });
@@ -108,7 +125,18 @@ describe('sampleLayers: partial clips over a base, as the game blends', () => {
   it("adds the root's weighted translations to its rest position, its height by the game's crouch rule", () => {
     const rootAt = (z: number) => animationOf([{ boneName: 'Root', boneId: 0, times: [0], rotations: aboutZ(0), translations: [1, 2, z] }]);
     const raised = createSkeleton({ names: ['Root'], ids: [0], parents: [-1], restTranslations: [0.5, 0, 0.4] });
-    const rootOf = (z: number, weight: number) => translation(sampleLayers(raised, [{ clip: idle, time: 0, weight: 1 }, { clip: rootAt(z), time: 0, weight, partial: true }], createPose(raised)), 0);
+    const rootOf = (z: number, weight: number) =>
+      translation(
+        sampleLayers(
+          raised,
+          [
+            { clip: idle, time: 0, weight: 1 },
+            { clip: rootAt(z), time: 0, weight, partial: true },
+          ],
+          createPose(raised),
+        ),
+        0,
+      );
     // Base root at (0, 0, 1) under a partial of weight 0.5: (0.5, 1, 0.5 + z / 2), plus the rest.
     close(rootOf(1, 0.5), [1, 1, 1.4]);
     // Summed heights below -0.4 get a share of the rest height falling to 0 at -0.8, then none.
@@ -118,7 +146,14 @@ describe('sampleLayers: partial clips over a base, as the game blends', () => {
 
   it('cross-fades two non-partial clips by their weights', () => {
     const other = sampled(fire, at.fire);
-    const out = sampleLayers(skeleton, [{ clip: idle, time: at.idle, weight: 0.5 }, { clip: fire, time: at.fire, weight: 0.5 }], createPose(skeleton));
+    const out = sampleLayers(
+      skeleton,
+      [
+        { clip: idle, time: at.idle, weight: 0.5 },
+        { clip: fire, time: at.fire, weight: 0.5 },
+      ],
+      createPose(skeleton),
+    );
     close(rotation(out, 4), slerp(rotation(base, 4), rotation(other, 4), 0.5));
     // Only the base drives the pelvis: normalised, its weight of 0.5 does not matter.
     expect(rotation(out, 1)).toEqual(rotation(base, 1));

@@ -29,7 +29,10 @@ describe('poseToMatrices and skinningMatrices on a 3-bone chain', () => {
   });
 
   it('uses the pose translation where the track has one, and 0 without rest translations', () => {
-    const moving = animationOf([{ times: [0], rotations: aboutZ(0), translations: [5, 0, 0] }, { times: [0], rotations: aboutZ(0) }]);
+    const moving = animationOf([
+      { times: [0], rotations: aboutZ(0), translations: [5, 0, 0] },
+      { times: [0], rotations: aboutZ(0) },
+    ]);
     const p = createPose(moving);
     sampleClip(moving, 0, p);
     const world = poseToMatrices(p, [-1, 0], [9, 9, 9, 1, 0, 0]);

@@ -38,13 +38,18 @@ function referenceSkin(geometry: ReturnType<typeof vertex>, pose: Pose): number[
       .sort((a, b) => b.weight - a.weight)
       .slice(0, geometry.skinMaxWeights || 4);
     const total = pairs.reduce((sum, p) => sum + p.weight, 0);
-    const used = total > 0 ? pairs.filter((p) => p.weight > 0).map((p) => ({ bone: p.bone, weight: p.weight / total })) : [{ bone: geometry.skinIndices[4 * v]! < skeleton.boneCount ? geometry.skinIndices[4 * v]! : 0, weight: 1 }];
+    const used =
+      total > 0
+        ? pairs.filter((p) => p.weight > 0).map((p) => ({ bone: p.bone, weight: p.weight / total }))
+        : [{ bone: geometry.skinIndices[4 * v]! < skeleton.boneCount ? geometry.skinIndices[4 * v]! : 0, weight: 1 }];
     const [x, y, z] = geometry.positions.subarray(3 * v, 3 * v + 3);
     for (let c = 0; c < 3; c++) {
-      out.push(used.reduce((sum, { bone, weight }) => {
-        const m = palette.subarray(16 * bone, 16 * bone + 16);
-        return sum + weight * (m[c]! * x! + m[4 + c]! * y! + m[8 + c]! * z! + m[12 + c]!);
-      }, 0));
+      out.push(
+        used.reduce((sum, { bone, weight }) => {
+          const m = palette.subarray(16 * bone, 16 * bone + 16);
+          return sum + weight * (m[c]! * x! + m[4 + c]! * y! + m[8 + c]! * z! + m[12 + c]!);
+        }, 0),
+      );
     }
   }
   return out;
@@ -104,11 +109,7 @@ describe('skinVertices: positions as the game draws them', () => {
 
   it('moves each vertex by its normalised weights: sums of 0.5, 2.44 and 0 alike', () => {
     const pose = movedPose(); // bone 1 moves +1 Y, bone 2 moves +2 X
-    const geometry = vertex(
-      [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-      [1, 2, 0, 0, 1, 2, 0, 0, 2, 1, 0, 0, 7, 1, 0, 0],
-      [0.25, 0.25, 0, 0, 1.22, 1.22, 0, 0, 0, 0, 0, 0, 0.5, 0.5, 0, 0],
-    );
+    const geometry = vertex([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [1, 2, 0, 0, 1, 2, 0, 0, 2, 1, 0, 0, 7, 1, 0, 0], [0.25, 0.25, 0, 0, 1.22, 1.22, 0, 0, 0, 0, 0, 0, 0.5, 0.5, 0, 0]);
     close(skinVertices(geometry, skeleton, pose), [1, 0.5, 0, 1, 0.5, 0, 2, 0, 0, 0, 1, 0]);
   });
 

@@ -25,7 +25,33 @@ const run = (command: string, args: string[]) => {
 };
 const gameanim = (...args: string[]) => run(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args]);
 const SKINS = ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames'];
-const MAPPED = ['Pelvis', 'Spine', 'Spine1', 'Neck', 'Head', 'Bip01 L Clavicle', 'L UpperArm', 'L ForeArm', 'L Hand', 'L Finger', 'L Finger01', 'Bip01 R Clavicle', 'R UpperArm', 'R ForeArm', 'R Hand', 'R Finger', 'R Finger01', 'L Thigh', 'L Calf', 'L Foot', 'L Toe0', 'R Thigh', 'R Calf', 'R Foot', 'R Toe0'];
+const MAPPED = [
+  'Pelvis',
+  'Spine',
+  'Spine1',
+  'Neck',
+  'Head',
+  'Bip01 L Clavicle',
+  'L UpperArm',
+  'L ForeArm',
+  'L Hand',
+  'L Finger',
+  'L Finger01',
+  'Bip01 R Clavicle',
+  'R UpperArm',
+  'R ForeArm',
+  'R Hand',
+  'R Finger',
+  'R Finger01',
+  'L Thigh',
+  'L Calf',
+  'L Foot',
+  'L Toe0',
+  'R Thigh',
+  'R Calf',
+  'R Foot',
+  'R Toe0',
+];
 /** The rig is baked at Mixamo's 30 Hz. */
 const SOURCE_FRAME = 1 / 30;
 
@@ -52,7 +78,9 @@ describe.skipIf(!haveBlender || !samplesPresent)(`retargeting rigs Blender build
       expect(animations.map((a) => a.name)).toEqual(['walk_player']);
       const d = compare(skeleton, walk, animations[0]!, MAPPED, madeOn === skin ? undefined : { skeleton: new DFFReader(sample(`dff/${madeOn}.dff`)).skeleton! });
       const what = `${pose} ${skin} ${kind}`;
-      console.log(`blender ${what}: worst bone ${worst(d.degrees).join(' ')} deg, worst segment ${worst(d.segments).join(' ')} deg, root ${(d.rootMotion * 100).toFixed(2)} cm, duration off ${d.duration.toFixed(4)} s\n${log}`);
+      console.log(
+        `blender ${what}: worst bone ${worst(d.degrees).join(' ')} deg, worst segment ${worst(d.segments).join(' ')} deg, root ${(d.rootMotion * 100).toFixed(2)} cm, duration off ${d.duration.toFixed(4)} s\n${log}`,
+      );
       expect.soft(d.duration, what).toBeLessThanOrEqual(SOURCE_FRAME + 1e-6);
       // On another skin the travel is scaled by hip heights, and the skins' rest pelvises sit apart:
       // measured and printed, held to 2 cm on the skin the rig was made on.

@@ -14,7 +14,18 @@ export interface Differences {
   duration: number;
 }
 
-const SEGMENTS: Array<[number, number]> = [[32, 33], [33, 34], [22, 23], [23, 24], [41, 42], [42, 43], [51, 52], [52, 53], [2, 3], [4, 5]];
+const SEGMENTS: Array<[number, number]> = [
+  [32, 33],
+  [33, 34],
+  [22, 23],
+  [23, 24],
+  [41, 42],
+  [42, 43],
+  [51, 52],
+  [52, 53],
+  [2, 3],
+  [4, 5],
+];
 
 /**
  * The original's root motion as it is meant to land on another skin than the one the rig was made on:
@@ -25,11 +36,13 @@ export interface RootFrom {
 }
 
 export function compare(skeleton: Skeleton, original: Animation, back: Animation, driven: readonly string[], rootFrom?: RootFrom): Differences {
-  const a = bindClip(original, skeleton), b = bindClip(back, skeleton);
+  const a = bindClip(original, skeleton),
+    b = bindClip(back, skeleton);
   const pelvisRest = (s: Skeleton) => new Vector3().setFromMatrixPosition(STAND.clone().multiply(gameWorlds(s, null, 0)[s.indexOf(1)]!));
   const scale = rootFrom ? tPoseHipHeight(skeleton) / tPoseHipHeight(rootFrom.skeleton) : 1;
   const expectedPelvis = (at: Vector3) => (rootFrom ? at.clone().sub(pelvisRest(rootFrom.skeleton)).multiplyScalar(scale).add(pelvisRest(skeleton)) : at);
-  const pa = createPose(skeleton), pb = createPose(skeleton);
+  const pa = createPose(skeleton),
+    pb = createPose(skeleton);
   const degrees = new Map(driven.map((name) => [name, 0]));
   const segments = new Map<string, number>();
   let rootMotion = 0;
@@ -38,7 +51,8 @@ export function compare(skeleton: Skeleton, original: Animation, back: Animation
     const time = Math.min(frame / 60, original.duration);
     sampleClip(a, time, pa);
     sampleClip(b, time, pb);
-    const wa = gameWorlds(skeleton, original, time), wb = gameWorlds(skeleton, back, time);
+    const wa = gameWorlds(skeleton, original, time),
+      wb = gameWorlds(skeleton, back, time);
     for (const name of driven) {
       const i = skeleton.indexOf(name);
       let angle: number;

@@ -44,16 +44,35 @@ const JOINTS: JointSpec[] = [
   ['mixamorig:Neck', 'neck_01', 4, 'mixamorig:Spine2', false],
   ['mixamorig:Head', 'head', 5, 'mixamorig:Neck', false],
   ['mixamorig:HeadTop_End', 'head_end', 5, 'mixamorig:Head', true],
-  ...side('Left', 30), ...side('Right', 20), ...side('Left', 40), ...side('Right', 50),
+  ...side('Left', 30),
+  ...side('Right', 20),
+  ...side('Left', 40),
+  ...side('Right', 50),
 ];
 
 /** The custom rig's map file: its names to the game's (model names and bone-tag names both). */
 export const CUSTOM_MAP: Record<string, string> = {
-  pelvis: 'Pelvis', spine_01: 'Spine', spine_03: 'Spine1', neck_01: 'Neck', head: 'Head',
-  clavicle_l: 'Bip01 L Clavicle', upperarm_l: 'L UpperArm', lowerarm_l: 'L ForeArm', hand_l: 'L Hand',
-  clavicle_r: 'Bip01 R Clavicle', upperarm_r: 'R UpperArm', lowerarm_r: 'R ForeArm', hand_r: 'R Hand',
-  thigh_l: 'L Thigh', calf_l: 'L Calf', foot_l: 'L Foot', ball_l: 'L Toe',
-  thigh_r: 'R Thigh', calf_r: 'R Calf', foot_r: 'R Foot', ball_r: 'R Toe',
+  pelvis: 'Pelvis',
+  spine_01: 'Spine',
+  spine_03: 'Spine1',
+  neck_01: 'Neck',
+  head: 'Head',
+  clavicle_l: 'Bip01 L Clavicle',
+  upperarm_l: 'L UpperArm',
+  lowerarm_l: 'L ForeArm',
+  hand_l: 'L Hand',
+  clavicle_r: 'Bip01 R Clavicle',
+  upperarm_r: 'R UpperArm',
+  lowerarm_r: 'R ForeArm',
+  hand_r: 'R Hand',
+  thigh_l: 'L Thigh',
+  calf_l: 'L Calf',
+  foot_l: 'L Foot',
+  ball_l: 'L Toe',
+  thigh_r: 'R Thigh',
+  calf_r: 'R Calf',
+  foot_r: 'R Foot',
+  ball_r: 'R Toe',
 };
 
 /** Game (Z up, facing +Y) to the rig's world (Y up, facing +Z): x to -x, y to z, z to y. */
@@ -81,27 +100,53 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
   const left = restPos(32).sub(restPos(22)).projectOnPlane(up).normalize();
   // T-pose joint positions in game space: arms straight out, legs straight down, the rest as at rest.
   const tposePos = new Map<number, Vector3>();
-  for (const [chain, toward] of [[[32, 33, 34, 35], left], [[22, 23, 24, 25], left.clone().negate()], [[41, 42, 43], up.clone().negate()], [[51, 52, 53], up.clone().negate()]] as const) {
+  for (const [chain, toward] of [
+    [[32, 33, 34, 35], left],
+    [[22, 23, 24, 25], left.clone().negate()],
+    [[41, 42, 43], up.clone().negate()],
+    [[51, 52, 53], up.clone().negate()],
+  ] as const) {
     let at = restPos(chain[0]!);
     for (let i = 1; i < chain.length; i++) {
       at = at.clone().addScaledVector(toward, restPos(chain[i]!).distanceTo(restPos(chain[i - 1]!)));
       tposePos.set(chain[i]!, at);
     }
   }
-  for (const [foot, toe] of [[43, 44], [53, 54]] as const) tposePos.set(toe, tposePos.get(foot)!.clone().add(restPos(toe).sub(restPos(foot))));
+  for (const [foot, toe] of [
+    [43, 44],
+    [53, 54],
+  ] as const)
+    tposePos.set(
+      toe,
+      tposePos
+        .get(foot)!
+        .clone()
+        .add(restPos(toe).sub(restPos(foot))),
+    );
   const restPosition = (spec: JointSpec): Vector3 => {
     const [, , id, , extra] = spec;
     if (spec[0] === 'Armature') return new Vector3();
     const own = options.pose === 'tpose' ? (tposePos.get(id) ?? restPos(id)) : restPos(id);
     if (!extra) return own;
     // Extras sit between their bone and its child (spine, twist) or past it (ends).
-    const next = spec[0].includes('End') ? own.clone().add(new Vector3(0, 0.05, 0.05)) : (options.pose === 'tpose' ? tposePos.get(id + 1) : undefined) ?? restPos(id === 2 ? 3 : id + 1);
+    const next = spec[0].includes('End') ? own.clone().add(new Vector3(0, 0.05, 0.05)) : ((options.pose === 'tpose' ? tposePos.get(id + 1) : undefined) ?? restPos(id === 2 ? 3 : id + 1));
     return own.clone().lerp(next, 0.5);
   };
   // Each joint's own axes: a fixed turn from the game bone's (rest rig), none (T-pose rig, as BVH).
   const axes = JOINTS.map((_, j) => new Quaternion().setFromAxisAngle(new Vector3(Math.sin(j), Math.cos(2 * j), 0.5).normalize(), 0.3 + (j % 5) * 0.5));
   const index = new Map(JOINTS.map((spec, j) => [spec[0], j]));
-  const tposeChild = new Map([[32, 33], [33, 34], [34, 35], [22, 23], [23, 24], [24, 25], [41, 42], [42, 43], [51, 52], [52, 53]]);
+  const tposeChild = new Map([
+    [32, 33],
+    [33, 34],
+    [34, 35],
+    [22, 23],
+    [23, 24],
+    [24, 25],
+    [41, 42],
+    [42, 43],
+    [51, 52],
+    [52, 53],
+  ]);
   const worldRotation = (j: number, game: Matrix4[]): Quaternion => {
     const [name, , id] = JOINTS[j]!;
     if (name === 'Armature') return new Quaternion();
@@ -109,8 +154,12 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
     const child = tposeChild.get(id);
     if (child !== undefined) {
       // A limb segment: the shortest turn from its T-pose direction to where the clip points it.
-      const from = place(tposePos.get(child)!).sub(place(tposePos.get(id) ?? restPos(id))).normalize();
-      const to = place(new Vector3().setFromMatrixPosition(game[bone(child)]!)).sub(place(new Vector3().setFromMatrixPosition(game[bone(id)]!))).normalize();
+      const from = place(tposePos.get(child)!)
+        .sub(place(tposePos.get(id) ?? restPos(id)))
+        .normalize();
+      const to = place(new Vector3().setFromMatrixPosition(game[bone(child)]!))
+        .sub(place(new Vector3().setFromMatrixPosition(game[bone(id)]!)))
+        .normalize();
       return new Quaternion().setFromUnitVectors(from, to);
     }
     // Torso, head and feet stand in the T-pose as at the game's rest.
@@ -124,16 +173,26 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
   JOINTS.forEach((spec, j) => {
     const parent = spec[3] === null ? null : index.get(spec[3])!;
     const local = parent === null ? restWorld[j]! : restWorld[parent]!.clone().invert().multiply(restWorld[j]!);
-    const t = new Vector3(), q = new Quaternion(), s = new Vector3();
+    const t = new Vector3(),
+      q = new Quaternion(),
+      s = new Vector3();
     local.decompose(t, q, s);
-    const node = doc.createNode(options.names === 'mixamo' ? spec[0] : spec[1]).setTranslation(t.toArray()).setRotation(q.toArray() as [number, number, number, number]);
+    const node = doc
+      .createNode(options.names === 'mixamo' ? spec[0] : spec[1])
+      .setTranslation(t.toArray())
+      .setRotation(q.toArray() as [number, number, number, number]);
     if (parent !== null) nodes[parent]!.addChild(node);
     nodes.push(node);
   });
   doc.createScene().addChild(nodes[0]!);
   // A skin over the joints below the ground node, so importers (Blender's) make them an armature.
   const inverseBinds = new Float32Array(16 * (JOINTS.length - 1));
-  restWorld.slice(1).forEach((world, j) => world.clone().invert().toArray(inverseBinds, 16 * j));
+  restWorld.slice(1).forEach((world, j) =>
+    world
+      .clone()
+      .invert()
+      .toArray(inverseBinds, 16 * j),
+  );
   const skin = doc.createSkin().setSkeleton(nodes[1]!).setInverseBindMatrices(doc.createAccessor().setType('MAT4').setArray(inverseBinds).setBuffer(buffer));
   for (const node of nodes.slice(1)) skin.addJoint(node);
   const frames = Math.round(clip.duration * options.rate);
@@ -153,7 +212,17 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
   const animation = doc.createAnimation(clip.name);
   const input = doc.createAccessor().setType('SCALAR').setArray(times).setBuffer(buffer);
   const channel = (node: Node, path: 'rotation' | 'translation', values: Float32Array) => {
-    const sampler = doc.createAnimationSampler().setInput(input).setOutput(doc.createAccessor().setType(path === 'rotation' ? 'VEC4' : 'VEC3').setArray(values).setBuffer(buffer)).setInterpolation('LINEAR');
+    const sampler = doc
+      .createAnimationSampler()
+      .setInput(input)
+      .setOutput(
+        doc
+          .createAccessor()
+          .setType(path === 'rotation' ? 'VEC4' : 'VEC3')
+          .setArray(values)
+          .setBuffer(buffer),
+      )
+      .setInterpolation('LINEAR');
     animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
   };
   JOINTS.forEach((spec, j) => spec[0] !== 'Armature' && channel(nodes[j]!, 'rotation', rotations[j]!));

@@ -7,7 +7,29 @@ import { compare, worst } from './compare.js';
 import { CUSTOM_MAP, foreignRig } from './foreign-rigs.js';
 
 const SKINS = ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames'];
-const MAPPED = ['Pelvis', 'Spine', 'Spine1', 'Neck', 'Head', 'Bip01 L Clavicle', 'L UpperArm', 'L ForeArm', 'L Hand', 'Bip01 R Clavicle', 'R UpperArm', 'R ForeArm', 'R Hand', 'L Thigh', 'L Calf', 'L Foot', 'L Toe0', 'R Thigh', 'R Calf', 'R Foot', 'R Toe0'];
+const MAPPED = [
+  'Pelvis',
+  'Spine',
+  'Spine1',
+  'Neck',
+  'Head',
+  'Bip01 L Clavicle',
+  'L UpperArm',
+  'L ForeArm',
+  'L Hand',
+  'Bip01 R Clavicle',
+  'R UpperArm',
+  'R ForeArm',
+  'R Hand',
+  'L Thigh',
+  'L Calf',
+  'L Foot',
+  'L Toe0',
+  'R Thigh',
+  'R Calf',
+  'R Foot',
+  'R Toe0',
+];
 
 describe.skipIf(!samplesPresent)(`retargeting rigs made from walk_player (samples at ${samplesDir})`, () => {
   const walk = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('walk_player')!;
@@ -25,7 +47,9 @@ describe.skipIf(!samplesPresent)(`retargeting rigs made from walk_player (sample
       const source = await foreignRig(skeleton, walk, { names: 'mixamo', pose: 'rest', scale: 115, rate: 30 });
       const { animation, report } = await back(source, { skeleton });
       const d = compare(skeleton, walk, animation, MAPPED);
-      console.log(`${skin} mixamo rest: worst bone ${worst(d.degrees).join(' ')} deg, root ${(d.rootMotion * 100).toFixed(2)} cm, duration off ${d.duration.toFixed(4)} s\n  ${report.slice(-4).join('\n  ')}`);
+      console.log(
+        `${skin} mixamo rest: worst bone ${worst(d.degrees).join(' ')} deg, root ${(d.rootMotion * 100).toFixed(2)} cm, duration off ${d.duration.toFixed(4)} s\n  ${report.slice(-4).join('\n  ')}`,
+      );
       for (const [bone, degrees] of d.degrees) expect(degrees, bone).toBeLessThan(1);
       expect(d.rootMotion).toBeLessThan(0.02);
       expect(d.duration).toBeLessThanOrEqual(1 / 30);
@@ -37,7 +61,7 @@ describe.skipIf(!samplesPresent)(`retargeting rigs made from walk_player (sample
       const source = await foreignRig(skeleton, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 });
       const { animation, report } = await back(source, { skeleton, sourcePose: 'tpose' });
       const d = compare(skeleton, walk, animation, MAPPED);
-      console.log(`${skin} mixamo tpose: worst segment ${worst(d.segments).join(" ")} deg, root ${(d.rootMotion * 100).toFixed(2)} cm\n  ${report.slice(-4).join("\n  ")}`);
+      console.log(`${skin} mixamo tpose: worst segment ${worst(d.segments).join(' ')} deg, root ${(d.rootMotion * 100).toFixed(2)} cm\n  ${report.slice(-4).join('\n  ')}`);
       for (const [segment, degrees] of d.segments) expect(degrees, segment).toBeLessThan(5);
       // Straight legs stand the hips higher than the game's rest: the root is scaled by the hip heights of both T-poses.
       expect(d.rootMotion).toBeLessThan(0.02);

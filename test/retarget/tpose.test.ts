@@ -18,13 +18,20 @@ describe.skipIf(!samplesPresent)('the game skeleton in a T-pose', () => {
       const worlds = tPoseWorlds(skeleton, rest, up);
       const at = (id: number, set = worlds) => positionOf(set[skeleton.indexOf(id)]!);
       const length = (a: number, b: number) => Math.hypot(...[0, 1, 2].map((c) => at(a, rest)[c]! - at(b, rest)[c]!));
-      for (const [hip, knee, ankle, toe] of [[41, 42, 43, 44], [51, 52, 53, 54]] as const) {
-        for (const [from, to] of [[hip, knee], [knee, ankle]] as const) {
+      for (const [hip, knee, ankle, toe] of [
+        [41, 42, 43, 44],
+        [51, 52, 53, 54],
+      ] as const) {
+        for (const [from, to] of [
+          [hip, knee],
+          [knee, ankle],
+        ] as const) {
           const d = [0, 1, 2].map((c) => at(to)[c]! - at(from)[c]!);
           expect(d[0]! / Math.hypot(...d)).toBeCloseTo(-1, 9);
         }
         const foot = skeleton.indexOf(ankle);
-        const turned = rotationOf(worlds[foot]!), still = rotationOf(rest[foot]!);
+        const turned = rotationOf(worlds[foot]!),
+          still = rotationOf(rest[foot]!);
         for (let i = 0; i < 16; i++) expect(turned[i]).toBeCloseTo(still[i]!, 9);
         // Ankle to toe keeps its rest offset, so the sole's height below the hip is the legs' length plus it.
         const drop = at(hip)[0]! - Math.min(at(ankle)[0]!, at(toe)[0]!);

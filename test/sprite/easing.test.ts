@@ -31,7 +31,7 @@ const KNOWN: Array<[string, number, number]> = [
   ['back-in-out', 0.25, (0.25 * (3.5949095 * 0.5 - 2.5949095)) / 2],
   ['elastic-in', 0.5, -0.03125 * Math.sin((5 - 10.75) * ((2 * Math.PI) / 3))],
   ['elastic-out', 0.5, 1.015625],
-  ['elastic-in-out', 0.25, -(Math.pow(2, -5) * Math.sin((5 - 11.125) * ((2 * Math.PI) / 4.5))) / 2],
+  ['elastic-in-out', 0.25, -(2 ** -5 * Math.sin((5 - 11.125) * ((2 * Math.PI) / 4.5))) / 2],
   ['bounce-out', 0.5, 0.765625],
   ['bounce-in', 0.5, 0.234375],
   ['bounce-in-out', 0.25, (1 - 0.765625) / 2],

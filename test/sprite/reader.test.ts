@@ -4,9 +4,14 @@ import * as specs from '../../scripts/fixture-specs.mjs';
 import { decodeErrorOf } from '../helpers/errors.js';
 import { fixture } from '../helpers/files.js';
 
-
 const doc = (instructions: SpriteAnimDoc['scripts'][number]['instructions'], extra: Partial<SpriteAnimDoc> = {}): SpriteAnimDoc => ({
-  width: 16, height: 16, texturePath: null, alphaPath: null, sprites: [], scripts: [{ id: 3, instructions }], ...extra,
+  width: 16,
+  height: 16,
+  texturePath: null,
+  alphaPath: null,
+  sprites: [],
+  scripts: [{ id: 3, instructions }],
+  ...extra,
 });
 
 /** Offset of the first instruction in a one-script file with no paths and no sprites: header + one table entry. */
@@ -49,14 +54,25 @@ describe('SpriteAnimReader', () => {
   });
 
   it('warns about duplicate ids and lets the later entry win', () => {
-    const bytes = writeSpriteAnim(doc([{ time: 0, name: 'STOP', args: [] }], {
-      sprites: [{ id: 1, x: 0, y: 0, width: 1, height: 1 }, { id: 1, x: 5, y: 0, width: 1, height: 1 }],
-      scripts: [{ id: 3, instructions: [{ time: 0, name: 'STOP', args: [] }] }, { id: 3, instructions: [{ time: 9, name: 'STOP', args: [] }] }],
-    }));
+    const bytes = writeSpriteAnim(
+      doc([{ time: 0, name: 'STOP', args: [] }], {
+        sprites: [
+          { id: 1, x: 0, y: 0, width: 1, height: 1 },
+          { id: 1, x: 5, y: 0, width: 1, height: 1 },
+        ],
+        scripts: [
+          { id: 3, instructions: [{ time: 0, name: 'STOP', args: [] }] },
+          { id: 3, instructions: [{ time: 9, name: 'STOP', args: [] }] },
+        ],
+      }),
+    );
     const reader = new SpriteAnimReader(bytes);
     expect(reader.getSprite(1)!.x).toBe(5);
     expect(reader.getScript(3)!.instructions[0]!.time).toBe(9);
-    expect(reader.warnings.map((w) => [w.code, w.offset])).toEqual([['duplicate-sprite-id', 34 + 20], ['duplicate-script-id', 34 + 40 + 8]]);
+    expect(reader.warnings.map((w) => [w.code, w.offset])).toEqual([
+      ['duplicate-sprite-id', 34 + 20],
+      ['duplicate-script-id', 34 + 40 + 8],
+    ]);
   });
 
   it('disassembles one line per instruction, with named arguments and jump targets', () => {
@@ -98,7 +114,12 @@ describe('SpriteAnimReader errors (format ANIM: script id, byte offset, opcode)'
   });
 
   it('names the script, the offset and the opcode of a bad instruction', () => {
-    const bytes = writeSpriteAnim(doc([{ time: 0, name: 'NOP', args: [] }, { time: 0, name: 'STOP', args: [] }]));
+    const bytes = writeSpriteAnim(
+      doc([
+        { time: 0, name: 'NOP', args: [] },
+        { time: 0, name: 'STOP', args: [] },
+      ]),
+    );
     const unknown = bytes.slice();
     unknown[SCRIPT_AT + 4 + 2] = 99;
     const e = decodeErrorOf(() => new SpriteAnimReader(unknown));
@@ -110,13 +131,24 @@ describe('SpriteAnimReader errors (format ANIM: script id, byte offset, opcode)'
   });
 
   it('rejects a script with no STOP before the end of the data', () => {
-    const bytes = writeSpriteAnim(doc([{ time: 0, name: 'SET_SPRITE', args: [1] }, { time: 0, name: 'STOP', args: [] }]));
+    const bytes = writeSpriteAnim(
+      doc([
+        { time: 0, name: 'SET_SPRITE', args: [1] },
+        { time: 0, name: 'STOP', args: [] },
+      ]),
+    );
     expect(decodeErrorOf(() => new SpriteAnimReader(bytes.subarray(0, bytes.length - 4)))).toMatchObject({ code: 'missing-stop' });
     expect(decodeErrorOf(() => new SpriteAnimReader(bytes.subarray(0, bytes.length - 6)))).toMatchObject({ code: 'missing-stop', offset: SCRIPT_AT });
   });
 
   it('rejects a JUMP that does not land on an instruction (offset mode), and clamps it in index mode', () => {
-    const bytes = writeSpriteAnim(doc([{ time: 0, name: 'NOP', args: [] }, { time: 0, name: 'JUMP', args: [2] }, { time: 1, name: 'STOP', args: [] }]));
+    const bytes = writeSpriteAnim(
+      doc([
+        { time: 0, name: 'NOP', args: [] },
+        { time: 0, name: 'JUMP', args: [2] },
+        { time: 1, name: 'STOP', args: [] },
+      ]),
+    );
     const e = decodeErrorOf(() => new SpriteAnimReader(bytes));
     expect(e).toMatchObject({ code: 'bad-jump', offset: SCRIPT_AT + 4 });
     expect(e.message).toMatch(/script 3, instruction at byte 4 of the script: JUMP \(opcode 21\) to byte 2/);
@@ -125,7 +157,12 @@ describe('SpriteAnimReader errors (format ANIM: script id, byte offset, opcode)'
   });
 
   it('rejects an unknown easing mode when the script is decoded', () => {
-    const bytes = writeSpriteAnim(doc([{ time: 0, name: 'FADE', args: [0, 10, 31] }, { time: 0, name: 'STOP', args: [] }]));
+    const bytes = writeSpriteAnim(
+      doc([
+        { time: 0, name: 'FADE', args: [0, 10, 31] },
+        { time: 0, name: 'STOP', args: [] },
+      ]),
+    );
     const e = decodeErrorOf(() => new SpriteAnimReader(bytes));
     expect(e).toMatchObject({ code: 'bad-easing', offset: SCRIPT_AT });
     expect(e.message).toMatch(/FADE \(opcode 22\) uses easing mode 31/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DecodeError, SpriteAnimReader, SpriteScriptRunner, writeSpriteAnim, type SpriteState } from '../../src/index.js';
+import { SpriteAnimReader, SpriteScriptRunner, writeSpriteAnim, type SpriteState } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 
 const reader = new SpriteAnimReader(fixture('sprites-all-opcodes.anim'));
@@ -36,8 +36,19 @@ describe('SpriteScriptRunner', () => {
     const runner = new SpriteScriptRunner(reader, 3);
     const { interpolations, ...state } = runner.state;
     expect(state).toEqual({
-      sprite: -1, offset: [0, 0, 0], scale: [1, 1], rotation: [0, 0, 0], color: [255, 255, 255], alpha: 255, visible: true, blendMode: 1,
-      scroll: [0, 0], flipX: false, flipY: false, anchorTopLeft: false, zWrite: false,
+      sprite: -1,
+      offset: [0, 0, 0],
+      scale: [1, 1],
+      rotation: [0, 0, 0],
+      color: [255, 255, 255],
+      alpha: 255,
+      visible: true,
+      blendMode: 1,
+      scroll: [0, 0],
+      flipX: false,
+      flipY: false,
+      anchorTopLeft: false,
+      zWrite: false,
       speeds: { offset: [0, 0, 0], scale: [0, 0], rotation: [0, 0, 0], scroll: [0, 0] },
     });
     expect(interpolations.alpha).toEqual({ from: [255], to: [0], elapsed: 0, duration: 60, mode: 4 }); // the t=0 FADE already ran
@@ -65,7 +76,12 @@ describe('SpriteScriptRunner', () => {
   it('accumulates speeds every frame until STOP, then freezes', () => {
     const { states, runner } = trace(5, [10, 100, 200]);
     const ten = states.get(10)!;
-    expect([ten.offset, ten.scale, ten.rotation, ten.scroll]).toEqual([[10, 20, 0], [6, 1], [0, 0, 2.5], [5, 0]]);
+    expect([ten.offset, ten.scale, ten.rotation, ten.scroll]).toEqual([
+      [10, 20, 0],
+      [6, 1],
+      [0, 0, 2.5],
+      [5, 0],
+    ]);
     expect(states.get(100)!.offset).toEqual([100, 200, 0]);
     expect(states.get(100)!.finished).toBe(true);
     expect(states.get(200)!.offset).toEqual([100, 200, 0]);
@@ -95,7 +111,14 @@ describe('SpriteScriptRunner', () => {
 
   it('JUMP loops: the clock returns to the target time and the sprite alternates', () => {
     const { states, runner } = trace(6, [0, 9, 10, 19, 20, 30, 599]);
-    expect([0, 9, 10, 19, 20, 30].map((f) => [states.get(f)!.sprite, states.get(f)!.frame])).toEqual([[1, 0], [1, 9], [2, 10], [2, 19], [1, 0], [2, 10]]);
+    expect([0, 9, 10, 19, 20, 30].map((f) => [states.get(f)!.sprite, states.get(f)!.frame])).toEqual([
+      [1, 0],
+      [1, 9],
+      [2, 10],
+      [2, 19],
+      [1, 0],
+      [2, 10],
+    ]);
     expect(runner.finished).toBe(false);
   });
 
@@ -125,8 +148,21 @@ describe('SpriteScriptRunner', () => {
 
   it('in index jump mode clamps a JUMP to the last instruction, as the reference engine does', () => {
     const bytes = writeSpriteAnim({
-      width: 1, height: 1, texturePath: null, alphaPath: null, sprites: [],
-      scripts: [{ id: 0, instructions: [{ time: 0, name: 'SET_SPRITE', args: [5] }, { time: 1, name: 'JUMP', args: [1000] }, { time: 2, name: 'STOP', args: [] }] }],
+      width: 1,
+      height: 1,
+      texturePath: null,
+      alphaPath: null,
+      sprites: [],
+      scripts: [
+        {
+          id: 0,
+          instructions: [
+            { time: 0, name: 'SET_SPRITE', args: [5] },
+            { time: 1, name: 'JUMP', args: [1000] },
+            { time: 2, name: 'STOP', args: [] },
+          ],
+        },
+      ],
     });
     const indexed = new SpriteAnimReader(bytes, { jumpMode: 'index' });
     const runner = new SpriteScriptRunner(indexed, 0);

@@ -64,7 +64,7 @@ describe('toFrameModel (gameanim/three)', () => {
     expect((toFrameModel(reader).meshes[0]!.material as THREE.MeshStandardMaterial[])[0]!.map).toBeNull();
   });
 
-  it("played with THREE.AnimationMixer, the frames and parts are where sampleClip puts them (run_civi)", () => {
+  it('played with THREE.AnimationMixer, the frames and parts are where sampleClip puts them (run_civi)', () => {
     const run = new IFPReader(fixture('anpk-gta3.ifp')).getAnimation('run_civi')!;
     const times = Array.from({ length: 12 }, (_, i) => ((i + 0.1) * run.duration) / 12);
     const offset = largestPartOffset(reader, run, times);

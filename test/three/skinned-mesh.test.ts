@@ -33,9 +33,17 @@ describe('toThreeSkinnedMesh (gameanim/three)', () => {
       inverseBindMatrices: [...translate(0, 0, 0), ...translate(-1, 0, 0), ...translate(0, 0, -1)],
     });
     const geometry: DffGeometry = {
-      frame: -1, vertexCount: 4, positions: Float32Array.of(0.5, 0.1, 0.2, 1.5, -0.2, 0.3, 0.1, 0.2, 1.4, 2, 2, 2), normals: null, uvs: null, colors: null,
-      indices: Uint32Array.of(0, 1, 2, 1, 2, 3), groups: [{ material: 0, start: 0, count: 6 }], materials: [{ color: [200, 100, 50, 255], texture: null }],
-      skinIndices: Uint8Array.of(1, 2, 0, 0, 1, 2, 0, 0, 2, 0, 1, 0, 7, 1, 2, 0), skinWeights: Float32Array.of(0.25, 0.25, 0, 0, 0.538, 1, 0.902, 0, 0, 0, 0, 0, 0.5, 0.3, 0.2, 0),
+      frame: -1,
+      vertexCount: 4,
+      positions: Float32Array.of(0.5, 0.1, 0.2, 1.5, -0.2, 0.3, 0.1, 0.2, 1.4, 2, 2, 2),
+      normals: null,
+      uvs: null,
+      colors: null,
+      indices: Uint32Array.of(0, 1, 2, 1, 2, 3),
+      groups: [{ material: 0, start: 0, count: 6 }],
+      materials: [{ color: [200, 100, 50, 255], texture: null }],
+      skinIndices: Uint8Array.of(1, 2, 0, 0, 1, 2, 0, 0, 2, 0, 1, 0, 7, 1, 2, 0),
+      skinWeights: Float32Array.of(0.25, 0.25, 0, 0, 0.538, 1, 0.902, 0, 0, 0, 0, 0, 0.5, 0.3, 0.2, 0),
     };
     const pose = createPose(skeleton);
     pose.rotations.set([0, 0, Math.SQRT1_2, Math.SQRT1_2], 0);

@@ -38,8 +38,12 @@ describe('toAnimationClip (gameanim/three)', () => {
     expect(clip.name).toBe('WEAPON_start_throw');
     expect(clip.duration).toBe(animation.duration);
     expect(clip.tracks.map((t) => `${t.name}:${t.constructor.name}`)).toEqual([
-      'Root.quaternion:QuaternionKeyframeTrack', 'Root.position:VectorKeyframeTrack', 'Pelvis.quaternion:QuaternionKeyframeTrack',
-      'R Hand.quaternion:QuaternionKeyframeTrack', 'Object.quaternion:QuaternionKeyframeTrack', 'Object.position:VectorKeyframeTrack',
+      'Root.quaternion:QuaternionKeyframeTrack',
+      'Root.position:VectorKeyframeTrack',
+      'Pelvis.quaternion:QuaternionKeyframeTrack',
+      'R Hand.quaternion:QuaternionKeyframeTrack',
+      'Object.quaternion:QuaternionKeyframeTrack',
+      'Object.position:VectorKeyframeTrack',
     ]);
     expect(clip.tracks[0]!.times).toBe(animation.bones[0]!.times);
     expect(clip.tracks[0]!.values).toBe(animation.bones[0]!.rotations);
@@ -49,14 +53,34 @@ describe('toAnimationClip (gameanim/three)', () => {
 
   it('plays in THREE.AnimationMixer as sampleClip samples it, within 1e-5 (fixtures)', () => {
     const iff = new IFFReader(fixture('anm2-48bone.iff'));
-    expect(largestDifference(iff, iff.bones.map((b) => `bone${b.index}`), times)).toBeLessThan(1e-5);
+    expect(
+      largestDifference(
+        iff,
+        iff.bones.map((b) => `bone${b.index}`),
+        times,
+      ),
+    ).toBeLessThan(1e-5);
     const ifp = new IFPReader(fixture('anp2-basic.ifp'));
-    for (const animation of ifp.animations) expect(largestDifference(animation, animation.bones.map((b) => b.boneName.trim()), times)).toBeLessThan(1e-5);
+    for (const animation of ifp.animations)
+      expect(
+        largestDifference(
+          animation,
+          animation.bones.map((b) => b.boneName.trim()),
+          times,
+        ),
+      ).toBeLessThan(1e-5);
   });
 
   it.skipIf(!samplesPresent)('plays real SA animations in THREE.AnimationMixer as sampleClip samples them, within 1e-5', () => {
     for (const animation of new IFPReader(sample('rwparserng_ped_anp3.ifp')).animations) {
-      expect(largestDifference(animation, animation.bones.map((b) => b.boneName.trim()), times), animation.name).toBeLessThan(1e-5);
+      expect(
+        largestDifference(
+          animation,
+          animation.bones.map((b) => b.boneName.trim()),
+          times,
+        ),
+        animation.name,
+      ).toBeLessThan(1e-5);
     }
   });
 });
@@ -90,7 +114,7 @@ describe('toSkeleton and toAnimationClip(bound) on a real SA model', () => {
     }
   });
 
-  it('toSkeleton builds bones in rest pose with the skeleton\'s names, parents and inverse binds', () => {
+  it("toSkeleton builds bones in rest pose with the skeleton's names, parents and inverse binds", () => {
     const skeleton = new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!;
     const { bones, roots, skeleton: three } = toSkeleton(skeleton);
     expect(bones.map((b) => b.name).slice(0, 3)).toEqual(['Root', 'Pelvis', 'Spine']);

@@ -55,7 +55,13 @@ describe('textures in the tools', () => {
     const doc = await new WebIO().readBinary(glb!);
     const used = txd.textures.filter((t) => named.has(t.name.toLowerCase()));
     expect(used.length).toBeGreaterThan(2);
-    expect(doc.getRoot().listTextures().map((t) => t.getName()).sort()).toEqual(used.map((t) => t.name).sort());
+    expect(
+      doc
+        .getRoot()
+        .listTextures()
+        .map((t) => t.getName())
+        .sort(),
+    ).toEqual(used.map((t) => t.name).sort());
     for (const texture of doc.getRoot().listTextures()) {
       const source = txd.getTexture(texture.getName())!;
       const png = decode(texture.getImage()!);
@@ -66,7 +72,13 @@ describe('textures in the tools', () => {
       if (named.has(material.getName().toLowerCase()) && txd.getTexture(material.getName())) expect(texture?.getName().toLowerCase()).toBe(material.getName().toLowerCase());
     }
     // One-bit alpha (the DXT1 'oha') is a cut-out.
-    expect(doc.getRoot().listMaterials().find((m) => m.getName().toLowerCase() === 'oha')?.getAlphaMode()).toBe('MASK');
+    expect(
+      doc
+        .getRoot()
+        .listMaterials()
+        .find((m) => m.getName().toLowerCase() === 'oha')
+        ?.getAlphaMode(),
+    ).toBe('MASK');
   });
 
   it('three.js: a DataTexture of RGBA8 with every level, or the stored DXT blocks as a CompressedTexture', () => {
@@ -91,7 +103,17 @@ if (!haveBlender && process.env['CI']) throw new Error("CI needs Debian's blende
 describe.skipIf(!haveBlender || !samplesPresent)(`Blender shows the textured ped (${haveBlender ? blender.stdout.split('\n')[0] : 'no blender'})`, () => {
   it('imports gameanim export --txd at its defaults with every textured material linked to its image', () => {
     const glb = join(scratch, 'textured.glb');
-    const exported = gameanim('export', join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp'), '--anim', 'walk_player', '--txd', join(samplesDir, 'dff/sa_skin_plain.txd'), '-o', glb);
+    const exported = gameanim(
+      'export',
+      join(samplesDir, 'dff/sa_skin_plain.dff'),
+      join(samplesDir, 'rwparserng_ped_anp3.ifp'),
+      '--anim',
+      'walk_player',
+      '--txd',
+      join(samplesDir, 'dff/sa_skin_plain.txd'),
+      '-o',
+      glb,
+    );
     expect(exported.status, exported.stderr).toBe(0);
     const run = spawnSync('blender', ['-b', '--factory-startup', '--python', join(root, 'test/gltf/blender-textures.py'), '--', glb], { encoding: 'utf8', timeout: 300_000 });
     const line = run.stdout.split('\n').find((l) => l.startsWith('TEXTURES '));
@@ -113,7 +135,8 @@ describe("the textures bench's naive decoder", () => {
     const { naiveTextureDecode } = await import('../../bench/naive-texture-decoder.js');
     for (const name of ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames']) {
       for (const texture of new TXDReader(sample(`dff/${name}.txd`)).textures) {
-        for (let level = 0; level < texture.mipmapCount; level++) expect(Buffer.from(naiveTextureDecode(texture, level)).equals(Buffer.from(texture.rgba(level))), `${name} ${texture.name} ${level}`).toBe(true);
+        for (let level = 0; level < texture.mipmapCount; level++)
+          expect(Buffer.from(naiveTextureDecode(texture, level)).equals(Buffer.from(texture.rgba(level))), `${name} ${texture.name} ${level}`).toBe(true);
       }
     }
   });

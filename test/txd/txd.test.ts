@@ -80,7 +80,10 @@ describe('TXDReader: every PC pixel format, against an independent decoder', () 
       expect(txd.textures.map((t) => t.format)).toEqual(ALL_FORMATS.flatMap((f) => (f === 'PAL4' ? [f, f, f] : [f, f])));
       for (const texture of txd.textures) {
         texture.levels.forEach((level, i) => {
-          const expected = referenceRgba(texture.format, level.data, level.width, level.height, { palette: texture.palette, opaque: texture.format === 'DXT1' ? !texture.hasAlpha : texture.format.startsWith('PAL') && !texture.hasAlpha });
+          const expected = referenceRgba(texture.format, level.data, level.width, level.height, {
+            palette: texture.palette,
+            opaque: texture.format === 'DXT1' ? !texture.hasAlpha : texture.format.startsWith('PAL') && !texture.hasAlpha,
+          });
           expect(Buffer.from(texture.rgba(i)).equals(Buffer.from(expected)), `${texture.name} level ${i} (${backend})`).toBe(true);
         });
       }
@@ -93,7 +96,12 @@ describe('TXDReader: every PC pixel format, against an independent decoder', () 
     expect(writeTXD(txd)).toEqual(written);
     const dxt1 = txd.getTexture('DXT1_9')!; // case as the game compares names
     expect([dxt1.width, dxt1.height, dxt1.mipmapCount, dxt1.hasAlpha, dxt1.maskName, dxt1.filter, dxt1.addressU, dxt1.addressV]).toEqual([13, 7, 4, true, 'mask', 'linear-mip-linear', 'wrap', 'wrap']);
-    expect(dxt1.levels.map((l) => [l.width, l.height])).toEqual([[13, 7], [6, 3], [3, 1], [1, 1]]);
+    expect(dxt1.levels.map((l) => [l.width, l.height])).toEqual([
+      [13, 7],
+      [6, 3],
+      [3, 1],
+      [1, 1],
+    ]);
     // Level data are views of the input: no copy.
     expect(dxt1.levels[0]!.data.buffer).toBe(written.buffer);
   });

@@ -13,7 +13,7 @@ function section(type: number, ...payload: Uint8Array[]): Uint8Array {
   new DataView(out.buffer).setUint32(4, size, true);
   new DataView(out.buffer).setUint32(8, TXD_IDS[0], true);
   let at = 12;
-  for (const part of payload) (out.set(part, at), (at += part.length));
+  for (const part of payload) out.set(part, at), (at += part.length);
   return out;
 }
 
@@ -22,7 +22,10 @@ const text = (value: string) => new TextEncoder().encode(value);
 const written = writeTXD(dictionaryOf(plainTexture()));
 const nativeStruct = written.subarray(40, 52 + new DataView(written.buffer).getUint32(44, true));
 
-const STRUCT = 0x01, EXTENSION = 0x03, NATIVE = 0x15, DICTIONARY = 0x16;
+const STRUCT = 0x01,
+  EXTENSION = 0x03,
+  NATIVE = 0x15,
+  DICTIONARY = 0x16;
 const file = section(
   DICTIONARY,
   section(STRUCT, Uint8Array.of(2, 0, 2, 0)),
@@ -39,8 +42,16 @@ describe('TXD: unknown sections', () => {
   it('come back from a read and write byte for byte, in their places', () => {
     const txd = new TXDReader(file);
     expect(txd.textures).toHaveLength(2);
-    expect(txd.unknownSections.map((s) => [s.type, s.position])).toEqual([[0x0253f2fe, 1], [0x77, 3], [EXTENSION, 4], [0x78, 4]]);
-    expect(txd.textures[0]!.unknownSections.map((s) => [s.type, s.position])).toEqual([[0x1234, 1], [0x99, 2]]);
+    expect(txd.unknownSections.map((s) => [s.type, s.position])).toEqual([
+      [0x0253f2fe, 1],
+      [0x77, 3],
+      [EXTENSION, 4],
+      [0x78, 4],
+    ]);
+    expect(txd.textures[0]!.unknownSections.map((s) => [s.type, s.position])).toEqual([
+      [0x1234, 1],
+      [0x99, 2],
+    ]);
     expect(Buffer.from(writeTXD(txd)).equals(Buffer.from(file))).toBe(true);
   });
 

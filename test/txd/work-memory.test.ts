@@ -16,8 +16,14 @@ const BACKENDS = ['simd', 'scalar', 'js'] as const;
 function pal4(alpha: boolean): TextureData {
   const data = Uint8Array.from({ length: 16 }, (_, i) => (i < 8 ? i : 240 + i));
   return {
-    ...plainTexture(), name: 'pal4', rasterFormat: (alpha ? 0x500 : 0x600) | 0x4000, formatWord: 41, depth: 4, compression: alpha ? 1 : 0,
-    palette: Uint8Array.from({ length: 128 }, (_, i) => 10 + i), levels: [{ width: 4, height: 4, data }],
+    ...plainTexture(),
+    name: 'pal4',
+    rasterFormat: (alpha ? 0x500 : 0x600) | 0x4000,
+    formatWord: 41,
+    depth: 4,
+    compression: alpha ? 1 : 0,
+    palette: Uint8Array.from({ length: 128 }, (_, i) => 10 + i),
+    levels: [{ width: 4, height: 4, data }],
   };
 }
 

@@ -10,7 +10,17 @@ const folder = (files: Record<string, Uint8Array | string>): FolderFiles => new 
 
 describe('pedDefinitions', () => {
   it('reads the peds section only: model and dictionary per line, comments and null models skipped', () => {
-    const ide = ['objs', '1000, lamppost, generic, 1, 100, 0', 'end', 'peds', '# id, model, txd, ...', '0, null, null, PLAYER, STAT_PLAYER', '7, male01, male01, CIVMALE, STAT_STREET_GUY, man', '9 , BFORI ,bfori2, CIVFEMALE', 'end'].join('\r\n');
+    const ide = [
+      'objs',
+      '1000, lamppost, generic, 1, 100, 0',
+      'end',
+      'peds',
+      '# id, model, txd, ...',
+      '0, null, null, PLAYER, STAT_PLAYER',
+      '7, male01, male01, CIVMALE, STAT_STREET_GUY, man',
+      '9 , BFORI ,bfori2, CIVFEMALE',
+      'end',
+    ].join('\r\n');
     expect(pedDefinitions(ide)).toEqual([
       { model: 'male01', txd: 'male01' },
       { model: 'BFORI', txd: 'bfori2' },
@@ -21,7 +31,13 @@ describe('pedDefinitions', () => {
 describe.skipIf(!samplesPresent)('indexGameFolder on sample files', () => {
   it('a model has a skeleton by its head: SA skins (HAnim) and III peds (frame names), not a prop', () => {
     const head = (bytes: Uint8Array) => headHasSkeleton(bytes.subarray(0, 16_384));
-    expect(['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff', 'iii/player.dff', 'iii/gang01.dff'].map((name) => head(sample(name)))).toEqual([true, true, true, true, true]);
+    expect(['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff', 'iii/player.dff', 'iii/gang01.dff'].map((name) => head(sample(name)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(head(fixture('dff-prop.dff'))).toBe(false);
   });
 
@@ -31,7 +47,10 @@ describe.skipIf(!samplesPresent)('indexGameFolder on sample files', () => {
       { name: 'gang01.txd', data: sample('iii/gang01.txd') },
       { name: 'notaped.dff', data: fixture('dff-prop.dff') },
     ]);
-    const cuts = writeImg([{ name: 'intro.ifp', data: fixture('anpk-gta3.ifp') }, { name: 'intro.dat', data: new Uint8Array(10) }]);
+    const cuts = writeImg([
+      { name: 'intro.ifp', data: fixture('anpk-gta3.ifp') },
+      { name: 'intro.dat', data: new Uint8Array(10) },
+    ]);
     bytesRead.clear();
     const index = await indexGameFolder(
       folder({

@@ -5,7 +5,13 @@ import type { CommandResult } from './result.js';
 
 interface BenchModule {
   canRecord(): boolean;
-  runBenchmarks(options: { corpusDir?: string; quick?: boolean; out?: string; record?: boolean; log?: (line: string) => void }): Promise<{ rows: unknown[]; inputBytes: number; outputBytes: number; keyframes: number; files: number; machine: string; markdown: string }>;
+  runBenchmarks(options: {
+    corpusDir?: string;
+    quick?: boolean;
+    out?: string;
+    record?: boolean;
+    log?: (line: string) => void;
+  }): Promise<{ rows: unknown[]; inputBytes: number; outputBytes: number; keyframes: number; files: number; machine: string; markdown: string }>;
 }
 
 /**

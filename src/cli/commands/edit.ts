@@ -56,7 +56,12 @@ export function editSteps(args: readonly string[]): EditStep[] {
   return steps;
 }
 
-export function edit(input: string, steps: readonly EditStep[], options: { out: string; format?: string; force: boolean; json?: boolean; skeleton?: string }, printText: (line: string) => void): CommandResult {
+export function edit(
+  input: string,
+  steps: readonly EditStep[],
+  options: { out: string; format?: string; force: boolean; json?: boolean; skeleton?: string },
+  printText: (line: string) => void,
+): CommandResult {
   const { print, json } = report(printText, options.json ?? false);
   const format = options.format?.toUpperCase() as IFPFormat | undefined;
   if (format && !['ANP3', 'ANP2', 'ANPK'].includes(format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
@@ -78,8 +83,7 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
           const reduction = editor.reduce(step.tolerance, { skeleton: model.skeleton, format });
           reductions.push(reduction);
           done.push(...reducedLines(reduction, options.skeleton));
-        }
-        else {
+        } else {
           const other = readMerged(step.path);
           const replaced: string[] = [];
           for (const animation of other.animations) if (editor.put(animation)) replaced.push(animation.name);
@@ -115,7 +119,9 @@ export function edit(input: string, steps: readonly EditStep[], options: { out: 
 function reducedLines(r: Reduction, model: string | undefined): string[] {
   const percent = r.keysBefore ? ` (${((100 * (r.keysBefore - r.keysAfter)) / r.keysBefore).toFixed(1)}% fewer)` : '';
   const space = model ? `model space on ${model}` : 'each track in its own bone space: give --skeleton MODEL.dff for model space';
-  const lines = [`reduced within ${r.tolerance} cm of shell error (a point ${r.shellDistance} cm from each bone, ${space}): keys ${r.keysBefore} -> ${r.keysAfter}${percent}, ${r.bytesSaved} bytes saved`];
+  const lines = [
+    `reduced within ${r.tolerance} cm of shell error (a point ${r.shellDistance} cm from each bone, ${space}): keys ${r.keysBefore} -> ${r.keysAfter}${percent}, ${r.bytesSaved} bytes saved`,
+  ];
   if (r.worst) lines.push(`  worst ${r.worst.error.toFixed(4)} cm: bone ${r.worst.bone} in ${r.worst.animation} at ${r.worst.time.toFixed(3)} s`);
   const unmeasured = r.animations.reduce((n, a) => n + a.unmeasured.length, 0);
   if (unmeasured) lines.push(`  warning: ${plural(unmeasured, 'track drives', 'tracks drive')} no bone of ${model}; ${unmeasured === 1 ? 'it keeps' : 'they keep'} every key`);
@@ -147,14 +153,17 @@ export function diff(a: string, b: string, printText: (line: string) => void, js
   const opened = [onFile(a, () => ((left = IFPEditor.read(readInput(a))), { inputErrors: [] })), onFile(b, () => ((right = IFPEditor.read(readInput(b))), { inputErrors: [] }))];
   if (!left || !right) return { inputErrors: opened.flatMap((r) => r.inputErrors) };
   const result = diffIFP(left.animations, right.animations);
-  for (const copy of result.shadowed) print(`warning: ${copy.side === 'a' ? a : b}: "${copy.name}" (animation ${copy.index}) is never played: the game plays the first "${copy.played}", which is the one compared`);
+  for (const copy of result.shadowed)
+    print(`warning: ${copy.side === 'a' ? a : b}: "${copy.name}" (animation ${copy.index}) is never played: the game plays the first "${copy.played}", which is the one compared`);
   for (const name of result.added) print(`+ ${name}`);
   for (const name of result.removed) print(`- ${name}`);
   for (const changed of result.changed) {
     print(`~ ${changed.name}${changed.duration[0] !== changed.duration[1] ? ` (duration ${changed.duration[0]} -> ${changed.duration[1]} s)` : ''}`);
     for (const bone of changed.bones) {
       if (bone.maxAngleDeg === 0 && bone.maxTranslation === 0 && bone.keys[0] === bone.keys[1]) continue;
-      print(`    ${bone.boneName} (id ${bone.boneId}): ${Number.isFinite(bone.maxAngleDeg) ? `${bone.maxAngleDeg.toFixed(3)} deg, ${bone.maxTranslation.toFixed(4)} m` : 'on one side only'}${bone.keys[0] !== bone.keys[1] ? `, keys ${bone.keys[0]} -> ${bone.keys[1]}` : ''}`);
+      print(
+        `    ${bone.boneName} (id ${bone.boneId}): ${Number.isFinite(bone.maxAngleDeg) ? `${bone.maxAngleDeg.toFixed(3)} deg, ${bone.maxTranslation.toFixed(4)} m` : 'on one side only'}${bone.keys[0] !== bone.keys[1] ? `, keys ${bone.keys[0]} -> ${bone.keys[1]}` : ''}`,
+      );
     }
   }
   const differ = result.added.length + result.removed.length + result.changed.length > 0;
@@ -163,7 +172,11 @@ export function diff(a: string, b: string, printText: (line: string) => void, js
     added: result.added,
     removed: result.removed,
     shadowed: result.shadowed.map((copy) => ({ ...copy, file: copy.side === 'a' ? a : b })),
-    changed: result.changed.map((c) => ({ name: c.name, duration: c.duration, bones: c.bones.map((bone) => ({ boneName: bone.boneName, boneId: bone.boneId, maxAngleDeg: bone.maxAngleDeg, maxTranslation: bone.maxTranslation, keys: bone.keys })) })),
+    changed: result.changed.map((c) => ({
+      name: c.name,
+      duration: c.duration,
+      bones: c.bones.map((bone) => ({ boneName: bone.boneName, boneId: bone.boneId, maxAngleDeg: bone.maxAngleDeg, maxTranslation: bone.maxTranslation, keys: bone.keys })),
+    })),
   };
   return { inputErrors: [], json: json ? document : undefined, exitCode: differ ? 1 : 0 };
 }

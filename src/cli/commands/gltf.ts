@@ -76,7 +76,17 @@ export async function exportCommand(modelPath: string | undefined, animsPaths: s
   }
   let exported: Awaited<ReturnType<Gltf['exportGltf']>>;
   try {
-    exported = await gltf.exportGltf({ model, clips, textures, encodePng: encode, container: options.gltf ? 'gltf' : 'glb', images: options.embedImages ? 'embedded' : 'files', binName, axes: options.zUp ? 'game' : 'y-up', resampleRate: options.fps });
+    exported = await gltf.exportGltf({
+      model,
+      clips,
+      textures,
+      encodePng: encode,
+      container: options.gltf ? 'gltf' : 'glb',
+      images: options.embedImages ? 'embedded' : 'files',
+      binName,
+      axes: options.zUp ? 'game' : 'y-up',
+      resampleRate: options.fps,
+    });
   } catch (error) {
     // Clips whose resampling their keys cannot justify: one line naming the file, as a bad input.
     if (error instanceof DecodeError) return { inputErrors: [`${animsPaths.join(', ')}: ${error.message}`] };
@@ -90,9 +100,16 @@ export async function exportCommand(modelPath: string | undefined, animsPaths: s
   // The counts written, never the counts asked for: a clip that drives nothing is left out, a texture no material names is not written (each with a warning).
   const imageFiles = exported.gltf?.images.length ?? 0;
   const images = imageFiles ? ` (${plural(imageFiles, 'image file')} beside it)` : '';
-  print(`${options.out}: ${plural(exported.animations.length, 'animation')} ${on}${meshes ? `, ${plural(meshes, 'mesh', 'meshes')}` : ''}${exported.textures.length ? `, ${plural(exported.textures.length, 'texture')}${images}` : ''}`);
+  print(
+    `${options.out}: ${plural(exported.animations.length, 'animation')} ${on}${meshes ? `, ${plural(meshes, 'mesh', 'meshes')}` : ''}${exported.textures.length ? `, ${plural(exported.textures.length, 'texture')}${images}` : ''}`,
+  );
   for (const warning of exported.warnings) print(`  ${warning.code}: ${warning.message}`);
-  return { inputErrors: [], json: json ? { written: files.map(([path]) => path), animations: exported.animations, bones: model?.skeleton.boneCount ?? null, meshes, textures: exported.textures.length, warnings: exported.warnings } : undefined };
+  return {
+    inputErrors: [],
+    json: json
+      ? { written: files.map(([path]) => path), animations: exported.animations, bones: model?.skeleton.boneCount ?? null, meshes, textures: exported.textures.length, warnings: exported.warnings }
+      : undefined,
+  };
 }
 
 /**
@@ -107,7 +124,11 @@ function gltfFiles(out: string, exported: Awaited<ReturnType<Gltf['exportGltf']>
 }
 
 /** `import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`. */
-export async function importCommand(glbPath: string, options: { skeleton: string; out: string; format: string; force: boolean; name?: string; like?: string; fps?: number; json?: boolean }, printText: (line: string) => void): Promise<CommandResult> {
+export async function importCommand(
+  glbPath: string,
+  options: { skeleton: string; out: string; format: string; force: boolean; name?: string; like?: string; fps?: number; json?: boolean },
+  printText: (line: string) => void,
+): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
   const format = options.format.toUpperCase() as IFPFormat;
   if (!['ANP3', 'ANP2', 'ANPK'].includes(format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
@@ -118,7 +139,13 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   }
   const fromFile = basename(options.out).replace(/\.ifp$/i, '');
   const packageName = options.name ?? cutToBytes(fromFile, PACKAGE_NAME_BYTES);
-  const cut = options.name === undefined && !options.like && packageName !== fromFile ? { code: 'package-name', message: `the output file's name "${fromFile}" has more than ${PACKAGE_NAME_BYTES} bytes, which an IFP's package name cannot hold: the package is "${packageName}" (give one with --name)` } : null;
+  const cut =
+    options.name === undefined && !options.like && packageName !== fromFile
+      ? {
+          code: 'package-name',
+          message: `the output file's name "${fromFile}" has more than ${PACKAGE_NAME_BYTES} bytes, which an IFP's package name cannot hold: the package is "${packageName}" (give one with --name)`,
+        }
+      : null;
   const gltf = await loadGltf();
   let model: ReturnType<typeof readModel> | undefined;
   const modelResult = onFile(options.skeleton, () => ((model = readModel(options.skeleton)), { inputErrors: [] }));
@@ -158,7 +185,12 @@ export async function importCommand(glbPath: string, options: { skeleton: string
   }
   const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [glbPath, options.skeleton, ...(options.like ? [options.like] : [])] });
   if (failed) return failed;
-  print(`${options.out}: package ${imported.packages.map((pkg) => `"${pkg.name}"`).join(', ')}, ${plural(animations.length, 'animation')} (${format}), ${plural(animations.reduce((n, a) => n + a.bones.length, 0), 'track')}`);
+  print(
+    `${options.out}: package ${imported.packages.map((pkg) => `"${pkg.name}"`).join(', ')}, ${plural(animations.length, 'animation')} (${format}), ${plural(
+      animations.reduce((n, a) => n + a.bones.length, 0),
+      'track',
+    )}`,
+  );
   const warnings = [...(cut ? [cut] : []), ...imported.warnings];
   for (const warning of warnings) print(`  ${warning.code}: ${warning.message}`);
   const packages = imported.packages.map((pkg) => ({ name: pkg.name, animations: pkg.animations.map((a) => ({ name: a.name, tracks: a.bones.length })) }));
@@ -179,4 +211,3 @@ function cutToBytes(text: string, bytes: number): string {
   }
   return out;
 }
-

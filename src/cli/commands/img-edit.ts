@@ -11,7 +11,13 @@ import { writeOutputs } from '../outputs.js';
 import { HELP, UsageError } from '../usage.js';
 import { onFile, report, type CommandResult } from './result.js';
 
-export function imgEdit(action: 'add' | 'replace' | 'delete' | 'rename' | 'rebuild', archivePath: string, args: string[], options: { out?: string; inPlace: boolean; force: boolean; json: boolean; fs?: FileSystem }, printText: (line: string) => void): CommandResult {
+export function imgEdit(
+  action: 'add' | 'replace' | 'delete' | 'rename' | 'rebuild',
+  archivePath: string,
+  args: string[],
+  options: { out?: string; inPlace: boolean; force: boolean; json: boolean; fs?: FileSystem },
+  printText: (line: string) => void,
+): CommandResult {
   const { print, json } = report(printText, options.json);
   return onFile(archivePath, () => {
     const { archive } = openArchive(archivePath, readInput(archivePath), true);
@@ -43,7 +49,12 @@ export function imgEdit(action: 'add' | 'replace' | 'delete' | 'rename' | 'rebui
     const out = options.out ?? archivePath;
     if (dir && !/\.dir$/i.test(out)) throw new InputError(`${out}: a III/VC archive is written as a .dir with its .img beside it: name the .dir`);
     // The .img first: the .dir refers into it, and the pair is committed together (src/cli/atomic-write.ts).
-    const targets: Array<[string, Uint8Array]> = dir ? [[pairedImg(out), img], [out, dir]] : [[out, img]];
+    const targets: Array<[string, Uint8Array]> = dir
+      ? [
+          [pairedImg(out), img],
+          [out, dir],
+        ]
+      : [[out, img]];
     const added = action === 'add' || action === 'replace' ? args : [];
     // In place, the archive is the target; the files added are still inputs, never written.
     const failed = writeOutputs(targets, { force: options.force, inPlace: options.inPlace, inputs: options.inPlace ? added : [...filesRead(archivePath), ...added], fs: options.fs });

@@ -16,7 +16,12 @@ export function imgList(path: string, print: (line: string) => void, json = fals
 function listArchive(path: string, { print, json }: Report): CommandResult {
   const { archive, note } = openArchive(path, readInput(path));
   if (note) print(`# ${note}`);
-  print(textTable(['name', 'offset', 'size'], archive.entries.map((e) => [e.name, String(e.offset), String(e.size)])));
+  print(
+    textTable(
+      ['name', 'offset', 'size'],
+      archive.entries.map((e) => [e.name, String(e.offset), String(e.size)]),
+    ),
+  );
   for (const w of archive.warnings) print(`warning ${w.code}: ${w.message}`);
   const entries = archive.entries.map(({ name, offset, size }) => ({ name, offset, size }));
   return { inputErrors: [], json: json ? { file: path, version: archive.version, note: note ?? null, warnings: archive.warnings, entries } : undefined };
@@ -29,7 +34,15 @@ export function imgExtract(path: string, names: string[], outDir: string, force:
   return json ? { ...result, json: { file: path, written, renamed } } : result;
 }
 
-function extractArchive(path: string, names: string[], outDir: string, force: boolean, print: (line: string) => void, written: Array<{ entry: string; path: string; size: number }>, renames: Array<{ from: string; to: string }>): CommandResult {
+function extractArchive(
+  path: string,
+  names: string[],
+  outDir: string,
+  force: boolean,
+  print: (line: string) => void,
+  written: Array<{ entry: string; path: string; size: number }>,
+  renames: Array<{ from: string; to: string }>,
+): CommandResult {
   const bytes = readInput(path);
   const { archive } = openArchive(path, bytes, true);
   const chosen = names.length ? names.map((name) => archive.find(name) ?? missing(name, path)) : archive.entries;

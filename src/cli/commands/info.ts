@@ -99,7 +99,11 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print, records:
   // Without its .img a directory has no data to decode: the note above says so, and that is no error.
   if (outOfRange && !note) problem(`${path}: ${plural(outOfRange, 'entry lies', 'entries lie')} past the archive's data and could not be decoded`, print, result);
   if (skipped) {
-    problem(`${path}: ${plural(skipped, 'entry was', 'entries were')} not decoded: the entries overlap, and decoding them all would read more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size`, print, result);
+    problem(
+      `${path}: ${plural(skipped, 'entry was', 'entries were')} not decoded: the entries overlap, and decoding them all would read more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size`,
+      print,
+      result,
+    );
   }
   const files = [...totals.byFormat].map(([name, n]) => plural(n, `${name} entry`, `${name} entries`));
   const counts = [...(files.length ? files : ['0 entries decoded']), plural(totals.animations, 'animation'), plural(totals.tracks, 'track'), plural(totals.keyframes, 'keyframe')];
@@ -117,7 +121,15 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print, records:
   return result;
 }
 
-function describeEntry(path: string, entry: ImgEntry, shown: Presentation<unknown>, data: Uint8Array, totals: { byFormat: Map<string, number>; animations: number; tracks: number; keyframes: number }, print: Print, result: CommandResult): Record<string, unknown> {
+function describeEntry(
+  path: string,
+  entry: ImgEntry,
+  shown: Presentation<unknown>,
+  data: Uint8Array,
+  totals: { byFormat: Map<string, number>; animations: number; tracks: number; keyframes: number },
+  print: Print,
+  result: CommandResult,
+): Record<string, unknown> {
   try {
     const { format } = shown;
     const reader = format.open(data);

@@ -80,7 +80,8 @@ function isArchive(path: string, bytes: Uint8Array): boolean {
 /** IFP animations play on GTA models; an IGI 2 model's skeleton would only say that nothing binds. */
 function lintSkeleton(modelPath: string): Skeleton {
   const skeleton = modelSkeleton(modelPath);
-  if (skeleton.rig !== undefined && skeleton.rig !== 'gta') throw new InputError(`${modelPath}: an ${skeleton.rig === 'igi2' ? 'IGI 2' : skeleton.rig} model: IFP animations never play on it; give a GTA .dff`);
+  if (skeleton.rig !== undefined && skeleton.rig !== 'gta')
+    throw new InputError(`${modelPath}: an ${skeleton.rig === 'igi2' ? 'IGI 2' : skeleton.rig} model: IFP animations never play on it; give a GTA .dff`);
   return skeleton;
 }
 
@@ -88,8 +89,14 @@ function lintSkeleton(modelPath: string): Skeleton {
 export function lintRules(printText: (line: string) => void, json: boolean): CommandResult {
   const rules = Object.entries(LINT_RULE_TABLE).map(([code, rule]) => ({ code, ...rule }));
   if (json) return { inputErrors: [], json: { rules } };
-  printText(textTable(['code', 'severity', 'what'], rules.map((r) => [r.code, r.severity, r.what]), [0, 1, 2]));
-  printText('\nWhere each comes from (the games\' loaders: re3, gta-reversed; INU Tools\' check):');
+  printText(
+    textTable(
+      ['code', 'severity', 'what'],
+      rules.map((r) => [r.code, r.severity, r.what]),
+      [0, 1, 2],
+    ),
+  );
+  printText("\nWhere each comes from (the games' loaders: re3, gta-reversed; INU Tools' check):");
   for (const r of rules) printText(`  ${r.code}: ${r.source}`);
   return { inputErrors: [] };
 }

@@ -43,7 +43,9 @@ const keyCount = (clip: SkeletalClip) => clip.tracks.reduce((n, t) => n + t.time
 
 function printSources(sources: Source[], print: (line: string) => void): void {
   const prefix = (entry: string | null) => (entry === null ? '' : `${entry}/`);
-  const rows = sources.flatMap(({ entry, clips }) => clips.map((clip) => [prefix(entry) + (clip.name || '(unnamed)'), String(clip.tracks.length), String(keyCount(clip)), f32Text(Math.fround(clip.duration))]));
+  const rows = sources.flatMap(({ entry, clips }) =>
+    clips.map((clip) => [prefix(entry) + (clip.name || '(unnamed)'), String(clip.tracks.length), String(keyCount(clip)), f32Text(Math.fround(clip.duration))]),
+  );
   print(textTable(['animation', 'tracks', 'keys', 'seconds'], rows));
   for (const { entry, warnings } of sources) for (const w of warnings) print(`${prefix(entry)}warning ${w.code}: ${w.message}`);
 }

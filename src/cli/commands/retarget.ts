@@ -18,13 +18,18 @@ async function loadRetarget(): Promise<Retarget> {
 }
 
 /** `retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose rest|tpose] -o OUT.ifp`. */
-export async function retargetCommand(sourcePath: string, options: { to: string; out: string; map?: string; sourcePose?: string; name?: string; force: boolean; json?: boolean }, printText: (line: string) => void): Promise<CommandResult> {
+export async function retargetCommand(
+  sourcePath: string,
+  options: { to: string; out: string; map?: string; sourcePose?: string; name?: string; force: boolean; json?: boolean },
+  printText: (line: string) => void,
+): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
   const sourcePose = options.sourcePose ?? 'rest';
   if (sourcePose !== 'rest' && sourcePose !== 'tpose') throw new UsageError(`--source-pose takes rest or tpose, not ${options.sourcePose}`);
   // SA finds an animation block by its package name, 15 bytes and a NUL: the output's name is cut to fit.
   const packageName = options.name ?? [...basename(options.out).replace(/\.ifp$/i, '')].slice(0, 15).join('');
-  if (new TextEncoder().encode(packageName).length > 15) return { inputErrors: [`the package name "${packageName}" has more than 15 bytes, by which SA could not find its block (give one with --name); nothing written`] };
+  if (new TextEncoder().encode(packageName).length > 15)
+    return { inputErrors: [`the package name "${packageName}" has more than 15 bytes, by which SA could not find its block (give one with --name); nothing written`] };
   const lib = await loadRetarget();
   let model: ReturnType<typeof readModel> | undefined;
   const modelResult = onFile(options.to, () => ((model = readModel(options.to)), { inputErrors: [] }));
@@ -34,7 +39,8 @@ export async function retargetCommand(sourcePath: string, options: { to: string;
   else {
     try {
       const parsed: unknown = JSON.parse(new TextDecoder().decode(readInput(options.map)));
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((v) => typeof v !== 'string')) throw new InputError(`${options.map}: a bone map is a JSON object of source joint names to game bone names`);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((v) => typeof v !== 'string'))
+        throw new InputError(`${options.map}: a bone map is a JSON object of source joint names to game bone names`);
       map = parsed as Record<string, string>;
     } catch (error) {
       if (error instanceof InputError) return { inputErrors: [error.message] };
@@ -52,7 +58,8 @@ export async function retargetCommand(sourcePath: string, options: { to: string;
     } else result = await lib.retarget(readInput(sourcePath), { skeleton: model.skeleton, map, sourcePose, packageName, clipName });
   } catch (error) {
     if (error instanceof lib.RetargetError || error instanceof InputError) return { inputErrors: [`${sourcePath}: ${error.message}`] };
-    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') throw new MissingDependencyError(`reading FBX and BVH needs three.js, an optional peer dependency: npm install three (${(error as Error).message.split('\n')[0]})`);
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')
+      throw new MissingDependencyError(`reading FBX and BVH needs three.js, an optional peer dependency: npm install three (${(error as Error).message.split('\n')[0]})`);
     throw error;
   }
   const ifp = writeIFP(result.packages, { format: 'ANP3' });
@@ -61,7 +68,17 @@ export async function retargetCommand(sourcePath: string, options: { to: string;
   const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [sourcePath, options.to] });
   if (failed) return failed;
   const animations = result.packages.flatMap((pkg) => pkg.animations);
-  print(`${options.out}: package "${result.packages[0]!.name}", ${plural(animations.length, 'animation')} (ANP3), ${plural(animations.reduce((n, a) => n + a.bones.length, 0), 'track')}`);
+  print(
+    `${options.out}: package "${result.packages[0]!.name}", ${plural(animations.length, 'animation')} (ANP3), ${plural(
+      animations.reduce((n, a) => n + a.bones.length, 0),
+      'track',
+    )}`,
+  );
   for (const line of result.report) print(`  ${line}`);
-  return { inputErrors: [], json: json ? { written: [options.out], format: 'ANP3', package: result.packages[0]!.name, animations: animations.map((a) => ({ name: a.name, tracks: a.bones.length })), report: result.report } : undefined };
+  return {
+    inputErrors: [],
+    json: json
+      ? { written: [options.out], format: 'ANP3', package: result.packages[0]!.name, animations: animations.map((a) => ({ name: a.name, tracks: a.bones.length })), report: result.report }
+      : undefined,
+  };
 }

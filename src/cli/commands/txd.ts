@@ -35,7 +35,13 @@ export function txdList(paths: string[], print: (line: string) => void, json = f
         walked ||= found.length !== 1 || found[0]!.name !== path;
         for (const { name, txd } of found) {
           if (paths.length > 1 || name !== path) out.print(`${name}:`);
-          out.print(textTable(['texture', 'size', 'format', 'mipmaps', 'alpha'], txd.textures.map((t) => [t.name, `${t.width}x${t.height}`, t.format, String(t.mipmapCount), t.hasAlpha ? 'yes' : 'no']), [0, 2]));
+          out.print(
+            textTable(
+              ['texture', 'size', 'format', 'mipmaps', 'alpha'],
+              txd.textures.map((t) => [t.name, `${t.width}x${t.height}`, t.format, String(t.mipmapCount), t.hasAlpha ? 'yes' : 'no']),
+              [0, 2],
+            ),
+          );
           for (const w of txd.warnings) out.print(`warning ${w.code}: ${w.message}`);
           const textures = txd.textures.map((t) => ({ name: t.name, maskName: t.maskName, width: t.width, height: t.height, format: t.format, mipmaps: t.mipmapCount, hasAlpha: t.hasAlpha }));
           documents.push({ file: name, warnings: txd.warnings, textures });
@@ -56,10 +62,14 @@ export function txdExtract(paths: string[], outDir: string, force: boolean, prin
   const out = report(print, json);
   const textures: Array<{ source: string; texture: TxdTexture }> = [];
   const errors: Array<{ file: string; error: string }> = [];
-  const read = merged(paths.map((path) => errorsNamed(path, errors, () => {
-    for (const { name, txd } of dictionaries(path)) for (const texture of txd.textures) textures.push({ source: name, texture });
-    return { inputErrors: [] };
-  })));
+  const read = merged(
+    paths.map((path) =>
+      errorsNamed(path, errors, () => {
+        for (const { name, txd } of dictionaries(path)) for (const texture of txd.textures) textures.push({ source: name, texture });
+        return { inputErrors: [] };
+      }),
+    ),
+  );
   const written: Array<{ source: string; texture: string; path: string; width: number; height: number }> = [];
   const { files, renamed } = outputNames(textures.map(({ texture }) => `${texture.name || 'texture'}.png`));
   const wrote = onFile(outDir, () => {

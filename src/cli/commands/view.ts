@@ -15,7 +15,8 @@ const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.j
  * or entry name that reaches the page as markup still cannot run. Images and workers may come from the
  * page's own blobs (PNG atlases, textures).
  */
-export const CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const SECURITY_HEADERS = { 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cross-origin-resource-policy': 'same-origin' };
 
@@ -58,7 +59,8 @@ export async function view(paths: string[], port: number, print: (line: string) 
     }
   });
 
-  function answer(request: IncomingMessage, response: ServerResponse): void {
+  // Each refusal ends the answer by returning what refuse() returns (nothing).
+  function answer(request: IncomingMessage, response: ServerResponse) {
     const refuse = (status: number) => void response.writeHead(status, SECURITY_HEADERS).end();
     if (!allowedHosts.has((request.headers.host ?? '').toLowerCase())) return refuse(421);
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405);

@@ -1,5 +1,5 @@
 // What the command line and the viewer print for this format (see ../presentation.ts).
-import { CameraPathReader, cameraPathFormat } from 'gameanim';
+import { type CameraPathReader, cameraPathFormat } from 'gameanim';
 import { f32Text, plural } from '../text.js';
 import type { Presentation } from '../presentation.js';
 

@@ -20,9 +20,13 @@ export const igi2ClipPresentation: Presentation<IGI2ClipReader> = {
     const list = (values: ArrayLike<number>) => Array.from(values, f32Text).join(' ');
     print(igi2ClipPresentation.summary(clip));
     clip.tracks.forEach((track, bone) => {
-      print(`  bone ${bone} parent ${clip.skeleton.parents[bone]}: ${plural(track.rotationTicks.length, 'rotation key')}${track.positions ? `, ${plural(track.positionTicks!.length, 'position key')}` : ''}`);
+      print(
+        `  bone ${bone} parent ${clip.skeleton.parents[bone]}: ${plural(track.rotationTicks.length, 'rotation key')}${track.positions ? `, ${plural(track.positionTicks!.length, 'position key')}` : ''}`,
+      );
       for (let k = 0; k < track.rotationTicks.length; k++) {
-        print(`    t ${track.rotationTicks[k]} q ${list(track.rotations.subarray(4 * k, 4 * k + 4))}  in ${list(track.inTangents.subarray(4 * k, 4 * k + 4))}  out ${list(track.outTangents.subarray(4 * k, 4 * k + 4))}`);
+        print(
+          `    t ${track.rotationTicks[k]} q ${list(track.rotations.subarray(4 * k, 4 * k + 4))}  in ${list(track.inTangents.subarray(4 * k, 4 * k + 4))}  out ${list(track.outTangents.subarray(4 * k, 4 * k + 4))}`,
+        );
       }
       for (let k = 0; k < (track.positionTicks?.length ?? 0); k++) print(`    t ${track.positionTicks![k]} p ${list(track.positions!.subarray(3 * k, 3 * k + 3))}`);
     });
@@ -39,7 +43,13 @@ export const igi2ClipPresentation: Presentation<IGI2ClipReader> = {
       positionTicks: t.positionTicks && Array.from(t.positionTicks),
       positions: t.positions && Array.from(t.positions),
     });
-    const key = (k: IGI2ClipReader['attachments'][number]['keys'][number]) => ({ ticks: k.ticks, position: Array.from(k.position), rotation: k.rotation && Array.from(k.rotation), bone: k.bone, matrix: k.matrix && Array.from(k.matrix) });
+    const key = (k: IGI2ClipReader['attachments'][number]['keys'][number]) => ({
+      ticks: k.ticks,
+      position: Array.from(k.position),
+      rotation: k.rotation && Array.from(k.rotation),
+      bone: k.bone,
+      matrix: k.matrix && Array.from(k.matrix),
+    });
     return {
       file,
       format: 'ILFF',
@@ -52,9 +62,21 @@ export const igi2ClipPresentation: Presentation<IGI2ClipReader> = {
       parents: Array.from(clip.skeleton.parents),
       restTranslations: Array.from(clip.skeleton.restTranslations),
       tracks: clip.tracks.map(track),
-      attachments: clip.attachments.map((a) => ({ name: a.name, position: Array.from(a.position), orientation: Array.from(a.orientation), rotation2: Array.from(a.rotation2), unknown: a.unknown, bone: a.bone, keys: a.keys.map(key) })),
+      attachments: clip.attachments.map((a) => ({
+        name: a.name,
+        position: Array.from(a.position),
+        orientation: Array.from(a.orientation),
+        rotation2: Array.from(a.rotation2),
+        unknown: a.unknown,
+        bone: a.bone,
+        keys: a.keys.map(key),
+      })),
       triggers: clip.triggers.map((t) => ({ ticks: t.ticks, bone: t.bone, event: t.event, position: Array.from(t.position) })),
-      wrapKeys: { tracks: clip.wrapKeys.tracks.map(track), attachmentKeys: clip.wrapKeys.attachmentKeys.map((keys) => keys.map(key)), triggers: clip.wrapKeys.triggers.map((t) => ({ ticks: t.ticks, bone: t.bone, event: t.event, position: Array.from(t.position) })) },
+      wrapKeys: {
+        tracks: clip.wrapKeys.tracks.map(track),
+        attachmentKeys: clip.wrapKeys.attachmentKeys.map((keys) => keys.map(key)),
+        triggers: clip.wrapKeys.triggers.map((t) => ({ ticks: t.ticks, bone: t.bone, event: t.event, position: Array.from(t.position) })),
+      },
     };
   },
 };
@@ -66,7 +88,9 @@ export const igi2ModelPresentation: Presentation<IGI2ModelReader> = {
     const skeleton = model.skeleton;
     if (!skeleton) return [];
     const rows = skeleton.names.map((name, i) => [String(i), JSON.stringify(name), String(skeleton.parents[i]), Array.from(skeleton.restTranslations.subarray(3 * i, 3 * i + 3), f32Text).join(' ')]);
-    return textTable(['bone', 'name', 'parent', 'rest translation'], rows, [1, 3]).split('\n').map((line) => `  ${line}`);
+    return textTable(['bone', 'name', 'parent', 'rest translation'], rows, [1, 3])
+      .split('\n')
+      .map((line) => `  ${line}`);
   },
   dumpText(model, print) {
     print(igi2ModelPresentation.summary(model));

@@ -8,7 +8,12 @@ export const imgPresentation: Presentation<ImgArchive> = {
   format: imgFormat,
   summary: (archive) => `IMG ${archive.version}, ${plural(archive.entries.length, 'entry', 'entries')}`,
   dumpText(archive, print) {
-    print(textTable(['name', 'offset', 'size'], archive.entries.map((e) => [e.name, String(e.offset), String(e.size)])));
+    print(
+      textTable(
+        ['name', 'offset', 'size'],
+        archive.entries.map((e) => [e.name, String(e.offset), String(e.size)]),
+      ),
+    );
     for (const w of archive.warnings) print(`warning ${w.code}: ${w.message}`);
   },
   dumpJson: (archive, file) => ({ file, format: 'IMG', version: archive.version, warnings: archive.warnings, entries: archive.entries }),

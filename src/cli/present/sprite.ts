@@ -10,7 +10,7 @@ export const animPresentation: Presentation<SpriteAnimReader> = {
   summary(reader) {
     const paths = [reader.texturePath && `texture ${reader.texturePath}`, reader.alphaPath && `alpha ${reader.alphaPath}`].filter(Boolean);
     const instructions = reader.scripts.reduce((n, s) => n + s.instructions.length, 0);
-    return `ANIM v${reader.version}: ${reader.width}x${reader.height}, ${plural(reader.sprites.length, 'sprite')}, ${plural(reader.scripts.length, 'script')} (${plural(instructions, 'instruction')})${paths.length ? ', ' + paths.join(', ') : ''}`;
+    return `ANIM v${reader.version}: ${reader.width}x${reader.height}, ${plural(reader.sprites.length, 'sprite')}, ${plural(reader.scripts.length, 'script')} (${plural(instructions, 'instruction')})${paths.length ? `, ${paths.join(', ')}` : ''}`;
   },
   /** The header, the sprites, then each script's disassembly; entries that share a script print it once. */
   dumpText(reader, print) {

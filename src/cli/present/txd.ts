@@ -8,10 +8,16 @@ const row = (t: TxdTexture) => [t.name, `${t.width}x${t.height}`, t.format, Stri
 export const txdPresentation: Presentation<TXDReader> = {
   format: txdFormat,
   summary: (txd) => `TXD: ${plural(txd.textures.length, 'texture')} (${[...new Set(txd.textures.map((t) => t.format))].join(', ') || 'none'})`,
-  details: (txd) => textTable(['texture', 'size', 'format', 'mipmaps', 'alpha', 'mask'], txd.textures.map(row), [0, 2, 5]).split('\n').map((line) => `  ${line}`),
+  details: (txd) =>
+    textTable(['texture', 'size', 'format', 'mipmaps', 'alpha', 'mask'], txd.textures.map(row), [0, 2, 5])
+      .split('\n')
+      .map((line) => `  ${line}`),
   dumpText(txd, print) {
     print(textTable(['texture', 'size', 'format', 'mipmaps', 'alpha', 'mask'], txd.textures.map(row), [0, 2, 5]));
-    for (const t of txd.textures) print(`${t.name}: platform D3D${t.platformId}, filter ${t.filter}, address ${t.addressU}/${t.addressV}, raster 0x${t.rasterFormat.toString(16)}, levels ${t.levels.map((l) => `${l.width}x${l.height} (${l.data.length} B)`).join(', ')}`);
+    for (const t of txd.textures)
+      print(
+        `${t.name}: platform D3D${t.platformId}, filter ${t.filter}, address ${t.addressU}/${t.addressV}, raster 0x${t.rasterFormat.toString(16)}, levels ${t.levels.map((l) => `${l.width}x${l.height} (${l.data.length} B)`).join(', ')}`,
+      );
     for (const w of txd.warnings) print(`warning ${w.code}: ${w.message}`);
   },
   dumpJson: (txd, file) => ({
@@ -20,8 +26,18 @@ export const txdPresentation: Presentation<TXDReader> = {
     warnings: txd.warnings,
     deviceId: txd.deviceId,
     textures: txd.textures.map((t) => ({
-      name: t.name, maskName: t.maskName, width: t.width, height: t.height, format: t.format, hasAlpha: t.hasAlpha, platform: `D3D${t.platformId}`,
-      filter: t.filter, addressU: t.addressU, addressV: t.addressV, rasterFormat: t.rasterFormat, levels: t.levels.map((l) => ({ width: l.width, height: l.height, bytes: l.data.length })),
+      name: t.name,
+      maskName: t.maskName,
+      width: t.width,
+      height: t.height,
+      format: t.format,
+      hasAlpha: t.hasAlpha,
+      platform: `D3D${t.platformId}`,
+      filter: t.filter,
+      addressU: t.addressU,
+      addressV: t.addressV,
+      rasterFormat: t.rasterFormat,
+      levels: t.levels.map((l) => ({ width: l.width, height: l.height, bytes: l.data.length })),
     })),
   }),
 };

@@ -28,22 +28,31 @@ export function lintTrack(bone: TrackData, place: TrackPlace, add: AddFinding): 
   const name = bone.boneName;
   const keyAt = (k: number) => source + k * place.frameBytes;
   const keys = bone.times.length;
-  if (bone.boneId >= 0 && !(bone.boneId in PED_BONE_TAGS)) add('unknown-bone-id', animation, name, source, `bone id ${bone.boneId} is not a bone of the SA ped skeleton: right for an object with its own bones, nothing on a ped`);
+  if (bone.boneId >= 0 && !(bone.boneId in PED_BONE_TAGS))
+    add('unknown-bone-id', animation, name, source, `bone id ${bone.boneId} is not a bone of the SA ped skeleton: right for an object with its own bones, nothing on a ped`);
   if (bone.boneId < -32768 || bone.boneId > 32767) add('bone-id-out-of-range', animation, name, source, `bone id ${bone.boneId} does not fit the 16 bits the game keeps: the track binds to nothing`);
   if (name.length > NAME_BYTES) add('name-too-long', animation, name, source, `bone name has more than ${NAME_BYTES} bytes`);
   if (bone.keyframeType === 'KRTS') add('scale-ignored', animation, name, source, 'KRTS keys: the games read the scale and drop it');
   if (keys > MAX_COUNT) add('count-overflow', animation, name, source, `${keys} keys: the game counts them in 16 bits (at most ${MAX_COUNT})`);
   if (keys === 0) {
     if (place.format === 'ANPK') add('empty-track-anpk', animation, name, source, 'the track has no keys: GTA III skips it; ANPK cannot store its key type');
-    else add('empty-track', animation, name, source, 'the track has no keys: SA reads key -1 when it sums the clip\'s length');
+    else add('empty-track', animation, name, source, "the track has no keys: SA reads key -1 when it sums the clip's length");
     return;
   }
   lintTimes(bone.times, place, name, keyAt, add);
   const broken = firstNonFinite(bone);
-  if (broken) add('non-finite-value', animation, name, keyAt(broken.key), `key ${broken.key} has a ${broken.what} of ${broken.value}: the game carries it into the bone's matrix and the ped vanishes or explodes`);
+  if (broken)
+    add(
+      'non-finite-value',
+      animation,
+      name,
+      keyAt(broken.key),
+      `key ${broken.key} has a ${broken.what} of ${broken.value}: the game carries it into the bone's matrix and the ped vanishes or explodes`,
+    );
   if (!bone.compressed && place.format !== 'ANPK') {
     const off = bone.times.findIndex((t) => Math.abs(t * 60 - Math.round(t * 60)) > 1e-3);
-    if (off >= 0) add('off-grid-time', animation, name, keyAt(off), `key ${off} at ${bone.times[off]} s is off the 1/60 s grid: written compressed it moves to ${Math.round(bone.times[off]! * 60) / 60} s`);
+    if (off >= 0)
+      add('off-grid-time', animation, name, keyAt(off), `key ${off} at ${bone.times[off]} s is off the 1/60 s grid: written compressed it moves to ${Math.round(bone.times[off]! * 60) / 60} s`);
     const bad = firstKeyThatDoesNotCompress(bone);
     if (bad) add('does-not-compress', animation, name, keyAt(bad.key), `key ${bad.key} (at ${bad.time} s) holds a value int16 frames cannot (time up to 546 s, translation up to 32 m)`);
   }
@@ -65,7 +74,8 @@ function lintTimes(times: Float32Array, place: TrackPlace, name: string, keyAt: 
     } else if (times[k] === times[k - 1]) add('time-repeats', animation, name, keyAt(k), `keys ${k - 1} and ${k} share the time ${times[k]} s`);
   }
   // All keys at one time: every delta is 0 and a looped clip's key search never advances.
-  if (!wentBack && times.length >= 2 && times[times.length - 1] === times[0]) add('zero-length-track', animation, name, keyAt(0), `all ${times.length} keys are at ${times[0]} s: a looped clip hangs the game`);
+  if (!wentBack && times.length >= 2 && times[times.length - 1] === times[0])
+    add('zero-length-track', animation, name, keyAt(0), `all ${times.length} keys are at ${times[0]} s: a looped clip hangs the game`);
 }
 
 function lintRotations(rotations: Float32Array, keys: number, animation: string, name: string, keyAt: (k: number) => number, add: AddFinding): void {
@@ -80,7 +90,13 @@ function lintRotations(rotations: Float32Array, keys: number, animation: string,
     let dot = 0;
     for (let c = 0; c < 4; c++) dot += rotations[4 * (k - 1) + c]! * rotations[4 * k + c]!;
     if (dot < 0) {
-      add('hemisphere-flip', animation, name, keyAt(k), `keys ${k - 1} and ${k} lie in opposite hemispheres: the games negate such keys on load, a player that does not turns the bone nearly 360 degrees`);
+      add(
+        'hemisphere-flip',
+        animation,
+        name,
+        keyAt(k),
+        `keys ${k - 1} and ${k} lie in opposite hemispheres: the games negate such keys on load, a player that does not turns the bone nearly 360 degrees`,
+      );
       break;
     }
   }
@@ -103,7 +119,12 @@ function translationSpread(translations: Float32Array, keys: number): number {
  * false), and the game checks nothing: it multiplies it into the bone's matrix.
  */
 function firstNonFinite(bone: TrackData): { key: number; what: string; value: number } | undefined {
-  const arrays = [['time', bone.times, 1], ['rotation', bone.rotations, 4], ['translation', bone.translations, 3], ['scale', bone.scales, 3]] as const;
+  const arrays = [
+    ['time', bone.times, 1],
+    ['rotation', bone.rotations, 4],
+    ['translation', bone.translations, 3],
+    ['scale', bone.scales, 3],
+  ] as const;
   let found: { key: number; what: string; value: number } | undefined;
   for (const [what, values, width] of arrays) {
     if (!values) continue;

@@ -32,7 +32,8 @@ export function lintAnp3Header(input: Uint8Array, at: ScannedAnimation, tracks: 
   });
   // Flag set: each track is read by its own frame type (retail levelxre.ifp holds float tracks so).
   // Flag clear: SA takes every key for a float and sums int16 keys as float times.
-  if (flag === 0 && int16Tracks) add('compression-flag', at.name, null, at.byteOffset + 32, `the flag says float keys, ${int16Tracks} of the tracks hold int16 keys (types 3, 4): SA reads them as floats`);
+  if (flag === 0 && int16Tracks)
+    add('compression-flag', at.name, null, at.byteOffset + 32, `the flag says float keys, ${int16Tracks} of the tracks hold int16 keys (types 3, 4): SA reads them as floats`);
   if (declared < needed) add('frame-data-too-small', at.name, null, at.byteOffset + 28, `declares ${declared} frame bytes, the keys take ${needed}: SA allocates the declared size and writes past it`);
 }
 

@@ -21,12 +21,21 @@ const ANPK_COUNT_AT = 16;
 export function lintPackage(pkg: IFPPackage, scanned: ScannedPackage, first: boolean, entryName: string | undefined, add: AddFinding): void {
   const at = scanned.byteOffset + 8;
   if (pkg.name.length > NAME_BYTES) add('name-too-long', null, null, at, `package name "${pkg.name}" has more than ${NAME_BYTES} bytes: the game looks the block up by it`);
-  else if (pkg.format !== 'ANPK' && pkg.name.length > BLOCK_NAME_BYTES) add('package-name-too-long', null, null, at, `package name "${pkg.name}" has more than ${BLOCK_NAME_BYTES} bytes: SA keeps 16 with the NUL, and finds the block by it`);
+  else if (pkg.format !== 'ANPK' && pkg.name.length > BLOCK_NAME_BYTES)
+    add('package-name-too-long', null, null, at, `package name "${pkg.name}" has more than ${BLOCK_NAME_BYTES} bytes: SA keeps 16 with the NUL, and finds the block by it`);
   if (first && entryName !== undefined) {
     const stem = entryName.replace(/\.[^.]*$/, '');
-    if (nameKey(stem) !== nameKey(pkg.name)) add('package-name-mismatch', null, null, at, `the package is "${pkg.name}", the entry "${entryName}": SA registers the block "${stem}" and loads the animations into another`);
+    if (nameKey(stem) !== nameKey(pkg.name))
+      add('package-name-mismatch', null, null, at, `the package is "${pkg.name}", the entry "${entryName}": SA registers the block "${stem}" and loads the animations into another`);
   }
-  if (pkg.animations.length > MAX_ANIMATIONS) add('too-many-animations', null, null, scanned.byteOffset + (pkg.format === 'ANPK' ? ANPK_COUNT_AT : ANP_COUNT_AT), `${pkg.animations.length} animations: the game holds ${MAX_ANIMATIONS} in all (SA; GTA III 250, VC 450)`);
+  if (pkg.animations.length > MAX_ANIMATIONS)
+    add(
+      'too-many-animations',
+      null,
+      null,
+      scanned.byteOffset + (pkg.format === 'ANPK' ? ANPK_COUNT_AT : ANP_COUNT_AT),
+      `${pkg.animations.length} animations: the game holds ${MAX_ANIMATIONS} in all (SA; GTA III 250, VC 450)`,
+    );
   const seen = new Map<string, string>();
   pkg.animations.forEach((animation, a) => {
     const where = scanned.animations[a]!.byteOffset ?? scanned.byteOffset;
@@ -42,7 +51,8 @@ function lintAnimation(animation: Animation, where: number, add: AddFinding): vo
   if (name.length > NAME_BYTES) add('name-too-long', name, null, where, `animation name has more than ${NAME_BYTES} bytes`);
   if (animation.bones.length === 0) add('no-tracks', name, null, where, 'the animation has no tracks: SA reads a first track that is not there');
   if (animation.bones.length > MAX_COUNT) add('count-overflow', name, null, where, `${animation.bones.length} tracks: the game counts them in 16 bits (at most ${MAX_COUNT})`);
-  if (animation.bones.length && animation.duration < 1 / 60) add('shorter-than-a-frame', name, null, where, `the clip lasts ${animation.duration} s, less than one 60 Hz frame: it plays as a single pose`);
+  if (animation.bones.length && animation.duration < 1 / 60)
+    add('shorter-than-a-frame', name, null, where, `the clip lasts ${animation.duration} s, less than one 60 Hz frame: it plays as a single pose`);
   const bones = new Map<string, string>();
   for (const bone of animation.bones) {
     // The game binds by id where there is one, else by name (case ignored).

@@ -10,7 +10,14 @@ export async function readFbxRig(bytes: Uint8Array): Promise<SourceRig> {
   const manager = new three.LoadingManager();
   // FBXLoader asks the manager for a loader by file extension before it falls back to TextureLoader
   // (which needs an Image element): this one answers for every extension, without loading anything.
-  const placeholder = { path: '', setPath(path: string) { this.path = path; return this; }, load: () => new three.Texture() };
+  const placeholder = {
+    path: '',
+    setPath(path: string) {
+      this.path = path;
+      return this;
+    },
+    load: () => new three.Texture(),
+  };
   manager.addHandler(/.*/, placeholder as unknown as InstanceType<typeof three.Loader>);
   let group: ReturnType<InstanceType<typeof FBXLoader>['parse']>;
   try {

@@ -51,7 +51,8 @@ export function rigFromDocument(doc: Document): SourceRig {
       const width = path === 'rotation' ? 4 : 3;
       const interpolation = sampler.getInterpolation();
       // CUBICSPLINE keys store in-tangent, value, out-tangent: the values are what a baked clip means.
-      const values = interpolation === 'CUBICSPLINE' ? Float32Array.from({ length: width * times.length }, (_, i) => output[3 * width * Math.floor(i / width) + width + (i % width)]!) : Float32Array.from(output);
+      const values =
+        interpolation === 'CUBICSPLINE' ? Float32Array.from({ length: width * times.length }, (_, i) => output[3 * width * Math.floor(i / width) + width + (i % width)]!) : Float32Array.from(output);
       channels.push({ joint: index.get(node)!, path, times: Float32Array.from(times), values, step: interpolation === 'STEP' });
     }
     rig.clips.push({ name: animation.getName() || `animation${a}`, channels });
