@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DFFReader, IFPReader, lintIFP } from '../../src/index.js';
 import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
-import { compare, worst } from './compare.js';
+import { compare, MAPPED, SKINS, worst } from './compare.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const blender = spawnSync('blender', ['--version'], { encoding: 'utf8' });
@@ -24,34 +24,8 @@ const run = (command: string, args: string[]) => {
   return result.stdout;
 };
 const gameanim = (...args: string[]) => run(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args]);
-const SKINS = ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames'];
-const MAPPED = [
-  'Pelvis',
-  'Spine',
-  'Spine1',
-  'Neck',
-  'Head',
-  'Bip01 L Clavicle',
-  'L UpperArm',
-  'L ForeArm',
-  'L Hand',
-  'L Finger',
-  'L Finger01',
-  'Bip01 R Clavicle',
-  'R UpperArm',
-  'R ForeArm',
-  'R Hand',
-  'R Finger',
-  'R Finger01',
-  'L Thigh',
-  'L Calf',
-  'L Foot',
-  'L Toe0',
-  'R Thigh',
-  'R Calf',
-  'R Foot',
-  'R Toe0',
-];
+// The Blender rig has fingers too.
+const RIG_MAPPED = [...MAPPED, 'L Finger', 'L Finger01', 'R Finger', 'R Finger01'];
 /** The rig is baked at Mixamo's 30 Hz. */
 const SOURCE_FRAME = 1 / 30;
 
@@ -76,7 +50,7 @@ describe.skipIf(!haveBlender || !samplesPresent)(`retargeting rigs Blender build
       expect(lintIFP(bytes).filter((f) => f.severity === 'error')).toEqual([]);
       const animations = new IFPReader(bytes).animations;
       expect(animations.map((a) => a.name)).toEqual(['walk_player']);
-      const d = compare(skeleton, walk, animations[0]!, MAPPED, madeOn === skin ? undefined : { skeleton: new DFFReader(sample(`dff/${madeOn}.dff`)).skeleton! });
+      const d = compare(skeleton, walk, animations[0]!, RIG_MAPPED, madeOn === skin ? undefined : { skeleton: new DFFReader(sample(`dff/${madeOn}.dff`)).skeleton! });
       const what = `${pose} ${skin} ${kind}`;
       console.log(
         `blender ${what}: worst bone ${worst(d.degrees).join(' ')} deg, worst segment ${worst(d.segments).join(' ')} deg, root ${(d.rootMotion * 100).toFixed(2)} cm, duration off ${d.duration.toFixed(4)} s\n${log}`,

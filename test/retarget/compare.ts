@@ -91,3 +91,30 @@ export function tPoseHipHeight(skeleton: Skeleton): number {
   const leg = (thigh: number) => at(1).z - at(thigh).z + at(thigh).distanceTo(at(thigh + 1)) + at(thigh + 1).distanceTo(at(thigh + 2)) + Math.max(0, at(thigh + 2).z - at(thigh + 3).z);
   return Math.max(leg(41), leg(51));
 }
+
+/** The three SA sample skins every rig is retargeted onto. */
+export const SKINS = ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames'];
+/** The bones every source rig of the tests maps (fingers only where the rig has them). */
+export const MAPPED = [
+  'Pelvis',
+  'Spine',
+  'Spine1',
+  'Neck',
+  'Head',
+  'Bip01 L Clavicle',
+  'L UpperArm',
+  'L ForeArm',
+  'L Hand',
+  'Bip01 R Clavicle',
+  'R UpperArm',
+  'R ForeArm',
+  'R Hand',
+  'L Thigh',
+  'L Calf',
+  'L Foot',
+  'L Toe0',
+  'R Thigh',
+  'R Calf',
+  'R Foot',
+  'R Toe0',
+];

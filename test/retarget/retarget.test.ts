@@ -3,33 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DFFReader, IFPReader, lintIFP, writeIFP } from '../../src/index.js';
 import { retarget, RetargetError } from '../../src/retarget/index.js';
 import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
-import { compare, worst } from './compare.js';
+import { compare, MAPPED, SKINS, worst } from './compare.js';
 import { CUSTOM_MAP, foreignRig } from './foreign-rigs.js';
-
-const SKINS = ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames'];
-const MAPPED = [
-  'Pelvis',
-  'Spine',
-  'Spine1',
-  'Neck',
-  'Head',
-  'Bip01 L Clavicle',
-  'L UpperArm',
-  'L ForeArm',
-  'L Hand',
-  'Bip01 R Clavicle',
-  'R UpperArm',
-  'R ForeArm',
-  'R Hand',
-  'L Thigh',
-  'L Calf',
-  'L Foot',
-  'L Toe0',
-  'R Thigh',
-  'R Calf',
-  'R Foot',
-  'R Toe0',
-];
 
 describe.skipIf(!samplesPresent)(`retargeting rigs made from walk_player (samples at ${samplesDir})`, () => {
   const walk = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('walk_player')!;
