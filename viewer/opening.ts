@@ -1,0 +1,137 @@
+// Opening files: by their magic (or extension), an IMG archive's entries, a .dir with its .img, PNG
+// sprite atlases, and the files `gameanim view` preloads. A broken file shows its DecodeError and the
+// page carries on.
+import { DecodeError, ImgArchive, type TxdTexture } from 'gameanim';
+import { findPresentation } from '../src/cli/present/index.js';
+import { renderLists } from './animation-list.js';
+import { lintFile, type EditingHost } from './editing.js';
+import { listItem } from './page.js';
+import { problem } from './problems.js';
+import { select } from './selection.js';
+import { readSelection } from './session.js';
+import { $, setPlaying, sprites, state } from './state.js';
+
+/** Which file each texture came from, so opening a dictionary again replaces its textures. */
+const textureFile = new WeakMap<TxdTexture, string>();
+
+export function open(name: string, bytes: Uint8Array, editing: EditingHost): void {
+  state.openedAt = performance.now();
+  const shown = findPresentation(bytes, name);
+  if (!shown) return problem(`${name}: not a format gameanim reads`, true);
+  const { format } = shown;
+  let reader: unknown;
+  try {
+    reader = name.toLowerCase().endsWith('.dir') ? ImgArchive.fromDir(bytes, new Uint8Array(0)) : format.open(bytes);
+  } catch (error) {
+    if (!(error instanceof DecodeError)) throw error;
+    return problem(`${name}: ${error.code} at byte ${error.offset}: ${error.message}`, true);
+  }
+  for (const w of format.warnings(reader)) problem(`${name}: warning ${w.code} at byte ${w.offset}: ${w.message}`);
+  // Opening a file again replaces it: one entry per file, its clips and textures once.
+  state.files = state.files.filter((file) => file.name !== name);
+  state.clips = state.clips.filter((entry) => entry.file !== name);
+  state.textures = state.textures.filter((texture) => textureFile.get(texture) !== name);
+  for (const old of [...$('file-list').children]) if ((old as HTMLElement).dataset['file'] === name) old.remove();
+  state.files.push({ name, format, reader });
+  const item = listItem(name, shown.summary(reader));
+  item.dataset['file'] = name;
+  $('file-list').append(item);
+  if (format.archive) return showArchive(name, reader as ImgArchive, editing);
+  if (format.sprites) {
+    state.spriteFiles.push(format.sprites(reader));
+    return renderLists();
+  }
+  if (format.textures) {
+    const textures = format.textures(reader) as TxdTexture[];
+    for (const texture of textures) textureFile.set(texture, name);
+    state.textures = [...state.textures, ...textures];
+    if (state.clip) select(state.clip); // a dictionary after its model: draw it textured now
+    return renderLists();
+  }
+  const skeleton = format.skeleton?.(reader) ?? null;
+  if (skeleton && !format.clips) {
+    const model = format.model?.(reader);
+    // Rigid parts ride their frames on a frame-bound model (a GTA III ped: its tracks offset the frames).
+    state.model = { name, skeleton, geometries: model?.geometries ?? [], boneOfFrame: skeleton.trackTranslations === 'offset' ? model?.boneOfFrame : undefined };
+  }
+  if (format.packages) {
+    // Its edits start from what was opened.
+    state.edited.set(name, { name, history: [bytes] });
+    lintFile(editing, name, bytes);
+  }
+  for (const clip of format.clips?.(reader) ?? []) state.clips.push({ file: name, clip });
+  renderLists();
+  if (skeleton && !format.clips && state.clip) select(state.clip); // a model after its animations: bind them now
+  else if (!state.clip && state.clips.length) select(state.clips[0]!.clip);
+}
+
+function openArchivePair(name: string, dir: Uint8Array, img: Uint8Array, editing: EditingHost): void {
+  try {
+    const archive = ImgArchive.fromDir(dir, img);
+    for (const w of archive.warnings) problem(`${name}: warning ${w.code} at byte ${w.offset}: ${w.message}`);
+    const item = document.createElement('li');
+    item.textContent = `${name} + .img: ${archive.entries.length} entries`;
+    $('file-list').append(item);
+    showArchive(name, archive, editing);
+  } catch (error) {
+    if (!(error instanceof DecodeError)) throw error;
+    problem(`${name}: ${error.code} at byte ${error.offset}: ${error.message}`, true);
+  }
+}
+
+function showArchive(name: string, archive: ImgArchive, editing: EditingHost): void {
+  $('entries-section').hidden = false;
+  for (const entry of archive.entries) {
+    const item = document.createElement('li');
+    item.textContent = `${entry.name} (${entry.size} bytes)`;
+    item.onclick = () => {
+      try {
+        open(entry.name, archive.read(entry), editing);
+      } catch (error) {
+        if (!(error instanceof DecodeError)) throw error;
+        problem(`${name}/${entry.name}: ${error.code} at byte ${error.offset}: ${error.message}`, true);
+      }
+    };
+    $('entries').append(item);
+  }
+}
+
+export async function openFiles(files: Iterable<File>, editing: EditingHost): Promise<void> {
+  let list = [...files];
+  // A GTA III/VC archive is a .dir with its .img: dropped together, they open as one archive.
+  for (const dir of list.filter((f) => /\.dir$/i.test(f.name))) {
+    const img = list.find((f) => f.name.toLowerCase() === dir.name.toLowerCase().replace(/\.dir$/, '.img'));
+    if (!img) continue;
+    list = list.filter((f) => f !== dir && f !== img);
+    openArchivePair(dir.name, new Uint8Array(await dir.arrayBuffer()), new Uint8Array(await img.arrayBuffer()), editing);
+  }
+  // Models first, so the animations dropped with them bind at once; PNGs are sprite atlases.
+  list.sort((a, b) => Number(/\.(dff|mef)$/i.test(b.name)) - Number(/\.(dff|mef)$/i.test(a.name)));
+  for (const file of list) {
+    if (/\.png$/i.test(file.name)) {
+      const image = new Image();
+      image.src = URL.createObjectURL(file);
+      await image.decode().catch(() => problem(`${file.name}: not an image the browser can read`, true));
+      sprites.atlas = image;
+      continue;
+    }
+    open(file.name, new Uint8Array(await file.arrayBuffer()), editing);
+  }
+}
+
+/** Files named on the `gameanim view` command line, served beside the page; none when hosted as plain files. */
+export async function preload(editing: EditingHost): Promise<void> {
+  const response = await fetch('./preload.json').catch(() => null);
+  if (!response?.ok) return;
+  const { files } = (await response.json()) as { files: Array<{ name: string; url: string }> };
+  const fetched = await Promise.all(files.map(async ({ name, url }) => new File([await (await fetch(url)).arrayBuffer()], name)));
+  await openFiles(fetched, editing);
+  // A link with a selection opens that animation at that time, paused.
+  const wanted = readSelection();
+  const found = wanted && state.clips.find((entry) => entry.file === wanted.file && entry.clip.name.toLowerCase() === wanted.animation.toLowerCase());
+  if (wanted && found) {
+    select(found.clip);
+    setPlaying(false);
+    state.time = Math.min(wanted.time, found.clip.duration);
+  }
+}
