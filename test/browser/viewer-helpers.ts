@@ -1,29 +1,12 @@
 // The viewer in a real browser, for the browser tests: `gameanim view` serves it with files preloaded,
 // and Debian's Chromium (software WebGL) plays them.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumPath, haveChromium, launchChromium, startViewer } from '../../bench/viewer-browser.js';
 
-export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-export const haveChromium = existsSync(chromiumPath);
+export { chromiumPath, haveChromium, launchChromium, startViewer };
 if (!haveChromium && process.env['CI']) throw new Error(`CI needs a browser at ${chromiumPath}; .ci/run installs Debian's chromium`);
 export const root = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Starts `gameanim view` with these files and resolves with its URL. */
-export function startViewer(files: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), 'view', ...files, '--port', '0'], { cwd: root });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
-      if (match) resolve({ url: match[0], child });
-    });
-    child.on('exit', (code) => reject(new Error(`gameanim view exited with ${code}`)));
-  });
-}
 
 /** A page at the viewer's URL, collecting console errors and uncaught exceptions. */
 export async function openPage(browser: Browser, url: string, viewport = { width: 1400, height: 900 }): Promise<{ page: Page; errors: string[] }> {
@@ -45,15 +28,6 @@ export async function withViewer(browser: Browser, files: string[], work: (page:
   } finally {
     child.kill();
   }
-}
-
-/** Headless Chromium with software WebGL, for a describe block's beforeAll; the built viewer must be there. */
-export function launchChromium(): Promise<Browser> {
-  if (!existsSync(join(root, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
 }
 
 export async function canvasShot(page: Page, selector: string): Promise<Buffer> {
