@@ -5,14 +5,38 @@ import 'uplot/dist/uPlot.min.css';
 import { selectedTrack } from './selection.js';
 import { $, state } from './state.js';
 
+/** One plot, its data replaced on each switch (a new uPlot per switch cost time and kept memory). */
 let plot: uPlot | null = null;
+const COLORS = ['#ff6b6b', '#6bff8a', '#6bb5ff', '#f0f0f0', '#ffb36b', '#b36bff', '#6bfff0', '#ffd36b'];
+
+function plotSize(box: HTMLElement): { width: number; height: number } {
+  return { width: Math.max(100, box.clientWidth - 16), height: Math.max(60, box.clientHeight - 34) };
+}
+
+function makePlot(box: HTMLElement, data: uPlot.AlignedData): uPlot {
+  const made = new uPlot(
+    {
+      ...plotSize(box),
+      scales: { x: { time: false }, deg: {} },
+      axes: [{ stroke: '#aaa' }, { stroke: '#aaa' }, { side: 1, scale: 'deg', stroke: '#ffd36b', grid: { show: false } }],
+      series: [{}, ...['qx', 'qy', 'qz', 'qw', 'tx', 'ty', 'tz'].map((label, i) => ({ label, stroke: COLORS[i]!, width: 1.5 })), { label: 'deg/s', scale: 'deg', stroke: COLORS[7]!, width: 1 }],
+    },
+    data,
+    box,
+  );
+  // The panel's height follows the window (style.css): the plot follows the panel.
+  new ResizeObserver(() => made.setSize(plotSize(box))).observe(box);
+  return made;
+}
+
 export function renderCurves(): void {
-  plot?.destroy();
-  plot = null;
   const track = selectedTrack();
   const box = $('curves');
-  if (!track || track.times.length === 0) return void (box.textContent = 'No keys for this bone (it keeps its rest pose).');
-  box.textContent = '';
+  const message = $('curves-message');
+  const empty = !track || track.times.length === 0;
+  message.hidden = !empty;
+  if (plot) plot.root.hidden = empty;
+  if (empty) return void (message.textContent = 'No keys for this bone (it keeps its rest pose).');
   const times = Array.from(track.times);
   const q = (c: number) => times.map((_, k) => track.rotations[4 * k + c]!);
   const t = (c: number) => times.map((_, k) => (track.translations && !track.extras?.translationTimes ? track.translations[3 * k + c]! : null));
@@ -22,23 +46,15 @@ export function renderCurves(): void {
     const dt = time - times[k - 1]!;
     return dt > 0 ? ((2 * Math.acos(Math.min(1, dot))) / dt) * (180 / Math.PI) : 0;
   });
-  const colors = ['#ff6b6b', '#6bff8a', '#6bb5ff', '#f0f0f0', '#ffb36b', '#b36bff', '#6bfff0', '#ffd36b'];
-  plot = new uPlot(
-    {
-      width: box.clientWidth || 600,
-      height: 190,
-      scales: { x: { time: false }, deg: {} },
-      axes: [{ stroke: '#aaa' }, { stroke: '#aaa' }, { side: 1, scale: 'deg', stroke: '#ffd36b', grid: { show: false } }],
-      series: [{}, ...['qx', 'qy', 'qz', 'qw', 'tx', 'ty', 'tz'].map((label, i) => ({ label, stroke: colors[i]!, width: 1.5 })), { label: 'deg/s', scale: 'deg', stroke: colors[7]!, width: 1 }],
-    },
-    [times, q(0), q(1), q(2), q(3), t(0), t(1), t(2), speed] as uPlot.AlignedData,
-    box,
-  );
+  const data = [times, q(0), q(1), q(2), q(3), t(0), t(1), t(2), speed] as uPlot.AlignedData;
+  if (plot) plot.setData(data);
+  else plot = makePlot(box, data);
 }
 
 export function drawKeyMarks(): void {
   const canvas = $<HTMLCanvasElement>('keys');
-  canvas.width = canvas.clientWidth;
+  // Setting the width clears and reallocates the canvas: only when the panel's width changed.
+  if (canvas.width !== canvas.clientWidth) canvas.width = canvas.clientWidth;
   const context = canvas.getContext('2d')!;
   context.clearRect(0, 0, canvas.width, canvas.height);
   const track = selectedTrack();

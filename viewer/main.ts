@@ -3,10 +3,12 @@
 import type { IFPReader, SkeletalClip } from 'gameanim';
 import { renderLists } from './animation-list.js';
 import { setUpEditing, type EditedFile } from './editing.js';
+import { setUpLayering } from './layering.js';
+import { setUpPanelsToggle } from './layout.js';
 import { openFiles, preload } from './opening.js';
-import { startLoop } from './playback-loop.js';
+import { invalidatePose, startLoop } from './playback-loop.js';
 import { problem, showLint } from './problems.js';
-import { select } from './selection.js';
+import { reframe, select } from './selection.js';
 import { setUpTheme } from './session.js';
 import { $, setPlaying, state, view } from './state.js';
 import { setUpStepping } from './stepping.js';
@@ -24,9 +26,9 @@ const editingHost = {
     const fresh = reader.animations.map((clip) => ({ file: file.name, clip: clip as SkeletalClip }));
     kept.splice(at < 0 ? kept.length : at, 0, ...fresh);
     state.clips = kept;
+    renderLists();
     const next = fresh.find((e) => e.clip.name.toLowerCase() === selectName?.toLowerCase())?.clip ?? fresh[0]?.clip;
     if (next) select(next);
-    else renderLists();
   },
   problem,
   showLint,
@@ -56,12 +58,20 @@ setUpStepping({
 });
 for (const which of ['front', 'side', 'top'] as const) $(`view-${which}`).onclick = () => view.preset(which);
 setUpTheme($('theme'), (light) => view.setTheme(light));
+setUpPanelsToggle($('panels-toggle'));
 (window as unknown as { viewerScene: unknown }).viewerScene = view;
 $<HTMLInputElement>('scrub').oninput = (event) => {
   state.time = Number((event.target as HTMLInputElement).value);
   setPlaying(false);
 };
 $<HTMLInputElement>('trail').onchange = () => view.clearTrail();
+// What changes the pose or its box: sampled again, and the camera's box made again.
+const posingChanged = () => {
+  reframe();
+  invalidatePose();
+};
+for (const id of ['follow', 'in-place']) $(id).addEventListener('change', posingChanged);
+setUpLayering(posingChanged);
 $<HTMLInputElement>('search').oninput = renderLists;
 $('export').onclick = () => void exportGlb();
 document.addEventListener('dragover', (event) => {

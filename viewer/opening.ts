@@ -14,6 +14,37 @@ import { $, setPlaying, sprites, state } from './state.js';
 /** Which file each texture came from, so opening a dictionary again replaces its textures. */
 const textureFile = new WeakMap<TxdTexture, string>();
 
+/**
+ * The selection is shown again once after a batch of files (a model, its dictionaries, its clips),
+ * not once per file: each showing rebuilds the model and decodes its textures.
+ */
+let reselectScheduled = false;
+function reselect(): void {
+  if (reselectScheduled) return;
+  reselectScheduled = true;
+  queueMicrotask(() => {
+    reselectScheduled = false;
+    const clip = state.clip ?? state.clips[0]?.clip;
+    if (clip) select(clip);
+  });
+}
+
+/**
+ * Lint runs after the files are listed, one file a task, so a game's folder lists at once and the
+ * page answers while its findings come in.
+ */
+const lintQueue: Array<{ name: string; bytes: Uint8Array; editing: EditingHost }> = [];
+function queueLint(name: string, bytes: Uint8Array, editing: EditingHost): void {
+  if (lintQueue.push({ name, bytes, editing }) === 1) setTimeout(lintNext, 0);
+}
+function lintNext(): void {
+  const job = lintQueue.shift();
+  if (!job) return;
+  // A file edited (or opened again) since is linted by its edit, with its new bytes.
+  if (state.edited.get(job.name)?.history.length === 1 && state.edited.get(job.name)!.history[0] === job.bytes) lintFile(job.editing, job.name, job.bytes);
+  if (lintQueue.length) setTimeout(lintNext, 0);
+}
+
 export function open(name: string, bytes: Uint8Array, editing: EditingHost): void {
   state.openedAt = performance.now();
   const shown = findPresentation(bytes, name);
@@ -26,7 +57,8 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost): voi
     if (!(error instanceof DecodeError)) throw error;
     return problem(`${name}: ${error.code} at byte ${error.offset}: ${error.message}`, true);
   }
-  for (const w of format.warnings(reader)) problem(`${name}: warning ${w.code} at byte ${w.offset}: ${w.message}`);
+  // An IFP's reader warnings are among its lint findings (reader-warning, with their severity).
+  if (!format.packages) for (const w of format.warnings(reader)) problem(`${name}: warning ${w.code} at byte ${w.offset}: ${w.message}`);
   // Opening a file again replaces it: one entry per file, its clips and textures once.
   state.files = state.files.filter((file) => file.name !== name);
   state.clips = state.clips.filter((entry) => entry.file !== name);
@@ -45,7 +77,7 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost): voi
     const textures = format.textures(reader) as TxdTexture[];
     for (const texture of textures) textureFile.set(texture, name);
     state.textures = [...state.textures, ...textures];
-    if (state.clip) select(state.clip); // a dictionary after its model: draw it textured now
+    if (state.clip) reselect(); // a dictionary after its model: draw it textured now
     return renderLists();
   }
   const skeleton = format.skeleton?.(reader) ?? null;
@@ -57,12 +89,12 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost): voi
   if (format.packages) {
     // Its edits start from what was opened.
     state.edited.set(name, { name, history: [bytes] });
-    lintFile(editing, name, bytes);
+    queueLint(name, bytes, editing);
   }
   for (const clip of format.clips?.(reader) ?? []) state.clips.push({ file: name, clip });
   renderLists();
-  if (skeleton && !format.clips && state.clip) select(state.clip); // a model after its animations: bind them now
-  else if (!state.clip && state.clips.length) select(state.clips[0]!.clip);
+  // A model after its animations binds them now; the first clip opened plays.
+  if ((skeleton && !format.clips && state.clip) || (!state.clip && state.clips.length)) reselect();
 }
 
 function openArchivePair(name: string, dir: Uint8Array, img: Uint8Array, editing: EditingHost): void {
@@ -105,18 +137,18 @@ export async function openFiles(files: Iterable<File>, editing: EditingHost): Pr
     list = list.filter((f) => f !== dir && f !== img);
     openArchivePair(dir.name, new Uint8Array(await dir.arrayBuffer()), new Uint8Array(await img.arrayBuffer()), editing);
   }
-  // Models first, so the animations dropped with them bind at once; PNGs are sprite atlases.
-  list.sort((a, b) => Number(/\.(dff|mef)$/i.test(b.name)) - Number(/\.(dff|mef)$/i.test(a.name)));
-  for (const file of list) {
-    if (/\.png$/i.test(file.name)) {
-      const image = new Image();
-      image.src = URL.createObjectURL(file);
-      await image.decode().catch(() => problem(`${file.name}: not an image the browser can read`, true));
-      sprites.atlas = image;
-      continue;
-    }
-    open(file.name, new Uint8Array(await file.arrayBuffer()), editing);
+  // PNGs are sprite atlases.
+  for (const file of list.filter((f) => /\.png$/i.test(f.name))) {
+    const image = new Image();
+    image.src = URL.createObjectURL(file);
+    await image.decode().catch(() => problem(`${file.name}: not an image the browser can read`, true));
+    sprites.atlas = image;
   }
+  // Models first, so the animations dropped with them bind at once. Every file is read before any is
+  // opened, and all are opened in one task: no frame is drawn between two files.
+  list = list.filter((f) => !/\.png$/i.test(f.name)).sort((a, b) => Number(/\.(dff|mef)$/i.test(b.name)) - Number(/\.(dff|mef)$/i.test(a.name)));
+  const contents = await Promise.all(list.map(async (file) => new Uint8Array(await file.arrayBuffer())));
+  list.forEach((file, i) => open(file.name, contents[i]!, editing));
 }
 
 /** Files named on the `gameanim view` command line, served beside the page; none when hosted as plain files. */

@@ -1,8 +1,9 @@
 // The page's frame loop: advances the clip's time, samples the pose and draws it when something
 // changed (a paused, still clip is neither sampled nor drawn), and keeps the timeline and the URL's
 // selection up to date.
-import { sampleClip, type SkeletalClip } from 'gameanim';
+import type { SkeletalClip } from 'gameanim';
 import { drawKeyMarks } from './curves-panel.js';
+import { poseAt } from './posing.js';
 import { writeSelection } from './session.js';
 import { $, fileOf, sprites, state, view } from './state.js';
 import { frameLabel } from './stepping.js';
@@ -11,6 +12,11 @@ let last = performance.now();
 let firstFrameReported = false;
 /** What the view last showed: a paused clip at the same time is not sampled or drawn again. */
 const shown = { time: NaN, clip: null as SkeletalClip | null };
+
+/** Something besides the time changed what the pose is (the base, its weight, in place): sample again. */
+export function invalidatePose(): void {
+  shown.time = NaN;
+}
 
 export function startLoop(): void {
   requestAnimationFrame(loop);
@@ -32,9 +38,8 @@ function loop(now: number): void {
       $('clock').textContent = `${state.time.toFixed(3)} s`;
       $('frame').textContent = frameLabel(state.time, duration);
       if (state.bound && state.pose) {
-        sampleClip(state.bound, state.time, state.pose);
+        poseAt(state.bound, state.time, state.pose, $<HTMLInputElement>('in-place').checked);
         view.showTrail = $<HTMLInputElement>('trail').checked;
-        view.follow = $<HTMLInputElement>('follow').checked;
         view.apply(state.pose);
       }
       drawKeyMarks();

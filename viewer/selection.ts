@@ -1,10 +1,12 @@
 // Choosing what plays: a clip (on the model's skeleton, else its own, else nodes named after its
 // tracks) or a sprite script; and the track behind the bone chosen in the bones panel.
 import { createPose, type SkeletalClip, type Skeleton, type SpriteScripts } from 'gameanim';
-import { renderLists } from './animation-list.js';
+import { showSelection } from './animation-list.js';
 import { renderBones } from './bones-panel.js';
 import { renderCurves } from './curves-panel.js';
+import { chooseBase } from './layering.js';
 import { boundClip, skeletonOfTracks } from './page.js';
+import { clipBox, motionBone } from './posing.js';
 import { $, fileOf, setPlaying, sprites, state, view } from './state.js';
 
 /** Plays a clip: on the model's skeleton, else on the clip's own (ANM2, IGI 2), else curves only. */
@@ -27,14 +29,24 @@ export function select(clip: SkeletalClip): void {
     state.pose = createPose(skeleton);
     state.poseFor = skeleton;
   }
+  chooseBase(state.bound);
   view.show(skeleton, state.model && skeleton === state.model.skeleton ? state.model : null, state.textures);
+  view.mover = state.bound ? motionBone(state.bound) : 0;
+  reframe();
   $('message').textContent = alone ? 'No model: each track plays on a node of its name (drop the .dff to see the model).' : skeleton ? '' : 'A model is needed for a 3D view: drop its .dff (the curves work without one).';
   $<HTMLButtonElement>('export').disabled = !skeleton;
   $<HTMLInputElement>('scrub').max = String(clip.duration || 1);
   setPlaying(true);
-  renderLists();
+  showSelection();
   renderBones();
   renderCurves();
+}
+
+/** The box the camera frames: the posed skeleton over the clip, as it plays now (in place or not, followed or not). */
+export function reframe(): void {
+  const follow = $<HTMLInputElement>('follow').checked;
+  view.follow = follow;
+  view.setClipBox(state.bound ? clipBox(state.bound, $<HTMLInputElement>('in-place').checked, follow) : null);
 }
 
 export function selectScript(file: SpriteScripts, id: number): void {
