@@ -72,8 +72,9 @@ function render(): void {
   const count = { error: lineErrors, warning: lines.length - lineErrors, note: 0 };
   for (const group of all) count[group.severity] += group.findings.length;
   const problems = count.error + count.warning;
-  const notes = count.note ? `; ${count.note} note${count.note === 1 ? '' : 's'}` : '';
-  $('problem-count').textContent = `${problems ? `${problems} problems${count.error ? ` (${count.error} errors)` : ''}` : 'no problems'}${notes}`;
+  const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const notes = count.note ? `; ${counted(count.note, 'note')}` : '';
+  $('problem-count').textContent = `${problems ? `${counted(problems, 'problem')}${count.error ? ` (${counted(count.error, 'error')})` : ''}` : 'no problems'}${notes}`;
   // The panel shows the severities chosen (errors and warnings unless asked for notes too).
   const floor = severityFilter() ?? 'warning';
   const groups = all.filter((group) => rank(group.severity) <= rank(floor));

@@ -241,7 +241,9 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer in headless Chromi
       expect(await page.textContent('#problem-count')).toMatch(/^(no problems|\d+ problems)/);
       // The panel lists errors and warnings by default, the header counts them (notes apart).
       const problems = await page.locator('#problems li:not(.group, .more)').count();
-      expect((await page.textContent('#problem-count'))!.replace(/; \d+ notes?$/, '')).toBe(problems ? `${problems} problems${(await page.locator('#problems li.error').count()) ? ` (${await page.locator('#problems li.error').count()} errors)` : ''}` : 'no problems');
+      const errorRows = await page.locator('#problems li.error').count();
+      const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+      expect((await page.textContent('#problem-count'))!.replace(/; \d+ notes?$/, '')).toBe(problems ? `${counted(problems, 'problem')}${errorRows ? ` (${counted(errorRows, 'error')})` : ''}` : 'no problems');
       expect(errors).toEqual([]);
     });
   });
