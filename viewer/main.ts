@@ -84,5 +84,6 @@ document.addEventListener('drop', (event) => {
   document.body.classList.remove('dragging');
   void openFiles(event.dataTransfer?.files ?? [], editingHost);
 });
-startLoop();
-void preload(editingHost);
+// The frame loop starts once the preloaded files are open: the first frame compiles the view's shaders
+// (a few hundred milliseconds in software WebGL), which would hold up the files' requests.
+void preload(editingHost).finally(startLoop);
