@@ -1,15 +1,16 @@
 // The problems panel: what went wrong opening files, and each IFP file's lint findings, grouped by
-// file and code with a count. A hostile file carries tens of thousands of findings, so they are kept
+// file and code with a count, filtered by severity. Notes (oddities the game handles, which the retail
+// files have by the thousand) are not problems: the header counts errors and warnings, and notes apart. A hostile file carries tens of thousands of findings, so they are kept
 // as data and the panel draws a bounded number of rows: one fragment per change, built in a single
 // pass, and "N more" lines for the rest. Nothing reads layout, and nothing searches the DOM.
-import type { LintFinding, LintSeverity } from 'gameanim';
+import { LINT_SEVERITIES, type LintFinding, type LintSeverity } from 'gameanim';
 
 /** Rows drawn in all (headings and "more" lines included): the panel stays this small whatever the count. */
 export const ROW_LIMIT = 400;
 /** Rows drawn for one group before its "N more" line, so one noisy rule leaves room for the others. */
 const GROUP_ROWS = 25;
 /** Errors first, then what may matter, then notes. */
-const RANK: Record<LintSeverity, number> = { error: 0, warning: 1, note: 2 };
+const rank = (severity: LintSeverity) => LINT_SEVERITIES.indexOf(severity);
 
 interface Line {
   text: string;
@@ -31,6 +32,8 @@ const lintGroups = new Map<string, Group[]>();
 let scheduled = false;
 
 const $ = (id: string) => document.getElementById(id)!;
+const severityFilter = () => (document.getElementById('problem-severity') as HTMLSelectElement | null)?.value as LintSeverity | undefined;
+document.getElementById('problem-severity')?.addEventListener('change', schedule);
 
 export function problem(text: string, error = false): void {
   lines.push({ text, error });
@@ -47,7 +50,7 @@ export function showLint(file: string, findings: readonly LintFinding[]): void {
     group.findings.push(finding);
   }
   lintGroups.delete(file); // a file linted again goes last, as it was opened last
-  if (byCode.size) lintGroups.set(file, [...byCode.values()].sort((a, b) => RANK[a.severity] - RANK[b.severity]));
+  if (byCode.size) lintGroups.set(file, [...byCode.values()].sort((a, b) => rank(a.severity) - rank(b.severity)));
   schedule();
 }
 
@@ -65,14 +68,16 @@ function schedule(): void {
 
 function render(): void {
   scheduled = false;
-  const groups = [...lintGroups.values()].flat();
-  let total = lines.length;
-  let errors = lineErrors;
-  for (const group of groups) {
-    total += group.findings.length;
-    if (group.severity === 'error') errors += group.findings.length;
-  }
-  $('problem-count').textContent = total ? `${total} problems${errors ? ` (${errors} errors)` : ''}` : 'no problems';
+  const all = [...lintGroups.values()].flat();
+  const count = { error: lineErrors, warning: lines.length - lineErrors, note: 0 };
+  for (const group of all) count[group.severity] += group.findings.length;
+  const problems = count.error + count.warning;
+  const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const notes = count.note ? `; ${counted(count.note, 'note')}` : '';
+  $('problem-count').textContent = `${problems ? `${counted(problems, 'problem')}${count.error ? ` (${counted(count.error, 'error')})` : ''}` : 'no problems'}${notes}`;
+  // The panel shows the severities chosen (errors and warnings unless asked for notes too).
+  const floor = severityFilter() ?? 'warning';
+  const groups = all.filter((group) => rank(group.severity) <= rank(floor));
 
   const fragment = document.createDocumentFragment();
   let budget = ROW_LIMIT - 1; // one row is kept for the line that sums up what did not fit
@@ -99,7 +104,7 @@ function render(): void {
       break;
     }
     row(`${group.file}: ${group.findings.length} ${group.code} (${group.severity})`, 'group').dataset['severity'] = group.severity;
-    rows(group.findings, (f) => row(lintText(group.file, f), f.severity === 'error' ? 'error' : ''), `${group.code} findings`);
+    rows(group.findings, (f) => row(lintText(group.file, f), f.severity === 'warning' ? '' : f.severity), `${group.code} findings`);
   }
   if (left) row(`${left} more findings in groups not shown`, 'more');
   $('problems').replaceChildren(fragment);

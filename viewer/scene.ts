@@ -1,17 +1,30 @@
 // The 3D view: the model (textured from the dictionaries opened with it, built in model-objects.ts)
-// or the bare hierarchy, a skeleton overlay, an orbit camera (Z up, as the games are), and a trail of the root's path.
+// or the bare hierarchy, a skeleton overlay, the camera (viewer/camera.ts), and a trail of the root's path.
 import * as THREE from 'three';
-import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { Pose, Skeleton, TxdTexture } from 'gameanim';
+import { CameraRig, type Preset } from './camera.js';
 import { buildModelObjects, type ShownModel } from './model-objects.js';
+import type { PoseBox } from './posing.js';
 
 const TRAIL_POINTS = 600;
+
+/**
+ * Whether WebGL runs on the CPU (SwiftShader, llvmpipe: no GPU, or one the browser refuses). There
+ * multisampling costs about 15 ms a frame at 1360x734 (measured in headless Chromium), a third of
+ * the frame: the view is drawn without it.
+ */
+function softwareGL(): boolean {
+  const gl = document.createElement('canvas').getContext('webgl2');
+  const info = gl?.getExtension('WEBGL_debug_renderer_info');
+  const renderer = info ? String(gl!.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+  gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  return /swiftshader|llvmpipe|software/i.test(renderer);
+}
 
 export class SceneView {
   readonly renderer: THREE.WebGLRenderer;
   readonly scene = new THREE.Scene();
-  readonly camera = new THREE.PerspectiveCamera(40, 1, 0.01, 10_000);
-  readonly controls: OrbitControls;
+  readonly rig: CameraRig;
   #bones: THREE.Bone[] = [];
   #content = new THREE.Group();
   #trail: THREE.Line;
@@ -29,12 +42,13 @@ export class SceneView {
   /** Set by anything that changes the picture; a paused, still view is not drawn again. */
   dirty = true;
   showTrail = false;
+  /** The bone that carries the clip's motion (viewer/posing.ts): the trail, the follow camera and the test hooks use it. */
+  mover = 0;
 
   constructor(readonly canvas: HTMLCanvasElement) {
-    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: !softwareGL(), preserveDrawingBuffer: true });
     this.renderer.setClearColor(0x2a2d33);
-    this.camera.up.set(0, 0, 1);
-    this.controls = new OrbitControls(this.camera, canvas);
+    this.rig = new CameraRig(canvas, () => (this.dirty = true));
     this.scene.add(new THREE.HemisphereLight(0xffffff, 0x444444, 2.5));
     const light = new THREE.DirectionalLight(0xffffff, 1.5);
     light.position.set(2, -3, 4);
@@ -43,7 +57,6 @@ export class SceneView {
     grid.rotation.x = Math.PI / 2;
     this.#grid = grid;
     this.scene.add(grid, this.#content);
-    this.controls.addEventListener('change', () => (this.dirty = true));
     const trailGeometry = new THREE.BufferGeometry();
     trailGeometry.setAttribute('position', new THREE.BufferAttribute(this.#trailPositions, 3));
     this.#trail = new THREE.Line(trailGeometry, new THREE.LineBasicMaterial({ color: 0xffcc55 }));
@@ -94,9 +107,49 @@ export class SceneView {
     // A new model is framed; another clip of the same model keeps the view the user chose.
     if (skeleton !== this.#framedFor) {
       this.#framedFor = skeleton;
-      this.frame();
+      this.#framePending = true;
     }
     this.dirty = true;
+  }
+
+  /** A new model is framed once its first pose is applied, on the clip's box. */
+  #framePending = false;
+
+  get camera(): THREE.PerspectiveCamera {
+    return this.rig.camera;
+  }
+
+  get controls() {
+    return this.rig.controls;
+  }
+
+  /** The box the posed skeleton takes over the clip: the presets (and a new model's first view) frame it. */
+  setClipBox(box: PoseBox | null): void {
+    this.rig.box = box;
+  }
+
+  set follow(follow: boolean) {
+    this.rig.follow = follow;
+  }
+
+  get follow(): boolean {
+    return this.rig.follow;
+  }
+
+  #moverPosition(): THREE.Vector3 {
+    const bone = this.#bones[this.mover] ?? this.#bones[0];
+    return bone ? new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld) : new THREE.Vector3();
+  }
+
+  /** For the viewer tests: each bone's name and world position as drawn. */
+  get boneWorldPositions(): Array<{ name: string; position: number[] }> {
+    return this.#bones.map((bone) => ({ name: bone.name, position: new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld).toArray() }));
+  }
+
+  /** For the viewer tests: where the moving bone is on the canvas (CSS pixels) and the canvas's size. */
+  get projectedMover(): { x: number; y: number; width: number; height: number } {
+    const { clientWidth: width, clientHeight: height } = this.canvas;
+    return { ...this.rig.project(this.#moverPosition(), width, height), width, height };
   }
 
   /** The height of the lowest point of the mesh (or the bones) at rest: where the ground is. */
@@ -106,10 +159,9 @@ export class SceneView {
     return box.isEmpty() ? 0 : box.min.z;
   }
 
-  /** The root bone's world position and the orbit target, for the viewer test. */
+  /** The moving bone's world position and the orbit target, for the viewer test. */
   get rootAndTarget(): { root: number[]; target: number[] } {
-    const root = this.#bones[0] ? new THREE.Vector3().setFromMatrixPosition(this.#bones[0].matrixWorld) : new THREE.Vector3();
-    return { root: root.toArray(), target: this.controls.target.toArray() };
+    return { root: this.#moverPosition().toArray(), target: this.controls.target.toArray() };
   }
 
   /** Each drawn mesh's world position (rigid parts, node markers; a skinned mesh sits at the origin): the rigid viewer test compares poses with it. */
@@ -139,24 +191,15 @@ export class SceneView {
     return box;
   }
 
-  /** Camera presets around what is shown: the peds face +Y, so the front looks from +Y. */
-  preset(which: 'front' | 'side' | 'top'): void {
-    const box = this.#box();
-    const center = box.isEmpty() ? new THREE.Vector3() : box.getCenter(new THREE.Vector3());
-    const size = box.isEmpty() ? 2 : Math.max(box.getSize(new THREE.Vector3()).length(), 0.5);
-    const offset = which === 'front' ? new THREE.Vector3(0, size * 2, 0) : which === 'side' ? new THREE.Vector3(size * 2, 0, 0) : new THREE.Vector3(0, 0.001, size * 2);
-    this.controls.target.copy(center);
-    this.camera.position.copy(center).add(offset);
+  /** Camera presets around the clip's box: the peds face +Y, so the front looks from +Y. */
+  preset(which: Preset): void {
+    this.rig.aim(which, this.#box(), this.#moverPosition());
     this.dirty = true;
   }
 
   get hasSkeleton(): boolean {
     return this.#bones.length > 0;
   }
-
-  /** Follow the root: the camera moves with it (the game moves the entity, not only the bone). */
-  follow = false;
-  #followed: THREE.Vector3 | null = null;
 
   setTheme(light: boolean): void {
     this.renderer.setClearColor(light ? 0xe9ecf0 : 0x2a2d33);
@@ -170,18 +213,13 @@ export class SceneView {
       bone.position.fromArray(pose.translations, 3 * i);
     });
     this.#content.updateMatrixWorld(true);
-    if (this.showTrail && this.#bones[0]) this.#addTrailPoint(new THREE.Vector3().setFromMatrixPosition(this.#bones[0].matrixWorld));
+    const mover = this.#moverPosition();
+    if (this.showTrail && this.#bones.length) this.#addTrailPoint(mover);
     this.#trail.visible = this.showTrail;
-    const root = this.#bones[0];
-    if (this.follow && root) {
-      const at = new THREE.Vector3().setFromMatrixPosition(root.matrixWorld);
-      if (this.#followed) {
-        const delta = at.clone().sub(this.#followed);
-        this.camera.position.add(delta);
-        this.controls.target.add(delta);
-      }
-      this.#followed = at;
-    } else this.#followed = null;
+    if (this.#framePending) {
+      this.#framePending = false;
+      this.rig.aim('first', this.#box(), mover);
+    } else this.rig.track(mover);
     this.dirty = true;
   }
 
@@ -198,19 +236,6 @@ export class SceneView {
     point.toArray(this.#trailPositions, 3 * this.#trailCount++);
     this.#trail.geometry.attributes['position']!.needsUpdate = true;
     this.#trail.geometry.setDrawRange(0, this.#trailCount);
-  }
-
-  /** Points the camera at what is shown, from the front and a little to the side (the peds face +Y). */
-  frame(): void {
-    this.#content.updateMatrixWorld(true);
-    const box = this.#box();
-    const center = box.isEmpty() ? new THREE.Vector3() : box.getCenter(new THREE.Vector3());
-    const size = box.isEmpty() ? 2 : Math.max(box.getSize(new THREE.Vector3()).length(), 0.5);
-    this.controls.target.copy(center);
-    this.camera.position.copy(center).add(new THREE.Vector3(size * 1.2, size * 1.6, size * 0.6));
-    this.camera.near = size / 100;
-    this.camera.far = size * 100;
-    this.camera.updateProjectionMatrix();
   }
 
   /** Draws the frame when something changed (a pose, the camera, the size); a still view is not drawn again. */

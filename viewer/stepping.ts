@@ -1,5 +1,6 @@
-// Frame-exact control: the frame number and time, steps by a 60 Hz frame and by key, the shortcuts
-// (space, arrows, comma and period, Home and End), and Play restarting a finished clip.
+// Frame-exact control: the frame number and time, steps by a 60 Hz frame (round the loop when the
+// clip loops) and by key, the shortcuts (space, arrows, comma and period, Home and End), and Play
+// restarting a finished clip.
 import type { SkeletalClip } from 'gameanim';
 
 const FRAME = 1 / 60;
@@ -29,7 +30,11 @@ export function setUpStepping(host: SteppingHost): void {
     // To the next frame boundary in that direction (a time between frames steps to one).
     const frame = Math.round(host.time() / FRAME);
     const target = (direction > 0 ? (frame * FRAME > host.time() + 1e-6 ? frame : frame + 1) : frame * FRAME < host.time() - 1e-6 ? frame : frame - 1) * FRAME;
-    host.seek(clamp(target));
+    // A looping clip steps on round its end, as it plays; otherwise the ends hold.
+    const duration = host.clip()?.duration ?? 0;
+    if (host.looping() && duration > 0 && target > duration + 1e-6) host.seek(target - duration);
+    else if (host.looping() && duration > 0 && target < -1e-6) host.seek(duration + target);
+    else host.seek(clamp(target));
   };
   const byKey = (direction: 1 | -1) => {
     host.setPlaying(false);

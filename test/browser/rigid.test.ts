@@ -50,6 +50,8 @@ describe.skipIf(!haveChromium || !samplesPresent)(`frame-bound models in the vie
     const files = [join(samplesDir, 'iii/gang01.dff'), join(samplesDir, 'iii_pcanims_ped_anpk.ifp')];
     await withViewer(browser, files, async (page, errors) => {
       await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
+      // The list draws the rows in view only: the search brings walk_player (row 130 or so) to the top.
+      await page.fill('#search', 'walk_player');
       await page.locator('#animations li[data-clip]', { hasText: /^walk_player / }).click();
       const early = await positionsAt(page, 0.2);
       const late = await positionsAt(page, 0.6);

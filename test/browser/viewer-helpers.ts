@@ -1,34 +1,18 @@
 // The viewer in a real browser, for the browser tests: `gameanim view` serves it with files preloaded,
 // and Debian's Chromium (software WebGL) plays them. The tests poll for the state they check, never
 // sleep: a loaded machine makes them slower, not wrong.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { chromiumPath, haveChromium, launchChromium, startViewer } from '../../bench/viewer-browser.js';
 
-export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-export const haveChromium = existsSync(chromiumPath);
+// Chromium and the view server come from the module the viewer bench shares.
+export { chromiumPath, haveChromium, launchChromium, startViewer };
 if (!haveChromium && process.env['CI']) throw new Error(`CI needs a browser at ${chromiumPath}; .ci/run installs Debian's chromium`);
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 /** The limit of any one wait in a page (a click, a selector, a state polled for): far above what a busy 2-core machine needs. */
 export const WAIT = 120_000;
 /** Each test's limit, above its waits and the work between them (vitest.config.ts gives 60 s). */
 export const TEST_LIMIT = 240_000;
-
-/** Starts `gameanim view` with these files and resolves with its URL. */
-export function startViewer(files: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), 'view', ...files, '--port', '0'], { cwd: root });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
-      if (match) resolve({ url: match[0], child });
-    });
-    child.on('exit', (code) => reject(new Error(`gameanim view exited with ${code}`)));
-  });
-}
 
 /** A new page whose every wait (clicks, selectors, downloads) may take up to WAIT. */
 export async function newPage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
@@ -156,15 +140,6 @@ export function silhouette(): { pixels: number; largestShare: number; width: num
     }
   }
   return { pixels, largestShare: pixels ? largest / pixels : 0, ...box };
-}
-
-/** Headless Chromium with software WebGL, for a describe block's beforeAll; the built viewer must be there. */
-export function launchChromium(): Promise<Browser> {
-  if (!existsSync(join(root, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
 }
 
 /** Closes the browser a describe block launched, and forgets the page it shared. */

@@ -1,0 +1,184 @@
+// Opening files: by their magic (or extension), an IMG archive's entries, a .dir with its .img, PNG
+// sprite atlases, and the files `gameanim view` preloads. A broken file shows its DecodeError and the
+// page carries on.
+import { DecodeError, ImgArchive, type ArchiveContents, type TxdTexture } from 'gameanim';
+import { findPresentation } from '../src/cli/present/index.js';
+import { renderLists } from './animation-list.js';
+import { lintFile, type EditingHost } from './editing.js';
+import { listItem } from './page.js';
+import { problem } from './problems.js';
+import { select } from './selection.js';
+import { readSelection } from './session.js';
+import { $, setPlaying, sprites, state } from './state.js';
+
+/** Which file each texture came from, so opening a dictionary again replaces its textures. */
+const textureFile = new WeakMap<TxdTexture, string>();
+
+/**
+ * The selection is shown again once after a batch of files (a model, its dictionaries, its clips),
+ * not once per file: each showing rebuilds the model and decodes its textures.
+ */
+let reselectScheduled = false;
+function reselect(): void {
+  if (reselectScheduled) return;
+  reselectScheduled = true;
+  queueMicrotask(() => {
+    reselectScheduled = false;
+    const clip = state.clip ?? state.clips[0]?.clip;
+    if (clip) select(clip);
+  });
+}
+
+/**
+ * Lint runs after the files are listed, one file a task, so a game's folder lists at once and the
+ * page answers while its findings come in.
+ */
+const lintQueue: Array<{ name: string; bytes: Uint8Array; editing: EditingHost }> = [];
+function queueLint(name: string, bytes: Uint8Array, editing: EditingHost): void {
+  if (lintQueue.push({ name, bytes, editing }) === 1) setTimeout(lintNext, 0);
+}
+function lintNext(): void {
+  const job = lintQueue.shift();
+  if (!job) return;
+  // A file edited (or opened again) since is linted by its edit, with its new bytes.
+  if (state.edited.get(job.name)?.history.length === 1 && state.edited.get(job.name)!.history[0] === job.bytes) lintFile(job.editing, job.name, job.bytes);
+  if (lintQueue.length) setTimeout(lintNext, 0);
+}
+
+export function open(name: string, bytes: Uint8Array, editing: EditingHost): void {
+  state.openedAt = performance.now();
+  const shown = findPresentation(bytes, name);
+  if (!shown) return problem(`${name}: not a format gameanim reads`, true);
+  const { format } = shown;
+  let reader: unknown;
+  try {
+    reader = name.toLowerCase().endsWith('.dir') ? ImgArchive.fromDir(bytes, new Uint8Array(0)) : format.open(bytes);
+  } catch (error) {
+    if (!(error instanceof DecodeError)) throw error;
+    return problem(`${name}: ${error.code} at byte ${error.offset}: ${error.message}`, true);
+  }
+  // An IFP's reader warnings are among its lint findings (reader-warning, with their severity).
+  if (!format.packages) for (const w of format.warnings(reader)) problem(`${name}: warning ${w.code} at byte ${w.offset}: ${w.message}`);
+  // Opening a file again replaces it: one entry per file, its clips and textures once.
+  state.files = state.files.filter((file) => file.name !== name);
+  state.clips = state.clips.filter((entry) => entry.file !== name);
+  state.textures = state.textures.filter((texture) => textureFile.get(texture) !== name);
+  for (const old of [...$('file-list').children]) if ((old as HTMLElement).dataset['file'] === name) old.remove();
+  state.files.push({ name, format, reader });
+  const item = listItem(name, shown.summary(reader));
+  item.dataset['file'] = name;
+  $('file-list').append(item);
+  if (format.archive) return showArchive(name, format.archive(reader), editing);
+  if (format.sprites) {
+    state.spriteFiles.push(format.sprites(reader));
+    return renderLists();
+  }
+  if (format.textures) {
+    const textures = format.textures(reader) as TxdTexture[];
+    for (const texture of textures) textureFile.set(texture, name);
+    state.textures = [...state.textures, ...textures];
+    if (state.clip) reselect(); // a dictionary after its model: draw it textured now
+    return renderLists();
+  }
+  const skeleton = format.skeleton?.(reader) ?? null;
+  if (skeleton && !format.clips) {
+    const model = format.model?.(reader);
+    // Rigid parts ride their frames on a frame-bound model (a GTA III ped: its tracks offset the frames).
+    state.model = { name, skeleton, geometries: model?.geometries ?? [], boneOfFrame: skeleton.trackTranslations === 'offset' ? model?.boneOfFrame : undefined };
+  }
+  if (format.packages) {
+    // Its edits start from what was opened.
+    state.edited.set(name, { name, history: [bytes] });
+    queueLint(name, bytes, editing);
+  }
+  for (const clip of format.clips?.(reader) ?? []) state.clips.push({ file: name, clip });
+  renderLists();
+  // A model after its animations binds them now; the first clip opened plays.
+  if ((skeleton && !format.clips && state.clip) || (!state.clip && state.clips.length)) reselect();
+}
+
+function openArchivePair(name: string, dir: Uint8Array, img: Uint8Array, editing: EditingHost): void {
+  try {
+    const archive = ImgArchive.fromDir(dir, img);
+    for (const w of archive.warnings) problem(`${name}: warning ${w.code} at byte ${w.offset}: ${w.message}`);
+    const item = document.createElement('li');
+    item.textContent = `${name} + .img: ${archive.entries.length} entries`;
+    $('file-list').append(item);
+    showArchive(name, archive, editing);
+  } catch (error) {
+    if (!(error instanceof DecodeError)) throw error;
+    problem(`${name}: ${error.code} at byte ${error.offset}: ${error.message}`, true);
+  }
+}
+
+function showArchive(name: string, archive: ArchiveContents, editing: EditingHost): void {
+  $('entries-section').hidden = false;
+  for (const entry of archive.entries) {
+    const item = document.createElement('li');
+    item.textContent = `${entry.name} (${entry.size} bytes)`;
+    item.onclick = () => {
+      try {
+        open(entry.name, archive.read(entry), editing);
+      } catch (error) {
+        if (!(error instanceof DecodeError)) throw error;
+        problem(`${name}/${entry.name}: ${error.code} at byte ${error.offset}: ${error.message}`, true);
+      }
+    };
+    $('entries').append(item);
+  }
+}
+
+/** A part of the page that takes some files instead of their being opened (a rig to retarget), and acts once all are read. */
+export interface FileTaker {
+  takes(name: string): boolean;
+  keep(name: string, bytes: Uint8Array): void;
+  update(): Promise<void>;
+}
+const takers: FileTaker[] = [];
+export function addFileTaker(taker: FileTaker): void {
+  takers.push(taker);
+}
+
+export async function openFiles(files: Iterable<File>, editing: EditingHost): Promise<void> {
+  let list = [...files];
+  const taken = list.filter((f) => takers.some((taker) => taker.takes(f.name)));
+  list = list.filter((f) => !taken.includes(f));
+  for (const file of taken) takers.find((taker) => taker.takes(file.name))!.keep(file.name, new Uint8Array(await file.arrayBuffer()));
+  // A GTA III/VC archive is a .dir with its .img: dropped together, they open as one archive.
+  for (const dir of list.filter((f) => /\.dir$/i.test(f.name))) {
+    const img = list.find((f) => f.name.toLowerCase() === dir.name.toLowerCase().replace(/\.dir$/, '.img'));
+    if (!img) continue;
+    list = list.filter((f) => f !== dir && f !== img);
+    openArchivePair(dir.name, new Uint8Array(await dir.arrayBuffer()), new Uint8Array(await img.arrayBuffer()), editing);
+  }
+  // PNGs are sprite atlases.
+  for (const file of list.filter((f) => /\.png$/i.test(f.name))) {
+    const image = new Image();
+    image.src = URL.createObjectURL(file);
+    await image.decode().catch(() => problem(`${file.name}: not an image the browser can read`, true));
+    sprites.atlas = image;
+  }
+  // Models first, so the animations dropped with them bind at once. Every file is read before any is
+  // opened, and all are opened in one task: no frame is drawn between two files.
+  list = list.filter((f) => !/\.png$/i.test(f.name)).sort((a, b) => Number(/\.(dff|mef)$/i.test(b.name)) - Number(/\.(dff|mef)$/i.test(a.name)));
+  const contents = await Promise.all(list.map(async (file) => new Uint8Array(await file.arrayBuffer())));
+  list.forEach((file, i) => open(file.name, contents[i]!, editing));
+  for (const taker of takers) await taker.update();
+}
+
+/** Files named on the `gameanim view` command line, served beside the page; none when hosted as plain files. */
+export async function preload(editing: EditingHost): Promise<void> {
+  const response = await fetch('./preload.json').catch(() => null);
+  if (!response?.ok) return;
+  const { files } = (await response.json()) as { files: Array<{ name: string; url: string }> };
+  const fetched = await Promise.all(files.map(async ({ name, url }) => new File([await (await fetch(url)).arrayBuffer()], name)));
+  await openFiles(fetched, editing);
+  // A link with a selection opens that animation at that time, paused.
+  const wanted = readSelection();
+  const found = wanted && state.clips.find((entry) => entry.file === wanted.file && entry.clip.name.toLowerCase() === wanted.animation.toLowerCase());
+  if (wanted && found) {
+    select(found.clip);
+    setPlaying(false);
+    state.time = Math.min(wanted.time, found.clip.duration);
+  }
+}

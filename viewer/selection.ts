@@ -1,0 +1,66 @@
+// Choosing what plays: a clip (on the model's skeleton, else its own, else nodes named after its
+// tracks) or a sprite script; and the track behind the bone chosen in the bones panel.
+import { createPose, type SkeletalClip, type Skeleton, type SpriteScripts } from 'gameanim';
+import { showSelection } from './animation-list.js';
+import { renderBones } from './bones-panel.js';
+import { renderCurves } from './curves-panel.js';
+import { chooseBase } from './layering.js';
+import { boundClip, skeletonOfTracks } from './page.js';
+import { clipBox, motionBone } from './posing.js';
+import { $, fileOf, setPlaying, sprites, state, view } from './state.js';
+
+/** Plays a clip: on the model's skeleton, else on the clip's own (ANM2, IGI 2), else curves only. */
+export function select(clip: SkeletalClip): void {
+  sprites.stop();
+  $('sprite-view').hidden = true;
+  $('view').hidden = false;
+  $('disassembly-section').hidden = true;
+  state.clip = clip;
+  state.time = 0;
+  state.bone = 0;
+  const own = (clip as { skeleton?: Skeleton | null }).skeleton ?? null;
+  const file = fileOf(clip);
+  // No model: the clips of its file play on nodes named after their tracks (an SA object's clips).
+  const alone = !state.model && !own ? skeletonOfTracks(state.clips.filter((e) => e.file === file).map((e) => e.clip)) : null;
+  const skeleton = state.model?.skeleton ?? own ?? alone;
+  state.bound = skeleton ? boundClip(clip, skeleton) : null;
+  if (!skeleton) state.pose = null;
+  else if (state.pose?.count !== skeleton.boneCount || state.poseFor !== skeleton) {
+    state.pose = createPose(skeleton);
+    state.poseFor = skeleton;
+  }
+  chooseBase(state.bound);
+  view.show(skeleton, state.model && skeleton === state.model.skeleton ? state.model : null, state.textures);
+  view.mover = state.bound ? motionBone(state.bound) : 0;
+  reframe();
+  $('message').textContent = alone ? 'No model: each track plays on a node of its name (drop the .dff to see the model).' : skeleton ? '' : 'A model is needed for a 3D view: drop its .dff (the curves work without one).';
+  $<HTMLButtonElement>('export').disabled = !skeleton;
+  $<HTMLInputElement>('scrub').max = String(clip.duration || 1);
+  setPlaying(true);
+  showSelection();
+  renderBones();
+  renderCurves();
+}
+
+/** The box the camera frames: the posed skeleton over the clip, as it plays now (in place or not, followed or not). */
+export function reframe(): void {
+  const follow = $<HTMLInputElement>('follow').checked;
+  view.follow = follow;
+  view.setClipBox(state.bound ? clipBox(state.bound, $<HTMLInputElement>('in-place').checked, follow) : null);
+}
+
+export function selectScript(file: SpriteScripts, id: number): void {
+  state.clip = null;
+  $('view').hidden = true;
+  $('sprite-view').hidden = false;
+  $('disassembly-section').hidden = false;
+  sprites.play(file, id);
+  setPlaying(true);
+}
+
+/** The track behind the selected bone: through the binding, or the clip's own track order. */
+export function selectedTrack() {
+  if (!state.clip) return undefined;
+  const index = state.bound ? state.bound.trackOfBone[state.bone]! : state.bone;
+  return index >= 0 ? state.clip.tracks[index] : undefined;
+}
