@@ -23,7 +23,12 @@ function makeGameFolder(dir: string): string[] {
     const source = SOURCES[i % SOURCES.length]!;
     const name = `pkg${String(i).padStart(2, '0')}`;
     const path = join(dir, `${name}.ifp`);
-    writeFileSync(path, IFPEditor.read(readFileSync(join(samples, source))).renamePackage(name).write());
+    writeFileSync(
+      path,
+      IFPEditor.read(readFileSync(join(samples, source)))
+        .renamePackage(name)
+        .write(),
+    );
     files.push(path);
   }
   for (const skin of SKINS) {
@@ -39,8 +44,14 @@ function makeGameFolder(dir: string): string[] {
 /** One IFP of 2,000 small animations. */
 function makeLargePackage(path: string): void {
   const track = (boneId: number): TrackData => ({
-    boneName: `bone${boneId}`, boneId, keyframeType: 'KR00', compressed: true,
-    times: Float32Array.of(0, 1 / 3), rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1), translations: null, scales: null,
+    boneName: `bone${boneId}`,
+    boneId,
+    keyframeType: 'KR00',
+    compressed: true,
+    times: Float32Array.of(0, 1 / 3),
+    rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1),
+    translations: null,
+    scales: null,
   });
   const animations = Array.from({ length: 2000 }, (_, i) => ({ name: `anim_${i}`, bones: [track(1), track(2)] }));
   writeFileSync(path, writeIFP([{ name: 'large', animations }], { format: 'ANP3' }));
@@ -67,7 +78,11 @@ async function withPage<T>(browser: Browser, files: string[], work: (page: Page)
 /** Milliseconds from navigation to every file listed (polled each frame). */
 async function listing(browser: Browser, files: string[]): Promise<number> {
   return withPage(browser, files, async (page) => {
-    const handle = await page.waitForFunction((count) => document.querySelectorAll('#file-list li').length >= count && document.querySelectorAll('#animations li[data-clip]').length > 0 && performance.now(), files.length, { timeout: 120_000, polling: 'raf' });
+    const handle = await page.waitForFunction(
+      (count) => document.querySelectorAll('#file-list li').length >= count && document.querySelectorAll('#animations li[data-clip]').length > 0 && performance.now(),
+      files.length,
+      { timeout: 120_000, polling: 'raf' },
+    );
     return (await handle.jsonValue()) as number;
   });
 }

@@ -65,7 +65,8 @@ function rowElement(row: Row): HTMLLIElement {
 function drawVisible(): void {
   if (!virtualizer) return;
   const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0, last = items.at(-1)?.index ?? -1;
+  const first = items[0]?.index ?? 0,
+    last = items.at(-1)?.index ?? -1;
   if (drawn.rows === rows && drawn.selected === state.clip && drawn.first === first && drawn.last === last) return;
   drawn = { rows, selected: state.clip, first, last };
   const list = $('animations');
@@ -109,7 +110,10 @@ export function renderLists(): void {
 
 /** The selection moved: its row is brought into view and the rows drawn again. */
 export function showSelection(): void {
-  if (!virtualizer) return renderLists();
+  if (!virtualizer) {
+    renderLists();
+    return;
+  }
   const at = rows.findIndex((row) => row.kind === 'clip' && row.clip === state.clip);
   if (at >= 0) virtualizer.scrollToIndex(at, { align: 'auto' });
   drawVisible();

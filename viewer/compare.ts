@@ -49,15 +49,15 @@ function openedModels(state: CompareState): OpenedModel[] {
 }
 
 /** The share of a clip's tracks bound to the skeleton's bones: 0 for a clip of another game's rig. */
-export function fit(clip: SkeletalClip, skeleton: Skeleton): number {
+export function fitShare(clip: SkeletalClip, skeleton: Skeleton): number {
   const bound = boundClip(clip, skeleton);
   return clip.tracks.length ? (clip.tracks.length - bound.unmatchedTracks.length) / clip.tracks.length : 0;
 }
 
 /** The clip to play on a model: the wanted one if it fits, else the best fitting one of the same name, else of all. */
 function clipFor(skeleton: Skeleton, wanted: SkeletalClip | null, clips: readonly SkeletalClip[]): SkeletalClip | undefined {
-  if (wanted && fit(wanted, skeleton) >= FITS) return wanted;
-  const fitting = clips.filter((clip) => fit(clip, skeleton) >= FITS);
+  if (wanted && fitShare(wanted, skeleton) >= FITS) return wanted;
+  const fitting = clips.filter((clip) => fitShare(clip, skeleton) >= FITS);
   return fitting.find((clip) => clip.name.toLowerCase() === wanted?.name.toLowerCase()) ?? fitting[0];
 }
 

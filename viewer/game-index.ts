@@ -36,7 +36,11 @@ export interface GameIndex {
 /** The folder is not a game folder the viewer can read: the message says what is missing. */
 export class NotAGameFolder extends Error {}
 
-const GAMES: Array<[exe: string, game: string]> = [['gta_sa.exe', 'San Andreas'], ['gta-vc.exe', 'Vice City'], ['gta3.exe', 'GTA III']];
+const GAMES: Array<[exe: string, game: string]> = [
+  ['gta_sa.exe', 'San Andreas'],
+  ['gta-vc.exe', 'Vice City'],
+  ['gta3.exe', 'GTA III'],
+];
 /** The ped definitions: SA keeps them in peds.ide, III and VC in default.ide. */
 const PED_DEFINITIONS = ['data/peds.ide', 'data/default.ide'];
 /** Enough of a DFF to hold its Frame List (a ped's is a few kilobytes, right after the Clump's header). */

@@ -38,7 +38,12 @@ export class LazyImg {
     }
     // The archive was given the directory alone, so every entry lies "past its end": the real end is
     // the File's size, checked in `read`.
-    return new LazyImg(path, file, archive, archive.warnings.filter((w) => w.code !== 'entry-out-of-range'));
+    return new LazyImg(
+      path,
+      file,
+      archive,
+      archive.warnings.filter((w) => w.code !== 'entry-out-of-range'),
+    );
   }
 
   find(name: string): ImgEntry | undefined {

@@ -41,7 +41,13 @@ setUpEditing(editingHost);
 setUpGameFolder({ openFiles: (files) => openFiles(files, editingHost), problem });
 const compare = setUpCompare({ state, view, problem });
 followTime((time) => compare.pose(time));
-const retargeting = new RetargetView({ scene: view.scene, skeleton: () => state.model?.skeleton ?? null, open: (name, bytes) => open(name, bytes, editingHost), redraw: () => void (view.dirty = true), problem });
+const retargeting = new RetargetView({
+  scene: view.scene,
+  skeleton: () => state.model?.skeleton ?? null,
+  open: (name, bytes) => open(name, bytes, editingHost),
+  redraw: () => void (view.dirty = true),
+  problem,
+});
 (window as unknown as { viewerRetarget: unknown }).viewerRetarget = retargeting;
 followTime((time) => retargeting.tick(time));
 addFileTaker({ takes: isRetargetSource, keep: (name, bytes) => retargeting.keep(name, bytes), update: () => retargeting.update() });
@@ -60,7 +66,7 @@ async function exportGlb(): Promise<void> {
 $<HTMLInputElement>('files').onchange = (event) => void openFiles((event.target as HTMLInputElement).files ?? [], editingHost);
 setUpStepping({
   clip: () => state.clip,
-  keyTimes: () => state.clip?.tracks[state.bound ? state.bound.trackOfBone[state.bone] ?? -1 : state.bone]?.times ?? [],
+  keyTimes: () => state.clip?.tracks[state.bound ? (state.bound.trackOfBone[state.bone] ?? -1) : state.bone]?.times ?? [],
   time: () => state.time,
   seek: (time) => void (state.time = time),
   playing: () => state.playing,

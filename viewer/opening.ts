@@ -45,7 +45,8 @@ function lintNext(): void {
   if (lintQueue.length) setTimeout(lintNext, 0);
 }
 
-export function open(name: string, bytes: Uint8Array, editing: EditingHost): void {
+// Each refusal ends the opening by returning what problem() or a handler returns (nothing).
+export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
   state.openedAt = performance.now();
   const shown = findPresentation(bytes, name);
   if (!shown) return problem(`${name}: not a format gameanim reads`, true);

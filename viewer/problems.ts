@@ -50,7 +50,11 @@ export function showLint(file: string, findings: readonly LintFinding[]): void {
     group.findings.push(finding);
   }
   lintGroups.delete(file); // a file linted again goes last, as it was opened last
-  if (byCode.size) lintGroups.set(file, [...byCode.values()].sort((a, b) => rank(a.severity) - rank(b.severity)));
+  if (byCode.size)
+    lintGroups.set(
+      file,
+      [...byCode.values()].sort((a, b) => rank(a.severity) - rank(b.severity)),
+    );
   schedule();
 }
 

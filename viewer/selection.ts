@@ -33,7 +33,11 @@ export function select(clip: SkeletalClip): void {
   view.show(skeleton, state.model && skeleton === state.model.skeleton ? state.model : null, state.textures);
   view.mover = state.bound ? motionBone(state.bound) : 0;
   reframe();
-  $('message').textContent = alone ? 'No model: each track plays on a node of its name (drop the .dff to see the model).' : skeleton ? '' : 'A model is needed for a 3D view: drop its .dff (the curves work without one).';
+  $('message').textContent = alone
+    ? 'No model: each track plays on a node of its name (drop the .dff to see the model).'
+    : skeleton
+      ? ''
+      : 'A model is needed for a 3D view: drop its .dff (the curves work without one).';
   $<HTMLButtonElement>('export').disabled = !skeleton;
   $<HTMLInputElement>('scrub').max = String(clip.duration || 1);
   setPlaying(true);

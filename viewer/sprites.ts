@@ -52,10 +52,11 @@ export class SpriteView {
   draw(): void {
     const context = this.canvas.getContext('2d')!;
     const { width, height } = this.canvas;
-    for (let y = 0; y < height; y += 16) for (let x = 0; x < width; x += 16) {
-      context.fillStyle = (x + y) % 32 ? '#3a3a3a' : '#2a2a2a';
-      context.fillRect(x, y, 16, 16);
-    }
+    for (let y = 0; y < height; y += 16)
+      for (let x = 0; x < width; x += 16) {
+        context.fillStyle = (x + y) % 32 ? '#3a3a3a' : '#2a2a2a';
+        context.fillRect(x, y, 16, 16);
+      }
     const runner = this.#runner;
     const file = this.#file;
     if (!runner || !file) return;

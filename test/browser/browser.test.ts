@@ -70,9 +70,7 @@ describe.skipIf(!haveChromium)(`headless Chromium (${chromiumPath})`, { timeout:
       poses[i]!.rotations.forEach((v, k) => expect(Math.abs(v - pose.rotations[k]!)).toBeLessThan(1e-6));
       poses[i]!.translations.forEach((v, k) => expect(Math.abs(v - pose.translations[k]!)).toBeLessThan(1e-6));
     });
-    expect(result['tracks']).toEqual(
-      node.animations.flatMap((a) => a.bones.map((b) => [a.name, b.boneName, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])),
-    );
+    expect(result['tracks']).toEqual(node.animations.flatMap((a) => a.bones.map((b) => [a.name, b.boneName, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])));
   });
 });
 

@@ -1,7 +1,7 @@
 // "Open game folder" in headless Chromium: folders laid out as the games lay them out, built from the
 // samples in a temp dir, chosen through the page's <input webkitdirectory> (Playwright uploads a
 // directory to it). The ped list, a ped with an animation drawn, and how few bytes that read.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -44,7 +44,11 @@ async function pickPed(page: Page, name: string): Promise<number> {
   await page.locator('#peds li', { hasText: name }).click();
   await page.waitForFunction(
     ({ name, before }) => {
-      const w = window as unknown as { viewer: { model: { name: string } | null; clip: unknown }; viewerScene: { renders: number; hasSkeleton: boolean }; gameFolder: { pedOnScreenMs: number | null } };
+      const w = window as unknown as {
+        viewer: { model: { name: string } | null; clip: unknown };
+        viewerScene: { renders: number; hasSkeleton: boolean };
+        gameFolder: { pedOnScreenMs: number | null };
+      };
       return w.viewer.model?.name === `${name}.dff` && w.viewer.clip && w.viewerScene.hasSkeleton && w.viewerScene.renders > before && w.gameFolder.pedOnScreenMs !== null;
     },
     { name, before },
@@ -55,92 +59,113 @@ async function pickPed(page: Page, name: string): Promise<number> {
 
 const bytesRead = (page: Page) => page.evaluate(() => (window as unknown as { gameFolder: { bytesRead: Record<string, number> } }).gameFolder.bytesRead);
 
-describe.skipIf(!haveChromium || !samplesPresent)(`open a game folder in headless Chromium (${haveChromium ? chromiumPath : 'no Chromium'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, () => {
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof startViewer>>;
-  beforeAll(async () => {
-    browser = await launchChromium();
-    server = await startViewer([]);
-  });
-  afterAll(async () => {
-    server?.child.kill();
-    await closeChromium(browser);
-  });
-
-  it('SA layout without peds.ide: the skinned models are the peds, a ped plays, only its entries are read', async () => {
-    const skins = ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames'];
-    // Named as peds are (8 characters or so; IMG names hold 23).
-    const models: ImgEntryData[] = skins.flatMap((skin) => [
-      { name: `${skin.replace('sa_skin_', '').slice(0, 10)}.dff`, data: sample(`dff/${skin}.dff`) },
-      { name: `${skin.replace('sa_skin_', '').slice(0, 10)}.txd`, data: sample(`dff/${skin}.txd`) },
-    ]);
-    // A prop with a dictionary of its name: a model pair, but no skeleton, so not a ped.
-    models.push({ name: 'prop.dff', data: fixture('dff-prop.dff') }, { name: 'prop.txd', data: fixture('textures.txd') }, { name: 'filler.col', data: new Uint8Array(FILLER_BYTES) });
-    const gta3 = writeImg(models);
-    const folder = writeTree({
-      'anim/ped.ifp': sample('rwparserng_ped_anp3.ifp'),
-      'anim/anim.img': writeImg([{ name: 'python.ifp', data: sample('sa_python_anp3.ifp') }]),
-      'models/gta3.img': gta3,
+describe.skipIf(!haveChromium || !samplesPresent)(
+  `open a game folder in headless Chromium (${haveChromium ? chromiumPath : 'no Chromium'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`,
+  () => {
+    let browser: Browser;
+    let server: Awaited<ReturnType<typeof startViewer>>;
+    beforeAll(async () => {
+      browser = await launchChromium();
+      server = await startViewer([]);
     });
-    const { page, errors } = await openPage(browser, server.url);
-    await chooseFolder(page, folder);
-    const peds = await page.locator('#peds li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset['ped']));
-    expect(peds).toEqual(['plain', 'protected', 'modelspace']);
-    expect(await page.locator('#animation-files li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset['animationFile']))).toEqual(['anim/ped.ifp', 'anim/anim.img/python.ifp']);
-    const indexed = (await bytesRead(page))['models/gta3.img']!;
+    afterAll(async () => {
+      server?.child.kill();
+      await closeChromium(browser);
+    });
 
-    const ms = await pickPed(page, 'plain');
-    const read = (await bytesRead(page))['models/gta3.img']! - indexed;
-    const plain = models.slice(0, 2).reduce((sum, entry) => sum + stored(entry.data), 0);
-    console.log(`game folder (SA): plain on screen ${ms.toFixed(0)} ms after choosing it; gta3.img read ${indexed} bytes to index (directory + ${HEAD_BYTES}-byte heads of 4 models), ${read} for the ped = ${((100 * (indexed + read)) / gta3.length).toFixed(2)}% of the ${gta3.length}-byte archive`);
-    // Exactly the directory, the model heads, then the ped's two entries: nothing else of the archive.
-    expect(indexed).toBe(8 + 32 * models.length + models.filter((e) => e.name.endsWith('.dff')).reduce((sum, e) => sum + Math.min(stored(e.data), HEAD_BYTES), 0));
-    expect(read).toBe(plain);
-    expect((indexed + read) / gta3.length).toBeLessThan(0.05);
+    it('SA layout without peds.ide: the skinned models are the peds, a ped plays, only its entries are read', async () => {
+      const skins = ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames'];
+      // Named as peds are (8 characters or so; IMG names hold 23).
+      const models: ImgEntryData[] = skins.flatMap((skin) => [
+        { name: `${skin.replace('sa_skin_', '').slice(0, 10)}.dff`, data: sample(`dff/${skin}.dff`) },
+        { name: `${skin.replace('sa_skin_', '').slice(0, 10)}.txd`, data: sample(`dff/${skin}.txd`) },
+      ]);
+      // A prop with a dictionary of its name: a model pair, but no skeleton, so not a ped.
+      models.push({ name: 'prop.dff', data: fixture('dff-prop.dff') }, { name: 'prop.txd', data: fixture('textures.txd') }, { name: 'filler.col', data: new Uint8Array(FILLER_BYTES) });
+      const gta3 = writeImg(models);
+      const folder = writeTree({
+        'anim/ped.ifp': sample('rwparserng_ped_anp3.ifp'),
+        'anim/anim.img': writeImg([{ name: 'python.ifp', data: sample('sa_python_anp3.ifp') }]),
+        'models/gta3.img': gta3,
+      });
+      const { page, errors } = await openPage(browser, server.url);
+      await chooseFolder(page, folder);
+      const peds = await page.locator('#peds li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset['ped']));
+      expect(peds).toEqual(['plain', 'protected', 'modelspace']);
+      expect(await page.locator('#animation-files li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset['animationFile']))).toEqual([
+        'anim/ped.ifp',
+        'anim/anim.img/python.ifp',
+      ]);
+      const indexed = (await bytesRead(page))['models/gta3.img']!;
 
-    // Another animation file, one of its clips: played on the ped.
-    await page.locator('#animation-files li', { hasText: 'python.ifp' }).click();
-    await page.locator('#animations li[data-clip]').first().waitFor({ timeout: 120_000 });
-    const before = await page.evaluate(() => (window as unknown as { viewerScene: { renders: number } }).viewerScene.renders);
-    await page.locator('#animations li[data-clip]', { hasText: 'python_fire' }).first().click();
-    await page.waitForFunction(
-      (before) => {
-        const w = window as unknown as { viewer: { clip: { name: string } | null; model: { name: string } | null; bound: { trackOfBone: Int32Array } | null }; viewerScene: { renders: number } };
-        return /python_fire/i.test(w.viewer.clip?.name ?? '') && w.viewer.model?.name === 'plain.dff' && [...(w.viewer.bound?.trackOfBone ?? [])].some((t) => t >= 0) && w.viewerScene.renders > before;
-      },
-      before,
-      { timeout: 120_000 },
-    );
-    expect(errors).toEqual([]);
-    // The page is the file's shared one (viewer-helpers.ts): left for the next test, not closed.
-    await page.goto('about:blank');
-  }, 240_000);
+      const ms = await pickPed(page, 'plain');
+      const read = (await bytesRead(page))['models/gta3.img']! - indexed;
+      const plain = models.slice(0, 2).reduce((sum, entry) => sum + stored(entry.data), 0);
+      console.log(
+        `game folder (SA): plain on screen ${ms.toFixed(0)} ms after choosing it; gta3.img read ${indexed} bytes to index (directory + ${HEAD_BYTES}-byte heads of 4 models), ${read} for the ped = ${((100 * (indexed + read)) / gta3.length).toFixed(2)}% of the ${gta3.length}-byte archive`,
+      );
+      // Exactly the directory, the model heads, then the ped's two entries: nothing else of the archive.
+      expect(indexed).toBe(8 + 32 * models.length + models.filter((e) => e.name.endsWith('.dff')).reduce((sum, e) => sum + Math.min(stored(e.data), HEAD_BYTES), 0));
+      expect(read).toBe(plain);
+      expect((indexed + read) / gta3.length).toBeLessThan(0.05);
 
-  it('III layout with .dir and default.ide: the defined peds, one drawn with ped.ifp, the archive read lazily', async () => {
-    const models: ImgEntryData[] = ['player', 'gang01'].flatMap((name) => [
-      { name: `${name}.dff`, data: sample(`iii/${name}.dff`) },
-      { name: `${name}.txd`, data: sample(`iii/${name}.txd`) },
-    ]);
-    models.push({ name: 'filler.col', data: new Uint8Array(FILLER_BYTES) });
-    const { img, dir } = writeV1(models);
-    const ide = ['# the peds section as default.ide writes it', 'objs', '1000, filler, generic, 1, 100, 0', 'end', 'peds', '0, null, generic, PLAYER, STAT_PLAYER, player, 0', '1, player, player, PLAYER, STAT_PLAYER, player, 0', '2, gang01, gang01, GANG1, STAT_GANG1, man, 0', 'end', ''].join('\r\n');
-    const folder = writeTree({ 'anim/ped.ifp': sample('iii_pcanims_ped_anpk.ifp'), 'models/gta3.img': img, 'models/gta3.dir': dir, 'data/default.ide': ide });
-    const { page, errors } = await openPage(browser, server.url);
-    await chooseFolder(page, folder);
-    expect(await page.locator('#peds li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset['ped']))).toEqual(['player', 'gang01']);
-    expect(await page.locator('#game-folder-note').textContent()).toContain('data/default.ide');
-    expect((await bytesRead(page))['models/gta3.img'] ?? 0).toBe(0); // indexing reads the .dir only
+      // Another animation file, one of its clips: played on the ped.
+      await page.locator('#animation-files li', { hasText: 'python.ifp' }).click();
+      await page.locator('#animations li[data-clip]').first().waitFor({ timeout: 120_000 });
+      const before = await page.evaluate(() => (window as unknown as { viewerScene: { renders: number } }).viewerScene.renders);
+      await page.locator('#animations li[data-clip]', { hasText: 'python_fire' }).first().click();
+      await page.waitForFunction(
+        (before) => {
+          const w = window as unknown as { viewer: { clip: { name: string } | null; model: { name: string } | null; bound: { trackOfBone: Int32Array } | null }; viewerScene: { renders: number } };
+          return (
+            /python_fire/i.test(w.viewer.clip?.name ?? '') && w.viewer.model?.name === 'plain.dff' && [...(w.viewer.bound?.trackOfBone ?? [])].some((t) => t >= 0) && w.viewerScene.renders > before
+          );
+        },
+        before,
+        { timeout: 120_000 },
+      );
+      expect(errors).toEqual([]);
+      // The page is the file's shared one (viewer-helpers.ts): left for the next test, not closed.
+      await page.goto('about:blank');
+    }, 240_000);
 
-    const ms = await pickPed(page, 'gang01');
-    const read = (await bytesRead(page))['models/gta3.img']!;
-    console.log(`game folder (III): gang01 on screen ${ms.toFixed(0)} ms after choosing it; gta3.img read ${read} of ${img.length} bytes (${((100 * read) / img.length).toFixed(2)}%)`);
-    expect(read).toBe(stored(models[2]!.data) + stored(models[3]!.data));
-    expect(read / img.length).toBeLessThan(0.05);
-    // III's ped.ifp binds by bone name: the clip drives the model's frames.
-    const matched = await page.evaluate(() => [...(window as unknown as { viewer: { bound: { trackOfBone: Int32Array } } }).viewer.bound.trackOfBone].filter((t) => t >= 0).length);
-    expect(matched).toBeGreaterThan(10);
-    expect(errors).toEqual([]);
-    // The page is the file's shared one (viewer-helpers.ts): left for the next test, not closed.
-    await page.goto('about:blank');
-  }, 240_000);
-});
+    it('III layout with .dir and default.ide: the defined peds, one drawn with ped.ifp, the archive read lazily', async () => {
+      const models: ImgEntryData[] = ['player', 'gang01'].flatMap((name) => [
+        { name: `${name}.dff`, data: sample(`iii/${name}.dff`) },
+        { name: `${name}.txd`, data: sample(`iii/${name}.txd`) },
+      ]);
+      models.push({ name: 'filler.col', data: new Uint8Array(FILLER_BYTES) });
+      const { img, dir } = writeV1(models);
+      const ide = [
+        '# the peds section as default.ide writes it',
+        'objs',
+        '1000, filler, generic, 1, 100, 0',
+        'end',
+        'peds',
+        '0, null, generic, PLAYER, STAT_PLAYER, player, 0',
+        '1, player, player, PLAYER, STAT_PLAYER, player, 0',
+        '2, gang01, gang01, GANG1, STAT_GANG1, man, 0',
+        'end',
+        '',
+      ].join('\r\n');
+      const folder = writeTree({ 'anim/ped.ifp': sample('iii_pcanims_ped_anpk.ifp'), 'models/gta3.img': img, 'models/gta3.dir': dir, 'data/default.ide': ide });
+      const { page, errors } = await openPage(browser, server.url);
+      await chooseFolder(page, folder);
+      expect(await page.locator('#peds li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset['ped']))).toEqual(['player', 'gang01']);
+      expect(await page.locator('#game-folder-note').textContent()).toContain('data/default.ide');
+      expect((await bytesRead(page))['models/gta3.img'] ?? 0).toBe(0); // indexing reads the .dir only
+
+      const ms = await pickPed(page, 'gang01');
+      const read = (await bytesRead(page))['models/gta3.img']!;
+      console.log(`game folder (III): gang01 on screen ${ms.toFixed(0)} ms after choosing it; gta3.img read ${read} of ${img.length} bytes (${((100 * read) / img.length).toFixed(2)}%)`);
+      expect(read).toBe(stored(models[2]!.data) + stored(models[3]!.data));
+      expect(read / img.length).toBeLessThan(0.05);
+      // III's ped.ifp binds by bone name: the clip drives the model's frames.
+      const matched = await page.evaluate(() => [...(window as unknown as { viewer: { bound: { trackOfBone: Int32Array } } }).viewer.bound.trackOfBone].filter((t) => t >= 0).length);
+      expect(matched).toBeGreaterThan(10);
+      expect(errors).toEqual([]);
+      // The page is the file's shared one (viewer-helpers.ts): left for the next test, not closed.
+      await page.goto('about:blank');
+    }, 240_000);
+  },
+);

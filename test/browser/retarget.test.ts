@@ -39,10 +39,14 @@ describe.skipIf(!haveChromium || !samplesPresent)(`retargeting in the viewer (${
           return { retarget: w.viewerRetarget.state, clip: w.viewer.clip?.name ?? null, drawn: w.viewerScene.hasSkeleton && w.viewerScene.renders > 0 };
         });
       // Both drawn: the ped playing the retargeted clip, and the source's bones as lines.
-      await page.waitForFunction(() => {
-        const w = window as unknown as { viewerRetarget: { state: { segments: number; error: string | null } }; viewer: { clip: unknown }; viewerScene: { hasSkeleton: boolean } };
-        return (w.viewerRetarget.state.segments > 0 || w.viewerRetarget.state.error !== null) && w.viewer.clip !== null && w.viewerScene.hasSkeleton;
-      }, null, { timeout: 60_000, polling: 200 });
+      await page.waitForFunction(
+        () => {
+          const w = window as unknown as { viewerRetarget: { state: { segments: number; error: string | null } }; viewer: { clip: unknown }; viewerScene: { hasSkeleton: boolean } };
+          return (w.viewerRetarget.state.segments > 0 || w.viewerRetarget.state.error !== null) && w.viewer.clip !== null && w.viewerScene.hasSkeleton;
+        },
+        null,
+        { timeout: 60_000, polling: 200 },
+      );
       const shown = await state();
       console.log(`viewer retarget: ${JSON.stringify(shown)}`);
       expect(shown.retarget.error).toBeNull();

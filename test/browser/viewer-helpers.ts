@@ -73,10 +73,14 @@ export const frameCounts = (page: Page) =>
 export async function framesPass(page: Page, more: { drawn?: number; run?: number }): Promise<void> {
   const now = await frameCounts(page);
   const target = { drawn: now.drawn + (more.drawn ?? 0), run: now.run + (more.run ?? 0) };
-  await page.waitForFunction(({ drawn, run }) => {
-    const viewer = window as unknown as { viewerScene: { renders: number }; animationFrames: number };
-    return viewer.viewerScene.renders >= drawn && viewer.animationFrames >= run;
-  }, target, { timeout: WAIT });
+  await page.waitForFunction(
+    ({ drawn, run }) => {
+      const viewer = window as unknown as { viewerScene: { renders: number }; animationFrames: number };
+      return viewer.viewerScene.renders >= drawn && viewer.animationFrames >= run;
+    },
+    target,
+    { timeout: WAIT },
+  );
 }
 
 /** The clock's time in seconds. */
@@ -102,7 +106,9 @@ export function silhouette(): { pixels: number; largestShare: number; width: num
   const body = new Uint8Array(width * height);
   let pixels = 0;
   for (let i = 0; i < width * height; i++) {
-    const r = data[4 * i]!, g = data[4 * i + 1]!, b = data[4 * i + 2]!;
+    const r = data[4 * i]!,
+      g = data[4 * i + 1]!,
+      b = data[4 * i + 2]!;
     if (Math.max(r, g, b) - Math.min(r, g, b) < 60 && (r + g + b) / 3 > 100) {
       body[i] = 1;
       pixels++;
@@ -115,16 +121,25 @@ export function silhouette(): { pixels: number; largestShare: number; width: num
     if (!body[start] || label[start]! >= 0) continue;
     const stack = [start];
     label[start] = start;
-    let size = 0, minX = width, maxX = 0, minY = height, maxY = 0;
+    let size = 0,
+      minX = width,
+      maxX = 0,
+      minY = height,
+      maxY = 0;
     while (stack.length) {
       const at = stack.pop()!;
       size++;
-      const x = at % width, y = (at - x) / width;
-      minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+      const x = at % width,
+        y = (at - x) / width;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
       // 8-connected, with a 2-pixel reach so thin skeleton lines drawn over the mesh do not cut it.
       for (let dy = -2; dy <= 2; dy++) {
         for (let dx = -2; dx <= 2; dx++) {
-          const nx = x + dx, ny = y + dy;
+          const nx = x + dx,
+            ny = y + dy;
           if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
           const next = ny * width + nx;
           if (body[next] && label[next]! < 0) {

@@ -30,48 +30,77 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer's layout in headle
   afterAll(() => browser?.close());
 
   it('at 1280x720 after a resize from 1920x1080, Play, the timeline and the 3D view are inside the window', async () => {
-    await withViewer(browser, PED.map((file) => join(samplesDir, file)), async (page, errors) => {
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
-      for (const size of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }, { width: 2560, height: 1440 }, { width: 1280, height: 720 }]) {
-        await page.setViewportSize(size);
-        // A resize lays out in the next frame: wait for the canvas to take its new size.
-        await page.waitForFunction(() => {
-          const canvas = document.querySelector('#scene') as HTMLCanvasElement;
-          return canvas.width === canvas.clientWidth && canvas.height === canvas.clientHeight;
-        }, null, { timeout: 120_000 });
-        const found = await boxes(page, ['#play', '#frame-next', '#timeline', '#scrub', '#scene', '#animation-scroll']);
-        for (const [selector, box] of Object.entries(found)) expect(box.inside, `${selector} at ${size.width}x${size.height}: ${JSON.stringify(box)}`).toBe(true);
-        expect(found['#scene']!.height).toBeGreaterThan(200);
-      }
-      await page.locator('#animations li[data-clip]', { hasText: 'walk_player' }).click();
-      await page.click('#play');
-      if (process.env['VIEWER_DESKTOP_SCREENSHOT']) await page.screenshot({ path: process.env['VIEWER_DESKTOP_SCREENSHOT'] });
-      expect(errors).toEqual([]);
-    }, { width: 1920, height: 1080 });
+    await withViewer(
+      browser,
+      PED.map((file) => join(samplesDir, file)),
+      async (page, errors) => {
+        await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
+        for (const size of [
+          { width: 1920, height: 1080 },
+          { width: 1280, height: 720 },
+          { width: 2560, height: 1440 },
+          { width: 1280, height: 720 },
+        ]) {
+          await page.setViewportSize(size);
+          // A resize lays out in the next frame: wait for the canvas to take its new size.
+          await page.waitForFunction(
+            () => {
+              const canvas = document.querySelector('#scene') as HTMLCanvasElement;
+              return canvas.width === canvas.clientWidth && canvas.height === canvas.clientHeight;
+            },
+            null,
+            { timeout: 120_000 },
+          );
+          const found = await boxes(page, ['#play', '#frame-next', '#timeline', '#scrub', '#scene', '#animation-scroll']);
+          for (const [selector, box] of Object.entries(found)) expect(box.inside, `${selector} at ${size.width}x${size.height}: ${JSON.stringify(box)}`).toBe(true);
+          expect(found['#scene']!.height).toBeGreaterThan(200);
+        }
+        await page.locator('#animations li[data-clip]', { hasText: 'walk_player' }).click();
+        await page.click('#play');
+        if (process.env['VIEWER_DESKTOP_SCREENSHOT']) await page.screenshot({ path: process.env['VIEWER_DESKTOP_SCREENSHOT'] });
+        expect(errors).toEqual([]);
+      },
+      { width: 1920, height: 1080 },
+    );
   }, 300_000);
 
   it('on a 390x844 phone the 3D view keeps the width, Play and the timeline are in view, and the panels open with their toggle', async () => {
-    await withViewer(browser, PED.map((file) => join(samplesDir, file)), async (page, errors) => {
-      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
-      const found = await boxes(page, ['#play', '#timeline', '#scene', '#panels-toggle']);
-      for (const [selector, box] of Object.entries(found)) expect(box.inside, `${selector}: ${JSON.stringify(box)}`).toBe(true);
-      expect(found['#scene']!.width).toBeGreaterThanOrEqual(300);
-      expect(found['#scene']!.height).toBeGreaterThan(200);
-      expect(await page.locator('#left').isVisible()).toBe(false);
-      await page.click('#panels-toggle');
-      await page.locator('#animations li[data-clip]', { hasText: 'run_player' }).click();
-      // Choosing an animation closes the panels again, and it plays.
-      await page.waitForFunction(() => !document.body.classList.contains('panels-open') && (window as unknown as { viewer: { clip: { name: string } | null } }).viewer.clip?.name === 'run_player', null, { timeout: 120_000 });
-      expect((await boxes(page, ['#scene']))['#scene']!.width).toBeGreaterThanOrEqual(300);
-      if (process.env['VIEWER_PHONE_SCREENSHOT']) await page.screenshot({ path: process.env['VIEWER_PHONE_SCREENSHOT'] });
-      expect(errors).toEqual([]);
-    }, { width: 390, height: 844 });
+    await withViewer(
+      browser,
+      PED.map((file) => join(samplesDir, file)),
+      async (page, errors) => {
+        await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
+        const found = await boxes(page, ['#play', '#timeline', '#scene', '#panels-toggle']);
+        for (const [selector, box] of Object.entries(found)) expect(box.inside, `${selector}: ${JSON.stringify(box)}`).toBe(true);
+        expect(found['#scene']!.width).toBeGreaterThanOrEqual(300);
+        expect(found['#scene']!.height).toBeGreaterThan(200);
+        expect(await page.locator('#left').isVisible()).toBe(false);
+        await page.click('#panels-toggle');
+        await page.locator('#animations li[data-clip]', { hasText: 'run_player' }).click();
+        // Choosing an animation closes the panels again, and it plays.
+        await page.waitForFunction(
+          () => !document.body.classList.contains('panels-open') && (window as unknown as { viewer: { clip: { name: string } | null } }).viewer.clip?.name === 'run_player',
+          null,
+          { timeout: 120_000 },
+        );
+        expect((await boxes(page, ['#scene']))['#scene']!.width).toBeGreaterThanOrEqual(300);
+        if (process.env['VIEWER_PHONE_SCREENSHOT']) await page.screenshot({ path: process.env['VIEWER_PHONE_SCREENSHOT'] });
+        expect(errors).toEqual([]);
+      },
+      { width: 390, height: 844 },
+    );
   }, 300_000);
 
   it('with 2,000 animations open the page holds at most 5,000 DOM nodes, and the list scrolls to the last one', async () => {
     const track = (boneId: number): TrackData => ({
-      boneName: `bone${boneId}`, boneId, keyframeType: 'KR00', compressed: true,
-      times: Float32Array.of(0, 1 / 3), rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1), translations: null, scales: null,
+      boneName: `bone${boneId}`,
+      boneId,
+      keyframeType: 'KR00',
+      compressed: true,
+      times: Float32Array.of(0, 1 / 3),
+      rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1),
+      translations: null,
+      scales: null,
     });
     const file = join(mkdtempSync(join(tmpdir(), 'gameanim-large-')), 'large.ifp');
     writeFileSync(file, writeIFP([{ name: 'large', animations: Array.from({ length: 2000 }, (_, i) => ({ name: `anim_${i}`, bones: [track(1), track(2)] })) }], { format: 'ANP3' }));

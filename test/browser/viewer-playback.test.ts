@@ -41,7 +41,8 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer's playback in head
         await pauseAtStart(page);
         for (let frame = 0; frame < 40; frame += 8) {
           const all = await bones(page);
-          const head = heightOf(all, 'Head'), pelvis = heightOf(all, 'Pelvis');
+          const head = heightOf(all, 'Head'),
+            pelvis = heightOf(all, 'Pelvis');
           const feet = Math.max(heightOf(all, 'L Foot'), heightOf(all, 'R Foot'));
           expect(head, `weight ${weight}, frame ${frame}`).toBeGreaterThan(pelvis + 0.3);
           expect(pelvis, `weight ${weight}, frame ${frame}`).toBeGreaterThan(feet + 0.5);
@@ -60,36 +61,43 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer's playback in head
     { label: 'GTA III sprint_civi', files: ['iii/player.dff', 'iii_pcanims_ped_anpk.ifp'], clip: 'sprint_civi' },
   ]) {
     it(`${label} stays in view in the side preset over 2 s of the clip, followed or played in place`, async () => {
-      await withViewer(browser, files.map((file) => join(samplesDir, file)), async (page, errors) => {
-        await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
-        await page.fill('#search', clip); // the list draws the rows in view only
-        await page.locator('#animations li[data-clip]', { hasText: new RegExp(`^${clip} `) }).first().click();
-        for (const mode of ['follow', 'in place'] as const) {
-          if (mode === 'in place') {
-            await page.uncheck('#follow');
-            await page.check('#in-place');
+      await withViewer(
+        browser,
+        files.map((file) => join(samplesDir, file)),
+        async (page, errors) => {
+          await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
+          await page.fill('#search', clip); // the list draws the rows in view only
+          await page
+            .locator('#animations li[data-clip]', { hasText: new RegExp(`^${clip} `) })
+            .first()
+            .click();
+          for (const mode of ['follow', 'in place'] as const) {
+            if (mode === 'in place') {
+              await page.uncheck('#follow');
+              await page.check('#in-place');
+            }
+            await pauseAtStart(page);
+            await page.click('#view-side');
+            let travelled = 0;
+            let last: number[] | null = null;
+            for (let frame = 1; frame <= 120; frame++) {
+              // The frame label and the pose change in the same frame of the page's loop.
+              const before = await page.textContent('#frame');
+              await page.click('#frame-next');
+              await page.waitForFunction((label) => document.querySelector('#frame')!.textContent !== label, before, { timeout: 120_000 });
+              const at = await page.evaluate(() => (window as unknown as Hooks).viewerScene.projectedMover);
+              expect(at.x, `${mode}, frame ${frame}`).toBeGreaterThanOrEqual(0);
+              expect(at.x, `${mode}, frame ${frame}`).toBeLessThanOrEqual(at.width);
+              expect(at.y, `${mode}, frame ${frame}`).toBeGreaterThanOrEqual(0);
+              expect(at.y, `${mode}, frame ${frame}`).toBeLessThanOrEqual(at.height);
+              if (last) travelled += Math.hypot(at.x - last[0]!, at.y - last[1]!);
+              last = [at.x, at.y];
+            }
+            console.log(`viewer: ${label}, ${mode}: the moving bone stayed on the canvas over 120 frames (${travelled.toFixed(0)} px of on-screen travel)`);
           }
-          await pauseAtStart(page);
-          await page.click('#view-side');
-          let travelled = 0;
-          let last: number[] | null = null;
-          for (let frame = 1; frame <= 120; frame++) {
-            // The frame label and the pose change in the same frame of the page's loop.
-            const before = await page.textContent('#frame');
-            await page.click('#frame-next');
-            await page.waitForFunction((label) => document.querySelector('#frame')!.textContent !== label, before, { timeout: 120_000 });
-            const at = await page.evaluate(() => (window as unknown as Hooks).viewerScene.projectedMover);
-            expect(at.x, `${mode}, frame ${frame}`).toBeGreaterThanOrEqual(0);
-            expect(at.x, `${mode}, frame ${frame}`).toBeLessThanOrEqual(at.width);
-            expect(at.y, `${mode}, frame ${frame}`).toBeGreaterThanOrEqual(0);
-            expect(at.y, `${mode}, frame ${frame}`).toBeLessThanOrEqual(at.height);
-            if (last) travelled += Math.hypot(at.x - last[0]!, at.y - last[1]!);
-            last = [at.x, at.y];
-          }
-          console.log(`viewer: ${label}, ${mode}: the moving bone stayed on the canvas over 120 frames (${travelled.toFixed(0)} px of on-screen travel)`);
-        }
-        expect(errors).toEqual([]);
-      });
+          expect(errors).toEqual([]);
+        },
+      );
     }, 600_000);
   }
 });
