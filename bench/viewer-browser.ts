@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeIFP, type TrackData } from 'gameanim';
 import { chromium, type Browser } from 'playwright-core';
 import { REPOSITORY_DIR } from './package-dir.js';
 
@@ -46,4 +47,20 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** One IFP package of `count` small animations (two two-key tracks each): the viewer's long-list case. */
+export function largePackage(count = 2000): Uint8Array {
+  const track = (boneId: number): TrackData => ({
+    boneName: `bone${boneId}`,
+    boneId,
+    keyframeType: 'KR00',
+    compressed: true,
+    times: Float32Array.of(0, 1 / 3),
+    rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1),
+    translations: null,
+    scales: null,
+  });
+  const animations = Array.from({ length: count }, (_, i) => ({ name: `anim_${i}`, bones: [track(1), track(2)] }));
+  return writeIFP([{ name: 'large', animations }], { format: 'ANP3' });
 }

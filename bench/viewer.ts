@@ -6,10 +6,10 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IFPEditor, writeIFP, type TrackData } from 'gameanim';
+import { IFPEditor } from 'gameanim';
 import type { Browser, Page } from 'playwright-core';
 import { REPOSITORY_DIR } from './package-dir.js';
-import { launchChromium, startViewer } from './viewer-browser.js';
+import { largePackage, launchChromium, startViewer } from './viewer-browser.js';
 
 const samples = process.argv[2] ?? join(REPOSITORY_DIR, '..', 'shared', 'samples');
 const SOURCES = ['rwparserng_ped_anp3.ifp', 'sa_python_anp3.ifp', 'sa_grenade_anp3.ifp', 'sa_vegasn_anp3.ifp', 'iii_pcanims_ped_anpk.ifp'];
@@ -39,22 +39,6 @@ function makeGameFolder(dir: string): string[] {
     }
   }
   return files;
-}
-
-/** One IFP of 2,000 small animations. */
-function makeLargePackage(path: string): void {
-  const track = (boneId: number): TrackData => ({
-    boneName: `bone${boneId}`,
-    boneId,
-    keyframeType: 'KR00',
-    compressed: true,
-    times: Float32Array.of(0, 1 / 3),
-    rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1),
-    translations: null,
-    scales: null,
-  });
-  const animations = Array.from({ length: 2000 }, (_, i) => ({ name: `anim_${i}`, bones: [track(1), track(2)] }));
-  writeFileSync(path, writeIFP([{ name: 'large', animations }], { format: 'ANP3' }));
 }
 
 function percentile(values: number[], p: number): number {
@@ -130,7 +114,7 @@ try {
   console.log(`  clip switch to the painted frame (${SWITCHES} switches): median ${ms(percentile(switches, 0.5))}, p90 ${ms(percentile(switches, 0.9))}`);
   console.log(`  JS heap after ${SWITCHES} switches: ${(100 * (heap - 1)).toFixed(1)}% over before`);
   const large = join(dir, 'large.ifp');
-  makeLargePackage(large);
+  writeFileSync(large, largePackage());
   const nodes = await withPage(browser, [large], async (page) => {
     await page.waitForFunction(() => document.querySelectorAll('#animations li[data-clip]').length > 0 && 'firstFrameMs' in window, null, { timeout: 120_000 });
     return page.evaluate(() => document.getElementsByTagName('*').length);

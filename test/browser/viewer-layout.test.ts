@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lintIFP, summarizeLint, writeIFP, type TrackData } from '../../src/index.js';
+import { lintIFP, summarizeLint } from '../../src/index.js';
 import { fixture, sample, samplesDir, samplesPresent } from '../helpers/files.js';
+import { largePackage } from '../../bench/viewer-browser.js';
 import { chromiumPath, haveChromium, launchChromium, root, withViewer } from './viewer-helpers.js';
 
 const PED = ['dff/sa_skin_plain.dff', 'rwparserng_ped_anp3.ifp'];
@@ -92,18 +93,8 @@ describe.skipIf(!haveChromium || !samplesPresent)(`the viewer's layout in headle
   }, 300_000);
 
   it('with 2,000 animations open the page holds at most 5,000 DOM nodes, and the list scrolls to the last one', async () => {
-    const track = (boneId: number): TrackData => ({
-      boneName: `bone${boneId}`,
-      boneId,
-      keyframeType: 'KR00',
-      compressed: true,
-      times: Float32Array.of(0, 1 / 3),
-      rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1),
-      translations: null,
-      scales: null,
-    });
     const file = join(mkdtempSync(join(tmpdir(), 'gameanim-large-')), 'large.ifp');
-    writeFileSync(file, writeIFP([{ name: 'large', animations: Array.from({ length: 2000 }, (_, i) => ({ name: `anim_${i}`, bones: [track(1), track(2)] })) }], { format: 'ANP3' }));
+    writeFileSync(file, largePackage());
     await withViewer(browser, [join(samplesDir, 'dff/sa_skin_plain.dff'), file], async (page, errors) => {
       await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
       const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
