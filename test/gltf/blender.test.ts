@@ -52,14 +52,16 @@ describe.skipIf(!haveBlender || !samplesPresent)(
     const partialBytes = writeIFP([{ name: 'ped', animations: [{ name: 'walk_player', bones: walk.bones.filter((b) => !legs.has(b.boneId)) }] }], { format: 'ANP3' });
     writeFileSync(partialPath, partialBytes);
     const partial = new IFPReader(partialBytes).animations[0]!;
+    /** The full walk and its partial copy, each with the file it is exported from. */
+    const clips = [
+      ['walk', pedPath, walk],
+      ['partial', partialPath, partial],
+    ] as const;
 
     it(
       'default import, a 20-degree edit, export with sampling off: untouched bones within 3 mm and 0.25 degrees, the edit there, duration and partial clip kept',
       () => {
-        for (const [name, ifp, clip] of [
-          ['walk', pedPath, walk],
-          ['partial', partialPath, partial],
-        ] as const) {
+        for (const [name, ifp, clip] of clips) {
           const glb = join(scratch, `${name}.glb`);
           gameanim('export', model, ifp, '-o', glb, '--anim', 'walk_player');
           const edited = join(scratch, `${name}-edited.glb`);
@@ -96,10 +98,7 @@ describe.skipIf(!haveBlender || !samplesPresent)(
     it(
       "every exporter default (24 fps sampling, every bone keyed): import --like gives back package, driven bones and key types; the duration stays the glTF's",
       () => {
-        for (const [name, ifp, clip] of [
-          ['walk', pedPath, walk],
-          ['partial', partialPath, partial],
-        ] as const) {
+        for (const [name, ifp, clip] of clips) {
           const glb = join(scratch, `${name}.glb`);
           gameanim('export', model, ifp, '-o', glb, '--anim', 'walk_player', '--force');
           const sampled = join(scratch, `${name}-sampled.glb`);
