@@ -7,6 +7,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPose, IFPReader, sampleClip } from '../../src/index.js';
 import { bits, fixture } from '../helpers/files.js';
+import { describeWith } from '../helpers/needs.js';
+import { CHROMIUM } from './viewer-helpers.js';
 
 // Debian's chromium; .ci/run installs it. Without it the test skips, except on CI, where it must run.
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -29,7 +31,7 @@ function serve(): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-describe.skipIf(!haveChromium)(`headless Chromium (${chromiumPath})`, { timeout: 2 * WAIT }, () => {
+describeWith([CHROMIUM], `headless Chromium (${chromiumPath})`, { timeout: 2 * WAIT }, () => {
   let server: Server;
   let browser: Browser;
   beforeAll(async () => {

@@ -5,10 +5,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeImg, type ImgEntryData } from '../../src/index.js';
 import { fixture, sample, samplesDir, samplesPresent } from '../helpers/files.js';
 import { chromiumPath, closeChromium, haveChromium, launchChromium, openPage, startViewer } from './viewer-helpers.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
+import { CHROMIUM } from './viewer-helpers.js';
 
 /** Stands in for the rest of a real gta3.img (about a gigabyte: vehicles, buildings, collisions). */
 const FILLER_BYTES = 16 * 1024 * 1024;
@@ -59,7 +62,8 @@ async function pickPed(page: Page, name: string): Promise<number> {
 
 const bytesRead = (page: Page) => page.evaluate(() => (window as unknown as { gameFolder: { bytesRead: Record<string, number> } }).gameFolder.bytesRead);
 
-describe.skipIf(!haveChromium || !samplesPresent)(
+describeWith(
+  [CHROMIUM, SAMPLES],
   `open a game folder in headless Chromium (${haveChromium ? chromiumPath : 'no Chromium'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`,
   () => {
     let browser: Browser;

@@ -5,12 +5,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DFFReader, IFPReader, lintIFP } from '../../src/index.js';
 import { retarget } from '../../src/retarget/index.js';
-import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
+import { sample, samplesDir } from '../helpers/files.js';
 import { foreignRig } from '../retarget/foreign-rigs.js';
 import { chromiumPath, haveChromium, launchChromium, withViewer } from './viewer-helpers.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
+import { CHROMIUM } from './viewer-helpers.js';
 
 interface Shown {
   retarget: { joints: number; segments: number; animations: string[]; error: string | null };
@@ -18,7 +21,7 @@ interface Shown {
   drawn: boolean;
 }
 
-describe.skipIf(!haveChromium || !samplesPresent)(`retargeting in the viewer (${haveChromium ? chromiumPath : 'no chromium'}; samples at ${samplesDir})`, () => {
+describeWith([CHROMIUM, SAMPLES], `retargeting in the viewer (${haveChromium ? chromiumPath : 'no chromium'}; samples at ${samplesDir})`, () => {
   let browser: Browser;
   beforeAll(async () => void (browser = await launchChromium()));
   afterAll(() => browser?.close());

@@ -4,10 +4,13 @@
 import { join } from 'node:path';
 import { decode as decodePng } from 'fast-png';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { boneNameKey, IFPReader } from '../../src/index.js';
 import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
-import { canvasShot, closeChromium, haveChromium, launchChromium, TEST_LIMIT, WAIT, withViewer } from './viewer-helpers.js';
+import { canvasShot, closeChromium, launchChromium, TEST_LIMIT, WAIT, withViewer } from './viewer-helpers.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
+import { CHROMIUM } from './viewer-helpers.js';
 
 interface SceneHooks {
   viewerScene: { meshPositions: number[][]; hasSkeleton: boolean };
@@ -41,56 +44,52 @@ async function drawnPixels(page: Page): Promise<number> {
   return drawn;
 }
 
-describe.skipIf(!haveChromium || !samplesPresent)(
-  `frame-bound models in the viewer (headless Chromium; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`,
-  { timeout: TEST_LIMIT },
-  () => {
-    let browser: Browser;
-    beforeAll(async () => void (browser = await launchChromium()), WAIT);
-    afterAll(() => closeChromium(browser), WAIT);
+describeWith([CHROMIUM, SAMPLES], `frame-bound models in the viewer (headless Chromium; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, { timeout: TEST_LIMIT }, () => {
+  let browser: Browser;
+  beforeAll(async () => void (browser = await launchChromium()), WAIT);
+  afterAll(() => closeChromium(browser), WAIT);
 
-    // gang01, not player: the game draws the player with the skin the menu picks (re3
-    // CVisibilityPlugins::RenderPlayerCB), so player.dff names a texture ('player-new') player.txd lacks.
-    it("GTA III's gang01.dff (its .txd found beside it) on ped.ifp's walk_player: 16 textured parts drawn, posed differently at two times", async () => {
-      const files = [join(samplesDir, 'iii/gang01.dff'), join(samplesDir, 'iii_pcanims_ped_anpk.ifp')];
-      await withViewer(
-        browser,
-        files,
-        async (page, errors) => {
-          await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
-          // The list draws the rows in view only: the search brings walk_player (row 130 or so) to the top.
-          await page.fill('#search', 'walk_player');
-          await page.locator('#animations li[data-clip]', { hasText: /^walk_player / }).click();
-          const early = await positionsAt(page, 0.2);
-          const late = await positionsAt(page, 0.6);
-          expect(early).toHaveLength(16);
-          const moved = Math.max(...early.map((at, i) => Math.hypot(...at.map((v, c) => v - late[i]![c]!))));
-          console.log(`viewer: III gang01 on walk_player, largest part movement between 0.2 s and 0.6 s ${moved.toFixed(3)} m`);
-          expect(moved).toBeGreaterThan(0.05);
-          expect(await page.evaluate(() => (window as unknown as SceneHooks).decodedTextures)).toBeGreaterThan(0);
-          // Drawn: a textured ped covers far more than the skeleton lines alone (about 1,700 pixels).
-          await expect.poll(() => drawnPixels(page), { timeout: 120_000 }).toBeGreaterThan(5000);
-          console.log(`viewer: III gang01 on walk_player, ${await drawnPixels(page)} pixels drawn over the background`);
-          // The README's screenshot: written only when asked, so a test run never changes tracked files.
-          if (process.env['VIEWER_III_SCREENSHOT']) await page.screenshot({ path: process.env['VIEWER_III_SCREENSHOT'] });
-          expect(errors).toEqual([]);
-        },
-        { width: 1280, height: 720 },
-      );
-    });
-
-    it("an SA object's clips (vegasN) opened without a model play on one marked node per track name", async () => {
-      const clips = new IFPReader(sample('sa_vegasn_anp3.ifp')).animations;
-      const names = [...new Map(clips.flatMap((clip) => clip.tracks.map((track) => [boneNameKey(track.boneName), track.boneName.trim()] as const))).values()];
-      await withViewer(browser, [join(samplesDir, 'sa_vegasn_anp3.ifp')], async (page, errors) => {
-        await page.waitForFunction(() => (window as unknown as SceneHooks).viewerScene.hasSkeleton, null, { timeout: 120_000 });
-        const rows = await page.locator('#bones tbody tr td:nth-child(3)').allTextContents();
-        expect(rows.map((name) => JSON.parse(name).trim())).toEqual(names);
-        expect(await page.locator('#message').textContent()).toMatch(/No model/);
-        await page.waitForFunction((count) => (window as unknown as SceneHooks).viewerScene.meshPositions.length === count, names.length, { timeout: 120_000 });
-        await expect.poll(() => drawnPixels(page), { timeout: 120_000 }).toBeGreaterThan(100);
+  // gang01, not player: the game draws the player with the skin the menu picks (re3
+  // CVisibilityPlugins::RenderPlayerCB), so player.dff names a texture ('player-new') player.txd lacks.
+  it("GTA III's gang01.dff (its .txd found beside it) on ped.ifp's walk_player: 16 textured parts drawn, posed differently at two times", async () => {
+    const files = [join(samplesDir, 'iii/gang01.dff'), join(samplesDir, 'iii_pcanims_ped_anpk.ifp')];
+    await withViewer(
+      browser,
+      files,
+      async (page, errors) => {
+        await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
+        // The list draws the rows in view only: the search brings walk_player (row 130 or so) to the top.
+        await page.fill('#search', 'walk_player');
+        await page.locator('#animations li[data-clip]', { hasText: /^walk_player / }).click();
+        const early = await positionsAt(page, 0.2);
+        const late = await positionsAt(page, 0.6);
+        expect(early).toHaveLength(16);
+        const moved = Math.max(...early.map((at, i) => Math.hypot(...at.map((v, c) => v - late[i]![c]!))));
+        console.log(`viewer: III gang01 on walk_player, largest part movement between 0.2 s and 0.6 s ${moved.toFixed(3)} m`);
+        expect(moved).toBeGreaterThan(0.05);
+        expect(await page.evaluate(() => (window as unknown as SceneHooks).decodedTextures)).toBeGreaterThan(0);
+        // Drawn: a textured ped covers far more than the skeleton lines alone (about 1,700 pixels).
+        await expect.poll(() => drawnPixels(page), { timeout: 120_000 }).toBeGreaterThan(5000);
+        console.log(`viewer: III gang01 on walk_player, ${await drawnPixels(page)} pixels drawn over the background`);
+        // The README's screenshot: written only when asked, so a test run never changes tracked files.
+        if (process.env['VIEWER_III_SCREENSHOT']) await page.screenshot({ path: process.env['VIEWER_III_SCREENSHOT'] });
         expect(errors).toEqual([]);
-      });
+      },
+      { width: 1280, height: 720 },
+    );
+  });
+
+  it("an SA object's clips (vegasN) opened without a model play on one marked node per track name", async () => {
+    const clips = new IFPReader(sample('sa_vegasn_anp3.ifp')).animations;
+    const names = [...new Map(clips.flatMap((clip) => clip.tracks.map((track) => [boneNameKey(track.boneName), track.boneName.trim()] as const))).values()];
+    await withViewer(browser, [join(samplesDir, 'sa_vegasn_anp3.ifp')], async (page, errors) => {
+      await page.waitForFunction(() => (window as unknown as SceneHooks).viewerScene.hasSkeleton, null, { timeout: 120_000 });
+      const rows = await page.locator('#bones tbody tr td:nth-child(3)').allTextContents();
+      expect(rows.map((name) => JSON.parse(name).trim())).toEqual(names);
+      expect(await page.locator('#message').textContent()).toMatch(/No model/);
+      await page.waitForFunction((count) => (window as unknown as SceneHooks).viewerScene.meshPositions.length === count, names.length, { timeout: 120_000 });
+      await expect.poll(() => drawnPixels(page), { timeout: 120_000 }).toBeGreaterThan(100);
+      expect(errors).toEqual([]);
     });
-  },
-);
+  });
+});

@@ -6,9 +6,12 @@ import { readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplesDir, samplesPresent } from '../helpers/files.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { samplesDir } from '../helpers/files.js';
 import { chromiumPath, haveChromium, launchChromium, root } from './viewer-helpers.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
+import { CHROMIUM } from './viewer-helpers.js';
 
 const BUILD = join(root, 'packages/cli/dist/viewer');
 /** Not the server's root: relative asset paths are what let the build run from any folder of a host. */
@@ -29,7 +32,7 @@ function serveBuild(): Promise<{ server: Server; url: string; served: string[] }
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${MOUNT}`, served })));
 }
 
-describe.skipIf(!haveChromium || !samplesPresent)(`the static build on a plain host, online and offline (${haveChromium ? chromiumPath : 'no Chromium'})`, () => {
+describeWith([CHROMIUM, SAMPLES], `the static build on a plain host, online and offline (${haveChromium ? chromiumPath : 'no Chromium'})`, () => {
   let browser: Browser;
   let host: Awaited<ReturnType<typeof serveBuild>>;
   beforeAll(async () => {

@@ -7,6 +7,8 @@ import { chromiumPath, haveChromium, launchChromium, startViewer } from '../../b
 
 // Chromium and the view server come from the module the viewer bench shares.
 export { chromiumPath, haveChromium, launchChromium, startViewer };
+/** A Chromium to drive, for `describeWith`/`itWith`. */
+export const CHROMIUM = { met: haveChromium, missing: `no browser at ${chromiumPath} (set CHROMIUM_PATH; .ci/run installs Debian's chromium)` } as const;
 if (!haveChromium && process.env['CI']) throw new Error(`CI needs a browser at ${chromiumPath}; .ci/run installs Debian's chromium`);
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 /** The limit of any one wait in a page (a click, a selector, a state polled for): far above what a busy 2-core machine needs. */

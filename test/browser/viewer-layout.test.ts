@@ -6,11 +6,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lintIFP, summarizeLint } from '../../src/index.js';
-import { fixture, sample, samplesDir, samplesPresent } from '../helpers/files.js';
+import { fixture, sample, samplesDir } from '../helpers/files.js';
 import { largePackage } from '../../bench/viewer-browser.js';
 import { chromiumPath, haveChromium, launchChromium, root, withViewer } from './viewer-helpers.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
+import { CHROMIUM } from './viewer-helpers.js';
 
 const PED = ['dff/sa_skin_plain.dff', 'rwparserng_ped_anp3.ifp'];
 
@@ -25,7 +28,7 @@ async function boxes(page: Page, selectors: string[]) {
   return found;
 }
 
-describe.skipIf(!haveChromium || !samplesPresent)(`the viewer's layout in headless Chromium (${haveChromium ? chromiumPath : 'not found'})`, () => {
+describeWith([CHROMIUM, SAMPLES], `the viewer's layout in headless Chromium (${haveChromium ? chromiumPath : 'not found'})`, () => {
   let browser: Browser;
   beforeAll(async () => void (browser = await launchChromium()));
   afterAll(() => browser?.close());

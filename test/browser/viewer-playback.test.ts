@@ -3,9 +3,12 @@
 // frame controls and states polled, never timed.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplesDir, samplesPresent } from '../helpers/files.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { samplesDir } from '../helpers/files.js';
 import { chromiumPath, haveChromium, launchChromium, withViewer } from './viewer-helpers.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
+import { CHROMIUM } from './viewer-helpers.js';
 
 type Bones = Array<{ name: string; position: number[] }>;
 interface Hooks {
@@ -23,7 +26,7 @@ async function pauseAtStart(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('#clock')!.textContent === '0.000 s', null, { timeout: 120_000 });
 }
 
-describe.skipIf(!haveChromium || !samplesPresent)(`the viewer's playback in headless Chromium (${haveChromium ? chromiumPath : 'not found'})`, () => {
+describeWith([CHROMIUM, SAMPLES], `the viewer's playback in headless Chromium (${haveChromium ? chromiumPath : 'not found'})`, () => {
   let browser: Browser;
   beforeAll(async () => void (browser = await launchChromium()));
   afterAll(() => browser?.close());

@@ -5,12 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decode as decodePng } from 'fast-png';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DFFReader, IFPReader, lintIFP, writeIFP, type TrackData } from '../../src/index.js';
 import { fixture, sample, samplesDir, samplesPresent } from '../helpers/files.js';
 import { canvasShot, chromiumPath, clock, closeChromium, framesPass, haveChromium, launchChromium, newPage, root, silhouette, startViewer, TEST_LIMIT, WAIT, withViewer } from './viewer-helpers.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
+import { CHROMIUM } from './viewer-helpers.js';
 
-describe.skipIf(!haveChromium || !samplesPresent)(
+describeWith(
+  [CHROMIUM, SAMPLES],
   `the viewer in headless Chromium (${haveChromium ? chromiumPath : 'not found'}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`,
   { timeout: TEST_LIMIT },
   () => {
@@ -388,7 +392,7 @@ describe.skipIf(!haveChromium || !samplesPresent)(
   },
 );
 
-describe.skipIf(!haveChromium)('the problems panel in headless Chromium', { timeout: TEST_LIMIT }, () => {
+describeWith([CHROMIUM], 'the problems panel in headless Chromium', { timeout: TEST_LIMIT }, () => {
   let browser: Browser;
   beforeAll(async () => void (browser = await launchChromium()), WAIT);
   afterAll(() => closeChromium(browser), WAIT);

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { IFPReader } from '../../src/index.js';
 import { samplesDir, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'packages/cli/dist/src/cli/main.js');
@@ -55,7 +57,7 @@ describe('glTF commands', () => {
     expect(gameanim('import', glb, '--skeleton', model, '-o', join(scratch, 'x.ifp'), '--name', 'a-package-name-longer-than-24-bytes').code).toBe(1);
   });
 
-  it.skipIf(!samplesPresent)('import --skeleton iii/gang01.dff --format ANPK brings a III clip back', () => {
+  itWith([SAMPLES])('import --skeleton iii/gang01.dff --format ANPK brings a III clip back', () => {
     const glb = join(scratch, 'gang01.glb');
     expect(gameanim('export', join(samplesDir, 'iii/gang01.dff'), join(samplesDir, 'iii_pcanims_ped_anpk.ifp'), '--anim', 'walk_player', '-o', glb).code).toBe(0);
     const out = join(scratch, 'gang01.ifp');

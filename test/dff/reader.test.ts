@@ -3,6 +3,8 @@ import { createPose, DecodeError, DFFReader, poseToMatrices, skinningMatrices, w
 import * as specs from '../../scripts/fixture-specs.mjs';
 import { decodeErrorOf } from '../helpers/errors.js';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const SA_IDS = [0, 1, 2, 3, 4, 5, 8, 6, 7, 31, 32, 33, 34, 35, 36, 21, 22, 23, 24, 25, 26, 302, 301, 201, 41, 42, 43, 44, 51, 52, 53, 54];
 
@@ -161,7 +163,7 @@ describe('DFF geometry', () => {
     expect(reader.geometries[0]!.indices.length).toBe(0);
   });
 
-  it.skipIf(!samplesPresent)('real SA skins: positions, normals, UVs, triangles by material from the Bin Mesh, materials, skin weights', () => {
+  itWith([SAMPLES])('real SA skins: positions, normals, UVs, triangles by material from the Bin Mesh, materials, skin weights', () => {
     const plain = new DFFReader(sample('dff/sa_skin_plain.dff')).geometries;
     expect(plain).toHaveLength(1);
     const g = plain[0]!;
@@ -194,7 +196,7 @@ describe('DFF geometry', () => {
     expect([protectedModel.vertexCount, protectedModel.indices.length / 3, protectedModel.groups.length]).toEqual([4636, 5945, 12]);
   });
 
-  it.skipIf(!samplesPresent)('a broken geometry is left out with a warning (strict: thrown); the skeleton still reads', () => {
+  itWith([SAMPLES])('a broken geometry is left out with a warning (strict: thrown); the skeleton still reads', () => {
     const bytes = sample('dff/sa_skin_plain.dff').slice();
     new DataView(bytes.buffer).setInt32(4146 + 12 + 8, 1e8, true); // vertex count of the geometry
     const reader = new DFFReader(bytes);

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ImgArchive, ImgEditor, writeImg } from '../../src/index.js';
-import { fixture, sample, samplesPresent } from '../helpers/files.js';
+import { fixture, sample } from '../helpers/files.js';
 import { forgeVer2 } from '../helpers/img.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
@@ -35,7 +37,7 @@ describe('ImgEditor', () => {
     expect(() => ImgEditor.from(before).add('WALK.IFP', new Uint8Array(1))).toThrow(/already has an entry/);
   });
 
-  it.skipIf(!samplesPresent)('the real VER2 archive: add, replace, rename, delete and rebuild; every other entry byte for byte', () => {
+  itWith([SAMPLES])('the real VER2 archive: add, replace, rename, delete and rebuild; every other entry byte for byte', () => {
     const archive = new ImgArchive(sample('img/sa_script_ver2.img'));
     const [first, second, third] = archive.entries.map((e) => e.name);
     const added = fixture('anp3-all-types.ifp');

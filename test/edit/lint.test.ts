@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createSkeleton, DFFReader, filterFindings, LINT_RULE_TABLE, LINT_RULES, lintIFP, summarizeLint, writeIFP, type AnimationData, type LintCode, type TrackData } from '../../src/index.js';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const track = (over: Partial<TrackData> & { keys?: number } = {}): TrackData => {
   const keys = over.keys ?? 3;
@@ -97,7 +99,7 @@ describe('lintIFP: one fixture per rule', () => {
     expect(codes(findings)).not.toContain('no-bone-matches');
   });
 
-  it.skipIf(!samplesPresent)("unbound-tracks: III's ped.ifp on player.dff binds every track of its frame clips; the clips for skinned peds (Bip01 names: FPS_ROCKET, skin_*) bind none", () => {
+  itWith([SAMPLES])("unbound-tracks: III's ped.ifp on player.dff binds every track of its frame clips; the clips for skinned peds (Bip01 names: FPS_ROCKET, skin_*) bind none", () => {
     const skeleton = new DFFReader(sample('iii/player.dff')).skeleton!;
     const findings = lintIFP(sample('iii_pcanims_ped_anpk.ifp'), { skeleton });
     expect(findings.filter((f) => f.code === 'unbound-tracks')).toEqual([]);

@@ -5,13 +5,16 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DFFReader, IFPReader } from '../../src/index.js';
-import { blenderScript, gameanim, haveBlender } from '../helpers/blender.js';
-import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
+import { blenderScript, gameanim } from '../helpers/blender.js';
+import { sample, samplesDir } from '../helpers/files.js';
 import { worstShellError } from '../helpers/shell-reference.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
+import { BLENDER } from '../helpers/blender.js';
 
-describe.skipIf(!haveBlender || !samplesPresent)('(d) edit --reduce on a Blender-baked 60 fps clip', () => {
+describeWith([BLENDER, SAMPLES], '(d) edit --reduce on a Blender-baked 60 fps clip', () => {
   it('saves bytes, and the printed worst error is within 0.05 cm when measured independently', () => {
     const scratch = mkdtempSync(join(tmpdir(), 'gameanim-bake-'));
     const model = join(samplesDir, 'dff/sa_skin_plain.dff');

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { createSkeleton, DFFReader, EditError, IFPEditor, IFPReader, MAX_SPAN, type AnimationData, type Skeleton, type TrackData } from '../../src/index.js';
 import { sample, samplesDir, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 import { worstShellError } from '../helpers/shell-reference.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const TOL = 0.05;
 const tick = (k: number) => Math.fround(k / 60);
@@ -129,7 +131,7 @@ describe('IFPEditor.reduce', () => {
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
 
-describe.skipIf(!samplesPresent)(`(c) the real SA ped.ifp ${samplesPresent ? '' : SAMPLES_SKIP_MESSAGE}`, () => {
+describeWith([SAMPLES], `(c) the real SA ped.ifp ${samplesPresent ? '' : SAMPLES_SKIP_MESSAGE}`, () => {
   const skeleton = samplesPresent ? new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton! : undefined;
 
   it('reduced within 0.05 cm on the ped skeleton: keys and bytes saved, every animation within tolerance measured independently', () => {

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DFFReader, writeDFF } from '../../src/index.js';
-import { sample, samplesPresent } from '../helpers/files.js';
+import { sample } from '../helpers/files.js';
 import { applyAll, dffDocs, mutatedFiles, mutations } from './arbitraries.js';
 import { dffFields, dffGeometryFields } from './fields.js';
 import { fuzzOptions, survives } from './harness.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 /** Everything a reader hands out, touched. */
 function readAll(bytes: Uint8Array): void {
@@ -55,7 +57,7 @@ describe('DFF under fuzzing', () => {
     );
   });
 
-  it.skipIf(!samplesPresent)('reads real SA skins with mutated geometry counts, flags, Bin Mesh and Skin PLG fields, or throws a DecodeError', () => {
+  itWith([SAMPLES])('reads real SA skins with mutated geometry counts, flags, Bin Mesh and Skin PLG fields, or throws a DecodeError', () => {
     const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff'].map((name) => sample(name));
     fc.assert(
       fc.property(mutatedFiles(models, dffGeometryFields), (bytes) => survives('DFF', bytes, readAll)),
@@ -63,7 +65,7 @@ describe('DFF under fuzzing', () => {
     );
   });
 
-  it.skipIf(!samplesPresent)('reads mutated real SA models or throws a DecodeError', () => {
+  itWith([SAMPLES])('reads mutated real SA models or throws a DecodeError', () => {
     const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff'].map((name) => sample(name));
     fc.assert(
       fc.property(mutatedFiles(models, dffFields), (bytes) => survives('DFF', bytes, readAll)),

@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { TXDReader, writeTXD, type TextureData } from '../../src/index.js';
-import { sample, samplesPresent } from '../helpers/files.js';
+import { sample } from '../helpers/files.js';
 import { dictionaryOf, plainTexture } from '../helpers/txd-textures.js';
 import { applyAll, mutatedFiles, mutations } from './arbitraries.js';
 import { txdFields } from './fields.js';
 import { fuzzOptions, survives } from './harness.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 /** Everything a reader hands out, touched: every level of every texture decoded. */
 function readAll(bytes: Uint8Array): void {
@@ -92,7 +94,7 @@ describe('TXD under fuzzing', () => {
     );
   });
 
-  it.skipIf(!samplesPresent)('reads mutated sample dictionaries, and decodes every level, or throws a DecodeError', () => {
+  itWith([SAMPLES])('reads mutated sample dictionaries, and decodes every level, or throws a DecodeError', () => {
     const files = ['dff/sa_skin_plain.txd', 'dff/sa_skin_modelspace_frames.txd'].map((name) => sample(name));
     fc.assert(
       fc.property(mutatedFiles(files, txdFields), (bytes) => survives('TXD', bytes, readAll)),

@@ -5,11 +5,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bindClip, blendPoses, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, writeIFP, type Animation, type Skeleton } from '../../src/index.js';
-import { blenderLoop, blenderVersion, gameanim, haveBlender } from '../helpers/blender.js';
+import { blenderLoop, blenderVersion, gameanim } from '../helpers/blender.js';
 import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
 import { keyDifferences } from '../helpers/key-differences.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
+import { BLENDER } from '../helpers/blender.js';
 
 /** The largest local-rotation difference (degrees) of each bone, at the original's own key times. */
 function degreesAtKeys(skeleton: Skeleton, original: Animation, back: Animation): Map<string, number> {
@@ -31,7 +34,7 @@ function degreesAtKeys(skeleton: Skeleton, original: Animation, back: Animation)
   return worst;
 }
 
-describe.skipIf(!haveBlender || !samplesPresent)(`Blender's defaults (${blenderVersion}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, () => {
+describeWith([BLENDER, SAMPLES], `Blender's defaults (${blenderVersion}; ${samplesPresent ? 'samples present' : `no samples at ${samplesDir}`})`, () => {
   const scratch = mkdtempSync(join(tmpdir(), 'gameanim-blender-defaults-'));
   const modelPath = join(samplesDir, 'dff/sa_skin_plain.dff');
   const pedPath = join(samplesDir, 'rwparserng_ped_anp3.ifp');

@@ -1,13 +1,15 @@
 // Import onto a frame-bound model (a GTA III ped): a track's translation is an offset added to its
 // frame's position (docs/binding.md), so export writes position + offset and import takes the
 // position back off. gang01's walk_player through glTF and back to ANPK is the original clip.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DFFReader, IFPReader, writeIFP } from '../../src/index.js';
 import { exportGltf, importGltf } from '../../src/gltf/index.js';
 import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 import { keyDifferences } from '../helpers/key-differences.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
-describe.skipIf(!samplesPresent)('glTF round trip of a GTA III ped (frame-bound)', () => {
+describeWith([SAMPLES], 'glTF round trip of a GTA III ped (frame-bound)', () => {
   if (!samplesPresent) it.skip(SAMPLES_SKIP_MESSAGE, () => {});
 
   it("gang01 walk_player -> glTF -> ANPK: every track, key type and key time kept; Swaist's translations within float noise", async () => {

@@ -1,12 +1,14 @@
 // What import keeps of a gameanim export, with and without --like: every channel a track (constant
 // or not), the glTF's durations and new clips under --like, and a warning when the glTF's skeleton is
 // not the one it is imported onto.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DFFReader, IFPReader, writeIFP, type PackageData } from '../../src/index.js';
 import { exportGltf, importGltf } from '../../src/gltf/index.js';
 import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
-describe.skipIf(!samplesPresent)('import of a gameanim export of SA walk_player', () => {
+describeWith([SAMPLES], 'import of a gameanim export of SA walk_player', () => {
   if (!samplesPresent) it.skip(SAMPLES_SKIP_MESSAGE, () => {});
   const model = new DFFReader(sample('dff/sa_skin_plain.dff'));
   const skeleton = model.skeleton!;

@@ -8,6 +8,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const blender = spawnSync('blender', ['--version'], { encoding: 'utf8' });
 export const haveBlender = blender.status === 0;
 if (!haveBlender && process.env['CI']) throw new Error("CI needs Debian's blender; .ci/run installs it");
+/** Debian's Blender on the PATH, for `describeWith`/`itWith`. */
+export const BLENDER = { met: haveBlender, missing: "no blender on the PATH (.ci/run installs Debian's)" } as const;
 export const blenderVersion = haveBlender ? blender.stdout.split('\n')[0] : 'not found';
 
 const run = (command: string, args: string[]) => {

@@ -26,3 +26,6 @@ export function sample(name: string): Uint8Array {
 export function bits(values: Float32Array | null): number[] | null {
   return values ? Array.from(new Uint32Array(values.buffer, values.byteOffset, values.length)) : null;
 }
+
+/** The game samples beside the project (`../shared/samples`), for `describeWith`/`itWith`. */
+export const SAMPLES = { met: samplesPresent, missing: `no game samples at ${samplesDir} (game data, kept outside the project)` } as const;

@@ -2,7 +2,9 @@
 // every reader gets one, twice, and the bytes must be as they were.
 import { describe, expect, it } from 'vitest';
 import { DFFReader, IFFReader, IFPDecoder, IFPReader, IGI2ClipReader, IGI2Decoder, IGI2ModelReader, ImgArchive, readIGI2Skeleton, SpriteAnimReader, writeImg } from '../../src/index.js';
-import { fixture, sample, samplesPresent } from '../helpers/files.js';
+import { fixture, sample } from '../helpers/files.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const readers: Array<[string, string, (bytes: Buffer) => unknown]> = [
   ['IFPReader', 'anp3-all-types.ifp', (b) => new IFPReader(b).animations.map((a) => a.bones.length)],
@@ -32,7 +34,7 @@ describe('every reader leaves a Buffer input as it was, and reads it the same wa
     expect(img.equals(before)).toBe(true);
   });
 
-  it.skipIf(!samplesPresent)('the real IGI 2 clips and model: IGI2ClipReader, IGI2Decoder, IGI2ModelReader, readIGI2Skeleton', () => {
+  itWith([SAMPLES])('the real IGI 2 clips and model: IGI2ClipReader, IGI2Decoder, IGI2ModelReader, readIGI2Skeleton', () => {
     for (const [file, read] of [
       ['igi2/fire_pullpin_flashbang_1st.iff', (b: Buffer) => new IGI2ClipReader(b).attachments.length],
       ['igi2/push_button_1st_pers.iff', (b: Buffer) => new IGI2Decoder().decode(b).boneCount],

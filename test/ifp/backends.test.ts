@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IFPReader, type Backend } from '../../src/index.js';
 import { bits, fixture, fixtureNames, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const BACKENDS: Backend[] = ['simd', 'scalar', 'js'];
 
@@ -82,7 +84,7 @@ describe('simd = scalar = js', () => {
     expect(bits(pelvis.rotations)!.slice(0, 2)).toEqual([0xffa00001, 0x00000000]);
   });
 
-  it.skipIf(!samplesPresent)('agree bit for bit on the real sample files', () => {
+  itWith([SAMPLES])('agree bit for bit on the real sample files', () => {
     for (const name of ['rwparserng_ped_anp3.ifp', 'iii_pcanims_ped_anpk.ifp', 'sa_python_anp3.ifp', 'sa_grenade_anp3.ifp', 'sa_vegasn_anp3.ifp']) {
       const [simd, scalar, js] = BACKENDS.map((backend) => decodeAll(sample(name), backend));
       expect(scalar, name).toEqual(js);

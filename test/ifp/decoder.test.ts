@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IFPDecoder, IFPReader, writeIFP } from '../../src/index.js';
-import { bits, fixture, fixtureNames, sample, samplesPresent } from '../helpers/files.js';
+import { bits, fixture, fixtureNames, sample } from '../helpers/files.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const snapshot = (reader: IFPReader) => reader.animations.map((a) => [a.name, a.duration, a.bones.map((b) => [b.boneName, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])]);
 
@@ -122,7 +124,7 @@ describe('IFPDecoder: decoding into memory the caller owns', () => {
     expect(Array.from(rotations)).not.toEqual(Array.from(kept));
   });
 
-  it.skipIf(!samplesPresent)('decodes every real sample as the owning reader does', () => {
+  itWith([SAMPLES])('decodes every real sample as the owning reader does', () => {
     const decoder = new IFPDecoder();
     for (const name of ['rwparserng_ped_anp3.ifp', 'sa_python_anp3.ifp', 'sa_grenade_anp3.ifp', 'iii_pcanims_ped_anpk.ifp']) {
       decoder.reset();

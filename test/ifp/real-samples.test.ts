@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { IFPReader } from '../../src/index.js';
 import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 // The facts listed in ../shared/spec/ifp.md, "Real-data facts to test against", and in the samples README.
-describe.skipIf(!samplesPresent)('real game files', () => {
+describeWith([SAMPLES], 'real game files', () => {
   it('SA ped.ifp (rw-parser-ng): bomber Root, " Pelvis", and 1.39 MB of stale bytes as a warning', () => {
     const bytes = sample('rwparserng_ped_anp3.ifp');
     expect(new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true)).toBe(42634);

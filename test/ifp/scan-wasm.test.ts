@@ -6,7 +6,9 @@ import { Field } from '../../src/ifp/track-table.js';
 import { generateCorpus } from '../../bench/corpus.js';
 import { ImgArchive, writeIFP } from '../../src/index.js';
 import { decodeTracksJs } from '../../src/ifp/decode-js.js';
-import { fixture, fixtureNames, sample, samplesPresent } from '../helpers/files.js';
+import { fixture, fixtureNames, sample } from '../helpers/files.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const FIELDS = [Field.Kind, Field.FrameCount, Field.Source, Field.Times, Field.Rotations, Field.Translations, Field.Scales, Field.BoneId];
 
@@ -48,7 +50,7 @@ describe('the wasm ANP scan (fast path)', () => {
     for (const entry of archive.entries) expect(compare(archive.read(entry), entry.name)).toBe(true);
   });
 
-  it.skipIf(!samplesPresent)('matches it on real files, and declines those with something to report', () => {
+  itWith([SAMPLES])('matches it on real files, and declines those with something to report', () => {
     expect(compare(sample('sa_python_anp3.ifp'), 'python')).toBe(true);
     expect(compare(sample('sa_vegasn_anp3.ifp'), 'vegasN')).toBe(true);
     expect(compare(sample('rwparserng_ped_anp3.ifp'), 'ped')).toBe(true); // trailing bytes: reported by the caller

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IFPReader, writeIFP, type IFPFormat, type PackageData } from '../../src/index.js';
-import { bits, fixture, sample, samplesPresent } from '../helpers/files.js';
+import { bits, fixture, sample } from '../helpers/files.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 function packagesOf(reader: IFPReader): PackageData[] {
   return reader.packages.map((p) => ({ name: p.name, animations: p.animations }));
@@ -49,7 +51,7 @@ describe('writeIFP', () => {
     expect(framesOf(written)).toEqual(framesOf(bytes));
   });
 
-  it.skipIf(!samplesPresent)('reproduces the compressed frames of a real SA file byte for byte', () => {
+  itWith([SAMPLES])('reproduces the compressed frames of a real SA file byte for byte', () => {
     const bytes = sample('sa_python_anp3.ifp');
     const reader = new IFPReader(bytes);
     const written = writeIFP(packagesOf(reader), { format: 'ANP3' });

@@ -5,6 +5,8 @@ import { bindClip, createPose, DecodeError, IFPReader, IGI2ClipReader, IGI2Model
 import * as specs from '../../scripts/fixture-specs.mjs';
 import { decodeErrorOf } from '../helpers/errors.js';
 import { bits, fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const spec = specs.igi2Clip as unknown as IGI2ClipDoc;
 
@@ -133,7 +135,7 @@ function tnveEntries(bytes: Uint8Array): { type: number; index: number; ticks: n
 }
 
 describe('writeIGI2Clip orders entries and writes ATTA from the rule, not from what it read', () => {
-  it.skipIf(!samplesPresent)('both retail samples come back byte for byte with the ATTA words dropped before writing', () => {
+  itWith([SAMPLES])('both retail samples come back byte for byte with the ATTA words dropped before writing', () => {
     for (const name of ['igi2/push_button_1st_pers.iff', 'igi2/fire_pullpin_flashbang_1st.iff']) {
       const bytes = sample(name);
       const clip = new IGI2ClipReader(bytes);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IGI2ClipReader, IGI2Decoder, writeIGI2Clip } from '../../src/index.js';
-import { bits, fixture, sample, samplesPresent } from '../helpers/files.js';
+import { bits, fixture, sample } from '../helpers/files.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const tracksOf = (clip: IGI2ClipReader) =>
   [...clip.tracks, ...clip.wrapKeys.tracks].map((t) => [
@@ -23,7 +25,7 @@ describe('IGI2Decoder: decoding clips into memory the caller owns', () => {
     expect(Buffer.from(writeIGI2Clip(decoder.decode(bytes))).equals(Buffer.from(bytes))).toBe(true);
   });
 
-  it.skipIf(!samplesPresent)('decodes the retail clips as the owning reader does', () => {
+  itWith([SAMPLES])('decodes the retail clips as the owning reader does', () => {
     const decoder = new IGI2Decoder();
     for (const name of retail) expect(tracksOf(decoder.decode(sample(`igi2/${name}`))), name).toEqual(tracksOf(new IGI2ClipReader(sample(`igi2/${name}`))));
   });

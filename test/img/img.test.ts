@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError, IFPReader, ImgArchive, writeImg } from '../../src/index.js';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const text = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
@@ -110,7 +112,7 @@ describe('ImgArchive.fromDir (III/VC v1)', () => {
   });
 });
 
-describe.skipIf(!samplesPresent)('real archives', () => {
+describeWith([SAMPLES], 'real archives', () => {
   it('SA script.img: 79 VER2 entries, first data at sector 2', () => {
     const archive = new ImgArchive(sample('img/sa_script_ver2.img'));
     expect(archive.entries.length).toBe(79);

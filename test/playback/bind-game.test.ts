@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { bindClip, createPose, DFFReader, IGI2ClipReader, PED_BONE_TAGS, sampleClip, writeDFF, type DffDoc, type SkeletalClip } from '../../src/index.js';
 import { toAnimationClip } from '../../src/three/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
-import { fixture, sample, samplesPresent } from '../helpers/files.js';
+import { fixture, sample } from '../helpers/files.js';
 import { animationOf, aboutZ } from './helpers.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 /** A clip whose tracks carry names and no bone ids (as GTA III's do). */
 function namedClip(names: string[]): SkeletalClip {
@@ -34,7 +36,7 @@ describe('binding by name as the game does', () => {
     expect([PED_BONE_TAGS[25], PED_BONE_TAGS[35], PED_BONE_TAGS[44], PED_BONE_TAGS[54]]).toEqual(['R Fingers', 'L Fingers', 'L Toe', 'R Toe']);
   });
 
-  it.skipIf(!samplesPresent)("real skins: 'R Fingers' and 'L Fingers' tracks drive the finger bones, which the frames call 'R Finger' and 'L Finger'", () => {
+  itWith([SAMPLES])("real skins: 'R Fingers' and 'L Fingers' tracks drive the finger bones, which the frames call 'R Finger' and 'L Finger'", () => {
     for (const name of ['dff/sa_skin_plain.dff', 'dff/sa_skin_modelspace_frames.dff']) {
       const skeleton = new DFFReader(sample(name)).skeleton!;
       const bound = bindClip(namedClip(['R Fingers', 'L Fingers', 'L Toe', 'R Toe']), skeleton);
@@ -46,7 +48,7 @@ describe('binding by name as the game does', () => {
 });
 
 describe('binding across rigs', () => {
-  it.skipIf(!samplesPresent)('an IGI 2 clip on an SA skin binds nothing and says why', () => {
+  itWith([SAMPLES])('an IGI 2 clip on an SA skin binds nothing and says why', () => {
     const skeleton = new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!;
     const clip = new IGI2ClipReader(sample('igi2/push_button_1st_pers.iff'));
     const bound = bindClip(clip, skeleton);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { blendPoses, boneMask, createPose, IFFReader, IFPReader, saUpperBodyMask, sampleClip, SA_UPPER_BODY_BONE_IDS } from '../../src/index.js';
-import { fixture, sample, samplesPresent } from '../helpers/files.js';
+import { fixture, sample } from '../helpers/files.js';
 import { aboutZ, animationOf } from './helpers.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const close = (actual: ArrayLike<number>, expected: number[], digits = 6) => expected.forEach((v, i) => expect(actual[i]).toBeCloseTo(v, digits));
 
@@ -66,7 +68,7 @@ describe('masks', () => {
     expect(new Set(mask)).toEqual(new Set([0, 0.5]));
   });
 
-  it.skipIf(!samplesPresent)('saUpperBodyMask: Spine1 and what hangs from it, on a real SA ped animation', () => {
+  itWith([SAMPLES])('saUpperBodyMask: Spine1 and what hangs from it, on a real SA ped animation', () => {
     const animation = new IFPReader(sample('rwparserng_ped_anp3.ifp')).animations[0]!;
     const pose = createPose(animation);
     const upper = saUpperBodyMask(pose);

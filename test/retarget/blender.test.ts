@@ -9,15 +9,15 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DFFReader, IFPReader, lintIFP } from '../../src/index.js';
-import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
+import { sample, samplesDir } from '../helpers/files.js';
 import { compare, MAPPED, SKINS, worst } from './compare.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
+import { BLENDER, blenderVersion } from '../helpers/blender.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const blender = spawnSync('blender', ['--version'], { encoding: 'utf8' });
-const haveBlender = blender.status === 0;
-if (!haveBlender && process.env['CI']) throw new Error("CI needs Debian's blender; .ci/run installs it");
 const run = (command: string, args: string[]) => {
   const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', timeout: 300_000 });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}:\n${result.stdout}\n${result.stderr}`);
@@ -29,7 +29,7 @@ const RIG_MAPPED = [...MAPPED, 'L Finger', 'L Finger01', 'R Finger', 'R Finger01
 /** The rig is baked at Mixamo's 30 Hz. */
 const SOURCE_FRAME = 1 / 30;
 
-describe.skipIf(!haveBlender || !samplesPresent)(`retargeting rigs Blender builds (${haveBlender ? blender.stdout.split('\n')[0] : 'no blender'}; samples at ${samplesDir})`, () => {
+describeWith([BLENDER, SAMPLES], `retargeting rigs Blender builds (${blenderVersion}; samples at ${samplesDir})`, () => {
   const scratch = mkdtempSync(join(tmpdir(), 'gameanim-retarget-'));
   const walk = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('walk_player')!;
   /** Blender's rig from gameanim's own glTF export of walk_player on a skin: its folder of walk_player.glb, .fbx and .bvh. */

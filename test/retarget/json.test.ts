@@ -5,15 +5,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DFFReader, IFPReader } from '../../src/index.js';
-import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
+import { sample, samplesDir } from '../helpers/files.js';
 import { foreignRig } from './foreign-rigs.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
 
-describe.skipIf(!samplesPresent)(`retarget --json (samples at ${samplesDir})`, () => {
+describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
   const scratch = mkdtempSync(join(tmpdir(), 'gameanim-retarget-json-'));
   const model = join(samplesDir, 'dff/sa_skin_plain.dff');
   const walk = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('walk_player')!;

@@ -1,12 +1,14 @@
 // Retargeting foreign rigs made from walk_player back onto the SA skins, compared with walk_player.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DFFReader, IFPReader, lintIFP, writeIFP } from '../../src/index.js';
 import { retarget, RetargetError } from '../../src/retarget/index.js';
-import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
+import { sample, samplesDir } from '../helpers/files.js';
 import { compare, MAPPED, SKINS, worst } from './compare.js';
 import { CUSTOM_MAP, foreignRig } from './foreign-rigs.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
-describe.skipIf(!samplesPresent)(`retargeting rigs made from walk_player (samples at ${samplesDir})`, () => {
+describeWith([SAMPLES], `retargeting rigs made from walk_player (samples at ${samplesDir})`, () => {
   const walk = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('walk_player')!;
 
   for (const skin of SKINS) {

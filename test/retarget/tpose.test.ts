@@ -1,13 +1,15 @@
 // The game's T-pose, which a T-pose source's rest is matched with: legs straight down with the feet
 // flat as at rest, so its hip height is what a T-pose rig's is (the root motion's scale comes from it).
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DFFReader, poseToMatrices, createPose } from '../../src/index.js';
 import { fromArray, positionOf } from '../../src/gltf/spaces.js';
 import { rotationOf } from '../../src/retarget/rotations.js';
 import { tPoseWorlds } from '../../src/retarget/tpose.js';
-import { sample, samplesPresent } from '../helpers/files.js';
+import { sample } from '../helpers/files.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
-describe.skipIf(!samplesPresent)('the game skeleton in a T-pose', () => {
+describeWith([SAMPLES], 'the game skeleton in a T-pose', () => {
   for (const skin of ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames']) {
     it(`${skin}: legs straight down, feet as at rest, hips as high as thigh + calf + the rest's ankle-to-sole`, () => {
       const skeleton = new DFFReader(sample(`dff/${skin}.dff`)).skeleton!;

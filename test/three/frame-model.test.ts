@@ -6,6 +6,8 @@ import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip,
 import { toAnimationClip, toFrameModel } from '../../src/three/index.js';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 import { dictionaryOf, plainTexture } from '../helpers/txd-textures.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 /**
  * Plays the clip on the three.js model with an AnimationMixer and with sampleClip; returns the
@@ -73,7 +75,7 @@ describe('toFrameModel (gameanim/three)', () => {
     expect(offset.vertices).toBeLessThan(1e-5);
   });
 
-  it.skipIf(!samplesPresent)("GTA III's player.dff and gang01.dff on ped.ifp's walk_player and run_player: every part where the sampler puts it", () => {
+  itWith([SAMPLES])("GTA III's player.dff and gang01.dff on ped.ifp's walk_player and run_player: every part where the sampler puts it", () => {
     if (!samplesPresent) return console.warn(SAMPLES_SKIP_MESSAGE);
     const ifp = new IFPReader(sample('iii_pcanims_ped_anpk.ifp'));
     for (const model of ['player', 'gang01']) {

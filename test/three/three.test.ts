@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { bindClip, createPose, DFFReader, IFFReader, IFPReader, poseToMatrices, sampleClip, type Clip } from '../../src/index.js';
 import { toAnimationClip, toSkeleton } from '../../src/three/index.js';
 import { fixture, sample, samplesPresent } from '../helpers/files.js';
+import { itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 /** Plays `clip` with THREE.AnimationMixer and with sampleClip; returns the largest difference. */
 function largestDifference(clip: Clip, names: string[], times: number[]): number {
@@ -71,7 +73,7 @@ describe('toAnimationClip (gameanim/three)', () => {
       ).toBeLessThan(1e-5);
   });
 
-  it.skipIf(!samplesPresent)('plays real SA animations in THREE.AnimationMixer as sampleClip samples them, within 1e-5', () => {
+  itWith([SAMPLES])('plays real SA animations in THREE.AnimationMixer as sampleClip samples them, within 1e-5', () => {
     for (const animation of new IFPReader(sample('rwparserng_ped_anp3.ifp')).animations) {
       expect(
         largestDifference(

@@ -14,6 +14,9 @@ import { exportGltf } from '../../src/gltf/index.js';
 import { toThreeTexture } from '../../src/three/index.js';
 import { sample, samplesDir, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 import { validatorErrors } from '../helpers/gltf.js';
+import { describeWith, itWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
+import { BLENDER, blenderVersion } from '../helpers/blender.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'packages/cli/dist/src/cli/main.js');
@@ -97,10 +100,7 @@ describe('textures in the tools', () => {
   });
 });
 
-const blender = spawnSync('blender', ['--version'], { encoding: 'utf8' });
-const haveBlender = blender.status === 0;
-if (!haveBlender && process.env['CI']) throw new Error("CI needs Debian's blender; .ci/run installs it");
-describe.skipIf(!haveBlender || !samplesPresent)(`Blender shows the textured ped (${haveBlender ? blender.stdout.split('\n')[0] : 'no blender'})`, () => {
+describeWith([BLENDER, SAMPLES], `Blender shows the textured ped (${blenderVersion})`, () => {
   it('imports gameanim export --txd at its defaults with every textured material linked to its image', () => {
     const glb = join(scratch, 'textured.glb');
     const exported = gameanim(
@@ -131,7 +131,7 @@ describe.skipIf(!haveBlender || !samplesPresent)(`Blender shows the textured ped
 });
 
 describe("the textures bench's naive decoder", () => {
-  it.skipIf(!samplesPresent)('agrees with gameanim on every level of the sample dictionaries', async () => {
+  itWith([SAMPLES])('agrees with gameanim on every level of the sample dictionaries', async () => {
     const { naiveTextureDecode } = await import('../../bench/naive-texture-decoder.js');
     for (const name of ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames']) {
       for (const texture of new TXDReader(sample(`dff/${name}.txd`)).textures) {

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { writeImg } from '../../src/index.js';
 import { bytesRead, type FolderFiles } from '../../viewer/folder-files.js';
 import { headHasSkeleton, indexGameFolder, NotAGameFolder, pedDefinitions } from '../../viewer/game-index.js';
-import { fixture, sample, samplesPresent } from '../helpers/files.js';
+import { fixture, sample } from '../helpers/files.js';
+import { describeWith } from '../helpers/needs.js';
+import { SAMPLES } from '../helpers/files.js';
 
 const folder = (files: Record<string, Uint8Array | string>): FolderFiles => new Map(Object.entries(files).map(([path, bytes]) => [path, new File([bytes as BlobPart], path.split('/').pop()!)]));
 
@@ -28,7 +30,7 @@ describe('pedDefinitions', () => {
   });
 });
 
-describe.skipIf(!samplesPresent)('indexGameFolder on sample files', () => {
+describeWith([SAMPLES], 'indexGameFolder on sample files', () => {
   it('a model has a skeleton by its head: SA skins (HAnim) and III peds (frame names), not a prop', () => {
     const head = (bytes: Uint8Array) => headHasSkeleton(bytes.subarray(0, 16_384));
     expect(['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff', 'iii/player.dff', 'iii/gang01.dff'].map((name) => head(sample(name)))).toEqual([
