@@ -3,11 +3,9 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { samplesDir, samplesPresent } from '../helpers/files.js';
-import { chromiumPath, haveChromium, launchChromium, withViewer } from './viewer-helpers.js';
+import { samplesDir, samplesPresent, SAMPLES } from '../helpers/files.js';
+import { chromiumPath, haveChromium, launchChromium, withViewer, CHROMIUM } from './viewer-helpers.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
-import { CHROMIUM } from './viewer-helpers.js';
 
 interface ActorHook {
   label: string;

@@ -7,11 +7,9 @@ import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeImg, type ImgEntryData } from '../../src/index.js';
-import { fixture, sample, samplesDir, samplesPresent } from '../helpers/files.js';
-import { chromiumPath, closeChromium, haveChromium, launchChromium, openPage, startViewer } from './viewer-helpers.js';
+import { fixture, sample, samplesDir, samplesPresent, SAMPLES } from '../helpers/files.js';
+import { chromiumPath, closeChromium, haveChromium, launchChromium, openPage, startViewer, CHROMIUM } from './viewer-helpers.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
-import { CHROMIUM } from './viewer-helpers.js';
 
 /** Stands in for the rest of a real gta3.img (about a gigabyte: vehicles, buildings, collisions). */
 const FILLER_BYTES = 16 * 1024 * 1024;

@@ -8,12 +8,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DFFReader, IFPReader, lintIFP } from '../../src/index.js';
 import { retarget } from '../../src/retarget/index.js';
-import { sample, samplesDir } from '../helpers/files.js';
+import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { foreignRig } from '../retarget/foreign-rigs.js';
-import { chromiumPath, haveChromium, launchChromium, withViewer } from './viewer-helpers.js';
+import { chromiumPath, haveChromium, launchChromium, withViewer, CHROMIUM } from './viewer-helpers.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
-import { CHROMIUM } from './viewer-helpers.js';
 
 interface Shown {
   retarget: { joints: number; segments: number; animations: string[]; error: string | null };

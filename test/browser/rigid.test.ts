@@ -6,11 +6,9 @@ import { decode as decodePng } from 'fast-png';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { boneNameKey, IFPReader } from '../../src/index.js';
-import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
-import { canvasShot, closeChromium, launchChromium, TEST_LIMIT, WAIT, withViewer } from './viewer-helpers.js';
+import { sample, samplesDir, samplesPresent, SAMPLES } from '../helpers/files.js';
+import { canvasShot, closeChromium, launchChromium, TEST_LIMIT, WAIT, withViewer, CHROMIUM } from './viewer-helpers.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
-import { CHROMIUM } from './viewer-helpers.js';
 
 interface SceneHooks {
   viewerScene: { meshPositions: number[][]; hasSkeleton: boolean };

@@ -7,11 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { samplesDir } from '../helpers/files.js';
-import { chromiumPath, haveChromium, launchChromium, root } from './viewer-helpers.js';
+import { samplesDir, SAMPLES } from '../helpers/files.js';
+import { chromiumPath, haveChromium, launchChromium, root, CHROMIUM } from './viewer-helpers.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
-import { CHROMIUM } from './viewer-helpers.js';
 
 const BUILD = join(root, 'packages/cli/dist/viewer');
 /** Not the server's root: relative asset paths are what let the build run from any folder of a host. */

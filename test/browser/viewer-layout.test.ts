@@ -8,12 +8,10 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lintIFP, summarizeLint } from '../../src/index.js';
-import { fixture, sample, samplesDir } from '../helpers/files.js';
+import { fixture, sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { largePackage } from '../../bench/viewer-browser.js';
-import { chromiumPath, haveChromium, launchChromium, root, withViewer } from './viewer-helpers.js';
+import { chromiumPath, haveChromium, launchChromium, root, withViewer, CHROMIUM } from './viewer-helpers.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
-import { CHROMIUM } from './viewer-helpers.js';
 
 const PED = ['dff/sa_skin_plain.dff', 'rwparserng_ped_anp3.ifp'];
 

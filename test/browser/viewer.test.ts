@@ -7,11 +7,25 @@ import { decode as decodePng } from 'fast-png';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DFFReader, IFPReader, lintIFP, writeIFP, type TrackData } from '../../src/index.js';
-import { fixture, sample, samplesDir, samplesPresent } from '../helpers/files.js';
-import { canvasShot, chromiumPath, clock, closeChromium, framesPass, haveChromium, launchChromium, newPage, root, silhouette, startViewer, TEST_LIMIT, WAIT, withViewer } from './viewer-helpers.js';
+import { fixture, sample, samplesDir, samplesPresent, SAMPLES } from '../helpers/files.js';
+import {
+  canvasShot,
+  chromiumPath,
+  clock,
+  closeChromium,
+  framesPass,
+  haveChromium,
+  launchChromium,
+  newPage,
+  root,
+  silhouette,
+  startViewer,
+  TEST_LIMIT,
+  WAIT,
+  withViewer,
+  CHROMIUM,
+} from './viewer-helpers.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
-import { CHROMIUM } from './viewer-helpers.js';
 
 describeWith(
   [CHROMIUM, SAMPLES],

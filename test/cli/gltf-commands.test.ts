@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { IFPReader } from '../../src/index.js';
-import { samplesDir, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { samplesDir, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'packages/cli/dist/src/cli/main.js');

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createPose, DecodeError, DFFReader, poseToMatrices, skinningMatrices, writeDFF, type DffDoc } from '../../src/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
 import { decodeErrorOf } from '../helpers/errors.js';
-import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const SA_IDS = [0, 1, 2, 3, 4, 5, 8, 6, 7, 31, 32, 33, 34, 35, 36, 21, 22, 23, 24, 25, 26, 302, 301, 201, 41, 42, 43, 44, 51, 52, 53, 54];
 

@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ImgArchive, ImgEditor, writeImg } from '../../src/index.js';
-import { fixture, sample } from '../helpers/files.js';
+import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { forgeVer2 } from '../helpers/img.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });

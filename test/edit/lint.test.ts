@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createSkeleton, DFFReader, filterFindings, LINT_RULE_TABLE, LINT_RULES, lintIFP, summarizeLint, writeIFP, type AnimationData, type LintCode, type TrackData } from '../../src/index.js';
-import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const track = (over: Partial<TrackData> & { keys?: number } = {}): TrackData => {
   const keys = over.keys ?? 3;
@@ -85,7 +84,7 @@ describe('lintIFP: one fixture per rule', () => {
 
   it('the skeleton rules need a skeleton, and name the unbound tracks', () => {
     expect(codes(FIXTURES['no-bone-matches']())).toEqual(['no-bone-matches']);
-    expect(FIXTURES['unbound-tracks']()).toMatchObject([{ code: 'unbound-tracks', severity: 'warning', animation: 'a', message: '1 of 2 tracks drive no bone of the skeleton: "Head"' }]);
+    expect(FIXTURES['unbound-tracks']()).toMatchObject([{ code: 'unbound-tracks', severity: 'note', animation: 'a', message: '1 of 2 tracks drive no bone of the skeleton: "Head"' }]);
     expect(lintIFP(writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track({ boneId: 5, boneName: 'Head' })] }] }], { format: 'ANP3' }))).toEqual([]);
   });
 
@@ -94,7 +93,7 @@ describe('lintIFP: one fixture per rule', () => {
     const bones = [track({ boneId: -1, boneName: 'SWAIST' }), track({ boneId: -1, boneName: 'Stail' })];
     const findings = lintIFP(writeIFP([{ name: 'p', animations: [{ name: 'a', bones }] }], { format: 'ANPK' }), { skeleton });
     const unbound = findings.filter((f) => f.code === 'unbound-tracks');
-    expect(unbound.map((f) => [f.animation, f.severity])).toEqual([['a', 'warning']]);
+    expect(unbound.map((f) => [f.animation, f.severity])).toEqual([['a', 'note']]);
     expect(unbound[0]!.message).toContain('"Stail"');
     expect(codes(findings)).not.toContain('no-bone-matches');
   });
@@ -111,6 +110,23 @@ describe('lintIFP: one fixture per rule', () => {
       'skin_walk_player',
       'skin_walk_start',
     ]);
+  });
+
+  itWith([SAMPLES])('the real SA and III files with a skin: no error and no warning, on every sample skin; a clip for another model is one note', () => {
+    const sa = ['rwparserng_ped_anp3.ifp', 'sa_python_anp3.ifp', 'sa_vegasn_anp3.ifp', 'sa_grenade_anp3.ifp'];
+    const cases: Array<[string, string]> = [
+      ...['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff'].flatMap((skin) => sa.map((file): [string, string] => [file, skin])),
+      ['iii_pcanims_ped_anpk.ifp', 'iii/player.dff'],
+      ['iii_pcanims_ped_anpk.ifp', 'iii/gang01.dff'],
+    ];
+    for (const [file, skin] of cases) {
+      const findings = lintIFP(sample(file), { skeleton: new DFFReader(sample(skin)).skeleton! });
+      expect(summarizeLint(findings), `${file} on ${skin}`).toMatchObject({ errors: 0, warnings: 0 });
+    }
+    // vegasN's object clips on a ped: each said once, as a note.
+    const vegas = lintIFP(sample('sa_vegasn_anp3.ifp'), { skeleton: new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton! }).filter((f) => f.code === 'no-bone-matches');
+    expect(vegas.map((f) => f.severity)).toEqual(Array(6).fill('note'));
+    expect(new Set(vegas.map((f) => f.animation)).size).toBe(6);
   });
 
   it('anpk-chunk-size: an ANPK animation that mixes 44- and 48-byte ANIM chunks', () => {

@@ -7,12 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { DFFReader, IFPReader } from '../../src/index.js';
-import { blenderScript, gameanim } from '../helpers/blender.js';
-import { sample, samplesDir } from '../helpers/files.js';
+import { blenderScript, gameanim, BLENDER } from '../helpers/blender.js';
+import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { worstShellError } from '../helpers/shell-reference.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
-import { BLENDER } from '../helpers/blender.js';
 
 describeWith([BLENDER, SAMPLES], '(d) edit --reduce on a Blender-baked 60 fps clip', () => {
   it('saves bytes, and the printed worst error is within 0.05 cm when measured independently', () => {

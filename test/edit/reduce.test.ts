@@ -7,10 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createSkeleton, DFFReader, EditError, IFPEditor, IFPReader, MAX_SPAN, type AnimationData, type Skeleton, type TrackData } from '../../src/index.js';
-import { sample, samplesDir, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { sample, samplesDir, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { worstShellError } from '../helpers/shell-reference.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const TOL = 0.05;
 const tick = (k: number) => Math.fround(k / 60);

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DFFReader, writeDFF } from '../../src/index.js';
-import { sample } from '../helpers/files.js';
+import { sample, SAMPLES } from '../helpers/files.js';
 import { applyAll, dffDocs, mutatedFiles, mutations } from './arbitraries.js';
 import { dffFields, dffGeometryFields } from './fields.js';
 import { fuzzOptions, survives } from './harness.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 /** Everything a reader hands out, touched. */
 function readAll(bytes: Uint8Array): void {

@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { TXDReader, writeTXD, type TextureData } from '../../src/index.js';
-import { sample } from '../helpers/files.js';
+import { sample, SAMPLES } from '../helpers/files.js';
 import { dictionaryOf, plainTexture } from '../helpers/txd-textures.js';
 import { applyAll, mutatedFiles, mutations } from './arbitraries.js';
 import { txdFields } from './fields.js';
 import { fuzzOptions, survives } from './harness.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 /** Everything a reader hands out, touched: every level of every texture decoded. */
 function readAll(bytes: Uint8Array): void {

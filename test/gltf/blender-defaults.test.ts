@@ -7,12 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { bindClip, blendPoses, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, writeIFP, type Animation, type Skeleton } from '../../src/index.js';
-import { blenderLoop, blenderVersion, gameanim } from '../helpers/blender.js';
-import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
+import { blenderLoop, blenderVersion, gameanim, BLENDER } from '../helpers/blender.js';
+import { sample, samplesDir, samplesPresent, SAMPLES } from '../helpers/files.js';
 import { keyDifferences } from '../helpers/key-differences.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
-import { BLENDER } from '../helpers/blender.js';
 
 /** The largest local-rotation difference (degrees) of each bone, at the original's own key times. */
 function degreesAtKeys(skeleton: Skeleton, original: Animation, back: Animation): Map<string, number> {

@@ -7,11 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, writeIFP, type Animation, type Skeleton } from '../../src/index.js';
-import { blenderLoop, blenderVersion as version, gameanim } from '../helpers/blender.js';
-import { sample, samplesDir, samplesPresent } from '../helpers/files.js';
+import { blenderLoop, blenderVersion as version, gameanim, BLENDER } from '../helpers/blender.js';
+import { sample, samplesDir, samplesPresent, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
-import { BLENDER } from '../helpers/blender.js';
 
 // A test runs two loops of a Blender run and two gameanim commands, each allowed 300 s
 // (test/helpers/blender.ts) on a loaded machine: its limit is above all of them.

@@ -4,10 +4,9 @@
 import { expect, it } from 'vitest';
 import { DFFReader, IFPReader, writeIFP } from '../../src/index.js';
 import { exportGltf, importGltf } from '../../src/gltf/index.js';
-import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { keyDifferences } from '../helpers/key-differences.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 describeWith([SAMPLES], 'glTF round trip of a GTA III ped (frame-bound)', () => {
   if (!samplesPresent) it.skip(SAMPLES_SKIP_MESSAGE, () => {});

@@ -4,9 +4,8 @@
 import { expect, it } from 'vitest';
 import { DFFReader, IFPReader, writeIFP, type PackageData } from '../../src/index.js';
 import { exportGltf, importGltf } from '../../src/gltf/index.js';
-import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 describeWith([SAMPLES], 'import of a gameanim export of SA walk_player', () => {
   if (!samplesPresent) it.skip(SAMPLES_SKIP_MESSAGE, () => {});

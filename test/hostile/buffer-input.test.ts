@@ -2,9 +2,8 @@
 // every reader gets one, twice, and the bytes must be as they were.
 import { describe, expect, it } from 'vitest';
 import { DFFReader, IFFReader, IFPDecoder, IFPReader, IGI2ClipReader, IGI2Decoder, IGI2ModelReader, ImgArchive, readIGI2Skeleton, SpriteAnimReader, writeImg } from '../../src/index.js';
-import { fixture, sample } from '../helpers/files.js';
+import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const readers: Array<[string, string, (bytes: Buffer) => unknown]> = [
   ['IFPReader', 'anp3-all-types.ifp', (b) => new IFPReader(b).animations.map((a) => a.bones.length)],

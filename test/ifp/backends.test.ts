@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IFPReader, type Backend } from '../../src/index.js';
-import { bits, fixture, fixtureNames, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { bits, fixture, fixtureNames, sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const BACKENDS: Backend[] = ['simd', 'scalar', 'js'];
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IFPDecoder, IFPReader, writeIFP } from '../../src/index.js';
-import { bits, fixture, fixtureNames, sample } from '../helpers/files.js';
+import { bits, fixture, fixtureNames, sample, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const snapshot = (reader: IFPReader) => reader.animations.map((a) => [a.name, a.duration, a.bones.map((b) => [b.boneName, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])]);
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IFPReader } from '../../src/index.js';
-import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 // The facts listed in ../shared/spec/ifp.md, "Real-data facts to test against", and in the samples README.
 describeWith([SAMPLES], 'real game files', () => {

@@ -6,9 +6,8 @@ import { Field } from '../../src/ifp/track-table.js';
 import { generateCorpus } from '../../bench/corpus.js';
 import { ImgArchive, writeIFP } from '../../src/index.js';
 import { decodeTracksJs } from '../../src/ifp/decode-js.js';
-import { fixture, fixtureNames, sample } from '../helpers/files.js';
+import { fixture, fixtureNames, sample, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const FIELDS = [Field.Kind, Field.FrameCount, Field.Source, Field.Times, Field.Rotations, Field.Translations, Field.Scales, Field.BoneId];
 

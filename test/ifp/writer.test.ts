@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IFPReader, writeIFP, type IFPFormat, type PackageData } from '../../src/index.js';
-import { bits, fixture, sample } from '../helpers/files.js';
+import { bits, fixture, sample, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 function packagesOf(reader: IFPReader): PackageData[] {
   return reader.packages.map((p) => ({ name: p.name, animations: p.animations }));

@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { bindClip, createPose, DecodeError, IFPReader, IGI2ClipReader, IGI2ModelReader, readIGI2Skeleton, sampleClip, writeIGI2Clip, type IGI2ClipDoc } from '../../src/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
 import { decodeErrorOf } from '../helpers/errors.js';
-import { bits, fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { bits, fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const spec = specs.igi2Clip as unknown as IGI2ClipDoc;
 

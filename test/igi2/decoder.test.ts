@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IGI2ClipReader, IGI2Decoder, writeIGI2Clip } from '../../src/index.js';
-import { bits, fixture, sample } from '../helpers/files.js';
+import { bits, fixture, sample, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const tracksOf = (clip: IGI2ClipReader) =>
   [...clip.tracks, ...clip.wrapKeys.tracks].map((t) => [

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError, IFPReader, ImgArchive, writeImg } from '../../src/index.js';
-import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const text = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 

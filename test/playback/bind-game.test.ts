@@ -5,10 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { bindClip, createPose, DFFReader, IGI2ClipReader, PED_BONE_TAGS, sampleClip, writeDFF, type DffDoc, type SkeletalClip } from '../../src/index.js';
 import { toAnimationClip } from '../../src/three/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
-import { fixture, sample } from '../helpers/files.js';
+import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { animationOf, aboutZ } from './helpers.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 /** A clip whose tracks carry names and no bone ids (as GTA III's do). */
 function namedClip(names: string[]): SkeletalClip {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blendPoses, boneMask, createPose, IFFReader, IFPReader, saUpperBodyMask, sampleClip, SA_UPPER_BODY_BONE_IDS } from '../../src/index.js';
-import { fixture, sample } from '../helpers/files.js';
+import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { aboutZ, animationOf } from './helpers.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const close = (actual: ArrayLike<number>, expected: number[], digits = 6) => expected.forEach((v, i) => expect(actual[i]).toBeCloseTo(v, digits));
 

@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { DFFReader, IFPReader, lintIFP } from '../../src/index.js';
-import { sample, samplesDir } from '../helpers/files.js';
+import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { compare, MAPPED, SKINS, worst } from './compare.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 import { BLENDER, blenderVersion } from '../helpers/blender.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

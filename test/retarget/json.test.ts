@@ -7,10 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { DFFReader, IFPReader } from '../../src/index.js';
-import { sample, samplesDir } from '../helpers/files.js';
+import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { foreignRig } from './foreign-rigs.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });

@@ -2,11 +2,10 @@
 import { expect, it } from 'vitest';
 import { DFFReader, IFPReader, lintIFP, writeIFP } from '../../src/index.js';
 import { retarget, RetargetError } from '../../src/retarget/index.js';
-import { sample, samplesDir } from '../helpers/files.js';
+import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { compare, MAPPED, SKINS, worst } from './compare.js';
 import { CUSTOM_MAP, foreignRig } from './foreign-rigs.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 describeWith([SAMPLES], `retargeting rigs made from walk_player (samples at ${samplesDir})`, () => {
   const walk = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('walk_player')!;

@@ -5,9 +5,8 @@ import { DFFReader, poseToMatrices, createPose } from '../../src/index.js';
 import { fromArray, positionOf } from '../../src/gltf/spaces.js';
 import { rotationOf } from '../../src/retarget/rotations.js';
 import { tPoseWorlds } from '../../src/retarget/tpose.js';
-import { sample } from '../helpers/files.js';
+import { sample, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 describeWith([SAMPLES], 'the game skeleton in a T-pose', () => {
   for (const skin of ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames']) {

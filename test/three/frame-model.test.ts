@@ -4,10 +4,9 @@ import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, TXDReader, writeTXD, type SkeletalClip } from '../../src/index.js';
 import { toAnimationClip, toFrameModel } from '../../src/three/index.js';
-import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { dictionaryOf, plainTexture } from '../helpers/txd-textures.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 /**
  * Plays the clip on the three.js model with an AnimationMixer and with sampleClip; returns the

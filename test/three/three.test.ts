@@ -2,9 +2,8 @@ import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { bindClip, createPose, DFFReader, IFFReader, IFPReader, poseToMatrices, sampleClip, type Clip } from '../../src/index.js';
 import { toAnimationClip, toSkeleton } from '../../src/three/index.js';
-import { fixture, sample, samplesPresent } from '../helpers/files.js';
+import { fixture, sample, samplesPresent, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 /** Plays `clip` with THREE.AnimationMixer and with sampleClip; returns the largest difference. */
 function largestDifference(clip: Clip, names: string[], times: number[]): number {

@@ -12,10 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { DFFReader, IFPReader, TXDReader } from '../../src/index.js';
 import { exportGltf } from '../../src/gltf/index.js';
 import { toThreeTexture } from '../../src/three/index.js';
-import { sample, samplesDir, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
+import { sample, samplesDir, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { validatorErrors } from '../helpers/gltf.js';
 import { describeWith, itWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 import { BLENDER, blenderVersion } from '../helpers/blender.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

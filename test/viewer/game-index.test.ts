@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { writeImg } from '../../src/index.js';
 import { bytesRead, type FolderFiles } from '../../viewer/folder-files.js';
 import { headHasSkeleton, indexGameFolder, NotAGameFolder, pedDefinitions } from '../../viewer/game-index.js';
-import { fixture, sample } from '../helpers/files.js';
+import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
-import { SAMPLES } from '../helpers/files.js';
 
 const folder = (files: Record<string, Uint8Array | string>): FolderFiles => new Map(Object.entries(files).map(([path, bytes]) => [path, new File([bytes as BlobPart], path.split('/').pop()!)]));
 

@@ -123,14 +123,14 @@ export const LINT_RULE_TABLE = {
   },
   // With --skeleton
   'no-bone-matches': {
-    severity: 'error',
-    what: 'with a skeleton: no track drives a bone of the model',
-    source: 'the clip does nothing on that model (SA binds by bone id, frame-bound models by name, case ignored)',
+    severity: 'note',
+    what: 'with a skeleton: no track drives a bone of the model (a clip made for another model: an object, another skeleton)',
+    source: 'the game ships such clips beside the peds (DOOR, object clips in levelxre.ifp, III ped.ifp\'s skin_* for skinned peds); on this model the clip does nothing (SA binds by bone id, frame-bound models by name, case ignored)',
   },
   'unbound-tracks': {
-    severity: 'warning',
-    what: 'with a skeleton: tracks that drive no bone of the model, named per animation',
-    source: 'those tracks play nothing on that model (RpAnimBlendClumpInit binding)',
+    severity: 'note',
+    what: 'with a skeleton: tracks that drive no bone of the model, named once per animation',
+    source: 'RpAnimBlendClumpInit binds what it finds and ignores the rest: retail clips carry such tracks (the ...Nub tips, parachute canopy, Root L Finger01)',
   },
 } as const satisfies Record<string, LintRule>;
 
