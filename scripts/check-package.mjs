@@ -1,7 +1,8 @@
 // `node scripts/check-package.mjs` (run by .ci/run, after the build): packs both packages as npm would
 // publish them; installs the library alone into an empty project (it must pull no other package),
 // then the command line beside it, and uses them there as a user would: the CLI on files (bench
-// --quick included), and strict TypeScript 5.7 (the oldest the types support) on a consumer.
+// --quick included), and strict TypeScript 5.7 (the oldest the types support) on a consumer; then the glTF peer's
+// types in the two configurations the README gives.
 // Any install warning, failing command or type error fails the check.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -12,8 +13,12 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'gameanim-package-'));
 const run = (command, args, cwd) => {
-  const out = execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' } });
-  return out;
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' } });
+  } catch (error) {
+    // tsc prints its errors on stdout, which the thrown message leaves out.
+    throw new Error(`${command} ${args.join(' ')} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  }
 };
 const step = (what) => console.log(`package check: ${what}`);
 
@@ -88,4 +93,32 @@ try { new IFPReader(bytes, { strict: true }); } catch (error) { if (error instan
 `,
 );
 run(join(project, 'node_modules', '.bin', 'tsc'), ['-p', project], project);
+
+// The glTF peer's own types: @gltf-transform/core 4.4 and later name Float16Array, which TypeScript
+// declares from 5.9 on, in lib esnext.float16. Both configurations the README gives are checked.
+const gltfConsumer = `
+import { WebIO, type Document } from '@gltf-transform/core';
+import { IFPReader, DFFReader } from 'gameanim';
+import { exportGltf, importGltf } from 'gameanim/gltf';
+declare const bytes: Uint8Array;
+const model = new DFFReader(bytes);
+const { glb } = await exportGltf({ model, clips: new IFPReader(bytes).animations });
+if (!glb) throw new Error('a .glb unless asked for .gltf');
+const document: Document = await new WebIO().readBinary(glb);
+const { packages } = await importGltf(glb, { skeleton: model.skeleton!, format: 'ANP3' });
+console.log(document.getRoot().listAnimations().length, packages.length);
+`;
+const checkGltfTypes = (gltfTransform, typescript, lib) => {
+  step(`strict TypeScript ${typescript} on a consumer of gameanim/gltf with @gltf-transform/core ${gltfTransform}${lib ? ` and lib ${lib.join(', ')}` : ''}`);
+  const dir = join(work, `gltf-types-${gltfTransform}`);
+  execFileSync('mkdir', [dir]);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'gltf-consumer', version: '1.0.0', private: true, type: 'module' }));
+  run('npm', ['install', '--no-fund', '--no-audit', '--loglevel=error', libraryTarball, `@gltf-transform/core@${gltfTransform}`, `typescript@${typescript}`], dir);
+  const options = { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: false, types: [], ...(lib ? { lib } : {}) };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['consumer.ts'] }));
+  writeFileSync(join(dir, 'consumer.ts'), gltfConsumer);
+  run(join(dir, 'node_modules', '.bin', 'tsc'), ['-p', dir], dir);
+};
+checkGltfTypes('4.3.0', '5.7.3');
+checkGltfTypes('4.5.1', '5.9.3', ['es2022', 'esnext.float16', 'dom']);
 console.log('package check: passed');

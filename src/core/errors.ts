@@ -26,6 +26,7 @@ export class DecodeError extends Error {
     super(`${format}: ${detail} (at byte ${offset})`);
   }
 
+  /** The same problem as a warning, for readers that go on past it in their lenient mode. */
   toWarning(): DecodeWarning {
     return { code: this.code, offset: this.offset, message: this.message };
   }

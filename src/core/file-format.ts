@@ -63,6 +63,7 @@ export interface FileFormat<Reader, Name extends FormatName = FormatName> {
   sniff(bytes: Uint8Array): boolean;
   /** The reader; throws a DecodeError for bad input. */
   open(bytes: Uint8Array): Reader;
+  /** What the reader recovered from while reading leniently (empty for a clean file). */
   warnings(reader: Reader): readonly DecodeWarning[];
   /** Capability: the clips a file holds, for listing, binding and export. */
   clips?(reader: Reader): SkeletalClip[];

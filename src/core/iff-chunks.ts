@@ -17,6 +17,7 @@ export interface IffChunk {
 /** Container ids whose payload starts with a 4-byte type and holds more chunks. */
 const GROUP_IDS = new Set(['FORM', 'LIST', 'CAT ', 'PROP']);
 
+/** Whether the chunk is a container (`FORM`, `LIST`, `CAT `, `PROP`) whose payload holds more chunks. */
 export function isGroup(chunk: IffChunk): boolean {
   return GROUP_IDS.has(chunk.id);
 }

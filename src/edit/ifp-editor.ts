@@ -160,6 +160,7 @@ export class IFPEditor {
     });
   }
 
+  /** Removes the animation of that name (case-insensitive, as the game looks names up); throws an EditError when there is none. */
   delete(name: string): this {
     const { pkg, index } = this.#located(name);
     pkg.animations.splice(index, 1);
@@ -264,6 +265,7 @@ export class IFPEditor {
     return reduction;
   }
 
+  /** Renames the package at `index`: SA registers a block under its package name, so an IMG entry's package name must match its entry name. */
   renamePackage(name: string, index = 0): this {
     const pkg = this.packages[index];
     if (!pkg) throw new EditError('IFP', 'no-such-animation', `no package ${index}`);

@@ -20,8 +20,8 @@ export { LINT_RULE_TABLE, LINT_RULES, LINT_SEVERITIES, isLintCode, type LintCode
 
 export interface LintOptions extends LintFilter {
   /**
-   * The model the animations are for: a clip none of whose tracks drives a bone of it is an error,
-   * tracks that drive none are a warning.
+   * The model the animations are for: a clip none of whose tracks drives a bone of it, and tracks
+   * that drive none, are notes (the game ships both: clips for other skeletons, `...Nub` tracks).
    */
   skeleton?: Skeleton;
   /**
@@ -31,6 +31,16 @@ export interface LintOptions extends LintFilter {
   entryName?: string;
 }
 
+/**
+ * Checks an IFP file (ANP3, ANP2 or ANPK) for what the games load badly or not at all, without writing to it.
+ * Each finding names its rule (`code`, with its severity from `LINT_RULE_TABLE`), the animation, the bone
+ * and the byte offset; a file the reader rejects gives one `decode-error` finding. docs/lint.md lists the rules.
+ * @example
+ * ```ts
+ * const findings = lintIFP(readFileSync('ped.ifp'), { skeleton: new DFFReader(readFileSync('male01.dff')).skeleton!, severity: 'warning' });
+ * console.log(summarizeLint(findings)); // { errors: 0, warnings: 0, notes: 0, codes: [] } for the retail file
+ * ```
+ */
 export function lintIFP(bytes: Uint8Array | ArrayBuffer, options: LintOptions = {}): LintFinding[] {
   const input = inputBytes(bytes);
   const findings: LintFinding[] = [];

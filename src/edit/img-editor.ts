@@ -26,6 +26,10 @@ export interface WrittenImg {
 
 const sectorsOf = (bytes: number) => Math.ceil(bytes / SECTOR_BYTES);
 
+/**
+ * Edits an IMG archive's entries in memory (`ImgEditor.from(new ImgReader(bytes))`), then `write()`s
+ * the new archive; the input is never written to. Names are matched case-insensitively, as the game does.
+ */
 export class ImgEditor {
   readonly version: 'VER2' | 'v1';
   #entries: EditedEntry[];
@@ -43,6 +47,7 @@ export class ImgEditor {
     );
   }
 
+  /** The entry names, in directory order. */
   get names(): string[] {
     return this.#entries.map((entry) => entry.name);
   }
@@ -52,6 +57,7 @@ export class ImgEditor {
     return this.#entries.findIndex((entry) => nameKey(entry.name) === key);
   }
 
+  /** Adds an entry at the end of the directory; throws an EditError for a name the game cannot hold or one already taken. */
   add(name: string, data: Uint8Array): this {
     checkImgName(name);
     if (this.#index(name) >= 0) throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${name}" (replace it instead)`);
@@ -71,6 +77,7 @@ export class ImgEditor {
     return this;
   }
 
+  /** Removes the entry from the directory; its sectors stay as they are until `rebuild()`. */
   delete(name: string): this {
     const index = this.#index(name);
     if (index < 0) throw new EditError('IMG', 'no-such-entry', `the archive has no entry named "${name}"`);
@@ -78,6 +85,7 @@ export class ImgEditor {
     return this;
   }
 
+  /** Renames an entry, keeping its data and place; throws an EditError for a bad or taken name. */
   rename(oldName: string, newName: string): this {
     const index = this.#index(oldName);
     if (index < 0) throw new EditError('IMG', 'no-such-entry', `the archive has no entry named "${oldName}"`);
@@ -94,6 +102,7 @@ export class ImgEditor {
     return this;
   }
 
+  /** The edited archive: VER2 as one file, v1 as its `.img` and `.dir`, every entry on whole 2048-byte sectors. */
   write(): WrittenImg {
     // VER2's directory sits before the data: when it has grown into the first entry, everything is packed.
     const directorySectors = this.version === 'VER2' ? sectorsOf(8 + 32 * this.#entries.length) : 0;

@@ -9,5 +9,6 @@ export interface ExportTexture {
   readonly format?: string;
   readonly addressU?: string;
   readonly addressV?: string;
+  /** The pixels of a mip level (0, the largest, by default) as 8-bit RGBA, width x height x 4 bytes. */
   rgba(level?: number): Uint8Array;
 }

@@ -43,6 +43,11 @@ const NAME_BYTES = 23;
 /** SA finds an animation block by its package name, which it keeps in 16 bytes with the NUL. */
 const PACKAGE_NAME_BYTES = 15;
 
+/**
+ * Puts a source rig's clips on a game skeleton: maps its joints to the bones (`map`, by names and shape
+ * when 'auto'), aligns the rest poses, then samples each clip at 60 Hz in world space and writes the keys
+ * the game stores, dropping those within `tolerance` of the interpolation.
+ */
 export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetResult {
   const { skeleton } = options;
   const tolerance = { degrees: options.tolerance?.degrees ?? 0.05, metres: options.tolerance?.metres ?? 1e-4 };

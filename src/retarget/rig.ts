@@ -66,6 +66,7 @@ export class RigSampler {
     for (const channel of clip?.channels ?? []) if (channel.times.length) this.#byJoint[channel.joint]![channel.path] = channel;
   }
 
+  /** Every joint's world matrix at `time` (seconds; the rest pose for joints the clip does not animate). */
   worlds(time: number): Matrix[] {
     const { rig } = this;
     const worlds: Matrix[] = [];

@@ -15,6 +15,6 @@ export const animFormat = {
 } satisfies FileFormat<SpriteAnimReader, 'ANIM'>;
 
 declare module '../core/file-format.js' {
-  /** The viewer lists an ANIM file's scripts and plays them with `SpriteScriptRunner`. */
+  // The viewer lists an ANIM file's scripts and plays them with `SpriteScriptRunner`.
   interface SpriteScripts extends SpriteAnimReader {}
 }

@@ -19,6 +19,7 @@ export function findingCollector(findings: LintFinding[]): AddFinding {
   return (code, animation, bone, offset, message) => findings.push({ code, severity: LINT_RULES[code], animation, bone, offset, message });
 }
 
+/** Which findings `lintIFP` and `filterFindings` keep. */
 export interface LintFilter {
   /** Keep findings of this severity and above (error > warning > note). */
   severity?: LintSeverity;
@@ -26,11 +27,13 @@ export interface LintFilter {
   ignore?: readonly LintCode[];
 }
 
+/** The findings of `severity` or worse whose code is not in `ignore`, in their order. */
 export function filterFindings(findings: readonly LintFinding[], filter: LintFilter): LintFinding[] {
   const ignore = new Set(filter.ignore ?? []);
   return findings.filter((f) => !ignore.has(f.code) && (!filter.severity || atLeast(f.severity, filter.severity)));
 }
 
+/** Counts of a lint run, as the CLI prints them on its last line. */
 export interface LintSummary {
   errors: number;
   warnings: number;
@@ -39,6 +42,7 @@ export interface LintSummary {
   codes: Array<{ code: LintCode; severity: LintSeverity; count: number }>;
 }
 
+/** Counts findings per severity and per code (worst severity first, then the most frequent). */
 export function summarizeLint(findings: readonly LintFinding[]): LintSummary {
   const counts = new Map<LintCode, number>();
   for (const f of findings) counts.set(f.code, (counts.get(f.code) ?? 0) + 1);

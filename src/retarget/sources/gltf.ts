@@ -4,6 +4,7 @@ import { WebIO, type Document, type Node } from '@gltf-transform/core';
 import { RetargetError } from '../errors.js';
 import type { SourceChannel, SourceRig } from '../rig.js';
 
+/** Reads a `.glb` as a source rig for `retargetRig`: every node a joint, every animation a clip. */
 export async function readGltfRig(bytes: Uint8Array): Promise<SourceRig> {
   let doc: Awaited<ReturnType<WebIO['readBinary']>>;
   try {
