@@ -45,7 +45,9 @@ commands:
   diff A.ifp B.ifp [--json]     what changed: added, removed, and per bone how much (exit 1 when they differ)
   lint FILE|ARCHIVE... [--skeleton MODEL.dff] [--severity S] [--ignore CODE] [--json]
                                 what the games do badly with (exit 1 on an error)
-  img add|replace ARCHIVE FILE..., img delete ARCHIVE NAME..., img rename ARCHIVE OLD NEW,
+  img create OUT [FILE|NAME=FILE...] [--format VER2|V1] [--force]
+                                a new archive: SA's OUT.img, or III/VC's OUT.dir + OUT.img
+  img add|replace ARCHIVE FILE|NAME=FILE..., img delete ARCHIVE NAME..., img rename ARCHIVE OLD NEW,
   img rebuild ARCHIVE           (each with -o OUT or --in-place)
   txd ls FILE...                textures of texture dictionaries: name, size, format, mipmaps, alpha
   txd extract FILE... [-o DIR] [--force]

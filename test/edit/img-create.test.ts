@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { EditError, ImgArchive, ImgEditor } from '../../src/index.js';
 import { encodeErrorOf } from '../helpers/errors.js';
+import { sample, SAMPLES } from '../helpers/files.js';
+import { itWith } from '../helpers/needs.js';
 
 const SECTOR = 2048;
 const filled = (length: number, value: number) => new Uint8Array(length).fill(value);
@@ -92,5 +94,24 @@ describe('ImgEditor.create', () => {
     expect(twice.message).toBe('IMG: the archive already has an entry named "walk.ifp", and the games ignore case: "WALK.IFP" is the same name (replace it, or choose another name)');
     const long = encodeErrorOf(() => ImgEditor.create().add('a'.repeat(24), new Uint8Array(1)));
     expect([long.code, long.message]).toEqual(['bad-name', expect.stringContaining(`"${'a'.repeat(24)}" has 24 characters; the directory holds 23`)]);
+  });
+
+  // The games' own archives are packed in directory order: made again from their entries, the bytes must be theirs.
+  itWith([SAMPLES])("SA's script archive made again from its 79 entries, in order, is the retail file byte for byte", () => {
+    const retail = sample('img/sa_script_ver2.img');
+    const archive = new ImgArchive(retail);
+    const editor = ImgEditor.create('VER2');
+    for (const entry of archive.entries) editor.add(entry.name, archive.read(entry));
+    expect(archive.entries.length).toBe(79);
+    expect(Buffer.from(editor.write().img).equals(Buffer.from(retail))).toBe(true);
+  });
+
+  itWith([SAMPLES])("III's cuts.dir made again from its 283 entries' names and sizes is the retail .dir byte for byte", () => {
+    const retail = sample('img/iii_cuts_v1.dir');
+    const archive = ImgArchive.fromDir(retail, new Uint8Array(0)); // the .img is not among the samples: sizes only
+    const editor = ImgEditor.create('v1');
+    for (const entry of archive.entries) editor.add(entry.name, new Uint8Array(entry.size));
+    expect(archive.entries.length).toBe(283);
+    expect(Buffer.from(editor.write().dir!).equals(Buffer.from(retail))).toBe(true);
   });
 });
