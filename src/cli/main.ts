@@ -10,6 +10,7 @@ import { exportCommand, importCommand } from './commands/gltf.js';
 import { retargetCommand } from './commands/retarget.js';
 import { diff, edit, editSteps } from './commands/edit.js';
 import { lint, lintRules } from './commands/lint.js';
+import { imgCreate } from './commands/img-create.js';
 import { imgEdit } from './commands/img-edit.js';
 import { txdExtract, txdList } from './commands/txd.js';
 import { view } from './commands/view.js';
@@ -119,7 +120,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'],
     retarget: ['to', 'out', 'map', 'source-pose', 'name', 'force', 'json'],
     view: ['port'],
-    img: ['out', 'force', 'json', 'in-place'],
+    img: ['out', 'force', 'json', 'in-place', 'format'],
     edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package', 'reduce', 'skeleton'],
     diff: ['json'],
     lint: ['json', 'skeleton', 'severity', 'ignore', 'rules'],
@@ -228,6 +229,11 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     }
     case 'img': {
       const [action, archive, ...names] = positionals;
+      if (action === 'create' && archive) {
+        if (values['out'] !== undefined || values['in-place']) throw new UsageError('img create takes the new archive first (img create OUT.img FILE...), not -o or --in-place', HELP['img']);
+        return imgCreate(archive, names, { format: values['format'] as string | undefined, force: Boolean(values['force']), json }, print);
+      }
+      if (values['format'] !== undefined) throw new UsageError("only img create takes --format (VER2 or V1): an edit keeps its archive's version", HELP['img']);
       if (action === 'ls' && archive && !names.length) return imgList(archive, print, json);
       if (action === 'extract' && archive) return imgExtract(archive, names, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print, json);
       if ((action === 'add' || action === 'replace' || action === 'delete' || action === 'rename' || action === 'rebuild') && archive) {
@@ -235,7 +241,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
         if (!out === !values['in-place']) throw new UsageError(`img ${action} writes a new archive (-o OUT) or the archive itself (--in-place): give one`, HELP['img']);
         return imgEdit(action, archive, names, { out, inPlace: Boolean(values['in-place']), force: Boolean(values['force']), json }, print);
       }
-      throw new UsageError('img takes ls, extract, add, replace, delete, rename or rebuild, then ARCHIVE', HELP['img']);
+      throw new UsageError('img takes ls, extract, create, add, replace, delete, rename or rebuild, then ARCHIVE', HELP['img']);
     }
     case 'edit': {
       const out = values['out'] as string | undefined;

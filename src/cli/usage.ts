@@ -45,7 +45,9 @@ commands:
   diff A.ifp B.ifp [--json]     what changed: added, removed, and per bone how much (exit 1 when they differ)
   lint FILE|ARCHIVE... [--skeleton MODEL.dff] [--severity S] [--ignore CODE] [--json]
                                 what the games do badly with (exit 1 on an error)
-  img add|replace ARCHIVE FILE..., img delete ARCHIVE NAME..., img rename ARCHIVE OLD NEW,
+  img create OUT [FILE|NAME=FILE...] [--format VER2|V1] [--force]
+                                a new archive: SA's OUT.img, or III/VC's OUT.dir + OUT.img
+  img add|replace ARCHIVE FILE|NAME=FILE..., img delete ARCHIVE NAME..., img rename ARCHIVE OLD NEW,
   img rebuild ARCHIVE           (each with -o OUT or --in-place)
   txd ls FILE...                textures of texture dictionaries: name, size, format, mipmaps, alpha
   txd extract FILE... [-o DIR] [--force]
@@ -91,14 +93,23 @@ Formats:
 ${FORMAT_LINES}`,
   img: `usage: gameanim img ls ARCHIVE [--json]
        gameanim img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]
-       gameanim img add|replace ARCHIVE FILE... (-o OUT | --in-place) [--force]
-       gameanim img delete ARCHIVE NAME... (-o OUT | --in-place)
-       gameanim img rename ARCHIVE OLD NEW (-o OUT | --in-place)
-       gameanim img rebuild ARCHIVE (-o OUT | --in-place)
+       gameanim img create OUT [FILE|NAME=FILE...] [--format VER2|V1] [--force] [--json]
+       gameanim img add|replace ARCHIVE FILE|NAME=FILE... (-o OUT | --in-place) [--force] [--json]
+       gameanim img delete ARCHIVE NAME... (-o OUT | --in-place) [--json]
+       gameanim img rename ARCHIVE OLD NEW (-o OUT | --in-place) [--json]
+       gameanim img rebuild ARCHIVE (-o OUT | --in-place) [--json]
 
-add, replace, delete and rename change entries (FILE's name is the entry's); rebuild packs the
-entries with no holes. Untouched entries keep their bytes. -o writes a new archive (for a III/VC .dir,
-OUT.dir and OUT.img); --in-place writes temporary files beside the archive and renames them over it.
+create writes a new archive of the files given, in that order (none: an empty archive). --format
+VER2 (the default, unless OUT ends in .dir) writes SA's single OUT.img; V1 writes III/VC's OUT.dir and
+OUT.img (OUT may name either). An existing OUT, or either file of the pair, is replaced only with
+--force. add, replace, delete and rename change entries; rebuild packs the entries with no holes.
+Untouched entries keep their bytes. -o writes a new archive (for a III/VC .dir, OUT.dir and
+OUT.img); --in-place writes temporary files beside the archive and renames them over it.
+
+An entry is named after its FILE; NAME=FILE names it NAME. An argument that is an existing file is
+always a FILE; otherwise it splits at its first "=" unless the part before holds / or \\. Entry
+names are 1 to 23 printable Latin-1 characters, without / or \\, not . or .., and unique ignoring
+case: anything else is refused, naming the entry, and nothing is written.
 
 ARCHIVE is a SA VER2 .img, or a III/VC .dir (its .img must sit beside it for extract). extract
 writes the named entries (all when none are named) into DIR (default: the current folder). Entry

@@ -27,7 +27,7 @@ export const SHARED_CODES = {
 
   // Edits refused (EditError, an EncodeError): also bad-name above
   'no-such-animation': 'an edit names an animation the file does not hold (names compared as the game compares them)',
-  'name-taken': 'an edit would give two animations one name as the game compares them (ASCII case ignored): the game would play only the first',
+  'name-taken': 'an edit would give two animations (IFP) or two entries (IMG) one name as the game compares them (ASCII case ignored): the game would use only the first',
   'no-such-entry': 'an edit names an IMG entry the archive does not hold',
   'outside-clip': 'a trim range that does not lie inside the clip',
   'bad-factor': 'a speed factor that is not a positive finite number, or that takes key times past what a float holds; a reduce tolerance that is not a finite number of centimetres, 0 or more',

@@ -24,6 +24,9 @@ export interface WrittenImg {
   dir: Uint8Array | null;
 }
 
+/** Why a name differing only in case is taken: the games look entries up ignoring ASCII case. */
+const sameName = (held: string, given: string) => (held === given ? '' : `, and the games ignore case: "${given}" is the same name`);
+
 const sectorsOf = (bytes: number) => Math.ceil(bytes / SECTOR_BYTES);
 
 /**
@@ -37,6 +40,14 @@ export class ImgEditor {
   private constructor(version: 'VER2' | 'v1', entries: EditedEntry[]) {
     this.version = version;
     this.#entries = entries;
+  }
+
+  /**
+   * An editor over no entries, for a new archive: `write()` of it alone is a valid empty archive
+   * (VER2: one sector holding the header; v1: an empty `.dir` and an empty `.img`).
+   */
+  static create(version: 'VER2' | 'v1' = 'VER2'): ImgEditor {
+    return new ImgEditor(version, []);
   }
 
   /** An editor over an archive's entries (each a view of its data, kept where it is until it changes). */
@@ -60,7 +71,8 @@ export class ImgEditor {
   /** Adds an entry at the end of the directory; throws an EditError for a name the game cannot hold or one already taken. */
   add(name: string, data: Uint8Array): this {
     checkImgName(name);
-    if (this.#index(name) >= 0) throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${name}" (replace it instead)`);
+    const taken = this.#entries[this.#index(name)];
+    if (taken) throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${taken.name}"${sameName(taken.name, name)} (replace it, or choose another name)`);
     this.#entries.push({ name, data, sector: null, fresh: true });
     return this;
   }
@@ -91,7 +103,8 @@ export class ImgEditor {
     if (index < 0) throw new EditError('IMG', 'no-such-entry', `the archive has no entry named "${oldName}"`);
     checkImgName(newName);
     const other = this.#index(newName);
-    if (other >= 0 && other !== index) throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${newName}"`);
+    if (other >= 0 && other !== index)
+      throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${this.#entries[other]!.name}"${sameName(this.#entries[other]!.name, newName)}`);
     this.#entries[index] = { ...this.#entries[index]!, name: newName };
     return this;
   }

@@ -3,9 +3,10 @@
 // renamed over them together, so a failure never leaves a half-written archive or a .dir and .img that
 // disagree.
 import { plural } from '../text.js';
-import { basename } from 'node:path';
+import { existsSync } from 'node:fs';
 import { EncodeError, ImgEditor, type WrittenImg } from 'gameanim';
 import type { FileSystem } from '../atomic-write.js';
+import { entryLabel, entrySource } from '../img-entry-args.js';
 import { filesRead, InputError, openArchive, pairedImg, readInput } from '../inputs.js';
 import { writeOutputs } from '../outputs.js';
 import { HELP, UsageError } from '../usage.js';
@@ -20,17 +21,19 @@ export function imgEdit(
 ): CommandResult {
   const { print, json } = report(printText, options.json);
   return onFile(archivePath, () => {
+    if (action === 'add' && !existsSync(archivePath)) throw new InputError(`${archivePath}: no such file (gameanim img create ${archivePath} FILE... makes a new archive)`);
+    const sources = action === 'add' || action === 'replace' ? args.map(entrySource) : [];
     const { archive } = openArchive(archivePath, readInput(archivePath), true);
     const editor = ImgEditor.from(archive);
     const done: string[] = [];
     let archiveBytes: WrittenImg;
     try {
       if (action === 'add' || action === 'replace') {
-        for (const file of args) {
-          const data = readInput(file);
-          if (action === 'add') editor.add(basename(file), data);
-          else editor.replace(basename(file), data);
-          done.push(`${action === 'add' ? 'added' : 'replaced'} ${basename(file)} (${data.length} bytes)`);
+        for (const source of sources) {
+          const data = readInput(source.file);
+          if (action === 'add') editor.add(source.name, data);
+          else editor.replace(source.name, data);
+          done.push(`${action === 'add' ? 'added' : 'replaced'} ${entryLabel(source)} (${data.length} bytes)`);
         }
       } else if (action === 'delete') for (const name of args) editor.delete(name), done.push(`deleted ${name}`);
       else if (action === 'rename') {
@@ -55,7 +58,7 @@ export function imgEdit(
           [out, dir],
         ]
       : [[out, img]];
-    const added = action === 'add' || action === 'replace' ? args : [];
+    const added = sources.map((source) => source.file);
     // In place, the archive is the target; the files added are still inputs, never written.
     const failed = writeOutputs(targets, { force: options.force, inPlace: options.inPlace, inputs: options.inPlace ? added : [...filesRead(archivePath), ...added], fs: options.fs });
     if (failed) return failed;

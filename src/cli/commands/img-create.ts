@@ -1,0 +1,77 @@
+// gameanim img create OUT [FILE|NAME=FILE...]: a new archive of the files given, in that order, packed
+// from the first sector: SA's VER2 (one .img, its directory in the first sectors) or III/VC's v1 (a
+// .dir directory and a header-less .img). Written under the write rule, the pair together or neither.
+import { EncodeError, ImgArchive, ImgEditor } from 'gameanim';
+import type { FileSystem } from '../atomic-write.js';
+import { entryLabel, entrySource } from '../img-entry-args.js';
+import { InputError, readInput } from '../inputs.js';
+import { writeOutputs } from '../outputs.js';
+import { plural } from '../text.js';
+import { HELP, UsageError } from '../usage.js';
+import { onFile, report, type CommandResult } from './result.js';
+
+type Version = 'VER2' | 'v1';
+
+/**
+ * The archive version: `--format VER2|V1` (any case), else v1 for an OUT ending in .dir and VER2 for
+ * any other. A VER2 archive is one file, so a .dir is refused for it; a v1 archive needs a .dir or an
+ * .img to name the pair after.
+ */
+export function createdVersion(out: string, format: string | undefined): Version {
+  const version = format === undefined ? (/\.dir$/i.test(out) ? 'v1' : 'VER2') : /^ver2$/i.test(format) ? 'VER2' : /^v1$/i.test(format) ? 'v1' : undefined;
+  if (!version) throw new UsageError(`img create --format takes VER2 (SA: one .img) or V1 (III/VC: a .dir and an .img), not "${format}"`, HELP['img']);
+  if (version === 'VER2' && /\.dir$/i.test(out)) throw new UsageError(`${out}: a VER2 archive is one .img file: name it .img (or give --format V1 for a .dir and an .img)`, HELP['img']);
+  if (version === 'v1' && !/\.(dir|img)$/i.test(out)) throw new UsageError(`${out}: a III/VC archive is a .dir and an .img of one name: name either`, HELP['img']);
+  return version;
+}
+
+/** The two files of a v1 archive named by OUT (either of them), the .dir first; their extensions in OUT's case. */
+function v1Pair(out: string): { dir: string; img: string } {
+  const upper = /\.[A-Z]+$/.test(out);
+  const stem = out.slice(0, -4);
+  return { dir: stem + (upper ? '.DIR' : '.dir'), img: stem + (upper ? '.IMG' : '.img') };
+}
+
+export function imgCreate(out: string, args: string[], options: { format?: string; force: boolean; json: boolean; fs?: FileSystem }, printText: (line: string) => void): CommandResult {
+  const { print, json } = report(printText, options.json);
+  const version = createdVersion(out, options.format);
+  return onFile(out, () => {
+    const sources = args.map(entrySource);
+    const editor = ImgEditor.create(version);
+    const added: string[] = [];
+    const lengths: number[] = [];
+    let written: { img: Uint8Array; dir: Uint8Array | null };
+    try {
+      for (const source of sources) {
+        const data = readInput(source.file);
+        editor.add(source.name, data);
+        lengths.push(data.length);
+        added.push(`added ${entryLabel(source)} (${data.length} bytes)`);
+      }
+      written = editor.write();
+    } catch (error) {
+      // The library's refusals: a name an IMG cannot hold, a name given twice, an entry too large.
+      if (error instanceof EncodeError) throw new InputError(`${out}: ${error.message}`);
+      throw error;
+    }
+    const pair = version === 'v1' ? v1Pair(out) : undefined;
+    // The .img first: the .dir refers into it, and the pair is committed together (src/cli/atomic-write.ts).
+    const targets: Array<[string, Uint8Array]> = pair
+      ? [
+          [pair.img, written.img],
+          [pair.dir, written.dir!],
+        ]
+      : [[out, written.img]];
+    const failed = writeOutputs(targets, { force: options.force, inputs: sources.map((source) => source.file), fs: options.fs });
+    if (failed) return failed;
+    // What was written, as our reader reads it back: the offsets and sizes the game's loader will see.
+    const archive = pair ? ImgArchive.fromDir(written.dir!, written.img) : new ImgArchive(written.img);
+    const files = targets.map(([path, bytes]) => ({ path, bytes: bytes.length })).reverse();
+    for (const line of added) print(line);
+    print(
+      `${files.map((file) => file.path).join(' + ')}: ${version === 'v1' ? 'III/VC v1' : 'SA VER2'}, ${plural(archive.entries.length, 'entry', 'entries')}, ${files.map((file) => file.bytes).join(' + ')} bytes`,
+    );
+    const entries = archive.entries.map((entry, i) => ({ name: entry.name, file: sources[i]!.file, bytes: lengths[i]!, offset: entry.offset, size: entry.size }));
+    return { inputErrors: [], json: json ? { written: files.map((file) => file.path), bytes: files.map((file) => file.bytes), version, entries } : undefined };
+  });
+}
