@@ -187,7 +187,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     case 'import': {
       const out = values['out'] as string | undefined;
       const skeleton = values['skeleton'] as string | undefined;
-      if (positionals.length !== 1 || !out || !skeleton) throw new UsageError('import takes EDITED.glb --skeleton MODEL -o OUT.ifp', HELP['import']);
+      if (positionals.length !== 1 || !out || !skeleton) throw new UsageError('import takes EDITED.glb (or EDITED.gltf) --skeleton MODEL -o OUT.ifp', HELP['import']);
       return importCommand(
         positionals[0]!,
         {

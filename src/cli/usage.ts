@@ -30,7 +30,7 @@ commands:
   export [MODEL] ANIMS... -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf [--embed-images]] [--z-up] [--fps N] [--force]
   export MODEL FILE... -o DIR [--txd MODEL.txd] [--anim NAME ...] [--per-animation] [--jobs N] [--z-up] [--fps N] [--force]
                                 the model (skeleton, skinned or rigid meshes) and its animations as glTF
-  import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]
+  import EDITED.glb|.gltf --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]
          [--format ANP3|ANP2|ANPK] [--force]
                                 a glTF's animations as an IFP package for MODEL's skeleton
   retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose rest|tpose] -o OUT.ifp
@@ -125,7 +125,7 @@ Reads the skeleton of MODEL (a RenderWare .dff with an HAnim hierarchy, an IGI 2
 that carries one: ANM2, IGI 2) and binds
 every animation of each FILE (and of each entry of an IMG archive, named ARCHIVE/ENTRY) to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
 ignored), ANM2 and IGI 2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
-no bone, and the bones that keep their rest pose. A glTF binary (.glb) binds as import reads it (its
+no bone, and the bones that keep their rest pose. A glTF (.glb, or .gltf) binds as import reads it (its
 channels onto the bones they name; its warnings, such as another skeleton, as notes; needs
 @gltf-transform/core). Exits 1 when a FILE has no animation that drives any bone (the other files are
 still bound).`,
@@ -152,11 +152,12 @@ file DIR/<file>.glb (--per-animation: DIR/<package>.<animation>.glb; --anim: onl
 worker threads (--jobs, default the machine's cores) with a progress bar on a terminal. Every output
 is checked before any work starts; names are made safe and distinct, and each change is printed.
 --fps sets the rate of the resampling gameanim does itself (IGI 2's squad curves; default 60).`,
-  import: `usage: gameanim import EDITED.glb --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp]
+  import: `usage: gameanim import EDITED.glb|.gltf --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp]
        [--fps N] [--format ANP3|ANP2|ANPK] [--force] [--json]
 
-Reads the animations of a glTF binary (from gameanim, Blender at its default settings, or another
-tool) and writes them as one IFP package for MODEL's skeleton. Nodes match bones by name, then by the
+Reads the animations of a glTF, binary (.glb) or JSON (.gltf, its .bin and images read from the URIs it
+gives, relative to it, or data: URIs), from gameanim, Blender at its default settings, or another
+tool, and writes them as one IFP package for MODEL's skeleton. Nodes match bones by name, then by the
 HAnim id gameanim's export records; each joint is carried through the file's hierarchy and skin, so
 any joint orientation and either up axis work. Every channel is a track, constant or not, except
 where an exporter keyed every bone (Blender's Always Sample Animations): its channels that only hold
@@ -182,7 +183,7 @@ get no track; a source whose arms, legs or pelvis do not map is exit 1, naming t
 rest (default: the source's rest is the model's rest pose, in any axes, units and proportions) or
 tpose. Rotations are carried in world space through the two rests; the hips' travel becomes the
 root's, scaled by the ratio of hip heights. Keys land on the game's 60 Hz ticks, reduced within 0.05
-degrees and 0.1 mm. Needs @gltf-transform/core, and three for FBX and BVH (exit 3 without them).`,
+degrees and 0.1 mm. Needs @gltf-transform/core for glTF and three for FBX and BVH (exit 3 without them).`,
   edit: `usage: gameanim edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR]
        [--trim NAME=START:END] [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]]
        [--format ANP3|ANP2|ANPK] [--force] [--json]

@@ -40,7 +40,8 @@ export const SHARED_CODES = {
 
 /** glTF is read and written by an adapter (gameanim/gltf), not a registry entry: its code is kept here. */
 export const GLTF_CODES = {
-  'bad-gltf': 'a file glTF-Transform cannot read as a binary glTF',
+  'bad-gltf': 'a file that is neither a glTF binary (.glb) nor a JSON glTF (.gltf) glTF-Transform can read',
+  'missing-resource': "a file a .gltf's buffer or image URI names (its .bin, a PNG) that was not given or cannot be read",
 } as const;
 
 /**

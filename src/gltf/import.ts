@@ -1,6 +1,5 @@
-import { ByteCursor } from '../core/byte-cursor.js';
-import { WebIO, type AnimationSampler, type Node } from '@gltf-transform/core';
-import { DecodeError } from '../core/errors.js';
+import { GLB_BUFFER, WebIO, type AnimationSampler, type Node } from '@gltf-transform/core';
+import { readGltfDocument, type GltfResources } from './gltf-input.js';
 import type { Skeleton } from '../core/skeleton.js';
 import { WorkBudget } from '../core/work-budget.js';
 import type { IFPFormat, PackageData, TrackData } from '../ifp/types.js';
@@ -17,6 +16,11 @@ import { prepareRetarget, type NodeSampler, type Retarget } from './retarget.js'
 import { fromArray, identity, type Matrix } from './spaces.js';
 
 export interface ImportGltfOptions {
+  /**
+   * For a JSON .gltf: the files its buffers and images name (its .bin and PNGs), by URI; data: URIs
+   * need nothing. Without it a .gltf can only be read when everything is inside it.
+   */
+  resources?: GltfResources;
   /** The skeleton the clips were made for: glTF nodes map to its bones by name, then by the HAnim id the export records. */
   skeleton: Skeleton;
   /** The IFP variant the packages are for. Default 'ANP3'. */
@@ -61,7 +65,8 @@ export const IMPORT_BASE_SAMPLES = 1_000_000;
 const POSE_SAMPLES_PER_BONE = 25;
 
 /**
- * Reads the animations of a glTF (from gameanim or any other tool) as IFP packages. Each animation
+ * Reads the animations of a glTF (from gameanim or any other tool) as IFP packages: `bytes` is a
+ * binary .glb, or a JSON .gltf whose .bin and images `options.resources` gives. Each animation
  * becomes one IFP animation with a track for every bone it has a channel for, constant or not:
  * rotations (and translations, as KRT0, where a bone has a translation channel) at the union of its
  * key times. LINEAR keys come through as they are; STEP and CUBICSPLINE samplers are resampled at
@@ -71,16 +76,7 @@ const POSE_SAMPLES_PER_BONE = 25;
  */
 export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions): Promise<ImportGltfResult> {
   const { skeleton } = options;
-  // glTF-Transform views the input's whole ArrayBuffer: give it an exact copy, so nothing beyond the
-  // input (a Node Buffer's pool, say) can be read as data, and check what its accessors would allocate.
-  const input = new Uint8Array(bytes);
-  checkAccessorSizes(input);
-  let doc: Awaited<ReturnType<WebIO['readBinary']>>;
-  try {
-    doc = await new WebIO().readBinary(input);
-  } catch (error) {
-    throw new DecodeError('GLTF', 'bad-gltf', 0, `not a glTF binary glTF-Transform can read: ${(error as Error).message}`);
-  }
+  const { doc, bytes: inputBytes } = await readGltfDocument({ WebIO, GLB_BUFFER }, bytes, options.resources);
   const warnings: GltfWarning[] = [];
   const rate = options.resampleRate ?? 60;
   const format = options.format ?? 'ANP3';
@@ -104,7 +100,7 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
     });
   }
   // One budget of work for the whole file, which its size justifies, charged before each piece is done.
-  const budget = new WorkBudget('GLTF', IMPORT_BASE_SAMPLES + IMPORT_SAMPLES_PER_BYTE * bytes.length, 'samples');
+  const budget = new WorkBudget('GLTF', IMPORT_BASE_SAMPLES + IMPORT_SAMPLES_PER_BYTE * inputBytes, 'samples');
   const tree = nodeTree(root.listNodes(), boneOfNode.keys(), budget);
   const translated = new Set(
     root.listAnimations().flatMap((a) =>
@@ -296,43 +292,4 @@ function boneOf(node: Node, skeleton: Skeleton): number {
   const id = (node.getExtras() as { hanimId?: unknown }).hanimId;
   if (bone < 0 && typeof id === 'number' && id >= 0) bone = skeleton.indexOf(id);
   return bone;
-}
-
-const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
-const COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
-/** Dense arrays an input may make its reader allocate: this many bytes per input byte, plus 1 MiB. */
-const ACCESSOR_BYTES_PER_INPUT_BYTE = 16;
-
-/**
- * Reads a GLB's JSON chunk and refuses accessors whose arrays its bytes cannot justify: an accessor
- * without a buffer view (or a sparse one) is allocated whole, zero-filled, by glTF-Transform, so a
- * 468-byte file could ask for gigabytes. Anything this cannot parse is left for glTF-Transform to reject.
- */
-function checkAccessorSizes(bytes: Uint8Array): void {
-  if (bytes.length < 20) return;
-  const cursor = new ByteCursor(bytes, 'GLTF');
-  if (cursor.u32At(0) !== 0x46546c67 || cursor.u32At(16) !== 0x4e4f534a) return; // 'glTF', 'JSON'
-  const jsonLength = cursor.u32At(12);
-  if (jsonLength > bytes.length - 20) return;
-  let json: { accessors?: Array<{ count?: unknown; type?: unknown; componentType?: unknown; bufferView?: unknown; sparse?: unknown }> };
-  try {
-    json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength)));
-  } catch {
-    return;
-  }
-  const limit = ACCESSOR_BYTES_PER_INPUT_BYTE * bytes.length + (1 << 20);
-  let total = 0;
-  (Array.isArray(json.accessors) ? json.accessors : []).forEach((accessor, index) => {
-    if (accessor.bufferView !== undefined && accessor.sparse === undefined) return; // read from the input's own bytes
-    const count = typeof accessor.count === 'number' ? accessor.count : 0;
-    const element = (COMPONENT_BYTES[accessor.componentType as number] ?? 4) * (COMPONENTS[accessor.type as string] ?? 16);
-    total += Math.max(0, count) * element;
-    if (!(total <= limit))
-      throw new DecodeError(
-        'GLTF',
-        'count-exceeds-data',
-        20,
-        `accessor ${index} would allocate ${count} elements of ${element} bytes without data in the file: more than a ${bytes.length}-byte file justifies (refused)`,
-      );
-  });
 }

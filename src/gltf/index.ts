@@ -4,6 +4,7 @@
 export { exportGltf, boneNodeName, type ExportGltfOptions, type ExportGltfResult } from './export.js';
 export type { GltfWarning, RepeatPolicy } from './policies.js';
 export { importGltf, type ImportGltfOptions, type ImportGltfResult } from './import.js';
+export type { GltfResources } from './gltf-input.js';
 export type { ExportTexture } from './texture-source.js';
 export type { EncodePng } from './textures.js';
 export type { GltfFiles, GltfImages } from './gltf-output.js';

@@ -1,7 +1,8 @@
 // Blender's defaults, measured: its exporter samples every bone at the scene's 24 fps and stops at
 // the last whole frame; with the scene at 60 fps the samples land on the clip's own grid. Import says
 // so in one warning, keeps every track the glTF holds (walk_player's 32), leaves a partial clip
-// partial (it still stands layered over IDLE_stance), and brings a GTA III ped back to ANPK.
+// partial (it still stands layered over IDLE_stance), brings a GTA III ped back to ANPK, and reads
+// Blender's .gltf (glTF Separate) as its .glb.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +111,18 @@ describeWith([BLENDER, SAMPLES], `Blender's defaults (${blenderVersion}; ${sampl
       const world = poseToMatrices(out, skeleton);
       expect(world[16 * head + 14]! - world[16 * foot + 14]!, `frame ${frame}: head above foot`).toBeGreaterThan(1);
     }
+  }, 300_000);
+
+  it("as .gltf both ways (gameanim's --gltf in, Blender's glTF Separate out): the IFP its .glb route gives, byte for byte", () => {
+    const gltf = join(scratch, 'walk.gltf');
+    gameanim('export', modelPath, pedPath, '-o', gltf, '--gltf', '--anim', 'walk_player', '--force');
+    const exported = join(scratch, 'walk-separate.gltf');
+    blenderLoop(gltf, exported, '-', 'sampled60');
+    expect(JSON.parse(readFileSync(exported, 'utf8')).buffers.map((b: { uri: string }) => b.uri)).toEqual(['walk-separate.bin']);
+    const back = join(scratch, 'walk-separate.ifp');
+    gameanim('import', exported, '--skeleton', modelPath, '-o', back, '--name', 'ped');
+    loop('walk', pedPath, 'sampled60');
+    expect(readFileSync(back)).toEqual(readFileSync(join(scratch, 'walk-sampled60.ifp')));
   }, 300_000);
 
   it('a GTA III ped (gang01 walk_player) through Blender at its defaults and at 60 fps, back to ANPK', () => {

@@ -36,7 +36,8 @@ if bone_name != '-':
     bone.rotation_quaternion = bone.rotation_quaternion @ mathutils.Quaternion((1, 0, 0), math.radians(20))
     bone.keyframe_insert('rotation_quaternion', frame=frame)
     print(f'EDITED {bone_name} frame={frame}')
-options = dict(filepath=target, export_format='GLB')
+# A .gltf target is Blender's glTF Separate: the JSON, its .bin and textures beside it.
+options = dict(filepath=target, export_format='GLTF_SEPARATE' if target.endswith('.gltf') else 'GLB')
 if sampling == 'unsampled':
     options['export_force_sampling'] = False  # the one setting changed: sampling off
 bpy.ops.export_scene.gltf(**options)

@@ -1,10 +1,12 @@
 // `gameanim retarget --json`: the document docs/guides/json.md describes, checked against the package
-// it wrote; a source that does not map prints no document, its error on stderr, exit 1.
+// it wrote; a source that does not map prints no document, its error on stderr, exit 1; a .gltf source
+// (its .bin beside it) retargets as its .glb does.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Format, WebIO } from '@gltf-transform/core';
 import { expect, it } from 'vitest';
 import { DFFReader, IFPReader } from '../../src/index.js';
 import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
@@ -37,6 +39,26 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     expect(document.report).toContain('"mixamorig:LeftArm" -> "L UpperArm" (Mixamo preset)');
     expect(document.report.some((line: string) => /^root motion scaled by /.test(line))).toBe(true);
     expect(document.report.at(-1)).toMatch(/^"WALK_player": 1\.200 s at 30 Hz, 73 ticks at 60 Hz$/);
+  });
+
+  it('a .gltf source (its .bin beside it) writes the IFP its .glb does, byte for byte; without the .bin, exit 1 naming it', async () => {
+    const glb = await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 });
+    const doc = await new WebIO().readBinary(glb);
+    const { json, resources } = await new WebIO().writeJSON(doc, { format: Format.GLTF, basename: 'rig' });
+    expect(Object.keys(resources)).toEqual(['rig.bin']);
+    writeFileSync(join(scratch, 'rig.bin'), resources['rig.bin']!);
+    writeFileSync(join(scratch, 'rig.gltf'), JSON.stringify(json));
+    writeFileSync(join(scratch, 'same.glb'), glb);
+    const args = ['--to', model, '--source-pose', 'tpose', '--name', 'walk'];
+    expect(gameanim('retarget', join(scratch, 'same.glb'), ...args, '-o', join(scratch, 'from-glb.ifp')).status).toBe(0);
+    const run = gameanim('retarget', join(scratch, 'rig.gltf'), ...args, '-o', join(scratch, 'from-gltf.ifp'));
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(readFileSync(join(scratch, 'from-gltf.ifp'))).toEqual(readFileSync(join(scratch, 'from-glb.ifp')));
+    rmSync(join(scratch, 'rig.bin'));
+    const missing = gameanim('retarget', join(scratch, 'rig.gltf'), ...args, '-o', join(scratch, 'none.ifp'));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain(`${join(scratch, 'rig.gltf')}: GLTF: buffer 0's URI "rig.bin" cannot be read: ${join(scratch, 'rig.bin')}: no such file`);
   });
 
   it('a source whose limbs do not map: no document, the error on stderr, exit 1', async () => {

@@ -1,7 +1,8 @@
 import { bindClip, IFPReader, writeIFP, type SkeletalClip, type Skeleton } from 'gameanim';
 import { loadGltf } from './export-batch.js';
 import { plural, textTable } from '../text.js';
-import { InputError, readInput } from '../inputs.js';
+import { InputError } from '../inputs.js';
+import { isGltf, readGltfInput } from '../gltf-input.js';
 import { clipSources, sourceName } from '../clip-sources.js';
 import { merged, onFile, report, type CommandResult, type Report } from './result.js';
 import { modelSkeleton } from '../model-skeleton.js';
@@ -13,7 +14,7 @@ type BoundFile = { file: string; [field: string]: unknown };
  * Binds every animation of each FILE to the skeleton of MODEL and prints, per animation, how many
  * bones its tracks drive, which tracks drive none, and which bones keep their rest pose. A file none
  * of whose animations drives any bone does not belong to the model: exit 1 (the other files are still
- * bound). A glTF binary (.glb) binds as `import` reads it: its animations' channels onto the bones
+ * bound). A glTF (.glb, or .gltf with its files) binds as `import` reads it: its animations' channels onto the bones
  * they name, with the import's warnings (another skeleton, say) as notes.
  */
 export async function bind(modelPath: string, animsPaths: string[], print: (line: string) => void, json = false): Promise<CommandResult> {
@@ -37,21 +38,21 @@ export async function bind(modelPath: string, animsPaths: string[], print: (line
   return json ? { ...result, json: { model: modelPath, boneCount: skeleton.boneCount, files } } : result;
 }
 
-/** A .glb's animations as `import` reads them onto `skeleton`, with its warnings; null for a file that is no glTF binary. */
+/** A .glb's or .gltf's animations as `import` reads them onto `skeleton`, with its warnings; null for a file that is no glTF. */
 type GltfClips = { kind: 'clips'; clips: SkeletalClip[]; notes: string[] } | { kind: 'refused'; result: CommandResult };
 
 async function gltfClips(path: string, skeleton: Skeleton): Promise<GltfClips | null> {
-  let bytes: Uint8Array;
+  let input: ReturnType<typeof readGltfInput>;
   try {
-    bytes = readInput(path);
+    input = readGltfInput(path);
   } catch (error) {
     if (error instanceof InputError) return { kind: 'refused', result: { inputErrors: [error.message] } };
     throw error;
   }
-  if (bytes.length < 4 || new TextDecoder().decode(bytes.subarray(0, 4)) !== 'glTF') return null;
+  if (!isGltf(path, input.bytes)) return null;
   const gltf = await loadGltf();
   try {
-    const { packages, warnings } = await gltf.importGltf(bytes, { skeleton, compressed: false });
+    const { packages, warnings } = await gltf.importGltf(input.bytes, { skeleton, compressed: false, resources: input.resources });
     return { kind: 'clips', clips: new IFPReader(writeIFP(packages, { format: 'ANP3' })).animations, notes: warnings.map((w) => `${w.code}: ${w.message}`) };
   } catch (error) {
     return { kind: 'refused', result: { inputErrors: [`${path}: ${(error as Error).message}`] } };

@@ -6,6 +6,7 @@ import type { IFPFormat, PackageData } from 'gameanim';
 import { EncodeError, writeIFP } from 'gameanim';
 import { encode } from 'fast-png';
 import { filesRead, formatOf, InputError, readInput } from '../inputs.js';
+import { readGltfInput } from '../gltf-input.js';
 import { clipSources } from '../clip-sources.js';
 import { plural, withArticle } from '../text.js';
 import { UsageError } from '../usage.js';
@@ -123,7 +124,7 @@ function gltfFiles(out: string, exported: Awaited<ReturnType<Gltf['exportGltf']>
   return [...images.map((image): [string, Uint8Array] => [beside(image.uri), image.data]), [beside(binName), bin], [out, json]];
 }
 
-/** `import EDITED.glb --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`. */
+/** `import EDITED.glb|EDITED.gltf --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`: a .gltf's .bin and images are read from beside it. */
 export async function importCommand(
   glbPath: string,
   options: { skeleton: string; out: string; format: string; force: boolean; name?: string; like?: string; fps?: number; json?: boolean },
@@ -150,15 +151,15 @@ export async function importCommand(
   let model: ReturnType<typeof readModel> | undefined;
   const modelResult = onFile(options.skeleton, () => ((model = readModel(options.skeleton)), { inputErrors: [] }));
   if (!model) return modelResult;
-  const bytes = (() => {
+  const input = (() => {
     try {
-      return readInput(glbPath);
+      return readGltfInput(glbPath);
     } catch (error) {
       if (error instanceof InputError) return error;
       throw error;
     }
   })();
-  if (bytes instanceof InputError) return { inputErrors: [bytes.message] };
+  if (input instanceof InputError) return { inputErrors: [input.message] };
   let like: readonly PackageData[] | undefined;
   if (options.like) {
     const likeResult = onFile(options.like, () => ((like = new IFPReader(readInput(options.like!)).packages), { inputErrors: [] }));
@@ -166,7 +167,7 @@ export async function importCommand(
   }
   let imported: Awaited<ReturnType<Gltf['importGltf']>>;
   try {
-    imported = await gltf.importGltf(bytes, { skeleton: model.skeleton, format, packageName, like, resampleRate: options.fps });
+    imported = await gltf.importGltf(input.bytes, { skeleton: model.skeleton, format, packageName, like, resampleRate: options.fps, resources: input.resources });
   } catch (error) {
     return { inputErrors: [`${glbPath}: ${(error as Error).message}`] };
   }
@@ -183,7 +184,7 @@ export async function importCommand(
   if (!animations.some((animation) => animation.bones.length)) {
     return { inputErrors: [`${glbPath}: no animation drives any bone of ${options.skeleton} (its nodes match no bone name or HAnim id); nothing written`] };
   }
-  const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [glbPath, options.skeleton, ...(options.like ? [options.like] : [])] });
+  const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [...input.files, options.skeleton, ...(options.like ? [options.like] : [])] });
   if (failed) return failed;
   print(
     `${options.out}: package ${imported.packages.map((pkg) => `"${pkg.name}"`).join(', ')}, ${plural(animations.length, 'animation')} (${format}), ${plural(

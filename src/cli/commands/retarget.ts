@@ -2,6 +2,7 @@ import { plural } from '../text.js';
 import { basename } from 'node:path';
 import { lintIFP, writeIFP } from 'gameanim';
 import { readInput, InputError } from '../inputs.js';
+import { readGltfInput } from '../gltf-input.js';
 import { writeOutputs } from '../outputs.js';
 import { MissingDependencyError, UsageError } from '../usage.js';
 import { readModel } from '../export-unit.js';
@@ -9,13 +10,8 @@ import { onFile, report, type CommandResult } from './result.js';
 
 type Retarget = typeof import('gameanim/retarget');
 
-async function loadRetarget(): Promise<Retarget> {
-  try {
-    return await import('gameanim/retarget');
-  } catch (error) {
-    throw new MissingDependencyError(`retarget needs glTF-Transform, an optional peer dependency: npm install @gltf-transform/core (${(error as Error).message.split('\n')[0]})`);
-  }
-}
+/** gameanim/retarget needs no peer to load: each source's own (glTF-Transform, three.js) is loaded when one is read. */
+const loadRetarget = (): Promise<Retarget> => import('gameanim/retarget');
 
 /** `retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose rest|tpose] -o OUT.ifp`. */
 export async function retargetCommand(
@@ -49,23 +45,28 @@ export async function retargetCommand(
     }
   }
   let result: Awaited<ReturnType<Retarget['retarget']>>;
+  let sourceFiles = [sourcePath];
   try {
     const clipName = basename(sourcePath).replace(/\.[^.]*$/, '');
-    if (/\.gltf$/i.test(sourcePath)) {
-      // A .gltf names its buffers as files beside it: glTF-Transform's NodeIO reads them.
-      const { NodeIO } = await import('@gltf-transform/core');
-      result = lib.retargetRig(lib.rigFromDocument(await new NodeIO().read(sourcePath)), { skeleton: model.skeleton, map, sourcePose, packageName });
-    } else result = await lib.retarget(readInput(sourcePath), { skeleton: model.skeleton, map, sourcePose, packageName, clipName });
+    // A .gltf names its .bin and images as files beside it: they are read from there.
+    const source = readGltfInput(sourcePath);
+    sourceFiles = source.files;
+    result = await lib.retarget(source.bytes, { skeleton: model.skeleton, map, sourcePose, packageName, clipName, resources: source.resources });
   } catch (error) {
     if (error instanceof lib.RetargetError || error instanceof InputError) return { inputErrors: [`${sourcePath}: ${error.message}`] };
-    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')
-      throw new MissingDependencyError(`reading FBX and BVH needs three.js, an optional peer dependency: npm install three (${(error as Error).message.split('\n')[0]})`);
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') {
+      const firstLine = (error as Error).message.split('\n')[0];
+      // Each kind of source loads its own peer, only when one is read.
+      if (firstLine?.includes('@gltf-transform/core'))
+        throw new MissingDependencyError(`reading glTF needs glTF-Transform, an optional peer dependency: npm install @gltf-transform/core (${firstLine})`);
+      throw new MissingDependencyError(`reading FBX and BVH needs three.js, an optional peer dependency: npm install three (${firstLine})`);
+    }
     throw error;
   }
   const ifp = writeIFP(result.packages, { format: 'ANP3' });
   const errors = lintIFP(ifp).filter((finding) => finding.severity === 'error');
   if (errors.length) return { inputErrors: [`${sourcePath}: the retargeted package would not load as meant: ${errors.map((f) => f.message).join('; ')}; nothing written`] };
-  const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [sourcePath, options.to] });
+  const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [...sourceFiles, options.to] });
   if (failed) return failed;
   const animations = result.packages.flatMap((pkg) => pkg.animations);
   print(

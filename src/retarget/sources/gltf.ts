@@ -1,21 +1,24 @@
 // A glTF or GLB source: every node of the file is a joint (armature and ground nodes carry the tool's
-// axes and units into the joints' worlds), each animation a clip.
-import { WebIO, type Document, type Node } from '@gltf-transform/core';
+// axes and units into the joints' worlds), each animation a clip. glTF-Transform is loaded only when a
+// glTF is read, so FBX and BVH sources need none.
+import type { Document, Node } from '@gltf-transform/core';
+import { DecodeError } from '../../core/errors.js';
+import { readGltfDocument, type GltfResources } from '../../gltf/gltf-input.js';
 import { RetargetError } from '../errors.js';
 import type { SourceChannel, SourceRig } from '../rig.js';
 
-/** Reads a `.glb` as a source rig for `retargetRig`: every node a joint, every animation a clip. */
-export async function readGltfRig(bytes: Uint8Array): Promise<SourceRig> {
-  let doc: Awaited<ReturnType<WebIO['readBinary']>>;
+/** Reads a `.glb`, or a JSON `.gltf` whose `.bin` and images `resources` gives (data: URIs need nothing), as a source rig for `retargetRig`: every node a joint, every animation a clip. */
+export async function readGltfRig(bytes: Uint8Array, resources?: GltfResources): Promise<SourceRig> {
+  const core = await import('@gltf-transform/core');
   try {
-    doc = await new WebIO().readBinary(new Uint8Array(bytes));
+    return rigFromDocument((await readGltfDocument(core, bytes, resources)).doc);
   } catch (error) {
-    throw new RetargetError('bad-source', `not a GLB glTF-Transform can read: ${(error as Error).message}`);
+    if (error instanceof DecodeError) throw new RetargetError('bad-source', error.message);
+    throw error;
   }
-  return rigFromDocument(doc);
 }
 
-/** A glTF-Transform document's nodes and animations (a .gltf with its files is read by `NodeIO`). */
+/** A glTF-Transform document's nodes and animations. */
 export function rigFromDocument(doc: Document): SourceRig {
   const root = doc.getRoot();
   // Parents first: walk each scene's trees (and nodes outside any scene after them).
