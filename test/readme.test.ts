@@ -40,7 +40,7 @@ describe('the TypeScript examples of the README and the guides', () => {
           module: 'nodenext',
           moduleResolution: 'nodenext',
           target: 'es2022',
-          lib: ['es2022', 'dom'],
+          lib: ['es2022', 'esnext.float16', 'dom'], // as the README tells users of glTF-Transform >= 4.4
           types: ['node'],
           skipLibCheck: false,
           outDir: 'out',
