@@ -132,7 +132,7 @@ texture the dictionary lacks is named in a missing-textures warning. Several ANI
 clips, IMG archives) with OUT named .glb or .gltf: every clip of them in that one file. An existing
 OUT is replaced only with --force, and never when it is one of the inputs. Every
 change glTF forces on the data is printed, and the count of animations written (a clip that drives no
-bone is left out, and named). Needs @gltf-transform/core installed (exit 3 without it).
+bone is left out, and named); on a terminal a progress bar counts the animations converted. Needs @gltf-transform/core installed (exit 3 without it).
 
 With several files or an IMG archive and a folder as -o (DIR/, or any name not ending .glb or .gltf),
 every package of every IFP file and IFP entry becomes DIR/<package>.glb, and each IGI 2 or ANM2 clip
