@@ -125,7 +125,8 @@ export const LINT_RULE_TABLE = {
   'no-bone-matches': {
     severity: 'note',
     what: 'with a skeleton: no track drives a bone of the model (a clip made for another model: an object, another skeleton)',
-    source: 'the game ships such clips beside the peds (DOOR, object clips in levelxre.ifp, III ped.ifp\'s skin_* for skinned peds); on this model the clip does nothing (SA binds by bone id, frame-bound models by name, case ignored)',
+    source:
+      "the game ships such clips beside the peds (DOOR, object clips in levelxre.ifp, III ped.ifp's skin_* for skinned peds); on this model the clip does nothing (SA binds by bone id, frame-bound models by name, case ignored)",
   },
   'unbound-tracks': {
     severity: 'note',
