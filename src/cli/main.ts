@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The `gameanim` command line: exit 0 ok, 1 a problem with an input (after every other input), 2 a usage error.
 import { statSync } from 'node:fs';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isLintCode, LINT_SEVERITIES, type LintCode, type LintSeverity } from 'gameanim';
 import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
@@ -20,6 +19,7 @@ import { info } from './commands/info.js';
 import { list } from './commands/list.js';
 import type { CommandResult } from './commands/result.js';
 import { CLI_VERSION } from './package-dir.js';
+import { parseCommand } from './flags.js';
 import { exactJson, printable } from './text.js';
 import { HELP, MissingDependencyError, UsageError } from './usage.js';
 
@@ -33,14 +33,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
   stdoutClosed = true;
 });
-
-function parse(command: string, args: string[], options: ParseArgsConfig['options'] = {}) {
-  try {
-    return parseArgs({ args, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    throw new UsageError((error as Error).message, HELP[command]);
-  }
-}
 
 const isDirectory = (path: string) => {
   try {
@@ -70,65 +62,12 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     return 'help';
   }
   if (!(command in HELP) || command === 'main') throw new UsageError(`unknown command "${command}"`, HELP['main']);
-  const { values: parsed, positionals } = parse(command, args, {
-    anim: { type: 'string', multiple: true },
-    json: { type: 'boolean' },
-    out: { type: 'string', short: 'o' },
-    corpus: { type: 'string' },
-    quick: { type: 'boolean' },
-    force: { type: 'boolean' },
-    record: { type: 'boolean' },
-    skeleton: { type: 'string' },
-    gltf: { type: 'boolean' },
-    'embed-images': { type: 'boolean' },
-    format: { type: 'string' },
-    port: { type: 'string' },
-    'z-up': { type: 'boolean' },
-    jobs: { type: 'string' },
-    fps: { type: 'string' },
-    'per-animation': { type: 'boolean' },
-    name: { type: 'string' },
-    like: { type: 'string' },
-    rename: { type: 'string', multiple: true },
-    delete: { type: 'string', multiple: true },
-    speed: { type: 'string', multiple: true },
-    trim: { type: 'string', multiple: true },
-    merge: { type: 'string', multiple: true },
-    package: { type: 'string', multiple: true },
-    reduce: { type: 'string', multiple: true },
-    'in-place': { type: 'boolean' },
-    txd: { type: 'string' },
-    severity: { type: 'string' },
-    ignore: { type: 'string', multiple: true },
-    rules: { type: 'boolean' },
-    to: { type: 'string' },
-    map: { type: 'string' },
-    'source-pose': { type: 'string' },
-  });
+  const { values: parsed, positionals, flags } = parseCommand(command, args);
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values['help']) {
     print(HELP[command]!);
     return 'help';
   }
-  // Every command that prints results takes --json (the README's "JSON output" has their schemas).
-  const allowed: Record<string, string[]> = {
-    info: ['json'],
-    list: ['json'],
-    dump: ['anim', 'json'],
-    bind: ['skeleton', 'json'],
-    export: ['anim', 'out', 'gltf', 'embed-images', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd'],
-    import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'],
-    retarget: ['to', 'out', 'map', 'source-pose', 'name', 'force', 'json'],
-    view: ['port'],
-    img: ['out', 'force', 'json', 'in-place', 'format'],
-    edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package', 'reduce', 'skeleton'],
-    diff: ['json'],
-    lint: ['json', 'skeleton', 'severity', 'ignore', 'rules'],
-    txd: ['out', 'force', 'json'],
-    bench: ['corpus', 'quick', 'out', 'record', 'force', 'json'],
-  };
-  const stray = Object.keys(values).filter((key) => key !== 'help' && !allowed[command]!.includes(key));
-  if (stray.length) throw new UsageError(`${command} takes no --${stray[0]}`, HELP[command]);
   const json = Boolean(values['json']);
   const some = (what: string) => {
     if (!positionals.length) throw new UsageError(`${command} takes at least one ${what}`, HELP[command]);
@@ -248,7 +187,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       if (positionals.length !== 1 || !out) throw new UsageError('edit takes IN.ifp -o OUT.ifp and the edits', HELP['edit']);
       return edit(
         positionals[0]!,
-        editSteps(args),
+        editSteps(flags),
         { out, format: values['format'] as string | undefined, force: Boolean(values['force']), json, skeleton: values['skeleton'] as string | undefined },
         print,
       );
@@ -302,7 +241,8 @@ try {
   }
 } catch (error) {
   if (error instanceof UsageError) {
-    printError(error.message);
+    if (error.command) process.stderr.write(`gameanim ${error.command}: ${printable(error.message)}\n`);
+    else printError(error.message);
     if (error.help) process.stderr.write(`\n${error.help}\n`);
     process.exitCode = 2;
   } else if (error instanceof MissingDependencyError) {

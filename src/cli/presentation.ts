@@ -16,6 +16,6 @@ export interface Presentation<Reader> {
   /** Said after the summary by `info` (the decode path an IFP file took). */
   infoNote?(reader: Reader): string;
   dumpText(reader: Reader, print: (line: string) => void, options: DumpOptions): void;
-  /** The `--json` document (see the README's schema). */
+  /** The `--json` document (docs/guides/cli.md, "JSON output", has its schema). */
   dumpJson(reader: Reader, file: string, options: DumpOptions): unknown;
 }

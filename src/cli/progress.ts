@@ -1,6 +1,12 @@
 import { printable } from './text.js';
 import cliProgress from 'cli-progress';
 
+/** Where a bar is drawn: stderr, or (in tests) any stream that says whether it is a terminal. */
+export type ProgressStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+
+/** Starts a progress display of `total` steps; `print` writes a result line. */
+export type StartProgress = (total: number, title: string, print: (line: string) => void) => Progress;
+
 export interface Progress {
   tick(label: string): void;
   /** Prints a result line above the bar, so results and bar never overwrite each other. */
@@ -17,11 +23,14 @@ export interface Progress {
  */
 let active = false;
 
-export function startProgress(total: number, title: string, print: (line: string) => void): Progress {
+export function startProgress(total: number, title: string, print: (line: string) => void, stream: ProgressStream = process.stderr): Progress {
   // One bar at a time: work nested in a bar's work (an archive among several files) shows none.
-  if (!process.stderr.isTTY || total < 2 || active) return { tick() {}, print, stop() {} };
+  if (!stream.isTTY || total < 2 || active) return { tick() {}, print, stop() {} };
   active = true;
-  const bar = new cliProgress.SingleBar({ stream: process.stderr, format: `${title} [{bar}] {value}/{total} {label}`, hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    { stream: stream as NodeJS.WriteStream, format: `${title} [{bar}] {value}/{total} {label}`, hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
   let value = 0;
   let label = '';
   bar.start(total, value, { label });

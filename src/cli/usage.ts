@@ -1,17 +1,34 @@
 import { FORMATS } from 'gameanim';
+import { JSON_COMMANDS } from './flags.js';
+import { CLI_REPOSITORY_URL } from './package-dir.js';
+
+export { MissingDependencyError, UsageError } from './usage-error.js';
 
 /** The formats gameanim reads, one line each, from the library's registry: a new format is named here without editing the help. */
 const FORMAT_LINES = FORMATS.map((format) => `  ${format.name.padEnd(6)}${format.description}${format.extensions.length ? ` (${format.extensions.join(', ')})` : ''}`).join('\n');
 
-/** A mistake in how the command was called: exit code 2, with the command's help. */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly help?: string,
-  ) {
-    super(message);
-  }
-}
+/** Words filled into lines of at most `width` columns. */
+const wrapped = (text: string, width = 100) =>
+  text
+    .split(' ')
+    .reduce<string[]>((lines, word) => {
+      const last = lines.at(-1);
+      if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+      return lines;
+    }, [])
+    .join('\n');
+
+/**
+ * The command-line guide's schemas, on the web: the package ships the README but not docs/, so a
+ * path would name a file an installed package does not have.
+ */
+export const JSON_GUIDE_URL = `${CLI_REPOSITORY_URL}/blob/HEAD/docs/guides/cli.md#json-output`;
+
+/** Which commands take --json, from the parser's table, and where their schemas are. */
+const JSON_LINES = wrapped(
+  `gameanim <command> --help shows a command's options. --json (${JSON_COMMANDS.join(', ')}) prints one JSON document instead of text; its schema is in the command-line guide's "JSON output": ${JSON_GUIDE_URL}`,
+);
 
 export const HELP: Record<string, string> = {
   main: `gameanim: read, play and convert game animation files: GTA III/VC/SA IFP packages and IMG
@@ -27,39 +44,39 @@ commands:
   dump FILE... [--anim NAME] [--json]
                                 every decoded value
   bind MODEL FILE... [--json]   how the animations of each FILE bind to the skeleton of MODEL (.dff, .mef)
-  export [MODEL] ANIMS... -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf [--embed-images]] [--z-up] [--fps N] [--force]
-  export MODEL FILE... -o DIR [--txd MODEL.txd] [--anim NAME ...] [--per-animation] [--jobs N] [--z-up] [--fps N] [--force]
+  export [MODEL] ANIMS... -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf [--embed-images]] [--z-up] [--fps N] [--force] [--json]
+  export MODEL FILE... -o DIR [--txd MODEL.txd] [--anim NAME ...] [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
                                 the model (skeleton, skinned or rigid meshes) and its animations as glTF
   import EDITED.glb|.gltf --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]
-         [--format ANP3|ANP2|ANPK] [--force]
+         [--format ANP3|ANP2|ANPK] [--force] [--json]
                                 a glTF's animations as an IFP package for MODEL's skeleton
   retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose rest|tpose] -o OUT.ifp
+           [--name PACKAGE] [--force] [--json]
                                 your own motion (glTF, Mixamo FBX, BVH) onto a skinned ped, as ANP3
   view [FILES...] [--port N]    the viewer page on 127.0.0.1, with FILES preloaded
   img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
   img extract ARCHIVE [NAME...] [-o DIR] [--force]
                                 write entries to files
   edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR] [--trim NAME=START:END]
-       [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]] [--format ANP3|ANP2|ANPK] [--force]
+       [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]] [--format ANP3|ANP2|ANPK] [--force] [--json]
                                 change a package; untouched animations keep their bytes
   diff A.ifp B.ifp [--json]     what changed: added, removed, and per bone how much (exit 1 when they differ)
   lint FILE|ARCHIVE... [--skeleton MODEL.dff] [--severity S] [--ignore CODE] [--json]
                                 what the games do badly with (exit 1 on an error)
-  img create OUT [FILE|NAME=FILE...] [--format VER2|V1] [--force]
+  img create OUT [FILE|NAME=FILE...] [--format VER2|V1] [--force] [--json]
                                 a new archive: SA's OUT.img, or III/VC's OUT.dir + OUT.img
   img add|replace ARCHIVE FILE|NAME=FILE..., img delete ARCHIVE NAME..., img rename ARCHIVE OLD NEW,
   img rebuild ARCHIVE           (each with -o OUT or --in-place)
-  txd ls FILE...                textures of texture dictionaries: name, size, format, mipmaps, alpha
-  txd extract FILE... [-o DIR] [--force]
+  txd ls FILE... [--json]       textures of texture dictionaries: name, size, format, mipmaps, alpha
+  txd extract FILE... [-o DIR] [--force] [--json]
                                 one PNG per texture
-  bench [--corpus DIR] [--quick] [--out FILE [--force]] [--record]
+  bench [--corpus DIR] [--quick] [--out FILE [--force]] [--record] [--json]
                                 the benchmark suite on a generated SA-sized corpus
 
 formats (by magic, else by extension):
 ${FORMAT_LINES}
 
-gameanim <command> --help shows a command's options. --json (info, list, dump, bind, export, import,
-img, txd, bench) prints one JSON document instead of text: the README's "JSON output" gives its schema.
+${JSON_LINES}
 exit codes: 0 ok; 1 a problem with an input (missing, unreadable, a directory, undecodable, no such
 animation, an output that exists), reported after every other input is processed; 2 a usage error;
 3 an optional peer dependency the command needs is not installed
@@ -87,7 +104,7 @@ archive): name, tracks, keys and duration in seconds; with several files, one ta
 Prints every decoded value of each file (IFP, FORM/ANM2, IGI 2 clips and models, DFF, TXD, camera
 paths), or the script listing of an ANIM file; an IMG archive is walked, each entry of a known format
 dumped as ARCHIVE/ENTRY (img ls lists the archive itself). --anim keeps one IFP animation
-(case-insensitive). --json prints the document described in the README ("JSON output"): one for one
+(case-insensitive). --json prints the document the command-line guide gives ("JSON output"): one for one
 file, an array for several or for an archive; a file that cannot be read is { "file", "error" }.
 Formats:
 ${FORMAT_LINES}`,
@@ -143,7 +160,7 @@ texture the dictionary lacks is named in a missing-textures warning. Several ANI
 clips, IMG archives) with OUT named .glb or .gltf: every clip of them in that one file. An existing
 OUT is replaced only with --force, and never when it is one of the inputs. Every
 change glTF forces on the data is printed, and the count of animations written (a clip that drives no
-bone is left out, and named). Needs @gltf-transform/core installed (exit 3 without it).
+bone is left out, and named); on a terminal a progress bar counts the animations converted. Needs @gltf-transform/core installed (exit 3 without it).
 
 With several files or an IMG archive and a folder as -o (DIR/, or any name not ending .glb or .gltf),
 every package of every IFP file and IFP entry becomes DIR/<package>.glb, and each IGI 2 or ANM2 clip
@@ -239,6 +256,3 @@ bench/RESULTS.md and appends to bench/history/. --quick runs a tiny corpus: its 
 labelled too small to mean anything, and its targets are not judged. Peak memory per decoder is
 measured in a fresh child process.`,
 };
-
-/** An optional peer dependency the command needs is not installed (exit 3): not the user's input, not their usage. */
-export class MissingDependencyError extends Error {}

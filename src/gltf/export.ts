@@ -54,6 +54,11 @@ export interface ExportGltfOptions {
    * dependency, imported when textures are given; pass one to choose the encoder or bundle it.
    */
   encodePng?: EncodePng;
+  /**
+   * Called once per clip, in order, after it is converted (written, or left out with a warning):
+   * converting the clips is most of an export's time, so a caller can show progress with it.
+   */
+  onClip?: (clip: SkeletalClip, index: number) => void;
 }
 
 export interface ExportGltfResult {
@@ -175,12 +180,13 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   const budget = new WorkBudget('GLTF', EXPORT_BASE_SAMPLES + EXPORT_SAMPLES_PER_KEY * rotationKeyCount(options.clips), 'rotation samples');
   const skipped: string[] = [];
   const animations: string[] = [];
-  for (const clip of options.clips) {
+  options.clips.forEach((clip, index) => {
     // glTF forbids an animation without channels: a clip that drives no bone of this skeleton is left out.
     // (Nor one whose every key glTF cannot hold.)
     if (addAnimation(doc, buffer, bones, extraNode, skeleton, clip, options, tally, budget)) animations.push(clip.name);
     else skipped.push(clip.name || '(unnamed)');
-  }
+    options.onClip?.(clip, index);
+  });
   if (skipped.length)
     warnings.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton, or have no key glTF can hold, and were left out: ${skipped.slice(0, 5).join(', ')}` });
   if (tally.nudged)

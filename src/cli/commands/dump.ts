@@ -9,7 +9,7 @@ export interface DumpOptions {
 }
 
 /**
- * Every decoded value of each file, as text or as the JSON document of the README's schema (one
+ * Every decoded value of each file, as text or as the JSON document of docs/guides/cli.md's schema (one
  * document for one file; an array of them, in order, for several).
  */
 export function dump(paths: string[], options: DumpOptions, print: (line: string) => void): CommandResult {

@@ -18,39 +18,38 @@ export type EditStep =
   | { op: 'reduce'; tolerance: number };
 
 /** The steps in the order their flags were given (parseArgs groups repeated flags; the raw order is kept here). */
-export function editSteps(args: readonly string[]): EditStep[] {
+/**
+ * The edits in the order given, from the parser's tokens (so `--rename=A=B` and `--rename A=B` are the
+ * same edit, and a value that only looks like a flag is a value).
+ */
+export function editSteps(flags: ReadonlyArray<{ name: string; value?: string }>): EditStep[] {
   const steps: EditStep[] = [];
-  const value = (i: number, flag: string) => {
-    const v = args[i + 1];
-    if (v === undefined) throw new UsageError(`${flag} needs a value`);
-    return v;
-  };
   const pair = (text: string, flag: string) => {
     const at = text.indexOf('=');
     if (at <= 0) throw new UsageError(`${flag} takes NAME=VALUE, not ${text}`);
     return [text.slice(0, at), text.slice(at + 1)] as const;
   };
-  for (let i = 0; i < args.length; i++) {
-    const flag = args[i]!;
-    if (flag === '--rename') {
-      const [from, to] = pair(value(i++, flag), flag);
+  for (const { name, value } of flags) {
+    const flag = `--${name}`;
+    if (value === undefined) continue; // a switch (--force, --json): not an edit
+    if (name === 'rename') {
+      const [from, to] = pair(value, flag);
       steps.push({ op: 'rename', from, to });
-    } else if (flag === '--delete') steps.push({ op: 'delete', name: value(i++, flag) });
-    else if (flag === '--speed') {
-      const [name, factor] = pair(value(i++, flag), flag);
+    } else if (name === 'delete') steps.push({ op: 'delete', name: value });
+    else if (name === 'speed') {
+      const [clip, factor] = pair(value, flag);
       if (!(Number(factor) > 0)) throw new UsageError(`--speed takes NAME=FACTOR with a factor above 0, not ${factor}`);
-      steps.push({ op: 'speed', name, factor: Number(factor) });
-    } else if (flag === '--trim') {
-      const [name, range] = pair(value(i++, flag), flag);
+      steps.push({ op: 'speed', name: clip, factor: Number(factor) });
+    } else if (name === 'trim') {
+      const [clip, range] = pair(value, flag);
       const [start, end] = range.split(':').map(Number);
       if (!(start! >= 0 && end! > start!)) throw new UsageError(`--trim takes NAME=START:END in seconds, START below END, not ${range}`);
-      steps.push({ op: 'trim', name, start: start!, end: end! });
-    } else if (flag === '--merge') steps.push({ op: 'merge', path: value(i++, flag) });
-    else if (flag === '--package') steps.push({ op: 'package', name: value(i++, flag) });
-    else if (flag === '--reduce') {
-      const tolerance = value(i++, flag);
-      if (!(Number(tolerance) >= 0)) throw new UsageError(`--reduce takes a tolerance in centimetres of shell error, 0 or more (0.05 is half a millimetre), not ${tolerance}`);
-      steps.push({ op: 'reduce', tolerance: Number(tolerance) });
+      steps.push({ op: 'trim', name: clip, start: start!, end: end! });
+    } else if (name === 'merge') steps.push({ op: 'merge', path: value });
+    else if (name === 'package') steps.push({ op: 'package', name: value });
+    else if (name === 'reduce') {
+      if (!(Number(value) >= 0)) throw new UsageError(`--reduce takes a tolerance in centimetres of shell error, 0 or more (0.05 is half a millimetre), not ${value}`);
+      steps.push({ op: 'reduce', tolerance: Number(value) });
     }
   }
   return steps;

@@ -11,6 +11,7 @@ import { clipSources } from '../clip-sources.js';
 import { plural, withArticle } from '../text.js';
 import { UsageError } from '../usage.js';
 import { readModel } from '../export-unit.js';
+import { startProgress, type StartProgress } from '../progress.js';
 import { loadGltf } from './export-batch.js';
 import { merged, onFile, report, type CommandResult } from './result.js';
 
@@ -27,6 +28,8 @@ export interface ExportOptions {
   fps?: number;
   json?: boolean;
   txd?: string;
+  /** The progress display, one step per clip converted (default: a bar on stderr when it is a terminal). */
+  progress?: StartProgress;
 }
 
 /**
@@ -76,6 +79,8 @@ export async function exportCommand(modelPath: string | undefined, animsPaths: s
     if (result.inputErrors.length) return result;
   }
   let exported: Awaited<ReturnType<Gltf['exportGltf']>>;
+  // Converting the clips is most of the time (PED.IFP's 311: 1.1 s of 1.5 s): a bar on a terminal, one step per clip.
+  const progress = (options.progress ?? startProgress)(clips.length, 'converting', print);
   try {
     exported = await gltf.exportGltf({
       model,
@@ -87,11 +92,14 @@ export async function exportCommand(modelPath: string | undefined, animsPaths: s
       binName,
       axes: options.zUp ? 'game' : 'y-up',
       resampleRate: options.fps,
+      onClip: (clip) => progress.tick(clip.name),
     });
   } catch (error) {
     // Clips whose resampling their keys cannot justify: one line naming the file, as a bad input.
     if (error instanceof DecodeError) return { inputErrors: [`${animsPaths.join(', ')}: ${error.message}`] };
     throw error;
+  } finally {
+    progress.stop();
   }
   const files = gltfFiles(options.out, exported);
   const failed = writeOutputs(files, { force: options.force, inputs: [...(modelPath ? [modelPath] : []), ...animsPaths.flatMap(filesRead), ...(options.txd ? [options.txd] : [])] });

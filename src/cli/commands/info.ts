@@ -9,7 +9,7 @@ import { merged, onFile, report, type CommandResult } from './result.js';
 
 type Print = (line: string) => void;
 
-/** `info --json`: one record per file (see the README's "JSON output" schemas). */
+/** `info --json`: one record per file (docs/guides/cli.md, "JSON output", has the schema). */
 type InfoRecord = Record<string, unknown> & { file: string };
 
 export function info(paths: string[], print: Print, json = false): CommandResult {

@@ -4,7 +4,7 @@ import { InputError } from '../inputs.js';
 /** What a command reports back to main: input errors set exit code 1 once everything is printed. */
 export interface CommandResult {
   inputErrors: string[];
-  /** With --json: the document main prints (the README's schema for the command), instead of text. */
+  /** With --json: the document main prints (its schema is in docs/guides/cli.md, "JSON output"), instead of text. */
   json?: unknown;
   /** An exit code the command's answer decides (diff: 1 when the files differ; lint: 1 on an error). */
   exitCode?: number;
