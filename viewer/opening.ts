@@ -6,6 +6,7 @@ import { findPresentation } from '../src/cli/present/index.js';
 import { renderLists } from './animation-list.js';
 import { lintFile, type EditingHost } from './editing.js';
 import { listItem } from './page.js';
+import { chooseOpeningClip } from './opening-clip.js';
 import { problem } from './problems.js';
 import { select } from './selection.js';
 import { readSelection } from './session.js';
@@ -24,9 +25,20 @@ function reselect(): void {
   reselectScheduled = true;
   queueMicrotask(() => {
     reselectScheduled = false;
-    const clip = state.clip ?? state.clips[0]?.clip;
+    const clip = state.clip ?? openingClip();
     if (clip) select(clip);
   });
+}
+
+/** With nothing chosen yet, an idle or a walk plays (viewer/opening-clip.ts), not the first clip of the first file. */
+function openingClip() {
+  const clips = state.clips.map((entry) => entry.clip);
+  return clips[
+    chooseOpeningClip(
+      clips.map((clip) => clip.name),
+      clips.map((clip) => clip.duration),
+    )
+  ];
 }
 
 /**
@@ -94,7 +106,7 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
   }
   for (const clip of format.clips?.(reader) ?? []) state.clips.push({ file: name, clip });
   renderLists();
-  // A model after its animations binds them now; the first clip opened plays.
+  // A model after its animations binds them now; with none chosen, an idle or a walk plays.
   if ((skeleton && !format.clips && state.clip) || (!state.clip && state.clips.length)) reselect();
 }
 

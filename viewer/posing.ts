@@ -1,8 +1,9 @@
 // The pose the view shows at a time, and the room it takes over the clip: the selected clip (over its
 // base, viewer/layering.ts), its root motion removed when the user plays it in place; and the bounds
 // of the posed skeleton over the whole clip, which the camera frames (the rest pose of a running or
-// crouching ped is not where its body goes).
+// crouching ped is not where its body goes), and the lowest point of the posed body, where the ground goes.
 import { createPose, poseToMatrices, type BoundClip, type Pose } from 'gameanim';
+import { lowestPoint, type GroundModel } from './ground.js';
 import { sampleSelected } from './layering.js';
 
 /** Poses sampled over a clip for its bounds: enough to catch a step's reach, cheap on every switch. */
@@ -13,6 +14,8 @@ export interface PoseBox {
   max: [number, number, number];
   /** Horizontally relative to the moving bone (the camera follows it), or in world space. */
   relative: boolean;
+  /** The lowest height the drawn body (its mesh, else its bones) reaches over the clip: the ground's. */
+  floor: number;
 }
 
 /**
@@ -39,8 +42,11 @@ export function poseAt(bound: BoundClip, time: number, pose: Pose, inPlace: bool
 
 const scratch = new WeakMap<object, { pose: Pose; matrices: Float32Array }>();
 
-/** The box of every bone's world position over the clip; relative to the moving bone when the camera follows it. */
-export function clipBox(bound: BoundClip, inPlace: boolean, relative: boolean): PoseBox {
+/**
+ * The box of every bone's world position over the clip, relative to the moving bone when the camera
+ * follows it; and the lowest point of `model` drawn in those poses (of the bones without a model).
+ */
+export function clipBox(bound: BoundClip, inPlace: boolean, relative: boolean, model: GroundModel | null = null): PoseBox {
   const skeleton = bound.skeleton;
   let work = scratch.get(skeleton);
   if (!work) scratch.set(skeleton, (work = { pose: createPose(skeleton), matrices: new Float32Array(16 * skeleton.boneCount) }));
@@ -48,9 +54,11 @@ export function clipBox(bound: BoundClip, inPlace: boolean, relative: boolean): 
   const mover = motionBone(bound);
   const min: [number, number, number] = [Infinity, Infinity, Infinity];
   const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  let floor = Infinity;
   for (let step = 0; step <= BOUND_SAMPLES; step++) {
     poseAt(bound, (bound.clip.duration * step) / BOUND_SAMPLES, pose, inPlace);
     poseToMatrices(pose, skeleton, matrices);
+    floor = Math.min(floor, lowestPoint(skeleton, model, matrices));
     const origin = relative ? [matrices[16 * mover + 12]!, matrices[16 * mover + 13]!] : [0, 0];
     for (let bone = 0; bone < skeleton.boneCount; bone++) {
       for (let axis = 0; axis < 3; axis++) {
@@ -60,5 +68,5 @@ export function clipBox(bound: BoundClip, inPlace: boolean, relative: boolean): 
       }
     }
   }
-  return { min, max, relative };
+  return { min, max, relative, floor };
 }

@@ -123,9 +123,16 @@ export class SceneView {
     return this.rig.controls;
   }
 
-  /** The box the posed skeleton takes over the clip: the presets (and a new model's first view) frame it. */
+  /**
+   * The box the posed skeleton takes over the clip: the presets (and a new model's first view) frame it.
+   * The ground goes under the lowest point the posed body reaches (the rest pose's is kept without a clip).
+   */
   setClipBox(box: PoseBox | null): void {
     this.rig.box = box;
+    if (box && Number.isFinite(box.floor) && box.floor !== this.#grid.position.z) {
+      this.#grid.position.z = box.floor;
+      this.dirty = true;
+    }
   }
 
   set follow(follow: boolean) {
@@ -152,7 +159,7 @@ export class SceneView {
     return { ...this.rig.project(this.#moverPosition(), width, height), width, height };
   }
 
-  /** The height of the lowest point of the mesh (or the bones) at rest: where the ground is. */
+  /** The height of the lowest point of the mesh (or the bones) at rest: where the ground is until a clip's poses say (setClipBox). */
   #feet(): number {
     this.#content.updateMatrixWorld(true);
     const box = this.#box();

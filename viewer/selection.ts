@@ -50,7 +50,9 @@ export function select(clip: SkeletalClip): void {
 export function reframe(): void {
   const follow = $<HTMLInputElement>('follow').checked;
   view.follow = follow;
-  view.setClipBox(state.bound ? clipBox(state.bound, $<HTMLInputElement>('in-place').checked, follow) : null);
+  const bound = state.bound;
+  const model = bound && state.model?.skeleton === bound.skeleton ? state.model : null;
+  view.setClipBox(bound ? clipBox(bound, $<HTMLInputElement>('in-place').checked, follow, model) : null);
 }
 
 export function selectScript(file: SpriteScripts, id: number): void {

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { decode as decodePng } from 'fast-png';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DFFReader, IFPReader, lintIFP, writeIFP, type TrackData } from '../../src/index.js';
+import { bindClip, createPose, DFFReader, IFPReader, lintIFP, poseToMatrices, sampleClip, writeIFP, type TrackData } from '../../src/index.js';
+import { lowestPoint } from '../../viewer/ground.js';
 import { fixture, sample, samplesDir, samplesPresent, SAMPLES } from '../helpers/files.js';
 import {
   canvasShot,
@@ -186,11 +187,27 @@ describeWith(
           });
         const time = () => clock(page);
         await page.locator('#animations li[data-clip]', { hasText: 'walk_player' }).click();
-        // The ground at the ped's feet (the lowest vertex of its mesh at rest), not at the root's height.
-        const positions = new DFFReader(sample('dff/sa_skin_plain.dff')).geometries[0]!.positions;
-        const feet = Math.min(...Array.from(positions).filter((_, i) => i % 3 === 2));
-        expect(feet).toBeLessThan(-0.3);
-        expect((await scene()).ground).toBeCloseTo(feet, 4);
+        // The ground under the soles: the lowest point of the skinned mesh over the clip's 25 framing
+        // poses (viewer/ground.ts), not of the rest pose, which lies along x (its lowest point is at -0.39).
+        const dff = new DFFReader(sample('dff/sa_skin_plain.dff'));
+        const skeleton = dff.skeleton!;
+        const walk = bindClip(new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('WALK_player')!, skeleton);
+        const pose = createPose(skeleton);
+        let soles = Infinity;
+        for (let step = 0; step <= 24; step++) {
+          sampleClip(walk, (walk.clip.duration * step) / 24, pose);
+          soles = Math.min(soles, lowestPoint(skeleton, dff, poseToMatrices(pose, skeleton)));
+        }
+        expect(soles).toBeLessThan(-0.95);
+        expect((await scene()).ground).toBeCloseTo(soles, 3);
+        // The ankles as drawn stand above the ground, never through it.
+        const ankles = await page.evaluate(() =>
+          (window as unknown as { viewerScene: { boneWorldPositions: Array<{ name: string; position: number[] }> } }).viewerScene.boneWorldPositions
+            .filter((bone) => /^[LR] Foot$/.test(bone.name))
+            .map((bone) => bone.position[2]!),
+        );
+        expect(ankles.length).toBe(2);
+        for (const z of ankles) expect(z - soles).toBeGreaterThan(0);
         // Orbit a little, then switch clips: the view stays where the user put it.
         const canvas = page.locator('#scene');
         const box = (await canvas.boundingBox())!;
