@@ -4,7 +4,7 @@
 // an output never replaces one of them.
 import { dirname, resolve } from 'node:path';
 import type { GltfResources } from 'gameanim/gltf';
-import { readInput } from './inputs.js';
+import { magicOf, readInput } from './inputs.js';
 
 export interface GltfInput {
   bytes: Uint8Array;
@@ -38,5 +38,5 @@ export function readGltfInput(path: string): GltfInput {
 
 /** Whether a file is a glTF, by its first bytes (a GLB) or its name (a .gltf, which is JSON). */
 export function isGltf(path: string, bytes: Uint8Array): boolean {
-  return (bytes.length >= 4 && bytes[0] === 0x67 && bytes[1] === 0x6c && bytes[2] === 0x54 && bytes[3] === 0x46) || /\.gltf$/i.test(path);
+  return magicOf(bytes) === 'glTF' || /\.gltf$/i.test(path);
 }

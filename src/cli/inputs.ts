@@ -39,6 +39,11 @@ export function pairedImg(dirPath: string): string {
   return dirPath.replace(/\.dir$/i, (ext) => (ext === '.DIR' ? '.IMG' : '.img'));
 }
 
+/** The .dir beside a GTA III/VC .img, which holds its directory (`anim.img` -> `anim.dir`, `ANIM.IMG` -> `ANIM.DIR`). */
+export function pairedDir(imgPath: string): string {
+  return imgPath.replace(/\.img$/i, (ext) => (ext === '.IMG' ? '.DIR' : '.dir'));
+}
+
 /** Every file reading this input reads: the file, and for a III/VC .dir its .img (both are inputs, never outputs). */
 export function filesRead(path: string): string[] {
   return /\.dir$/i.test(path) ? [path, pairedImg(path)] : [path];
@@ -58,7 +63,7 @@ export function openArchive(path: string, bytes: Uint8Array, needData = false): 
   return { archive: ImgArchive.fromDir(bytes, new Uint8Array(0)), note: `${basename(imgPath)} not found: directory only` };
 }
 
-/** The first four bytes as text, for messages. */
-function magicOf(bytes: Uint8Array): string {
+/** The first four bytes as text, for messages and magic checks. */
+export function magicOf(bytes: Uint8Array): string {
   return String.fromCharCode(...bytes.subarray(0, 4));
 }

@@ -4,7 +4,7 @@
 import { EncodeError, ImgArchive, ImgEditor } from 'gameanim';
 import type { FileSystem } from '../atomic-write.js';
 import { entryLabel, entrySource } from '../img-entry-args.js';
-import { InputError, readInput } from '../inputs.js';
+import { InputError, pairedDir, pairedImg, readInput } from '../inputs.js';
 import { writeOutputs } from '../outputs.js';
 import { plural } from '../text.js';
 import { HELP, UsageError } from '../usage.js';
@@ -25,12 +25,8 @@ export function createdVersion(out: string, format: string | undefined): Version
   return version;
 }
 
-/** The two files of a v1 archive named by OUT (either of them), the .dir first; their extensions in OUT's case. */
-function v1Pair(out: string): { dir: string; img: string } {
-  const upper = /\.[A-Z]+$/.test(out);
-  const stem = out.slice(0, -4);
-  return { dir: stem + (upper ? '.DIR' : '.dir'), img: stem + (upper ? '.IMG' : '.img') };
-}
+/** The two files of a v1 archive named by OUT (either of them), the .dir first. */
+const v1Pair = (out: string) => (/\.dir$/i.test(out) ? { dir: out, img: pairedImg(out) } : { dir: pairedDir(out), img: out });
 
 export function imgCreate(out: string, args: string[], options: { format?: string; force: boolean; json: boolean; fs?: FileSystem }, printText: (line: string) => void): CommandResult {
   const { print, json } = report(printText, options.json);
