@@ -37,15 +37,15 @@ export async function readGltfDocument(core: GltfTransform, bytes: Uint8Array, r
   for (const { what, uri } of externalUris(jsonDoc)) {
     if (Object.hasOwn(jsonDoc.resources, uri)) continue;
     const at = jsonAt + byteOffsetOf(jsonText, uri);
-    const fail = (why: string) => new DecodeError('GLTF', 'missing-resource', at, `${what}'s URI "${uri}" ${why}`);
-    if (!resources) throw fail('names a file beside the glTF, and none were given to read it from');
+    const missing = (why: string) => new DecodeError('GLTF', 'missing-resource', at, `${what}'s URI "${uri}" ${why}`);
+    if (!resources) throw missing('names a file beside the glTF, and none were given to read it from');
     let data: Uint8Array | undefined;
     try {
       data = resources(uri);
     } catch (error) {
-      throw fail(`cannot be read: ${(error as Error).message}`);
+      throw missing(`cannot be read: ${(error as Error).message}`);
     }
-    if (!(data instanceof Uint8Array)) throw fail('names a file that is not there');
+    if (!(data instanceof Uint8Array)) throw missing('names a file that is not there');
     // An own property even for a URI such as "__proto__" or "constructor", which glTF-Transform looks up with `in`.
     Object.defineProperty(jsonDoc.resources, uri, { value: new Uint8Array(data), enumerable: true, writable: true, configurable: true });
     total += data.length;

@@ -83,6 +83,8 @@ describeWith([CHROMIUM, SAMPLES], `compare in headless Chromium (${haveChromium 
     await withViewer(browser, files, async (page, errors) => {
       await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
       // The main view shows the last model opened (gang01), with III's walk_player.
+      // The list is virtualised and opens scrolled to the opening clip (idle_stance): search, as a user would.
+      await page.fill('#search', 'walk_player');
       await clip(page, 'walk_player').last().click();
       await page.click('#compare-models');
       const handle = await page.waitForFunction(
