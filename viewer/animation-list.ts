@@ -3,6 +3,7 @@
 // 2,000 animations make a few dozen list items, and a clip switch redraws those alone.
 import { elementScroll, observeElementOffset, observeElementRect, Virtualizer } from '@tanstack/virtual-core';
 import type { SkeletalClip, SpriteScripts } from 'gameanim';
+import { clipSummary } from './clip-summary.js';
 import { listItem } from './page.js';
 import { select, selectScript } from './selection.js';
 import { $, state } from './state.js';
@@ -52,9 +53,7 @@ function rowElement(row: Row): HTMLLIElement {
     return item;
   }
   const { clip, file } = row;
-  let keys = 0;
-  for (const track of clip.tracks) keys += track.times.length;
-  const item = listItem(clip.name || file, `${clip.tracks.length} tracks, ${keys} keys, ${clip.duration.toFixed(2)} s`);
+  const item = listItem(clip.name || file, clipSummary(clip));
   if (clip === state.clip) item.className = 'selected';
   item.dataset['clip'] = 'true';
   item.onclick = () => select(clip);

@@ -2,6 +2,7 @@
 // is written as it was, byte for byte (each animation keeps its stored bytes until it changes).
 import { ByteCursor } from '../core/byte-cursor.js';
 import { EditError, EncodeError, type DecodeWarning } from '../core/errors.js';
+import { float32Text } from '../core/float32.js';
 import { inputBytes } from '../core/input.js';
 import { codePointLabel, nameKey } from '../core/names.js';
 import { IFPReader } from '../ifp/reader.js';
@@ -224,7 +225,8 @@ export class IFPEditor {
     const duration = durationOf(old);
     // The end may be the stored duration as written in decimal (1.5 for a stored 1.50000006).
     const inside = start >= 0 && end > start && Math.fround(end) <= Math.fround(duration);
-    if (!inside) throw new EditError('IFP', 'outside-clip', `trim: "${old.name}" lasts ${duration} s; ${start}:${end} must satisfy 0 <= start < end <= ${duration}`);
+    const lasts = float32Text(Math.fround(duration));
+    if (!inside) throw new EditError('IFP', 'outside-clip', `trim: "${old.name}" lasts ${lasts} s; ${start}:${end} must satisfy 0 <= start < end <= ${lasts}`);
     pkg.animations[index] = { name: old.name, bones: old.bones.map((bone) => trimTrack(bone, start, end)) };
     return this;
   }

@@ -179,6 +179,18 @@ describe('lintIFP: one fixture per rule', () => {
   });
 });
 
+describe('lintIFP: times in the messages', () => {
+  it('are the shortest text that reads back to the f32 the file holds (0.05 s, never 0.05000000074505806 s)', () => {
+    const message = (code: LintCode, findings: ReturnType<typeof lintIFP>) => findings.find((f) => f.code === code)!.message;
+    // Float frames (uncompressed), so the f32 times are kept as written.
+    const f = (times: number[]) => lint([{ name: 'a', bones: [track({ keys: times.length, times: Float32Array.from(times) })] }]);
+    expect(message('first-key-not-zero', f([0.05, 0.1, 0.3]))).toBe('the first key is at 0.05 s, not 0: its time is added on every loop');
+    expect(message('time-goes-back', f([0, 0.3, 0.1]))).toBe('key 2 at 0.1 s comes before key 1 at 0.3 s');
+    expect(message('time-repeats', f([0, 0.1, 0.1]))).toBe('keys 1 and 2 share the time 0.1 s');
+    expect(message('zero-length-track', f([0.7, 0.7]))).toBe('all 2 keys are at 0.7 s: a looped clip hangs the game');
+  });
+});
+
 describe('lintIFP: severity, ignore and the summary', () => {
   // Two flips (notes), one time going back (error) and an unknown bone id (note).
   const findings = () =>

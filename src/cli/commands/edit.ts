@@ -3,7 +3,7 @@ import { DecodeError, diffIFP, EncodeError, IFPEditor, type IFPFormat, type Redu
 import { InputError, readInput } from '../inputs.js';
 import { modelSkeleton } from '../model-skeleton.js';
 import { writeOutputs } from '../outputs.js';
-import { plural } from '../text.js';
+import { f32Text, plural } from '../text.js';
 import { UsageError } from '../usage.js';
 import { onFile, report, type CommandResult } from './result.js';
 
@@ -157,7 +157,7 @@ export function diff(a: string, b: string, printText: (line: string) => void, js
   for (const name of result.added) print(`+ ${name}`);
   for (const name of result.removed) print(`- ${name}`);
   for (const changed of result.changed) {
-    print(`~ ${changed.name}${changed.duration[0] !== changed.duration[1] ? ` (duration ${changed.duration[0]} -> ${changed.duration[1]} s)` : ''}`);
+    print(`~ ${changed.name}${changed.duration[0] !== changed.duration[1] ? ` (duration ${f32Text(Math.fround(changed.duration[0]))} -> ${f32Text(Math.fround(changed.duration[1]))} s)` : ''}`);
     for (const bone of changed.bones) {
       if (bone.maxAngleDeg === 0 && bone.maxTranslation === 0 && bone.keys[0] === bone.keys[1]) continue;
       print(

@@ -1,4 +1,5 @@
 // Rules on one track: its bone, its key count, its key times and values.
+import { float32Text } from '../../core/float32.js';
 import { PED_BONE_TAGS } from '../../core/bone-tags.js';
 import type { IFPFormat, TrackData } from '../../ifp/types.js';
 import { firstKeyThatDoesNotCompress } from '../../ifp/writer.js';
@@ -52,9 +53,15 @@ export function lintTrack(bone: TrackData, place: TrackPlace, add: AddFinding): 
   if (!bone.compressed && place.format !== 'ANPK') {
     const off = bone.times.findIndex((t) => Math.abs(t * 60 - Math.round(t * 60)) > 1e-3);
     if (off >= 0)
-      add('off-grid-time', animation, name, keyAt(off), `key ${off} at ${bone.times[off]} s is off the 1/60 s grid: written compressed it moves to ${Math.round(bone.times[off]! * 60) / 60} s`);
+      add(
+        'off-grid-time',
+        animation,
+        name,
+        keyAt(off),
+        `key ${off} at ${float32Text(bone.times[off]!)} s is off the 1/60 s grid: written compressed it moves to ${Math.round(bone.times[off]! * 60) / 60} s`,
+      );
     const bad = firstKeyThatDoesNotCompress(bone);
-    if (bad) add('does-not-compress', animation, name, keyAt(bad.key), `key ${bad.key} (at ${bad.time} s) holds a value int16 frames cannot (time up to 546 s, translation up to 32 m)`);
+    if (bad) add('does-not-compress', animation, name, keyAt(bad.key), `key ${bad.key} (at ${float32Text(bad.time)} s) holds a value int16 frames cannot (time up to 546 s, translation up to 32 m)`);
   }
   lintRotations(bone.rotations, keys, animation, name, keyAt, add);
   if (bone.translations && place.index > 0 && bone.boneId !== 0) {
@@ -65,17 +72,17 @@ export function lintTrack(bone: TrackData, place: TrackPlace, add: AddFinding): 
 
 function lintTimes(times: Float32Array, place: TrackPlace, name: string, keyAt: (k: number) => number, add: AddFinding): void {
   const { animation } = place;
-  if (Math.abs(times[0]!) > TIME_EPSILON) add('first-key-not-zero', animation, name, keyAt(0), `the first key is at ${times[0]} s, not 0: its time is added on every loop`);
+  if (Math.abs(times[0]!) > TIME_EPSILON) add('first-key-not-zero', animation, name, keyAt(0), `the first key is at ${float32Text(times[0]!)} s, not 0: its time is added on every loop`);
   let wentBack = false;
   for (let k = 1; k < times.length; k++) {
     if (times[k]! < times[k - 1]!) {
-      add('time-goes-back', animation, name, keyAt(k), `key ${k} at ${times[k]} s comes before key ${k - 1} at ${times[k - 1]} s`);
+      add('time-goes-back', animation, name, keyAt(k), `key ${k} at ${float32Text(times[k]!)} s comes before key ${k - 1} at ${float32Text(times[k - 1]!)} s`);
       wentBack = true;
-    } else if (times[k] === times[k - 1]) add('time-repeats', animation, name, keyAt(k), `keys ${k - 1} and ${k} share the time ${times[k]} s`);
+    } else if (times[k] === times[k - 1]) add('time-repeats', animation, name, keyAt(k), `keys ${k - 1} and ${k} share the time ${float32Text(times[k]!)} s`);
   }
   // All keys at one time: every delta is 0 and a looped clip's key search never advances.
   if (!wentBack && times.length >= 2 && times[times.length - 1] === times[0])
-    add('zero-length-track', animation, name, keyAt(0), `all ${times.length} keys are at ${times[0]} s: a looped clip hangs the game`);
+    add('zero-length-track', animation, name, keyAt(0), `all ${times.length} keys are at ${float32Text(times[0]!)} s: a looped clip hangs the game`);
 }
 
 function lintRotations(rotations: Float32Array, keys: number, animation: string, name: string, keyAt: (k: number) => number, add: AddFinding): void {

@@ -1,4 +1,5 @@
 // Rules on a package and its animations as a list: names, counts, what the game finds by name.
+import { float32Text } from '../../core/float32.js';
 import { nameKey } from '../../core/names.js';
 import type { IFPPackage } from '../../ifp/reader.js';
 import type { ScannedPackage } from '../../ifp/scan.js';
@@ -52,7 +53,7 @@ function lintAnimation(animation: Animation, where: number, add: AddFinding): vo
   if (animation.bones.length === 0) add('no-tracks', name, null, where, 'the animation has no tracks: SA reads a first track that is not there');
   if (animation.bones.length > MAX_COUNT) add('count-overflow', name, null, where, `${animation.bones.length} tracks: the game counts them in 16 bits (at most ${MAX_COUNT})`);
   if (animation.bones.length && animation.duration < 1 / 60)
-    add('shorter-than-a-frame', name, null, where, `the clip lasts ${animation.duration} s, less than one 60 Hz frame: it plays as a single pose`);
+    add('shorter-than-a-frame', name, null, where, `the clip lasts ${float32Text(animation.duration)} s, less than one 60 Hz frame: it plays as a single pose`);
   const bones = new Map<string, string>();
   for (const bone of animation.bones) {
     // The game binds by id where there is one, else by name (case ignored).
