@@ -84,3 +84,6 @@ function sameLatin1(text: string, bytes: Uint8Array, start: number): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) !== bytes[start + i]) return false;
   return true;
 }
+
+/** "1 clip", "2 clips": a count with its noun in the number it takes (for messages, not for the API). */
+export const countText = (n: number, noun: string, nouns = `${noun}s`): string => `${n} ${n === 1 ? noun : nouns}`;

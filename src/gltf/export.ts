@@ -2,6 +2,7 @@ import { Document, WebIO, type Accessor, type Buffer, type Material, type Node }
 import type { Skeleton } from '../core/skeleton.js';
 import type { ModelGeometry } from '../core/model-geometry.js';
 import { float32Text } from '../core/float32.js';
+import { countText } from '../core/names.js';
 import { WorkBudget } from '../core/work-budget.js';
 import { bindClip, offsetFromRest } from '../playback/bind.js';
 import { skeletonFromTracks } from '../playback/track-skeleton.js';
@@ -188,12 +189,19 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     options.onClip?.(clip, index);
   });
   if (skipped.length)
-    warnings.push({ code: 'skipped-clips', message: `${skipped.length} clips drive no bone of the skeleton, or have no key glTF can hold, and were left out: ${skipped.slice(0, 5).join(', ')}` });
+    warnings.push({
+      code: 'skipped-clips',
+      message: `${countText(skipped.length, 'clip')} ${skipped.length === 1 ? 'drives' : 'drive'} no bone of the skeleton, or ${skipped.length === 1 ? 'has' : 'have'} no key glTF can hold, and ${skipped.length === 1 ? 'was' : 'were'} left out: ${skipped.slice(0, 5).join(', ')}`,
+    });
   if (tally.nudged)
     warnings.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
   if (tally.nonFinite) warnings.push({ code: 'non-finite-keys', message: `${tally.nonFinite} keys with a NaN or infinite time or value were left out (glTF cannot hold them)` });
   if (tally.dropped) warnings.push({ code: 'dropped-times', message: `${tally.dropped} keys whose time repeated or went back were dropped (glTF needs strictly increasing times)` });
-  if (tally.shifted) warnings.push({ code: 'shifted-times', message: `${tally.shifted} clips had negative key times; their keys were shifted later by up to ${tally.shiftedBy} s` });
+  if (tally.shifted)
+    warnings.push({
+      code: 'shifted-times',
+      message: `${countText(tally.shifted, 'clip')} had negative key times; their keys were shifted later by up to ${float32Text(Math.fround(tally.shiftedBy))} s`,
+    });
   if (tally.normalised) warnings.push({ code: 'normalised-rotations', message: `${tally.normalised} rotation keys were not unit length; they were normalised (glTF needs unit quaternions)` });
   if (tally.resampled)
     warnings.push({

@@ -1,6 +1,8 @@
 import { GLB_BUFFER, WebIO, type AnimationSampler, type Node } from '@gltf-transform/core';
 import { readGltfDocument, type GltfResources } from './gltf-input.js';
 import type { Skeleton } from '../core/skeleton.js';
+import { float32Text } from '../core/float32.js';
+import { countText } from '../core/names.js';
 import { WorkBudget } from '../core/work-budget.js';
 import type { IFPFormat, PackageData, TrackData } from '../ifp/types.js';
 import { firstKeyThatDoesNotCompress } from '../ifp/writer.js';
@@ -258,12 +260,15 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       const misfit = track.compressed ? firstKeyThatDoesNotCompress(track) : null;
       if (misfit) {
         track.compressed = false;
-        floatTracks.push(`${animation.name}/${track.boneName.trim()} at ${misfit.time} s`);
+        floatTracks.push(`${animation.name}/${track.boneName.trim()} at ${float32Text(misfit.time)} s`);
       }
     }
   }
   if (floatTracks.length)
-    warnings.push({ code: 'float-frames', message: `${floatTracks.length} tracks have keys that int16 frames cannot hold, so they are written as float frames (first: ${floatTracks[0]})` });
+    warnings.push({
+      code: 'float-frames',
+      message: `${countText(floatTracks.length, 'track')} ${floatTracks.length === 1 ? 'has' : 'have'} keys that int16 frames cannot hold, so ${floatTracks.length === 1 ? 'it is' : 'they are'} written as float frames (first: ${floatTracks[0]})`,
+    });
   if (unmatched.size) warnings.push({ code: 'unmatched-channels', message: `channels of nodes that match no bone were left out: ${[...unmatched].slice(0, 10).join(', ')}` });
   if (resampled) warnings.push({ code: 'resampled', message: `${resampled} STEP or CUBICSPLINE samplers were resampled at ${rate} Hz` });
   if (offGrid.animations.length) warnings.push(offGridWarning(offGrid.animations, offGrid, tolerance));

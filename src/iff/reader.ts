@@ -1,6 +1,7 @@
 import { ByteCursor } from '../core/byte-cursor.js';
 import { inputBytes } from '../core/input.js';
 import { fourCC } from '../core/names.js';
+import { float32Text } from '../core/float32.js';
 import { warning, type DecodeWarning } from '../core/errors.js';
 import { groupContents, type IffChunk } from '../core/iff-chunks.js';
 import { createSkeleton, describeHierarchyProblem, hierarchyOrder, hierarchyProblem, type Skeleton } from '../core/skeleton.js';
@@ -151,7 +152,14 @@ export class IFFReader implements SkeletalClip {
   #checkDuration(headAt: number): void {
     const sampled = (this.frameCount - 1) / this.sampleRate;
     if (this.frameCount > 0 && Math.abs(this.duration - sampled) > 1 / this.sampleRate) {
-      this.warnings.push(warning('IFF', 'duration-mismatch', headAt, `HEAD duration ${this.duration} s differs from (frameCount - 1) / sampleRate = ${sampled} s by more than one frame; both kept`));
+      this.warnings.push(
+        warning(
+          'IFF',
+          'duration-mismatch',
+          headAt,
+          `HEAD duration ${float32Text(Math.fround(this.duration))} s differs from (frameCount - 1) / sampleRate = ${sampled} s by more than one frame; both kept`,
+        ),
+      );
     }
   }
 
