@@ -24,8 +24,15 @@ export function warningLines(warnings: readonly DecodeWarning[], indent: string)
   return warnings.map((w) => `${indent}warning ${w.code}: ${w.message}`);
 }
 
-/** Numbers right-aligned; the columns in `leftAligned` (text) left-aligned, the first by default. */
+/** A name as a table cell: quoted when it starts or ends with a space (" Pelvis"), which would otherwise look like padding. */
+export const nameCell = (name: string) => (/^\s|\s$/.test(name) ? `"${name}"` : name);
+
+/**
+ * Numbers right-aligned; the columns in `leftAligned` (text) left-aligned, the first by default. A text
+ * cell that starts or ends with a space is quoted (nameCell), so the padding never hides it.
+ */
 export function textTable(header: string[], rows: string[][], leftAligned: readonly number[] = [0]): string {
+  rows = rows.map((row) => row.map((c, i) => (leftAligned.includes(i) ? nameCell(c) : c)));
   // A reduce, not Math.max(...): a spread of every row overflows the stack past about 125,000 rows.
   const widths = header.map((h, i) => rows.reduce((width, row) => Math.max(width, row[i]!.length), h.length));
   const line = (cells: string[]) =>

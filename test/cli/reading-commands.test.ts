@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { writeImg } from '../../src/index.js';
+import { writeIFP, writeImg } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -29,6 +29,39 @@ writeFileSync(
 const missing = join(dir, 'missing.ifp');
 
 describe('the reading commands agree', () => {
+  it('list quotes a name that starts or ends with a space, so the padding never hides it', () => {
+    const spaced = join(dir, 'spaced.ifp');
+    const track = (boneId: number, boneName: string) => ({
+      boneName,
+      boneId,
+      keyframeType: 'KR00' as const,
+      compressed: true,
+      times: Float32Array.of(0, 0.5),
+      rotations: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1),
+      translations: null,
+      scales: null,
+    });
+    writeFileSync(
+      spaced,
+      writeIFP(
+        [
+          {
+            name: 'pkg',
+            animations: [
+              { name: ' walk', bones: [track(1, ' Pelvis')] },
+              { name: 'run ', bones: [track(1, 'Spine')] },
+              { name: 'idle', bones: [track(1, 'Spine')] },
+            ],
+          },
+        ],
+        { format: 'ANP3' },
+      ),
+    );
+    const listed = gameanim('list', spaced);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.split('\n').map((line) => line.split(/\s{2,}/)[0])).toEqual(['animation', '" walk"', '"run "', 'idle', '']);
+  });
+
   it('dump, bind, txd ls and txd extract walk an IMG archive, naming archive.img/entry', () => {
     const dumped = gameanim('dump', img);
     expect(dumped.code, dumped.stderr).toBe(0);
