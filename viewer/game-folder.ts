@@ -62,8 +62,9 @@ export function setUpGameFolder(host: GameFolderHost): void {
     read(ped.name, async () => {
       const chosenAt = performance.now();
       const index = hooks.index!;
-      const [dff, txd] = await Promise.all([index.models.read(ped.dff), index.models.read(ped.txd)]);
-      await host.openFiles([new File([dff], ped.dff.name), new File([txd], ped.txd.name)]);
+      const { txd: dictionary } = ped;
+      const [dff, txd] = await Promise.all([index.models.read(ped.dff), dictionary && index.models.read(dictionary)]);
+      await host.openFiles([new File([dff], ped.dff.name), ...(txd && dictionary ? [new File([txd], dictionary.name)] : [])]);
       // The page draws in its animation frame: two frames on, this ped has been drawn.
       await nextFrame();
       await nextFrame();
@@ -78,7 +79,8 @@ export function setUpGameFolder(host: GameFolderHost): void {
     peds.replaceChildren();
     for (const ped of hooks.index?.peds ?? []) {
       if (filter && !ped.name.toLowerCase().includes(filter)) continue;
-      const item = listItem(ped.name, `${Math.round((ped.dff.size + ped.txd.size) / 1024)} KB`);
+      const kilobytes = Math.round((ped.dff.size + (ped.txd?.size ?? 0)) / 1024);
+      const item = listItem(ped.name, ped.note ? `${kilobytes} KB, ${ped.note}` : `${kilobytes} KB`);
       item.dataset['ped'] = ped.name;
       item.onclick = () => void showPed(ped);
       peds.append(item);

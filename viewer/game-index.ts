@@ -10,7 +10,10 @@ export interface Ped {
   /** The model's name, as the game's definitions and the archive spell it. */
   name: string;
   dff: ImgEntry;
-  txd: ImgEntry;
+  /** Null when the archive lacks the dictionary the definitions name: the ped is listed, drawn untextured, with `note`. */
+  txd: ImgEntry | null;
+  /** Why the ped looks other than in the game (its dictionary missing), shown beside its name. */
+  note?: string;
 }
 
 /** An animation file of the folder, loose or inside an archive, read when chosen. */
@@ -86,7 +89,10 @@ async function findPeds(files: FolderFiles, models: LazyImg): Promise<{ peds: Pe
       for (const { model, txd } of pedDefinitions(new TextDecoder('latin1').decode(await readSlice(path, files.get(path)!)))) {
         const dff = models.find(`${model}.dff`);
         const texture = models.find(`${txd}.txd`) ?? models.find(`${model}.txd`);
-        if (dff && texture && !peds.has(model.toLowerCase())) peds.set(model.toLowerCase(), { name: dff.name.slice(0, -4), dff, txd: texture });
+        if (!dff || peds.has(model.toLowerCase())) continue;
+        // A ped whose dictionary is missing is still a ped: listed, drawn untextured, and said so.
+        const note = texture ? undefined : `no ${txd}.txd in models/gta3.img: drawn without textures`;
+        peds.set(model.toLowerCase(), { name: dff.name.slice(0, -4), dff, txd: texture ?? null, ...(note && { note }) });
       }
     }
     return { peds: [...peds.values()], pedsFrom: definitions.join(' and ') };

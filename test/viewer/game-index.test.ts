@@ -42,11 +42,12 @@ describeWith([SAMPLES], 'indexGameFolder on sample files', () => {
     expect(head(fixture('dff-prop.dff'))).toBe(false);
   });
 
-  it('III layout: peds from default.ide, archives with .dir, no byte of gta3.img read to index', async () => {
+  it('III layout: peds from default.ide, archives with .dir, no byte of gta3.img read to index; a ped without its .txd listed with a note', async () => {
     const img = writeImg([
       { name: 'gang01.dff', data: sample('iii/gang01.dff') },
       { name: 'gang01.txd', data: sample('iii/gang01.txd') },
       { name: 'notaped.dff', data: fixture('dff-prop.dff') },
+      { name: 'gang02.dff', data: sample('iii/gang01.dff') },
     ]);
     const cuts = writeImg([
       { name: 'intro.ifp', data: fixture('anpk-gta3.ifp') },
@@ -57,18 +58,20 @@ describeWith([SAMPLES], 'indexGameFolder on sample files', () => {
       folder({
         'gta3.exe': '',
         'models/gta3.img': img,
-        'models/gta3.dir': img.slice(8, 8 + 32 * 3),
+        'models/gta3.dir': img.slice(8, 8 + 32 * 4),
         'anim/ped.ifp': fixture('anpk-gta3.ifp'),
         'anim/cuts.img': cuts,
         'anim/cuts.dir': cuts.slice(8, 8 + 32 * 2),
-        'data/default.ide': 'peds\n1, gang01, gang01, GANG1\n2, missing, missing, GANG2\nend\n',
+        'data/default.ide': 'peds\n1, gang01, gang01, GANG1\n2, missing, missing, GANG2\n3, gang02, gang02, GANG2\nend\n',
       }),
     );
     expect(index.game).toBe('GTA III');
-    expect(index.peds.map((ped) => ped.name)).toEqual(['gang01']);
+    expect(index.peds.map((ped) => ped.name)).toEqual(['gang01', 'gang02']);
+    expect(index.peds[0]!.note).toBeUndefined();
+    expect(index.peds[1]).toMatchObject({ txd: null, note: 'no gang02.txd in models/gta3.img: drawn without textures' });
     expect(index.animations.map((file) => file.path)).toEqual(['anim/ped.ifp', 'anim/cuts.img/intro.ifp']);
     expect(bytesRead.get('models/gta3.img')).toBeUndefined();
-    expect(bytesRead.get('models/gta3.dir')).toBe(96);
+    expect(bytesRead.get('models/gta3.dir')).toBe(128);
     expect(await index.animations[1]!.read()).toHaveLength(Math.ceil(fixture('anpk-gta3.ifp').length / 2048) * 2048);
   });
 
