@@ -24,3 +24,13 @@ export function chooseOpeningClip(names: readonly string[], durations: readonly 
   for (let i = 0; i < names.length; i++) if (longest < 0 || (durations[i] ?? 0) > (durations[longest] ?? 0)) longest = i;
   return longest;
 }
+
+/**
+ * The bone the bones and curves panels open on: the first the clip keys (`trackOfBone`, -1 for an
+ * unkeyed bone, from bindClip). A GTA III ped's first frame is its clump, which no clip keys: opening
+ * there showed "No keys for this bone". 0 when the clip keys none.
+ */
+export function openingBone(trackOfBone: ArrayLike<number>): number {
+  for (let bone = 0; bone < trackOfBone.length; bone++) if (trackOfBone[bone]! >= 0) return bone;
+  return 0;
+}

@@ -6,6 +6,7 @@ import { renderBones } from './bones-panel.js';
 import { renderCurves } from './curves-panel.js';
 import { chooseBase } from './layering.js';
 import { boundClip, skeletonOfTracks } from './page.js';
+import { openingBone } from './opening-clip.js';
 import { clipBox, motionBone } from './posing.js';
 import { $, fileOf, setPlaying, sprites, state, view } from './state.js';
 
@@ -24,6 +25,7 @@ export function select(clip: SkeletalClip): void {
   const alone = !state.model && !own ? skeletonOfTracks(state.clips.filter((e) => e.file === file).map((e) => e.clip)) : null;
   const skeleton = state.model?.skeleton ?? own ?? alone;
   state.bound = skeleton ? boundClip(clip, skeleton) : null;
+  if (state.bound) state.bone = openingBone(state.bound.trackOfBone);
   if (!skeleton) state.pose = null;
   else if (state.pose?.count !== skeleton.boneCount || state.poseFor !== skeleton) {
     state.pose = createPose(skeleton);

@@ -59,6 +59,10 @@ describeWith([CHROMIUM, SAMPLES], `frame-bound models in the viewer (headless Ch
         // The list draws the rows in view only: the search brings walk_player (row 130 or so) to the top.
         await page.fill('#search', 'walk_player');
         await page.locator('#animations li[data-clip]', { hasText: /^walk_player / }).click();
+        // The panels open on a bone the clip keys, not the clump's frame: the curves draw, with no "No keys".
+        await expect.poll(() => page.locator('#curves-message').isHidden(), { timeout: 120_000 }).toBe(true);
+        expect(await page.locator('#bones tbody tr.selected').count()).toBe(1);
+        expect(await page.locator('#bones tbody tr').first().getAttribute('class')).not.toContain('selected');
         const early = await positionsAt(page, 0.2);
         const late = await positionsAt(page, 0.6);
         expect(early).toHaveLength(16);

@@ -1,7 +1,7 @@
 // The clip the viewer opens on (viewer/opening-clip.ts): an idle or a walk, not the package's first.
 import { describe, expect, it } from 'vitest';
-import { IFPReader } from '../../src/index.js';
-import { chooseOpeningClip } from '../../viewer/opening-clip.js';
+import { bindClip, DFFReader, IFPReader } from '../../src/index.js';
+import { chooseOpeningClip, openingBone } from '../../viewer/opening-clip.js';
 import { sample, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
 
@@ -37,5 +37,19 @@ describeWith([SAMPLES], 'chooseOpeningClip on the sample IFPs', () => {
     const longest = Math.max(...python.map((a) => a.duration));
     expect(python.map((a) => a.name)).not.toContain('idle');
     expect(chosen('sa_python_anp3.ifp')).toBe(python.find((a) => a.duration === longest)!.name);
+  });
+});
+
+describeWith([SAMPLES], 'openingBone on a GTA III ped', () => {
+  it("opens gang01 with idle_stance on a bone the clip keys, not the clump's frame (which has no keys)", () => {
+    const skeleton = new DFFReader(sample('iii/gang01.dff')).skeleton!;
+    const idle = new IFPReader(sample('iii_pcanims_ped_anpk.ifp')).getAnimation('idle_stance')!;
+    const bound = bindClip(idle, skeleton);
+    expect(bound.trackOfBone[0]).toBe(-1);
+    const bone = openingBone(bound.trackOfBone);
+    expect(bone).toBeGreaterThan(0);
+    expect(bound.trackOfBone[bone]).toBeGreaterThanOrEqual(0);
+    expect(idle.tracks[bound.trackOfBone[bone]!]!.times.length).toBeGreaterThan(0);
+    expect(openingBone(Int32Array.of(-1, -1))).toBe(0);
   });
 });
