@@ -62,9 +62,10 @@ export function setUpGameFolder(host: GameFolderHost): void {
     read(ped.name, async () => {
       const chosenAt = performance.now();
       const index = hooks.index!;
-      const { txd: dictionary } = ped;
-      const [dff, txd] = await Promise.all([index.models.read(ped.dff), dictionary && index.models.read(dictionary)]);
-      await host.openFiles([new File([dff], ped.dff.name), ...(txd && dictionary ? [new File([txd], dictionary.name)] : [])]);
+      // A ped without its dictionary (ped.note says so) opens as its model alone.
+      const entries = ped.txd ? [ped.dff, ped.txd] : [ped.dff];
+      const bytes = await Promise.all(entries.map((entry) => index.models.read(entry)));
+      await host.openFiles(entries.map((entry, i) => new File([bytes[i]!], entry.name)));
       // The page draws in its animation frame: two frames on, this ped has been drawn.
       await nextFrame();
       await nextFrame();

@@ -1,5 +1,5 @@
 // Text helpers shared by the formats' summaries and dumps, and by the CLI.
-import { float32Text, type DecodeWarning } from 'gameanim';
+import { countText, float32Text, type DecodeWarning } from 'gameanim';
 
 /** C0 controls but newline and tab, DEL, and the C1 controls (0x9B is a CSI on some terminals). */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
@@ -15,7 +15,8 @@ export function printable(text: string): string {
 /** "an IMG", "an IFP", "a DFF": the article of a format's name, by its first letter as the names read (every vowel-led name is an initialism read letter by letter). */
 export const withArticle = (name: string) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
 
-export const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+/** "1 track", "2 tracks" (the library's `countText`). */
+export const plural = countText;
 
 /** A float as the shortest text that reads back to the same f32 (the library's `float32Text`). */
 export const f32Text = float32Text;

@@ -4,6 +4,7 @@ export { PED_BONE_TAGS, boneTagId } from './bone-tags.js';
 export type { Code, FormatCodeTables } from './codes.js';
 export { DecodeError, EditError, EncodeError, type DecodeWarning, type FormatName } from './errors.js';
 export { float32Text } from './float32.js';
+export { countText } from './names.js';
 export { ready, simdSupported, type Backend, type BackendOption } from './wasm-kernel.js';
 export type { FileFormat, AnyFileFormat, ArchiveContents, ArchiveEntry, ClipPackage, ModelContents, SpriteScripts, TextureContents } from './file-format.js';
 export type { ModelGeometry, ModelGroup, ModelMaterial } from './model-geometry.js';

@@ -85,5 +85,5 @@ function sameLatin1(text: string, bytes: Uint8Array, start: number): boolean {
   return true;
 }
 
-/** "1 clip", "2 clips": a count with its noun in the number it takes (for messages, not for the API). */
+/** "1 clip", "2 clips": a count with its noun in the number it takes, for messages (the CLI and the viewer use it too). */
 export const countText = (n: number, noun: string, nouns = `${noun}s`): string => `${n} ${n === 1 ? noun : nouns}`;

@@ -188,11 +188,11 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     else skipped.push(clip.name || '(unnamed)');
     options.onClip?.(clip, index);
   });
-  if (skipped.length)
-    warnings.push({
-      code: 'skipped-clips',
-      message: `${countText(skipped.length, 'clip')} ${skipped.length === 1 ? 'drives' : 'drive'} no bone of the skeleton, or ${skipped.length === 1 ? 'has' : 'have'} no key glTF can hold, and ${skipped.length === 1 ? 'was' : 'were'} left out: ${skipped.slice(0, 5).join(', ')}`,
-    });
+  if (skipped.length) {
+    const [drive, have, were] = skipped.length === 1 ? ['drives', 'has', 'was'] : ['drive', 'have', 'were'];
+    const message = `${countText(skipped.length, 'clip')} ${drive} no bone of the skeleton, or ${have} no key glTF can hold, and ${were} left out: ${skipped.slice(0, 5).join(', ')}`;
+    warnings.push({ code: 'skipped-clips', message });
+  }
   if (tally.nudged)
     warnings.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
   if (tally.nonFinite) warnings.push({ code: 'non-finite-keys', message: `${tally.nonFinite} keys with a NaN or infinite time or value were left out (glTF cannot hold them)` });

@@ -264,11 +264,11 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       }
     }
   }
-  if (floatTracks.length)
-    warnings.push({
-      code: 'float-frames',
-      message: `${countText(floatTracks.length, 'track')} ${floatTracks.length === 1 ? 'has' : 'have'} keys that int16 frames cannot hold, so ${floatTracks.length === 1 ? 'it is' : 'they are'} written as float frames (first: ${floatTracks[0]})`,
-    });
+  if (floatTracks.length) {
+    const [have, theyAre] = floatTracks.length === 1 ? ['has', 'it is'] : ['have', 'they are'];
+    const message = `${countText(floatTracks.length, 'track')} ${have} keys that int16 frames cannot hold, so ${theyAre} written as float frames (first: ${floatTracks[0]})`;
+    warnings.push({ code: 'float-frames', message });
+  }
   if (unmatched.size) warnings.push({ code: 'unmatched-channels', message: `channels of nodes that match no bone were left out: ${[...unmatched].slice(0, 10).join(', ')}` });
   if (resampled) warnings.push({ code: 'resampled', message: `${resampled} STEP or CUBICSPLINE samplers were resampled at ${rate} Hz` });
   if (offGrid.animations.length) warnings.push(offGridWarning(offGrid.animations, offGrid, tolerance));
