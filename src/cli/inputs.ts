@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { constants } from 'node:buffer';
+import { closeSync, existsSync, openSync, readSync, type Stats, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { FORMATS } from 'gameanim';
 import { findPresentation, type Presentation } from './present/index.js';
@@ -7,18 +8,38 @@ import { ImgArchive } from 'gameanim';
 /** A problem with one input (missing, unreadable, a directory, of no known format): exit 1, after the other inputs. */
 export class InputError extends Error {}
 
-export function readInput(path: string): Uint8Array {
-  let isFile: boolean;
+/** The most bytes one input may hold: Node's largest Buffer. */
+export const MAX_INPUT_BYTES = constants.MAX_LENGTH;
+
+/**
+ * Reads one regular file, at most `limit` bytes (else `InputError`, named `limitName` in the message).
+ * A file is read at the size it says it has and no further: a FIFO, a device or a file such as
+ * /proc/self/pagemap (which says 0 bytes and reads without end) is refused, not read.
+ */
+export function readInput(path: string, limit = MAX_INPUT_BYTES, limitName = 'gameanim reads from one file'): Uint8Array {
+  let stats: Stats;
   try {
-    isFile = statSync(path).isFile();
+    stats = statSync(path);
   } catch {
     throw new InputError(`${path}: no such file`);
   }
-  if (!isFile) throw new InputError(`${path}: not a file (a directory?)`);
+  if (stats.isDirectory()) throw new InputError(`${path}: a directory, not a file`);
+  if (!stats.isFile()) throw new InputError(`${path}: not a regular file (a FIFO, device or socket); gameanim reads only files`);
+  if (stats.size > limit) throw new InputError(`${path}: ${stats.size} bytes, more than the ${limit} ${limitName}`);
+  let fd: number | undefined;
   try {
-    return new Uint8Array(readFileSync(path));
+    fd = openSync(path, 'r');
+    const bytes = new Uint8Array(stats.size);
+    let length = 0;
+    for (let read = 1; read > 0 && length < bytes.length; length += read) read = readSync(fd, bytes, length, bytes.length - length, null);
+    if (readSync(fd, new Uint8Array(1), 0, 1, null) > 0)
+      throw new InputError(`${path}: holds more bytes than the ${stats.size} its size says (a special file such as /proc's, or one growing while read); not read`);
+    return length === bytes.length ? bytes : bytes.slice(0, length);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw new InputError(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

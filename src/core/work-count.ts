@@ -9,4 +9,6 @@ export const workCount = {
   dffFramesWalked: 0,
   /** Directory entries ImgArchive looked at to find an entry's place in the directory. */
   imgEntriesSearched: 0,
+  /** Characters of glTF JSON searched to find where a URI is written (for an error's byte offset). */
+  gltfJsonSearched: 0,
 };

@@ -6,6 +6,7 @@
 import type { GLTF, JSONDocument } from '@gltf-transform/core';
 import { ByteCursor } from '../core/byte-cursor.js';
 import { DecodeError } from '../core/errors.js';
+import { workCount } from '../core/work-count.js';
 
 /**
  * The files a .gltf (or a .glb) names by URI, its .bin and images: called once per URI, as the JSON
@@ -34,10 +35,13 @@ export async function readGltfDocument(core: GltfTransform, bytes: Uint8Array, r
   const input = new Uint8Array(bytes);
   const { jsonDoc, jsonAt, jsonText } = isGlb(input) ? splitGlb(input, core.GLB_BUFFER) : parseGltfJson(input);
   let total = input.length;
+  // One copy per array the caller gives: a file named by several spellings (the caller returns the
+  // same bytes for each) is copied and counted once, so spellings add neither memory nor budget.
+  const copies = new Map<Uint8Array, Uint8Array>();
   for (const { what, uri } of externalUris(jsonDoc)) {
     if (Object.hasOwn(jsonDoc.resources, uri)) continue;
-    const at = jsonAt + byteOffsetOf(jsonText, uri);
-    const missing = (why: string) => new DecodeError('GLTF', 'missing-resource', at, `${what}'s URI "${uri}" ${why}`);
+    // Where the URI is written is looked up only for an error: once per URI it would cost URIs x JSON.
+    const missing = (why: string) => new DecodeError('GLTF', 'missing-resource', jsonAt + byteOffsetOf(jsonText, uri), `${what}'s URI "${uri}" ${why}`);
     if (!resources) throw missing('names a file beside the glTF, and none were given to read it from');
     let data: Uint8Array | undefined;
     try {
@@ -46,9 +50,14 @@ export async function readGltfDocument(core: GltfTransform, bytes: Uint8Array, r
       throw missing(`cannot be read: ${(error as Error).message}`);
     }
     if (!(data instanceof Uint8Array)) throw missing('names a file that is not there');
+    let copy = copies.get(data);
+    if (!copy) {
+      copy = new Uint8Array(data);
+      copies.set(data, copy);
+      total += data.length;
+    }
     // An own property even for a URI such as "__proto__" or "constructor", which glTF-Transform looks up with `in`.
-    Object.defineProperty(jsonDoc.resources, uri, { value: new Uint8Array(data), enumerable: true, writable: true, configurable: true });
-    total += data.length;
+    Object.defineProperty(jsonDoc.resources, uri, { value: copy, enumerable: true, writable: true, configurable: true });
   }
   checkAccessorSizes(jsonDoc.json, total, jsonAt);
   try {
@@ -123,6 +132,7 @@ function* externalUris(jsonDoc: JSONDocument): Generator<{ what: string; uri: st
 
 /** Where the URI is written in the JSON, in bytes (its first occurrence; 0 when escaped otherwise). */
 function byteOffsetOf(text: string, uri: string): number {
+  workCount.gltfJsonSearched += text.length;
   const at = text.indexOf(JSON.stringify(uri));
   return at < 0 ? 0 : new TextEncoder().encode(text.slice(0, at)).length;
 }
@@ -133,26 +143,23 @@ const COMPONENTS: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 
 const ACCESSOR_BYTES_PER_INPUT_BYTE = 16;
 
 /**
- * Refuses accessors whose arrays the input cannot justify: an accessor without a buffer view (or a
- * sparse one) is allocated whole, zero-filled, by glTF-Transform, so a 468-byte file could ask for
- * gigabytes. `inputBytes` counts the file and its resources.
+ * Refuses accessors whose arrays the input cannot justify. glTF-Transform allocates an accessor's
+ * whole array, count x element bytes, for one without a buffer view (zero-filled), a sparse one, and
+ * one on an interleaved view (copied out element by element, even with a byteStride of 0 that makes a
+ * 16-byte view serve 25 million elements). So every accessor's dense size counts, view or not: a file
+ * whose accessors read their own bytes once stays far below the limit. `inputBytes` counts the file
+ * and its resources.
  */
 function checkAccessorSizes(json: GLTF.IGLTF, inputBytes: number, jsonAt: number): void {
-  const accessors = (Array.isArray(json.accessors) ? json.accessors : []) as Array<{ count?: unknown; type?: unknown; componentType?: unknown; bufferView?: unknown; sparse?: unknown }>;
+  const accessors = (Array.isArray(json.accessors) ? json.accessors : []) as Array<{ count?: unknown; type?: unknown; componentType?: unknown }>;
   const limit = ACCESSOR_BYTES_PER_INPUT_BYTE * inputBytes + (1 << 20);
   let total = 0;
   accessors.forEach((accessor, index) => {
     if (!accessor || typeof accessor !== 'object') return; // left for glTF-Transform to reject
-    if (accessor.bufferView !== undefined && accessor.sparse === undefined) return; // read from the input's own bytes
     const count = typeof accessor.count === 'number' ? accessor.count : 0;
     const element = (COMPONENT_BYTES[accessor.componentType as number] ?? 4) * (COMPONENTS[accessor.type as string] ?? 16);
     total += Math.max(0, count) * element;
     if (!(total <= limit))
-      throw new DecodeError(
-        'GLTF',
-        'count-exceeds-data',
-        jsonAt,
-        `accessor ${index} would allocate ${count} elements of ${element} bytes without data in the file: more than ${inputBytes} bytes of input justify (refused)`,
-      );
+      throw new DecodeError('GLTF', 'count-exceeds-data', jsonAt, `accessor ${index} would allocate ${count} elements of ${element} bytes: more than ${inputBytes} bytes of input justify (refused)`);
   });
 }

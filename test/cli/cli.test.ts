@@ -280,7 +280,7 @@ describe('gameanim CLI', () => {
   it('exits 1 for a problem with an input, after processing every other input', () => {
     const cases: Array<[string[], RegExp]> = [
       [['info', 'no-such-file.ifp', 'fixtures/anp2-basic.ifp'], /gameanim: no-such-file\.ifp: no such file/],
-      [['info', 'fixtures', 'fixtures/anp2-basic.ifp'], /gameanim: fixtures: not a file \(a directory\?\)/],
+      [['info', 'fixtures', 'fixtures/anp2-basic.ifp'], /gameanim: fixtures: a directory, not a file/],
       [['info', 'package.json', 'fixtures/anp2-basic.ifp'], /gameanim: package\.json: not a format gameanim reads/],
     ];
     for (const [args, message] of cases) {
