@@ -9,4 +9,6 @@ export const workCount = {
   dffFramesWalked: 0,
   /** Directory entries ImgArchive looked at to find an entry's place in the directory. */
   imgEntriesSearched: 0,
+  /** Entries `ImgEditor` looked at to find a name (add, replace, delete, rename). */
+  imgEditorEntriesCompared: 0,
 };
