@@ -11,4 +11,6 @@ export const workCount = {
   imgEntriesSearched: 0,
   /** Entries `ImgEditor` looked at to find a name (add, replace, delete, rename). */
   imgEditorEntriesCompared: 0,
+  /** Keys the retarget reduction interpolated to see whether a run of keys can go. */
+  retargetKeyChecks: 0,
 };

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { importGltf } from '../../src/gltf/index.js';
 import { GLTF_BYTES_PER_OBJECT, GLTF_OBJECTS_BASE, MAX_GLTF_NODES, checkGltfObjectCounts } from '../../src/gltf/property-bounds.js';
+import { readSourceRig } from '../../src/retarget/index.js';
 import { threeBoneSkeleton as skeleton } from '../helpers/gltf.js';
 
 /** A .gltf of `count` nodes, each a child of the first (a chain when `chain`). */
@@ -22,6 +23,17 @@ const failure = (promise: Promise<unknown>) =>
 describe('glTF: nodes and objects bounded before glTF-Transform reads them', () => {
   it(`${MAX_GLTF_NODES + 1} nodes: import refuses them in one line`, async () => {
     const error = await failure(importGltf(manyNodes(MAX_GLTF_NODES + 1), { skeleton }));
+    expect(error?.message).toMatch(new RegExp(`the glTF has ${MAX_GLTF_NODES + 1} nodes; gameanim reads at most ${MAX_GLTF_NODES} \\(refused\\)`));
+  });
+
+  it('a chain of 20,000 nodes as a retarget source: walked without recursion', async () => {
+    // Before: "Maximum call stack size exceeded" from the depth-first visit.
+    const rig = await readSourceRig(manyNodes(20_000, true));
+    expect(rig.parents[19_999]).toBe(19_998);
+  });
+
+  it('as a retarget source: the same refusal', async () => {
+    const error = await failure(readSourceRig(manyNodes(MAX_GLTF_NODES + 1)));
     expect(error?.message).toMatch(new RegExp(`the glTF has ${MAX_GLTF_NODES + 1} nodes; gameanim reads at most ${MAX_GLTF_NODES} \\(refused\\)`));
   });
 
