@@ -99,7 +99,7 @@ const flagError = (command: string, what: string) => new UsageError(`${what} (se
  * is close), never Node's message and the whole help.
  */
 export function parseCommand(command: string, args: string[]) {
-  const names: readonly Flag[] = [...(COMMAND_FLAGS[command] ?? []), 'help'];
+  const names: readonly Flag[] = [...(Object.hasOwn(COMMAND_FLAGS, command) ? COMMAND_FLAGS[command]! : []), 'help'];
   const options = Object.fromEntries(names.map((name) => [name, FLAGS[name]])) as Record<string, Option>;
   const { tokens } = parseArgs({ args, allowPositionals: true, strict: false, tokens: true, options });
   for (const token of tokens) {

@@ -61,7 +61,8 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     print(HELP['main']!);
     return 'help';
   }
-  if (!(command in HELP) || command === 'main') throw new UsageError(`unknown command "${command}"`, HELP['main']);
+  // Own keys only: `toString`, `constructor` and `__proto__` are the table's inherited keys, not commands.
+  if (!Object.hasOwn(HELP, command) || command === 'main') throw new UsageError(`unknown command "${command}" (gameanim --help lists the commands)`);
   const { values: parsed, positionals, flags } = parseCommand(command, args);
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values['help']) {
@@ -76,7 +77,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
 
   const fps = values['fps'] === undefined ? undefined : Number(values['fps']);
   if (fps !== undefined && !(Number.isFinite(fps) && fps > 0 && fps <= 1000))
-    throw new UsageError(`--fps takes a rate in frames per second, above 0 and at most 1000, not ${values['fps']}`, HELP[command]);
+    throw new UsageError(`--fps takes a rate in frames per second, above 0 and at most 1000, not ${values['fps']} (see gameanim ${command} --help)`, undefined, command);
 
   switch (command) {
     case 'info':
@@ -87,15 +88,18 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       if (((values['anim'] as unknown as string[] | undefined)?.length ?? 0) > 1) throw new UsageError('dump takes one --anim', HELP['dump']);
       return dump(some('FILE'), { anim: (values['anim'] as unknown as string[] | undefined)?.[0], json }, print);
     case 'view': {
-      const port = Number(values['port'] ?? 0);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, not ${values['port']}`, HELP['view']);
+      // Digits only: Number('') and Number(' ') are 0, which would mean "any port".
+      const given = values['port'] as string | undefined;
+      const port = given === undefined ? 0 : /^[0-9]{1,5}$/.test(given) ? Number(given) : Number.NaN;
+      if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port takes a port number from 0 to 65535, not "${given}" (see gameanim view --help)`, undefined, 'view');
       return view(positionals, port, print);
     }
     case 'export': {
       const out = values['out'] as string | undefined;
       if (positionals.length < 1 || !out) throw new UsageError('export takes [MODEL] ANIMS -o OUT.glb (or MODEL FILE... -o DIR)', HELP['export']);
       const jobs = values['jobs'] === undefined ? undefined : Number(values['jobs']);
-      if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw new UsageError(`--jobs takes a whole number of worker threads, 1 or more, not ${values['jobs']}`, HELP['export']);
+      if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1))
+        throw new UsageError(`--jobs takes a whole number of worker threads, 1 or more, not ${values['jobs']} (see gameanim export --help)`, undefined, 'export');
       const anims = (values['anim'] as unknown as string[] | undefined) ?? [];
       const txd = values['txd'] as string | undefined;
       const oneFile = { out, anims, gltf: Boolean(values['gltf']), embedImages: Boolean(values['embed-images']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps, json, txd };

@@ -12,6 +12,17 @@ export function printable(text: string): string {
   return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
+/** Every control character, newline and tab included: for one value (a name, a message) inside a line. */
+const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * A value from a file shown inside one line (a table cell, a warning): newline and tab escaped too, so
+ * a name holding "\n" cannot start a row of its own that looks like the tool's.
+ */
+export function inlineText(text: string): string {
+  return text.replace(ANY_CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 /** "an IMG", "an IFP", "a DFF": the article of a format's name, by its first letter as the names read (every vowel-led name is an initialism read letter by letter). */
 export const withArticle = (name: string) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
 
@@ -22,7 +33,7 @@ export const plural = countText;
 export const f32Text = float32Text;
 
 export function warningLines(warnings: readonly DecodeWarning[], indent: string): string[] {
-  return warnings.map((w) => `${indent}warning ${w.code}: ${w.message}`);
+  return warnings.map((w) => `${indent}warning ${w.code}: ${inlineText(w.message)}`);
 }
 
 /** A name as a table cell: quoted when it starts or ends with a space (" Pelvis"), which would otherwise look like padding. */
@@ -30,10 +41,11 @@ export const nameCell = (name: string) => (/^\s|\s$/.test(name) ? `"${name}"` : 
 
 /**
  * Numbers right-aligned; the columns in `leftAligned` (text) left-aligned, the first by default. A text
- * cell that starts or ends with a space is quoted (nameCell), so the padding never hides it.
+ * cell that starts or ends with a space is quoted (nameCell), so the padding never hides it; every
+ * cell's control characters, newline and tab included, are escaped (inlineText), so a cell is one row.
  */
 export function textTable(header: string[], rows: string[][], leftAligned: readonly number[] = [0]): string {
-  rows = rows.map((row) => row.map((c, i) => (leftAligned.includes(i) ? nameCell(c) : c)));
+  rows = rows.map((row) => row.map((c, i) => (leftAligned.includes(i) ? nameCell(inlineText(c)) : inlineText(c))));
   // A reduce, not Math.max(...): a spread of every row overflows the stack past about 125,000 rows.
   const widths = header.map((h, i) => rows.reduce((width, row) => Math.max(width, row[i]!.length), h.length));
   const line = (cells: string[]) =>

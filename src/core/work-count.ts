@@ -11,4 +11,8 @@ export const workCount = {
   imgEntriesSearched: 0,
   /** Characters of glTF JSON searched to find where a URI is written (for an error's byte offset). */
   gltfJsonSearched: 0,
+  /** Entries `ImgEditor` looked at to find a name (add, replace, delete, rename). */
+  imgEditorEntriesCompared: 0,
+  /** Keys the retarget reduction interpolated to see whether a run of keys can go. */
+  retargetKeyChecks: 0,
 };

@@ -5,6 +5,7 @@
 import { ByteWriter } from '../core/byte-writer.js';
 import { EditError, EncodeError } from '../core/errors.js';
 import { nameKey } from '../core/names.js';
+import { workCount } from '../core/work-count.js';
 import { checkImgName } from '../img/names.js';
 import { type ImgArchive, SECTOR_BYTES } from '../img/reader.js';
 
@@ -35,11 +36,35 @@ const sectorsOf = (bytes: number) => Math.ceil(bytes / SECTOR_BYTES);
  */
 export class ImgEditor {
   readonly version: 'VER2' | 'v1';
+  /** Directory order; a deleted entry stays until the next read of the order (#live), so a delete is not a splice. */
   #entries: EditedEntry[];
+  /**
+   * The live entries of each case-folded name, in directory order from `head`: a lookup is one probe,
+   * not a scan (20,000 adds took 21.8 s). Only a read archive holds a name twice; the first copy is
+   * the one the games find, and the one every edit finds, so an edit only ever removes a list's head.
+   */
+  #byKey = new Map<string, { entries: EditedEntry[]; head: number }>();
+  #deleted = new Set<EditedEntry>();
 
   private constructor(version: 'VER2' | 'v1', entries: EditedEntry[]) {
     this.version = version;
     this.#entries = entries;
+    for (const entry of entries) this.#index(entry);
+  }
+
+  #index(entry: EditedEntry): void {
+    const key = nameKey(entry.name);
+    const copies = this.#byKey.get(key);
+    if (copies) copies.entries.push(entry);
+    else this.#byKey.set(key, { entries: [entry], head: 0 });
+  }
+
+  /** Takes the first copy of its name (the one every lookup finds) out of the index. */
+  #unindex(entry: EditedEntry): void {
+    const key = nameKey(entry.name);
+    const copies = this.#byKey.get(key)!;
+    copies.head++;
+    if (copies.head === copies.entries.length) this.#byKey.delete(key);
   }
 
   /**
@@ -60,20 +85,39 @@ export class ImgEditor {
 
   /** The entry names, in directory order. */
   get names(): string[] {
-    return this.#entries.map((entry) => entry.name);
+    return this.#live().map((entry) => entry.name);
   }
 
-  #index(name: string): number {
-    const key = nameKey(name);
-    return this.#entries.findIndex((entry) => nameKey(entry.name) === key);
+  /** The entries in directory order, without the deleted ones (dropped here, once, in one pass). */
+  #live(): EditedEntry[] {
+    if (this.#deleted.size) {
+      this.#entries = this.#entries.filter((entry) => !this.#deleted.has(entry));
+      this.#deleted.clear();
+    }
+    return this.#entries;
+  }
+
+  #find(name: string): EditedEntry | undefined {
+    workCount.imgEditorEntriesCompared++;
+    const copies = this.#byKey.get(nameKey(name));
+    return copies?.entries[copies.head];
+  }
+
+  /** The entry of that name (case ignored, as the games look it up), or an EditError. */
+  #held(name: string): EditedEntry {
+    const entry = this.#find(name);
+    if (!entry) throw new EditError('IMG', 'no-such-entry', `the archive has no entry named "${name}"`);
+    return entry;
   }
 
   /** Adds an entry at the end of the directory; throws an EditError for a name the game cannot hold or one already taken. */
   add(name: string, data: Uint8Array): this {
     checkImgName(name);
-    const taken = this.#entries[this.#index(name)];
+    const taken = this.#find(name);
     if (taken) throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${taken.name}"${sameName(taken.name, name)} (replace it, or choose another name)`);
-    this.#entries.push({ name, data, sector: null, fresh: true });
+    const entry: EditedEntry = { name, data, sector: null, fresh: true };
+    this.#entries.push(entry);
+    this.#index(entry);
     return this;
   }
 
@@ -82,55 +126,60 @@ export class ImgEditor {
    * sector (and there too, on write, when another entry reads any of those sectors).
    */
   replace(name: string, data: Uint8Array): this {
-    const index = this.#index(name);
-    if (index < 0) throw new EditError('IMG', 'no-such-entry', `the archive has no entry named "${name}"`);
-    const old = this.#entries[index]!;
-    this.#entries[index] = { name: old.name, data, sector: sectorsOf(data.length) <= sectorsOf(old.data.length) ? old.sector : null, fresh: true };
+    const entry = this.#held(name);
+    entry.sector = sectorsOf(data.length) <= sectorsOf(entry.data.length) ? entry.sector : null;
+    entry.data = data;
+    entry.fresh = true;
     return this;
   }
 
   /** Removes the entry from the directory; its sectors stay as they are until `rebuild()`. */
   delete(name: string): this {
-    const index = this.#index(name);
-    if (index < 0) throw new EditError('IMG', 'no-such-entry', `the archive has no entry named "${name}"`);
-    this.#entries.splice(index, 1);
+    const entry = this.#held(name);
+    this.#deleted.add(entry);
+    // A read archive's later copy of the name (which the games never find) becomes the one found.
+    this.#unindex(entry);
     return this;
   }
 
   /** Renames an entry, keeping its data and place; throws an EditError for a bad or taken name. */
   rename(oldName: string, newName: string): this {
-    const index = this.#index(oldName);
-    if (index < 0) throw new EditError('IMG', 'no-such-entry', `the archive has no entry named "${oldName}"`);
+    const entry = this.#held(oldName);
     checkImgName(newName);
-    const other = this.#index(newName);
-    if (other >= 0 && other !== index)
-      throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${this.#entries[other]!.name}"${sameName(this.#entries[other]!.name, newName)}`);
-    this.#entries[index] = { ...this.#entries[index]!, name: newName };
+    const other = this.#find(newName);
+    if (other && other !== entry) throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${other.name}"${sameName(other.name, newName)}`);
+    // In another case only: the entry stays the first of its name, where it is.
+    if (nameKey(newName) !== nameKey(entry.name)) {
+      this.#unindex(entry);
+      entry.name = newName;
+      this.#index(entry);
+    } else entry.name = newName;
     return this;
   }
 
   /** Packs the entries one after another in directory order, with no holes. */
   rebuild(): this {
-    for (const entry of this.#entries) entry.sector = null;
+    for (const entry of this.#live()) entry.sector = null;
     return this;
   }
 
   /** The edited archive: VER2 as one file, v1 as its `.img` and `.dir`, every entry on whole 2048-byte sectors. */
   write(): WrittenImg {
     // VER2's directory sits before the data: when it has grown into the first entry, everything is packed.
-    const directorySectors = this.version === 'VER2' ? sectorsOf(8 + 32 * this.#entries.length) : 0;
-    if (this.#entries.some((entry) => entry.sector !== null && entry.sector < directorySectors)) this.rebuild();
+    const entries = this.#live();
+    const directorySectors = this.version === 'VER2' ? sectorsOf(8 + 32 * entries.length) : 0;
+    if (entries.some((entry) => entry.sector !== null && entry.sector < directorySectors)) this.rebuild();
     // New data written over sectors another entry also reads would change that entry's bytes: such
     // data goes to fresh sectors. Untouched entries may share theirs: they write the same bytes.
-    const shared = sharingSectors(this.#entries);
-    const kept = this.#entries.map((entry, i) => (entry.fresh && shared[i] ? null : entry.sector));
+    const shared = sharingSectors(entries);
+    const kept = entries.map((entry, i) => (entry.fresh && shared[i] ? null : entry.sector));
     // Loops, not Math.max(...): a directory of a few hundred thousand entries overflows the stack.
     let next = directorySectors;
-    this.#entries.forEach((entry, i) => {
+    entries.forEach((entry, i) => {
       const sector = kept[i]!;
       if (sector !== null) next = Math.max(next, sector + sectorsOf(entry.data.length));
     });
-    const placed = this.#entries.map((entry, i) => {
+    const placed = entries.map((entry, i) => {
       const sector = kept[i] ?? next;
       if (kept[i] === null) next += sectorsOf(entry.data.length);
       return { name: entry.name, data: entry.data, sector };

@@ -1,4 +1,4 @@
-import { GLB_BUFFER, WebIO, type AnimationSampler, type Node } from '@gltf-transform/core';
+import type { AnimationSampler, Node } from '@gltf-transform/core';
 import { readGltfDocument, type GltfResources } from './gltf-input.js';
 import type { Skeleton } from '../core/skeleton.js';
 import { float32Text } from '../core/float32.js';
@@ -12,6 +12,7 @@ import { everyGridFrame, offGridWarning, onGrid, samplingRate } from './exporter
 import type { GltfWarning } from './policies.js';
 import { likeOriginal } from './like.js';
 import { nodeTree } from './node-tree.js';
+import { boundedGltfTransform } from './property-bounds.js';
 import { angleBetween, dot4, reduceKeys } from './reduce-keys.js';
 import { otherSkeletonWarning } from './skeleton-match.js';
 import { prepareRetarget, type NodeSampler, type Retarget } from './retarget.js';
@@ -78,7 +79,7 @@ const POSE_SAMPLES_PER_BONE = 25;
  */
 export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions): Promise<ImportGltfResult> {
   const { skeleton } = options;
-  const { doc, bytes: inputBytes } = await readGltfDocument({ WebIO, GLB_BUFFER }, bytes, options.resources);
+  const { doc, bytes: inputBytes } = await readGltfDocument(boundedGltfTransform(bytes.length), bytes, options.resources);
   const warnings: GltfWarning[] = [];
   const rate = options.resampleRate ?? 60;
   const format = options.format ?? 'ANP3';

@@ -42,7 +42,9 @@ export function editSteps(flags: ReadonlyArray<{ name: string; value?: string }>
       steps.push({ op: 'speed', name: clip, factor: Number(factor) });
     } else if (name === 'trim') {
       const [clip, range] = pair(value, flag);
-      const [start, end] = range.split(':').map(Number);
+      // Exactly two numbers: "0:1:2" is no range (split would read it as 0:1).
+      const parts = range.split(':');
+      const [start, end] = parts.length === 2 && parts.every((part) => part.trim() !== '') ? parts.map(Number) : [Number.NaN, Number.NaN];
       if (!(start! >= 0 && end! > start!)) throw new UsageError(`--trim takes NAME=START:END in seconds, START below END, not ${range}`);
       steps.push({ op: 'trim', name: clip, start: start!, end: end! });
     } else if (name === 'merge') steps.push({ op: 'merge', path: value });

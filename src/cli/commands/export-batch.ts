@@ -70,7 +70,10 @@ export async function exportBatch(modelPath: string, sources: string[], options:
   }
   if (inputErrors.length) return { inputErrors };
 
-  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), units.length));
+  // Never more threads than cores (--jobs 1e9 would start a thread per file) nor than files.
+  const cores = availableParallelism();
+  if (options.jobs !== undefined && options.jobs > cores) print(`--jobs ${options.jobs}: ${plural(cores, 'worker thread')} (the machine's cores)`);
+  const jobs = Math.max(1, Math.min(options.jobs ?? cores, cores, units.length));
   const settings: BatchSettings = { modelPath, zUp: options.zUp, force: options.force, fps: options.fps, anims: options.anims ?? [], txdPath: options.txd, inputs };
   const progress = startProgress(units.length, 'exporting', print);
   let exported = 0;

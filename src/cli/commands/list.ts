@@ -1,5 +1,5 @@
 import type { SkeletalClip } from 'gameanim';
-import { f32Text, textTable } from '../text.js';
+import { f32Text, inlineText, textTable } from '../text.js';
 import { clipSources, type ClipSource } from '../clip-sources.js';
 import { errorsNamed, merged, report, type CommandResult } from './result.js';
 import { append } from '../append.js';
@@ -47,5 +47,5 @@ function printSources(sources: Source[], print: (line: string) => void): void {
     clips.map((clip) => [prefix(entry) + (clip.name || '(unnamed)'), String(clip.tracks.length), String(keyCount(clip)), f32Text(Math.fround(clip.duration))]),
   );
   print(textTable(['animation', 'tracks', 'keys', 'seconds'], rows));
-  for (const { entry, warnings } of sources) for (const w of warnings) print(`${prefix(entry)}warning ${w.code}: ${w.message}`);
+  for (const { entry, warnings } of sources) for (const w of warnings) print(inlineText(`${prefix(entry)}warning ${w.code}: ${w.message}`));
 }

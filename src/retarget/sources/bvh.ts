@@ -2,11 +2,23 @@
 // the offsets with every joint unrotated, position channels keyed absolutely.
 import { RetargetError } from '../errors.js';
 import type { SourceRig } from '../rig.js';
+import { DecodeError } from '../../core/errors.js';
+import { checkBvhMotion } from './bvh-motion.js';
+import { chargeRigWork, sourceBudget } from './source-budget.js';
 import { rigFromThree } from './three-rig.js';
 
 export async function readBvhRig(bytes: Uint8Array, name: string): Promise<SourceRig> {
   const { BVHLoader } = await import('three/examples/jsm/loaders/BVHLoader.js');
   const text = new TextDecoder().decode(bytes);
+  const budget = sourceBudget('BVH', bytes.length);
+  try {
+    // The frames the header claims, checked against the text and charged before the loader makes a key of them.
+    const { frames, channels } = checkBvhMotion(text);
+    budget.charge(frames * channels, `${frames} MOTION frames of ${channels} channels`);
+  } catch (error) {
+    if (error instanceof DecodeError) throw new RetargetError('bad-source', error.message);
+    throw error;
+  }
   let result: ReturnType<InstanceType<typeof BVHLoader>['parse']>;
   try {
     result = new BVHLoader().parse(text);
@@ -23,7 +35,9 @@ export async function readBvhRig(bytes: Uint8Array, name: string): Promise<Sourc
     const track = positioned.has(bone.name) ? result.clip.tracks.find((t) => t.name === `${bone.name}.position`) : undefined;
     if (track) for (let i = 0; i < track.values.length; i++) track.values[i] = track.values[i]! - bone.position.getComponent(i % 3);
   }
-  return rigFromThree(result.skeleton.bones[0]!, [result.clip]);
+  const rig = rigFromThree(result.skeleton.bones[0]!, [result.clip]);
+  chargeRigWork(rig, budget);
+  return rig;
 }
 
 /** The joints whose CHANNELS line names position channels. */

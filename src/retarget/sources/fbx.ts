@@ -2,9 +2,21 @@
 // an ArrayBuffer needs no DOM, only textures would, so every texture is a placeholder.
 import { RetargetError } from '../errors.js';
 import type { SourceRig } from '../rig.js';
+import { DecodeError } from '../../core/errors.js';
+import { checkFbxArrays } from './fbx-arrays.js';
+import { chargeRigWork, sourceBudget } from './source-budget.js';
 import { rigFromThree } from './three-rig.js';
 
 export async function readFbxRig(bytes: Uint8Array): Promise<SourceRig> {
+  const budget = sourceBudget('FBX', bytes.length);
+  try {
+    // What the loader would inflate, bounded before it inflates anything (a deflate bomb: 780 KB to 768 MiB).
+    const arrays = checkFbxArrays(bytes);
+    if (arrays) budget.charge(arrays.inflatedBytes / 8, "the arrays' elements");
+  } catch (error) {
+    if (error instanceof DecodeError) throw new RetargetError('bad-source', error.message);
+    throw error;
+  }
   const three = await import('three');
   const { FBXLoader } = await import('three/examples/jsm/loaders/FBXLoader.js');
   const manager = new three.LoadingManager();
@@ -27,5 +39,7 @@ export async function readFbxRig(bytes: Uint8Array): Promise<SourceRig> {
   }
   // Blender names each take after its object and action ("Armature|walk"): the action is the clip's name.
   for (const clip of group.animations) clip.name = clip.name.replace(/^[^|]*\|/, '');
-  return rigFromThree(group, group.animations);
+  const rig = rigFromThree(group, group.animations);
+  chargeRigWork(rig, budget);
+  return rig;
 }

@@ -5,13 +5,18 @@ import type { Document, Node } from '@gltf-transform/core';
 import { DecodeError } from '../../core/errors.js';
 import { readGltfDocument, type GltfResources } from '../../gltf/gltf-input.js';
 import { RetargetError } from '../errors.js';
+import { chargeRigWork, sourceBudget } from './source-budget.js';
 import type { SourceChannel, SourceRig } from '../rig.js';
 
 /** Reads a `.glb`, or a JSON `.gltf` whose `.bin` and images `resources` gives (data: URIs need nothing), as a source rig for `retargetRig`: every node a joint, every animation a clip. */
 export async function readGltfRig(bytes: Uint8Array, resources?: GltfResources): Promise<SourceRig> {
-  const core = await import('@gltf-transform/core');
+  // glTF-Transform (and the bounds on what it builds) only when a glTF is read.
+  const { boundedGltfTransform } = await import('../../gltf/property-bounds.js');
   try {
-    return rigFromDocument((await readGltfDocument(core, bytes, resources)).doc);
+    const { doc, bytes: inputBytes } = await readGltfDocument(boundedGltfTransform(bytes.length), bytes, resources);
+    const rig = rigFromDocument(doc);
+    chargeRigWork(rig, sourceBudget('GLTF', inputBytes));
+    return rig;
   } catch (error) {
     if (error instanceof DecodeError) throw new RetargetError('bad-source', error.message);
     throw error;
@@ -24,11 +29,17 @@ export function rigFromDocument(doc: Document): SourceRig {
   // Parents first: walk each scene's trees (and nodes outside any scene after them).
   const order: Node[] = [];
   const seen = new Set<Node>();
-  const visit = (node: Node) => {
-    if (seen.has(node)) return;
-    seen.add(node);
-    order.push(node);
-    for (const child of node.listChildren()) visit(child);
+  // Depth first with a stack, not recursion: a chain of 60,000 nodes is as deep as it is long.
+  const visit = (top: Node) => {
+    const stack = [top];
+    while (stack.length) {
+      const node = stack.pop()!;
+      if (seen.has(node)) continue;
+      seen.add(node);
+      order.push(node);
+      const children = node.listChildren();
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    }
   };
   for (const node of root.listNodes()) if (!node.getParentNode()) visit(node);
   const index = new Map(order.map((node, i) => [node, i]));
