@@ -54,8 +54,8 @@ commands:
            [--name PACKAGE] [--force] [--json]
                                 your own motion (glTF, Mixamo FBX, BVH) onto a skinned ped, as ANP3
   view [FILES...] [--port N]    the viewer page on 127.0.0.1, with FILES preloaded
-  img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
-  img extract ARCHIVE [NAME...] [-o DIR] [--force]
+  img ls ARCHIVE [--json]       entries of an IMG archive (VER2 .img, or a III/VC .dir)
+  img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]
                                 write entries to files
   edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR] [--trim NAME=START:END]
        [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]] [--format ANP3|ANP2|ANPK] [--force] [--json]
@@ -118,7 +118,7 @@ ${FORMAT_LINES}`,
 
 create writes a new archive of the files given, in that order (none: an empty archive). --format
 VER2 (the default, unless OUT ends in .dir) writes SA's single OUT.img; V1 writes III/VC's OUT.dir and
-OUT.img (OUT may name either). An existing OUT, or either file of the pair, is replaced only with
+OUT.img (OUT may name either, or be their name alone: vc gives vc.dir and vc.img). An existing OUT, or either file of the pair, is replaced only with
 --force. add, replace, delete and rename change entries; rebuild packs the entries with no holes.
 Untouched entries keep their bytes. -o writes a new archive (for a III/VC .dir, OUT.dir and
 OUT.img); --in-place writes temporary files beside the archive and renames them over it.
