@@ -102,8 +102,13 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
         throw new UsageError(`--jobs takes a whole number of worker threads, 1 or more, not ${values['jobs']} (see gameanim export --help)`, undefined, 'export');
       const anims = (values['anim'] as unknown as string[] | undefined) ?? [];
       const txd = values['txd'] as string | undefined;
-      const oneFile = { out, anims, gltf: Boolean(values['gltf']), embedImages: Boolean(values['embed-images']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps, json, txd };
-      if (values['embed-images'] && !values['gltf']) throw new UsageError('--embed-images is for --gltf (a .glb holds its images already)', HELP['export']);
+      // The output's name says the container: OUT.gltf is JSON with its .bin and images beside it,
+      // OUT.glb binary; --gltf asks for JSON under any other name, and contradicts a .glb.
+      const named = /\.gltf$/i.test(out) ? 'gltf' : /\.glb$/i.test(out) ? 'glb' : null;
+      if (named === 'glb' && values['gltf']) throw new UsageError(`--gltf writes a JSON .gltf, but ${out} names a binary .glb: name it .gltf, or leave out --gltf`, undefined, 'export');
+      const gltf = named === 'gltf' || Boolean(values['gltf']);
+      const oneFile = { out, anims, gltf, embedImages: Boolean(values['embed-images']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps, json, txd };
+      if (values['embed-images'] && !gltf) throw new UsageError('--embed-images is for a .gltf (a .glb holds its images already)', HELP['export']);
       const folderOnly = jobs !== undefined || values['per-animation'];
       // One file: its clips on nodes named after their tracks, without a model.
       if (positionals.length === 1) {
@@ -117,7 +122,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
       }
       // Many files, an archive, or a folder to write into: the whole-game export on worker threads.
       if (positionals.length > 2 || isBatchTarget(positionals[1]!, out) || folderOnly) {
-        if (values['gltf']) throw new UsageError('--gltf writes one file: export MODEL ANIMS... -o OUT.gltf --gltf', HELP['export']);
+        if (values['gltf']) throw new UsageError('--gltf writes one file: export MODEL ANIMS... -o OUT.gltf', HELP['export']);
         return exportBatch(
           positionals[0]!,
           positionals.slice(1),

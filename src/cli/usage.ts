@@ -44,7 +44,7 @@ commands:
   dump FILE... [--anim NAME] [--json]
                                 every decoded value
   bind MODEL FILE... [--json]   how the animations of each FILE bind to the skeleton of MODEL (.dff, .mef)
-  export [MODEL] ANIMS... -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf [--embed-images]] [--z-up] [--fps N] [--force] [--json]
+  export [MODEL] ANIMS... -o OUT.glb|OUT.gltf [--txd MODEL.txd] [--anim NAME ...] [--embed-images] [--gltf] [--z-up] [--fps N] [--force] [--json]
   export MODEL FILE... -o DIR [--txd MODEL.txd] [--anim NAME ...] [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
                                 the model (skeleton, skinned or rigid meshes) and its animations as glTF
   import EDITED.glb|.gltf --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]
@@ -54,8 +54,8 @@ commands:
            [--name PACKAGE] [--force] [--json]
                                 your own motion (glTF, Mixamo FBX, BVH) onto a skinned ped, as ANP3
   view [FILES...] [--port N]    the viewer page on 127.0.0.1, with FILES preloaded
-  img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
-  img extract ARCHIVE [NAME...] [-o DIR] [--force]
+  img ls ARCHIVE [--json]       entries of an IMG archive (VER2 .img, or a III/VC .dir)
+  img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]
                                 write entries to files
   edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR] [--trim NAME=START:END]
        [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]] [--format ANP3|ANP2|ANPK] [--force] [--json]
@@ -118,7 +118,7 @@ ${FORMAT_LINES}`,
 
 create writes a new archive of the files given, in that order (none: an empty archive). --format
 VER2 (the default, unless OUT ends in .dir) writes SA's single OUT.img; V1 writes III/VC's OUT.dir and
-OUT.img (OUT may name either). An existing OUT, or either file of the pair, is replaced only with
+OUT.img (OUT may name either, or be their name alone: vc gives vc.dir and vc.img). An existing OUT, or either file of the pair, is replaced only with
 --force. add, replace, delete and rename change entries; rebuild packs the entries with no holes.
 Untouched entries keep their bytes. -o writes a new archive (for a III/VC .dir, OUT.dir and
 OUT.img); --in-place writes temporary files beside the archive and renames them over it.
@@ -146,15 +146,16 @@ no bone, and the bones that keep their rest pose. A glTF (.glb, or .gltf) binds 
 channels onto the bones they name; its warnings, such as another skeleton, as notes; needs
 @gltf-transform/core). Exits 1 when a FILE has no animation that drives any bone (the other files are
 still bound).`,
-  export: `usage: gameanim export [MODEL] ANIMS... -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf [--embed-images]] [--z-up] [--fps N] [--force] [--json]
+  export: `usage: gameanim export [MODEL] ANIMS... -o OUT.glb|OUT.gltf [--txd MODEL.txd] [--anim NAME ...] [--embed-images] [--gltf] [--z-up] [--fps N] [--force] [--json]
        gameanim export MODEL FILE... -o DIR [--txd MODEL.txd] [--anim NAME ...] [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
 
 Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or a clip that carries a
 skeleton; a .dff without HAnim, such as a GTA III ped or an animated object, has its frames as bones
 and each rigid part as a mesh under its frame's node) and the animations of ANIMS (all, or those
 named by --anim; without MODEL, on nodes named after their tracks; with MODEL alone, none) as a glTF 2.0 binary, standing
-upright in glTF's Y up (--z-up keeps the games' Z up). --gltf writes OUT.gltf with OUT.bin and its images
-(OUT.<texture>.png) beside it instead, all or none; --embed-images puts the images inside OUT.gltf.
+upright in glTF's Y up (--z-up keeps the games' Z up). OUT's name says the container: OUT.gltf is JSON
+with OUT.bin and its images (OUT.<texture>.png) beside it, all or none (--gltf asks for JSON under
+another name, and is refused with OUT.glb); --embed-images puts the images inside OUT.gltf.
 --txd embeds the dictionary's textures (PNG) in the materials that name them; a material whose
 texture the dictionary lacks is named in a missing-textures warning. Several ANIMS (IFP files, IGI 2
 clips, IMG archives) with OUT named .glb or .gltf: every clip of them in that one file. An existing

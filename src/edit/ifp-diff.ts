@@ -1,7 +1,8 @@
 // What changed between two IFP files: animations added and removed, and for each changed one, per
 // bone, the largest rotation (degrees) and translation (metres) difference, sampled at the union of
 // both clips' key times. Like the game, it sees the first animation of each name: later copies are
-// shadowed, compared with nothing, and reported.
+// shadowed, compared with nothing, and reported. Tracks pair as the game binds them: by bone id where
+// both sides have it, else by name (a track without an id binds by its name).
 import { indexByName, nameKey } from '../core/names.js';
 import type { AnimationData, TrackData } from '../ifp/types.js';
 import { trackSampler } from './track-sampler.js';
@@ -57,7 +58,6 @@ const sameTrack = (a: TrackData, b: TrackData) =>
   sameArray(a.translations, b.translations) &&
   sameArray(a.scales, b.scales);
 const duration = (animation: AnimationData) => animation.bones.reduce((d, bone) => Math.max(d, bone.times.at(-1) ?? 0), 0);
-const trackKey = (track: TrackData) => (track.boneId >= 0 ? `id ${track.boneId}` : `name ${nameKey(track.boneName)}`);
 
 /** The animations the game plays, by name key (the first of each name), and the copies it never reaches. */
 function played(list: readonly AnimationData[], side: 'a' | 'b', shadowed: ShadowedAnimation[]): Map<string, AnimationData> {
@@ -87,13 +87,8 @@ export function diffIFP(a: readonly AnimationData[], b: readonly AnimationData[]
 }
 
 function boneDifferences(a: AnimationData, b: AnimationData): BoneDifference[] {
-  const tracksOf = (animation: AnimationData) => new Map(animation.bones.map((track) => [trackKey(track), track]));
-  const left = tracksOf(a);
-  const right = tracksOf(b);
-  const keys = [...new Set([...left.keys(), ...right.keys()])];
-  return keys.map((key) => {
-    const x = left.get(key);
-    const y = right.get(key);
+  const pairs = pairTracks(a.bones, b.bones);
+  return pairs.map(([x, y]) => {
     const named = (x ?? y)!;
     const result: BoneDifference = { boneName: named.boneName, boneId: named.boneId, maxAngleDeg: 0, maxTranslation: 0, keys: [x?.times.length ?? 0, y?.times.length ?? 0] };
     if (!x || !y) {
@@ -106,16 +101,47 @@ function boneDifferences(a: AnimationData, b: AnimationData): BoneDifference[] {
     for (const time of times) {
       const p = sx(time);
       const q = sy(time);
-      let dot = 0;
-      let norms = 0;
-      for (let c = 0; c < 4; c++) {
-        dot += p.rotation[c]! * q.rotation[c]!;
-        norms += p.rotation[c]! * p.rotation[c]! + q.rotation[c]! * q.rotation[c]!;
-      }
-      const cos = Math.min(1, Math.abs(dot) / Math.max(1e-12, norms / 2));
-      result.maxAngleDeg = Math.max(result.maxAngleDeg, (2 * Math.acos(cos) * 180) / Math.PI);
+      result.maxAngleDeg = Math.max(result.maxAngleDeg, angleDegrees(p.rotation, q.rotation));
       result.maxTranslation = Math.max(result.maxTranslation, Math.hypot(p.translation[0]! - q.translation[0]!, p.translation[1]! - q.translation[1]!, p.translation[2]! - q.translation[2]!));
     }
     return result;
   });
+}
+
+/**
+ * The angle between the rotations two quaternions give, in degrees: their directions compared, so a
+ * key stored a little off unit length (SA's int16 keys, up to 5e-4; some retail fingers far more)
+ * and its normalised copy are the same rotation.
+ */
+export function angleDegrees(p: ArrayLike<number>, q: ArrayLike<number>): number {
+  let dot = 0;
+  for (let c = 0; c < 4; c++) dot += p[c]! * q[c]!;
+  const lengths = Math.hypot(p[0]!, p[1]!, p[2]!, p[3]!) * Math.hypot(q[0]!, q[1]!, q[2]!, q[3]!);
+  const cos = Math.min(1, Math.abs(dot) / Math.max(1e-12, lengths));
+  return (2 * Math.acos(cos) * 180) / Math.PI;
+}
+
+/**
+ * The tracks of two clips paired as the game binds them: by bone id where both have it, then a track
+ * without an id (or whose id the other side lacks) by its name, case ignored. Each track pairs once;
+ * the rest are on one side only. In a's order, then b's unpaired.
+ */
+export function pairTracks(a: readonly TrackData[], b: readonly TrackData[]): Array<[TrackData | undefined, TrackData | undefined]> {
+  const free = new Set(b);
+  const pairs: Array<[TrackData | undefined, TrackData | undefined]> = a.map((x) => {
+    const y = x.boneId >= 0 ? b.find((t) => free.has(t) && t.boneId === x.boneId) : undefined;
+    if (y) free.delete(y);
+    return [x, y];
+  });
+  for (const pair of pairs) {
+    if (pair[1]) continue;
+    const key = nameKey(pair[0]!.boneName.trim());
+    // By name when either side has no id, or the ids differ only because one side's file has none.
+    const y = b.find((t) => free.has(t) && nameKey(t.boneName.trim()) === key && (t.boneId < 0 || pair[0]!.boneId < 0));
+    if (y) {
+      free.delete(y);
+      pair[1] = y;
+    }
+  }
+  return [...pairs, ...[...free].map((y): [undefined, TrackData] => [undefined, y])];
 }

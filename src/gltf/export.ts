@@ -7,7 +7,7 @@ import { WorkBudget } from '../core/work-budget.js';
 import { bindClip, offsetFromRest } from '../playback/bind.js';
 import { skeletonFromTracks } from '../playback/track-skeleton.js';
 import { clipTracks, type SkeletalClip } from '../playback/clip.js';
-import { fixTimes, pick, unitKeys, type GltfWarning, type RepeatPolicy } from './policies.js';
+import { fixTimes, GAMEANIM_GENERATOR, pick, TIME_SHIFT_EXTRA, unitKeys, type GltfWarning, type RepeatPolicy } from './policies.js';
 import { EXPORT_BASE_SAMPLES, EXPORT_SAMPLES_PER_KEY, keysDuration, resampleRotations, rotationKeyCount } from './squad-resample.js';
 import type { ExportTexture } from './texture-source.js';
 import { loadPngEncoder, textureBinder, type EncodePng } from './textures.js';
@@ -77,7 +77,6 @@ export interface ExportGltfResult {
   work: { samples: number; limit: number };
 }
 
-const GENERATOR = 'gameanim';
 /** A root node that turns Z-up content to glTF's Y up: -90 degrees about X. */
 const Z_TO_Y = [-Math.SQRT1_2, 0, 0, Math.SQRT1_2] as const;
 
@@ -92,7 +91,7 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   if (!skeleton) throw new RangeError('exportGltf needs a skeleton: a model with one, or the skeleton option');
   const warnings: GltfWarning[] = [];
   const doc = new Document();
-  doc.getRoot().getAsset().generator = GENERATOR;
+  doc.getRoot().getAsset().generator = GAMEANIM_GENERATOR;
   const buffer = doc.createBuffer('gameanim').setURI(options.binName ?? 'gameanim.bin');
   const scene = doc.createScene('gameanim');
   doc.getRoot().setDefaultScene(scene);
@@ -200,7 +199,7 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   if (tally.shifted)
     warnings.push({
       code: 'shifted-times',
-      message: `${countText(tally.shifted, 'clip')} had negative key times; their keys were shifted later by up to ${float32Text(Math.fround(tally.shiftedBy))} s`,
+      message: `${countText(tally.shifted, 'clip')} had negative key times; their keys were shifted later by up to ${float32Text(Math.fround(tally.shiftedBy))} s (recorded in the animation's extras: import shifts them back)`,
     });
   if (tally.normalised) warnings.push({ code: 'normalised-rotations', message: `${tally.normalised} rotation keys were not unit length; they were normalised (glTF needs unit quaternions)` });
   if (tally.resampled)
@@ -300,6 +299,8 @@ function addAnimation(
     tally.shiftedBy = Math.max(tally.shiftedBy, shift);
   }
   const animation = doc.createAnimation(clip.name || 'clip');
+  // Recorded, so that import puts the keys back where they were.
+  if (shift) animation.setExtras({ [TIME_SHIFT_EXTRA]: shift });
   const channel = (target: Node, path: 'rotation' | 'translation', times: Float32Array, values: Float32Array) => {
     if (times.length === 0) return;
     const sampler = doc

@@ -22,6 +22,8 @@ export interface GltfDocumentRead {
   doc: Awaited<ReturnType<InstanceType<GltfTransform['WebIO']>['readJSON']>>;
   /** The bytes read: the file's and every resource's, which bound the work the input justifies. */
   bytes: number;
+  /** The file's asset.generator, as written (glTF-Transform's document reports its own). */
+  generator: string | null;
 }
 
 const GLB_MAGIC = 0x46546c67; // 'glTF'
@@ -61,7 +63,8 @@ export async function readGltfDocument(core: GltfTransform, bytes: Uint8Array, r
   }
   checkAccessorSizes(jsonDoc.json, total, jsonAt);
   try {
-    return { doc: await new core.WebIO().readJSON(jsonDoc), bytes: total };
+    const generator = jsonDoc.json.asset?.generator;
+    return { doc: await new core.WebIO().readJSON(jsonDoc), bytes: total, generator: typeof generator === 'string' ? generator : null };
   } catch (error) {
     throw new DecodeError('GLTF', 'bad-gltf', 0, `not a glTF glTF-Transform can read: ${(error as Error).message}`);
   }

@@ -9,7 +9,7 @@ import { firstKeyThatDoesNotCompress } from '../ifp/writer.js';
 import { curveOf, evaluate, gridTimes, unionTimes, type Curve } from './curves.js';
 import { dropBakedRest, holdsRest, type NodeCurves } from './exporter-bake.js';
 import { everyGridFrame, offGridWarning, onGrid, samplingRate } from './exporter-sampling.js';
-import type { GltfWarning } from './policies.js';
+import { GAMEANIM_GENERATOR, TIME_SHIFT_EXTRA, type GltfWarning } from './policies.js';
 import { likeOriginal } from './like.js';
 import { nodeTree } from './node-tree.js';
 import { boundedGltfTransform } from './property-bounds.js';
@@ -79,13 +79,16 @@ const POSE_SAMPLES_PER_BONE = 25;
  */
 export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions): Promise<ImportGltfResult> {
   const { skeleton } = options;
-  const { doc, bytes: inputBytes } = await readGltfDocument(boundedGltfTransform(bytes.length), bytes, options.resources);
+  const { doc, bytes: inputBytes, generator } = await readGltfDocument(boundedGltfTransform(bytes.length), bytes, options.resources);
   const warnings: GltfWarning[] = [];
   const rate = options.resampleRate ?? 60;
   const format = options.format ?? 'ANP3';
   const compressed = format !== 'ANPK' && (options.compressed ?? true);
   const tolerance = { degrees: options.tolerance?.degrees ?? 0.05, metres: options.tolerance?.metres ?? 1e-4 };
   const root = doc.getRoot();
+  // gameanim's own export holds each clip's keys as stored, whatever their spacing (GTA III's 30 fps
+  // clips, keys off the 60 Hz grid, three keys at one time): never an exporter's sampling or bake.
+  const ownExport = generator === GAMEANIM_GENERATOR;
   const nodeOfBone: (Node | null)[] = new Array(skeleton.boneCount).fill(null);
   const boneOfNode = new Map<Node, number>();
   for (const node of root.listNodes()) {
@@ -127,6 +130,7 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
   const bakedRest: string[] = [];
   const extraTracks = new Set<string>();
   const floatTracks: string[] = [];
+  let shiftedBack = 0;
   const animations = root.listAnimations().map((animation, a) => {
     const name = animation.getName() || `animation${a}`;
     const curves = new Map<Node, NodeCurves>();
@@ -139,7 +143,7 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       if (curve.interpolation !== 'LINEAR') resampled++;
       curves.set(node, { ...curves.get(node), [path]: curve });
     }
-    const bake = dropBakedRest(curves, [...boneOfNode.keys()]);
+    const bake = ownExport ? { bake: false, dropped: [] } : dropBakedRest(curves, [...boneOfNode.keys()]);
     bakedRest.push(...bake.dropped.map((channel) => `${name}/${channel}`));
     let offGridRate: number | null | undefined;
     const sample: NodeSampler = (node, time) => {
@@ -168,12 +172,12 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       // Keys off the games' 60 Hz grid come from an exporter's own sampling (Blender's 24 fps):
       // put them back on the grid. Those and keys at every 60 Hz frame (Blender at 60 fps) are a
       // sampling, of which only the keys the error bound needs are kept.
-      const regrid = !times.every(onGrid);
+      const regrid = !ownExport && !times.every(onGrid);
       if (regrid) {
         offGridRate ??= samplingRate(times);
         times = gridTimes(times[0]!, times[times.length - 1]!, budget, where);
       }
-      const sampled = regrid || (everyGridFrame(times) && [own.rotation, own.translation, own.scale].every((curve) => !curve || curve.interpolation === 'LINEAR'));
+      const sampled = regrid || (!ownExport && everyGridFrame(times) && [own.rotation, own.translation, own.scale].every((curve) => !curve || curve.interpolation === 'LINEAR'));
       // Every pose this bone needs that no bone before it made, charged before any is made.
       let fresh = 0;
       for (const time of times) if (!poses.has(time)) fresh++;
@@ -247,6 +251,12 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       extraTracks.add(boneName.trim());
     }
     if (offGridRate !== undefined) offGrid.animations.push({ name, rate: offGridRate });
+    // An export shifted a clip with negative key times later, and recorded by how much: shifted back.
+    const shift = (animation.getExtras() as Record<string, unknown>)[TIME_SHIFT_EXTRA];
+    if (typeof shift === 'number' && Number.isFinite(shift) && shift > 0) {
+      for (const track of bones) track.times = track.times.map((t) => Math.fround(t - shift));
+      shiftedBack++;
+    }
     return { name, bones };
   });
   if (extraTracks.size)
@@ -270,6 +280,11 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
     const message = `${countText(floatTracks.length, 'track')} ${have} keys that int16 frames cannot hold, so ${theyAre} written as float frames (first: ${floatTracks[0]})`;
     warnings.push({ code: 'float-frames', message });
   }
+  if (shiftedBack)
+    warnings.push({
+      code: 'shifted-times',
+      message: `${countText(shiftedBack, 'animation')} had been shifted later by their export (negative key times); their keys were shifted back as it recorded`,
+    });
   if (unmatched.size) warnings.push({ code: 'unmatched-channels', message: `channels of nodes that match no bone were left out: ${[...unmatched].slice(0, 10).join(', ')}` });
   if (resampled) warnings.push({ code: 'resampled', message: `${resampled} STEP or CUBICSPLINE samplers were resampled at ${rate} Hz` });
   if (offGrid.animations.length) warnings.push(offGridWarning(offGrid.animations, offGrid, tolerance));

@@ -32,6 +32,15 @@ export interface GltfWarning {
 
 export type RepeatPolicy = 'nudge' | 'drop';
 
+/**
+ * The asset generator gameanim's exports carry. Import trusts it to mean the keys are each clip's own
+ * (never an exporter's sampling or bake); any tool that rewrites the file writes its own.
+ */
+export const GAMEANIM_GENERATOR = 'gameanim';
+
+/** The animation extra recording how much later an export shifted a clip with negative key times, in seconds. */
+export const TIME_SHIFT_EXTRA = 'gameanimTimeShift';
+
 /** The smallest step that keeps f32 times strictly increasing: 0.1 ms, far below a 1/60 s frame. */
 const NUDGE = 1e-4;
 

@@ -9,7 +9,7 @@ import { rotationQuaternion } from '../dff/rotation.js';
 import { poseToMatrices } from '../playback/matrices.js';
 import { createPose } from '../playback/pose.js';
 import type { NodeTree } from './node-tree.js';
-import { compose, fromArray, identity, invert, multiply, positionOf, rigidFit, type Matrix } from './spaces.js';
+import { compose, frameFit, fromArray, identity, invert, multiply, positionOf, rigidFit, spansAPlane, type Matrix } from './spaces.js';
 
 /** A node's animated properties at a time; absent ones keep the node's own values. */
 export type NodeSampler = (node: Node, time: number) => { translation?: ArrayLike<number>; rotation?: ArrayLike<number>; scale?: ArrayLike<number> };
@@ -60,7 +60,10 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
   // The scene's placement is its turn only (glTF's Y up, a tool's axes): a tool's rest pose may be the
   // bind pose, a uniform shift from the game's rest (2 cm on some skins) while its root keys stay
   // absolute, so the fit's translation is not the scene's.
-  const N = rigidFit(worldFrom, worldTo);
+  // Joints that do not span a plane (one object, tracks all at the origin) cannot give the turn by
+  // their positions; outside a skin a node's rest is its bone's, so the first one's orientation gives it.
+  const firstUnskinned = nodeOfBone.findIndex((node) => node && !inverseBinds.has(node));
+  const N = spansAPlane(worldFrom) || firstUnskinned < 0 || inverseBinds.size > 0 ? rigidFit(worldFrom, worldTo) : frameFit(gameRest[firstUnskinned]!, tree.restWorld(nodeOfBone[firstUnskinned]!));
   const worstFit = skeleton.trackTranslations === 'offset' ? frameResidual(skeleton, nodeOfBone, inverseBinds, moved) : fitResidual(nodeOfBone, inverseBinds, M, N, gameBind, gameRest, tree);
   N[12] = N[13] = N[14] = 0;
   const inverseN = invert(N);

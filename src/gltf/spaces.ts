@@ -97,6 +97,32 @@ export function rigidFit(from: readonly [number, number, number][], to: readonly
   return snapped(rotation);
 }
 
+/** Whether the points span a plane, so that `rigidFit` can find a rotation from them (three or more, not on one line). */
+export function spansAPlane(points: readonly [number, number, number][]): boolean {
+  if (points.length < 3) return false;
+  const [o] = points;
+  // The farthest point from the first, then the largest cross product with that direction: an area, in square metres.
+  let far = o!;
+  let farthest = 0;
+  for (const p of points) {
+    const d = Math.hypot(p[0] - o![0], p[1] - o![1], p[2] - o![2]);
+    if (d > farthest) [far, farthest] = [p, d];
+  }
+  if (farthest < 1e-6) return false;
+  const u = [far[0] - o![0], far[1] - o![1], far[2] - o![2]];
+  let area = 0;
+  for (const p of points) {
+    const v = [p[0] - o![0], p[1] - o![1], p[2] - o![2]];
+    area = Math.max(area, Math.hypot(u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!));
+  }
+  return area > 1e-9;
+}
+
+/** The transform that carries the frame `from` onto `to` (to · from⁻¹), snapped as a fit is: one bone's placement, when positions cannot give it. */
+export function frameFit(from: Matrix, to: Matrix): Matrix {
+  return snapped(multiply(to, invert(from)));
+}
+
 /**
  * A fit that is a signed axis permutation within float noise (the identity, glTF's Y-up turn) made
  * exactly that, and a translation within a micrometre of zero made zero: the placements tools use,

@@ -58,6 +58,23 @@ describe('export writes what it says', () => {
     expect(gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', '-o', join(dir, 'x.glb'), '--embed-images').code).toBe(2);
   });
 
+  it("the output's name says the format: -o ped.gltf writes JSON with its .bin and images beside it, -o ped.glb binary; --gltf with a .glb is refused in one line", async () => {
+    const out = join(dir, 'by-name', 'ped.gltf');
+    const run = gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', '-o', out, '--txd', txd);
+    expect(run.code, run.stderr).toBe(0);
+    expect(readdirSync(dirname(out)).sort()).toEqual(['ped.bin', 'ped.gltf', 'ped.tinyskin.png']);
+    expect(JSON.parse(readFileSync(out, 'utf8')).asset.generator).toBe('gameanim');
+    expect(await gltfValidatorErrors(readFileSync(out, 'utf8'), filesBeside(out))).toEqual([]);
+    const glb = join(dir, 'by-name', 'ped.glb');
+    expect(gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', '-o', glb, '--embed-images').code).toBe(2);
+    expect(gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', '-o', glb).code).toBe(0);
+    expect(new TextDecoder().decode(readFileSync(glb).subarray(0, 4))).toBe('glTF');
+    const contradiction = gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', '-o', join(dir, 'by-name', 'other.glb'), '--gltf');
+    expect(contradiction.code).toBe(2);
+    expect(contradiction.stderr).toBe(`gameanim export: --gltf writes a JSON .gltf, but ${join(dir, 'by-name', 'other.glb')} names a binary .glb: name it .gltf, or leave out --gltf\n`);
+    expect(readdirSync(join(dir, 'by-name')).sort()).toEqual(['ped.bin', 'ped.glb', 'ped.gltf', 'ped.tinyskin.png']);
+  });
+
   it('a material whose texture the TXD lacks is a warning naming it, and no texture is counted', () => {
     const run = gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', '-o', join(dir, 'untextured.glb'), '--txd', 'fixtures/textures.txd', '--json');
     expect(run.code, run.stderr).toBe(0);

@@ -20,6 +20,12 @@ describe('the help and the parser agree', () => {
     for (const command of JSON_COMMANDS) expect(overview).toContain(command);
     expect(overview).toContain('docs/guides/cli.md#json-output');
   });
+  it("the overview's line of every command that takes --json shows it (img ls and img extract too)", () => {
+    const overview = HELP['main']!;
+    for (const line of ['  img ls ARCHIVE [--json]', '  img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]', '  img create OUT [FILE|NAME=FILE...] [--format VER2|V1] [--force] [--json]']) {
+      expect(overview.split('\n').some((l) => l.startsWith(line))).toBe(true);
+    }
+  });
   it('an unknown flag is one line naming the command and the nearest flag', () => {
     let error: unknown;
     try {

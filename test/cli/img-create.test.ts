@@ -139,6 +139,11 @@ describe('gameanim img create', () => {
     }
     expect(gameanim('img', 'create', join(scratch, 'x.dir'), '--format', 'VER2').stderr).toContain('a VER2 archive is one .img file');
     expect(gameanim('img', 'create', join(scratch, 'x.arc'), '--format', 'V1').stderr).toContain('a III/VC archive is a .dir and an .img of one name');
+    // As the help says, OUT may be the pair's name alone: vc gives vc.dir and vc.img.
+    const bare = gameanim('img', 'create', join(scratch, 'vc'), walk, '--format', 'V1');
+    expect(bare.stderr).toBe('');
+    expect(bare.stdout.trim().split('\n').at(-1)).toMatch(new RegExp(`^${join(scratch, 'vc')}\\.dir \\+ ${join(scratch, 'vc')}\\.img: III/VC v1, 1 entry, `));
+    expect(existsSync(join(scratch, 'vc.dir')) && existsSync(join(scratch, 'vc.img')) && !existsSync(join(scratch, 'vc'))).toBe(true);
     expect(gameanim('img', 'ls', join(scratch, 'x.img'), '--format', 'V1').status).toBe(2);
     expect(existsSync(join(scratch, 'x.dir'))).toBe(false);
   });

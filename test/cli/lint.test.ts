@@ -94,6 +94,26 @@ describe('gameanim lint', () => {
     expect(gameanim('lint', img).stdout).toContain(`${img}/other.ifp:8: error package-name-mismatch`);
   });
 
+  it('an entry that holds an IFP under a name without .ifp is linted and reported, never passed over', () => {
+    const img = join(scratch, 'renamed.img');
+    writeFileSync(
+      img,
+      writeImg([
+        { name: 'mine.ifp', data: bytes },
+        { name: 'mine.bak', data: bytes },
+        { name: 'notes.txt', data: new Uint8Array(4) },
+      ]),
+    );
+    const document = JSON.parse(gameanim('lint', img, '--json').stdout);
+    expect(document.files.map((f: { entry: string; nameLacksIfp?: boolean }) => [f.entry, f.nameLacksIfp ?? false])).toEqual([
+      ['mine.ifp', false],
+      ['mine.bak', true],
+    ]);
+    expect(gameanim('lint', img).stdout).toContain(
+      `${img}/mine.bak: warning: holds an IFP (ANP3) but its name lacks .ifp, which the game registers animation blocks by: it never loads it; linted anyway\n`,
+    );
+  });
+
   it('--rules prints every rule from the code, with --json too', () => {
     const rules = JSON.parse(gameanim('lint', '--rules', '--json').stdout).rules as Array<{ code: string; severity: string }>;
     expect(rules.map((r) => r.code)).toEqual(Object.keys(LINT_RULE_TABLE));

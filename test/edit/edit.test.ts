@@ -136,6 +136,24 @@ describe('IFPEditor', () => {
     expect(result.changed[0]!.bones.some((bone) => bone.maxAngleDeg > 0.1)).toBe(true);
   });
 
+  it('diff compares rotations, not quaternion lengths: a key off unit length equals its normalised copy', () => {
+    // A retail finger key of length 0.9 (SA's int16 keys drift from unit length): the same rotation.
+    const long = { ...track(25, 3), rotations: Float32Array.of(0, 0, 0.9 * Math.sin(0.3), 0.9 * Math.cos(0.3), 0, 0, 0, 0.9, 0, 0, 0.9, 0) };
+    const unit = { ...long, rotations: long.rotations.map((v) => Math.fround(v / 0.9)) };
+    const [bone] = diffIFP([{ name: 'a', bones: [long] }], [{ name: 'a', bones: [unit] }]).changed[0]!.bones;
+    expect(bone!.maxAngleDeg).toBeLessThan(1e-3);
+  });
+
+  it('diff pairs a track without a bone id with its namesake, as the game binds it by name', () => {
+    const named = { ...track(2, 4), boneName: ' Spine', boneId: -1 };
+    const withId = { ...named, boneName: 'Spine', boneId: 2 };
+    const result = diffIFP([{ name: 'a', bones: [named, track(0, 4)] }], [{ name: 'a', bones: [track(0, 4), withId] }]);
+    expect(result.changed[0]!.bones.map((b) => [b.boneName, b.maxAngleDeg < 1e-3, b.keys])).toEqual([
+      [' Spine', true, [4, 4]],
+      ['bone0', true, [4, 4]],
+    ]);
+  });
+
   it('diff compares the animation of a name the game plays (the first, case ignored) and warns of the copies it shadows', () => {
     const walk = clip('Walk', 2, 6);
     const edited = { ...walk, bones: walk.bones.map((bone) => ({ ...bone, rotations: bone.rotations.map((v) => -v) })) };

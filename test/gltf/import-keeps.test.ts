@@ -51,7 +51,7 @@ describeWith([SAMPLES], 'import of a gameanim export of SA walk_player', () => {
     expect(back.getAnimation('walk_player')!.bones.map((b) => [b.boneId, b.keyframeType])).toEqual(walk.bones.map((b) => [b.boneId, b.keyframeType]));
     const like = warnings.find((w) => w.code === 'like-original')!.message;
     expect(like).toMatch(
-      /^1 animations took from their namesakes in the original: package "ped"; driven bones \(0 tracks .*\); key types \(0 translations dropped, 0 held .*\); compression \(0 tracks changed\); name case \(1 animations\); durations and keys are the glTF's\. 1 animations have no namesake there and were kept as imported, in package "ped" \(first: my_new_walk\)$/,
+      /^1 animations took from their namesakes in the original: package "ped"; tracks \(0 of bones .*, 0 the glTF lacks .*\); key types \(0 translations dropped, 0 held .*\); compression \(0 tracks changed\); key times \(0 tracks .*, 0 animations .*, 0 tracks .*\); name case \(1 animations\); keys and lengths are the glTF's\. 1 animations have no namesake there and were kept as imported, in package "ped" \(first: my_new_walk\)$/,
     );
   });
 

@@ -146,6 +146,9 @@ function readMerged(path: string): IFPEditor {
   }
 }
 
+/** The bones listed under a changed animation, worst first. */
+const BONES_SHOWN = 3;
+
 /** `diff A B`: exit 0 when the files hold the same animations, 1 when they differ. */
 export function diff(a: string, b: string, printText: (line: string) => void, json = false): CommandResult {
   const { print } = report(printText, json);
@@ -158,17 +161,27 @@ export function diff(a: string, b: string, printText: (line: string) => void, js
     print(`warning: ${copy.side === 'a' ? a : b}: "${copy.name}" (animation ${copy.index}) is never played: the game plays the first "${copy.played}", which is the one compared`);
   for (const name of result.added) print(`+ ${name}`);
   for (const name of result.removed) print(`- ${name}`);
+  let durations = 0;
   for (const changed of result.changed) {
+    if (changed.duration[0] !== changed.duration[1]) durations++;
     print(`~ ${changed.name}${changed.duration[0] !== changed.duration[1] ? ` (duration ${f32Text(Math.fround(changed.duration[0]))} -> ${f32Text(Math.fround(changed.duration[1]))} s)` : ''}`);
-    for (const bone of changed.bones) {
-      if (bone.maxAngleDeg === 0 && bone.maxTranslation === 0 && bone.keys[0] === bone.keys[1]) continue;
+    // The bones that differ, worst first; past a few, one line counts the rest (a 300-clip package stays readable).
+    const differing = changed.bones
+      .filter((bone) => bone.maxAngleDeg !== 0 || bone.maxTranslation !== 0 || bone.keys[0] !== bone.keys[1])
+      .sort((p, q) => q.maxAngleDeg - p.maxAngleDeg || q.maxTranslation - p.maxTranslation);
+    for (const bone of differing.slice(0, BONES_SHOWN)) {
       print(
         `    ${bone.boneName} (id ${bone.boneId}): ${Number.isFinite(bone.maxAngleDeg) ? `${bone.maxAngleDeg.toFixed(3)} deg, ${bone.maxTranslation.toFixed(4)} m` : 'on one side only'}${bone.keys[0] !== bone.keys[1] ? `, keys ${bone.keys[0]} -> ${bone.keys[1]}` : ''}`,
       );
     }
+    if (differing.length > BONES_SHOWN) print(`    ... and ${plural(differing.length - BONES_SHOWN, 'more bone')} (--json lists every one)`);
   }
   const differ = result.added.length + result.removed.length + result.changed.length > 0;
   if (!differ) print(`the files hold the same animations${result.shadowed.length ? ' (those the game plays)' : ''}`);
+  else
+    print(
+      `${a} -> ${b}: ${result.added.length} added, ${result.removed.length} removed, ${result.changed.length} changed (${durations} in duration)${result.shadowed.length ? `, ${result.shadowed.length} never played` : ''}`,
+    );
   const document = {
     added: result.added,
     removed: result.removed,

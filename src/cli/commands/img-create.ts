@@ -1,6 +1,7 @@
 // gameanim img create OUT [FILE|NAME=FILE...]: a new archive of the files given, in that order, packed
 // from the first sector: SA's VER2 (one .img, its directory in the first sectors) or III/VC's v1 (a
 // .dir directory and a header-less .img). Written under the write rule, the pair together or neither.
+import { basename } from 'node:path';
 import { EncodeError, ImgArchive, ImgEditor } from 'gameanim';
 import type { FileSystem } from '../atomic-write.js';
 import { entryLabel, entrySource } from '../img-entry-args.js';
@@ -21,12 +22,15 @@ export function createdVersion(out: string, format: string | undefined): Version
   const version = format === undefined ? (/\.dir$/i.test(out) ? 'v1' : 'VER2') : /^ver2$/i.test(format) ? 'VER2' : /^v1$/i.test(format) ? 'v1' : undefined;
   if (!version) throw new UsageError(`img create --format takes VER2 (SA: one .img) or V1 (III/VC: a .dir and an .img), not "${format}"`, HELP['img']);
   if (version === 'VER2' && /\.dir$/i.test(out)) throw new UsageError(`${out}: a VER2 archive is one .img file: name it .img (or give --format V1 for a .dir and an .img)`, HELP['img']);
-  if (version === 'v1' && !/\.(dir|img)$/i.test(out)) throw new UsageError(`${out}: a III/VC archive is a .dir and an .img of one name: name either`, HELP['img']);
+  if (version === 'v1' && !/\.(dir|img)$/i.test(out) && !bare(out)) throw new UsageError(`${out}: a III/VC archive is a .dir and an .img of one name: name either, or their name alone`, HELP['img']);
   return version;
 }
 
-/** The two files of a v1 archive named by OUT (either of them), the .dir first. */
-const v1Pair = (out: string) => (/\.dir$/i.test(out) ? { dir: out, img: pairedImg(out) } : { dir: pairedDir(out), img: out });
+/** A name without an extension (`vc`): the name of a v1 pair, `vc.dir` and `vc.img`. */
+const bare = (out: string) => !basename(out).includes('.');
+
+/** The two files of a v1 archive named by OUT (either of them, or their name alone), the .dir first. */
+const v1Pair = (out: string) => (bare(out) ? { dir: `${out}.dir`, img: `${out}.img` } : /\.dir$/i.test(out) ? { dir: out, img: pairedImg(out) } : { dir: pairedDir(out), img: out });
 
 export function imgCreate(out: string, args: string[], options: { format?: string; force: boolean; json: boolean; fs?: FileSystem }, printText: (line: string) => void): CommandResult {
   const { print, json } = report(printText, options.json);

@@ -18,6 +18,8 @@ interface LintedFile {
   /** The IMG entry linted, or null for a file of its own. */
   entry: string | null;
   findings: LintFinding[];
+  /** An archive entry that holds an IFP under a name without .ifp (the game never loads it). */
+  nameLacksIfp?: true;
 }
 
 /** `lint FILE... [--skeleton MODEL] [--severity S] [--ignore CODE]`: exit 1 when any finding shown is an error. */
@@ -45,8 +47,11 @@ export function lint(paths: readonly string[], options: LintCommandOptions, prin
       const targets = lintTargets(path);
       if (!targets.length) print(`${path}: an archive without .ifp entries`);
       for (const target of targets) {
+        // Not skipped in silence: an IFP the game will not load under its name is linted and said.
+        if (target.unnamed)
+          print(`${path}/${target.entry}: warning: holds an IFP (${target.unnamed}) but its name lacks .ifp, which the game registers animation blocks by: it never loads it; linted anyway`);
         const findings = lintIFP(target.bytes, { skeleton, severity: options.severity, ignore: options.ignore, entryName: target.entry ?? undefined });
-        files.push({ file: path, entry: target.entry, findings });
+        files.push({ file: path, entry: target.entry, findings, ...(target.unnamed ? { nameLacksIfp: true } : {}) });
         const label = target.entry === null ? path : `${path}/${target.entry}`;
         for (const f of findings) print(`${label}:${f.offset}: ${f.severity} ${f.code}${f.animation !== null ? ` [${f.animation}${f.bone !== null ? ` / ${f.bone}` : ''}]` : ''}: ${f.message}`);
       }
@@ -57,15 +62,29 @@ export function lint(paths: readonly string[], options: LintCommandOptions, prin
   return done();
 }
 
+/** The magics an IFP starts with (ANPK is also each GTA III / VC package's first chunk). */
+const IFP_MAGICS = ['ANP3', 'ANP2', 'ANPK'];
+
 /**
  * A file is linted as IFP (a file that is not one is a decode-error finding); an IMG archive, entry
- * by entry: each `.ifp` entry, under its name, which SA registers its block by.
+ * by entry: each `.ifp` entry, under its name, which SA registers its block by, and each entry under
+ * another name whose bytes start as an IFP does (`unnamed`: its magic), so none is passed over unsaid.
  */
-function lintTargets(path: string): Array<{ entry: string | null; bytes: Uint8Array }> {
+function lintTargets(path: string): Array<{ entry: string | null; bytes: Uint8Array; unnamed?: string }> {
   const bytes = readInput(path);
   const archive = isArchive(path, bytes) ? openArchive(path, bytes, true).archive : null;
   if (!archive) return [{ entry: null, bytes }];
-  return archive.entries.filter((entry) => /\.ifp$/i.test(entry.name)).map((entry) => ({ entry: entry.name, bytes: archive.read(entry) }));
+  return archive.entries.flatMap((entry) => {
+    if (/\.ifp$/i.test(entry.name)) return [{ entry: entry.name, bytes: archive.read(entry) }];
+    let data: Uint8Array;
+    try {
+      data = archive.read(entry);
+    } catch {
+      return []; // an entry past the archive's end: the archive's own warning names it
+    }
+    const magic = String.fromCharCode(...data.subarray(0, 4));
+    return IFP_MAGICS.includes(magic) ? [{ entry: entry.name, bytes: data, unnamed: magic }] : [];
+  });
 }
 
 function isArchive(path: string, bytes: Uint8Array): boolean {
