@@ -71,7 +71,9 @@ describe('exportGltf on fixtures', () => {
     // Odd_Times repeats a time and starts before 0; Object is a track no bone has; the fixture's keys are not unit length.
     expect(first.warnings.map((n) => n.code).sort()).toEqual(['normalised-rotations', 'nudged-times', 'shifted-times', 'unmatched-tracks']);
     // One clip, counted in the singular; the shift as the shortest text of its f32, never 17 digits of a double.
-    expect(first.warnings.find((n) => n.code === 'shifted-times')!.message).toMatch(/^1 clip had negative key times; their keys were shifted later by up to 0\.\d{1,8} s \(recorded in the animation.s extras: import shifts them back\)$/);
+    expect(first.warnings.find((n) => n.code === 'shifted-times')!.message).toMatch(
+      /^1 clip had negative key times; their keys were shifted later by up to 0\.\d{1,8} s \(recorded in the animation.s extras: import shifts them back\)$/,
+    );
     // The first clip's times need no policy, so three.js and sampleClip play the same keys.
     expect(await largestThreeDifference(first.glb!, skeleton, clips.slice(0, 1))).toBeLessThan(1e-4);
   });
