@@ -32,6 +32,7 @@ const fixtures = {
   'dff-branch-old-skin.dff': writeDFF(specs.dffBranchOldSkin),
   'dff-prop.dff': writeDFF(specs.dffProp),
   'dff-rigid-ped.dff': writeDFF(specs.dffRigidPed),
+  'dff-skinned-gta3.dff': writeDFF(specs.dffSkinnedGta3),
   'igi2-3bone.iff': writeIGI2Clip(specs.igi2Clip),
   'camera-path.dat': writeCameraPath(specs.cameraPath),
   'textures.txd': writeTXD(specs.txdOneTexture),

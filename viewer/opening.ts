@@ -97,7 +97,7 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
   if (skeleton && !format.clips) {
     const model = format.model?.(reader);
     // Rigid parts ride their frames on a frame-bound model (a GTA III ped: its tracks offset the frames).
-    state.model = { name, skeleton, geometries: model?.geometries ?? [], boneOfFrame: skeleton.trackTranslations === 'offset' ? model?.boneOfFrame : undefined };
+    state.model = { name, skeleton, geometries: model?.geometries ?? [], boneOfFrame: skeleton.trackTranslations === 'offset' && !skeleton.inverseBindMatrices ? model?.boneOfFrame : undefined };
   }
   if (format.packages) {
     // Its edits start from what was opened.

@@ -1,6 +1,6 @@
 // Choosing what plays: a clip (on the model's skeleton, else its own, else nodes named after its
 // tracks) or a sprite script; and the track behind the bone chosen in the bones panel.
-import { createPose, type SkeletalClip, type Skeleton, type SpriteScripts } from 'gameanim';
+import { countText, createPose, type SkeletalClip, type Skeleton, type SpriteScripts } from 'gameanim';
 import { showSelection } from './animation-list.js';
 import { renderBones } from './bones-panel.js';
 import { renderCurves } from './curves-panel.js';
@@ -38,7 +38,7 @@ export function select(clip: SkeletalClip): void {
   $('message').textContent = alone
     ? 'No model: each track plays on a node of its name (drop the .dff to see the model).'
     : skeleton
-      ? ''
+      ? drivesNothing(clip)
       : 'A model is needed for a 3D view: drop its .dff (the curves work without one).';
   $<HTMLButtonElement>('export').disabled = !skeleton;
   $<HTMLInputElement>('scrub').max = String(clip.duration || 1);
@@ -46,6 +46,15 @@ export function select(clip: SkeletalClip): void {
   showSelection();
   renderBones();
   renderCurves();
+}
+
+/** What to say when the clip moves no bone of the model it plays on (it stands at rest), else ''. */
+function drivesNothing(clip: SkeletalClip): string {
+  const bound = state.bound;
+  if (!bound || !state.model || bound.skeleton !== state.model.skeleton || bound.trackOfBone.some((track) => track >= 0)) return '';
+  return bound.refused
+    ? `${clip.name} drives nothing on ${state.model.name}: ${bound.refused}.`
+    : `${clip.name} drives no bone of ${state.model.name}: none of its ${countText(clip.tracks.length, 'track')} finds a bone by id or name, so the model stands at rest.`;
 }
 
 /** The box the camera frames: the posed skeleton over the clip, as it plays now (in place or not, followed or not). */

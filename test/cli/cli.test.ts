@@ -196,6 +196,15 @@ describe('gameanim CLI', () => {
     // A prop's skeleton is its frames, bound by name: a ped clip drives none of them.
     expect(prop.code).toBe(1);
     expect(prop.stderr).toContain('no animation drives any bone');
+    // Each clip that drives nothing says so, not only the file.
+    expect(prop.stdout).toContain('WEAPON_start_throw: drives no bone (4 tracks, none found on the model by id or name)');
+    expect(prop.stdout).toContain('Odd_Times: drives no bone (1 track, none found on the model by id or name)');
+  });
+
+  it("bind: GTA III's clips (names, no ids) drive a skinned III ped (ids as III's bone tags)", () => {
+    const bound = gameanim('bind', 'fixtures/dff-skinned-gta3.dff', 'fixtures/anpk-gta3.ifp');
+    expect(bound.code).toBe(0);
+    expect(bound.stdout).toContain('run_civi      2/16                 0          14');
   });
 
   it('bind and lint --skeleton take a frame-bound model (a GTA III ped) as a skinned one: tracks bind to frames by name', () => {
