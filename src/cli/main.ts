@@ -173,6 +173,8 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
         return imgCreate(archive, names, { format: values['format'] as string | undefined, force: Boolean(values['force']), json }, print);
       }
       if (values['format'] !== undefined) throw new UsageError("only img create takes --format (VER2 or V1): an edit keeps its archive's version", HELP['img']);
+      // `gameanim list` lists clips, so `img list` is a natural slip: one line, not the whole help.
+      if (action === 'list') throw new UsageError('img has no "list": did you mean img ls ARCHIVE?');
       if (action === 'ls' && archive && !names.length) return imgList(archive, print, json);
       if (action === 'extract' && archive) return imgExtract(archive, names, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print, json);
       if ((action === 'add' || action === 'replace' || action === 'delete' || action === 'rename' || action === 'rebuild') && archive) {

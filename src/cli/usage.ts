@@ -54,7 +54,7 @@ commands:
            [--name PACKAGE] [--force] [--json]
                                 your own motion (glTF, Mixamo FBX, BVH) onto a skinned ped, as ANP3
   view [FILES...] [--port N]    the viewer page on 127.0.0.1, with FILES preloaded
-  img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir)
+  img ls ARCHIVE                entries of an IMG archive (VER2 .img, or a III/VC .dir or .img)
   img extract ARCHIVE [NAME...] [-o DIR] [--force]
                                 write entries to files
   edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR] [--trim NAME=START:END]
@@ -89,7 +89,7 @@ Prints each file's format, counts and warnings: IFP packages, animations, tracks
 FORM/ANM2 bones, frames, sample rate, duration, root motion and unknown chunks; ANIM sprites and
 scripts; camera path keys; TXD textures; for a DFF model, its bone table (index, HAnim id, name,
 parent, rest translation). IMG
-archives (.img VER2, or a III/VC .dir with its .img beside it) are walked entry by entry: entries of
+archives (.img VER2, or either file of a III/VC .dir + .img pair) are walked entry by entry: entries of
 a known format are decoded, others are counted. A progress bar shows on a terminal for archives and
 many files.
 
@@ -128,7 +128,8 @@ always a FILE; otherwise it splits at its first "=" unless the part before holds
 names are 1 to 23 printable Latin-1 characters, without / or \\, not . or .., and unique ignoring
 case: anything else is refused, naming the entry, and nothing is written.
 
-ARCHIVE is a SA VER2 .img, or a III/VC .dir (its .img must sit beside it for extract). extract
+ARCHIVE is a SA VER2 .img, or either file of a III/VC pair: its .dir (the .img must sit beside it
+for extract) or its .img (read through the .dir beside it). extract
 writes the named entries (all when none are named) into DIR (default: the current folder). Entry
 names become plain, distinct file names inside DIR (".", "..", paths, control characters and names
 that differ only in case are changed, and each change is printed). An existing file is never
