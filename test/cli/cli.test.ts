@@ -167,7 +167,7 @@ describe('gameanim CLI', () => {
     // Messages name commands, not API calls.
     const notArchive = gameanim('img', 'ls', 'fixtures/anp2-basic.ifp');
     expect(notArchive.code).toBe(1);
-    expect(notArchive.stderr).toContain('not an IMG archive; give a San Andreas .img, or a GTA III/VC .dir with its .img beside it');
+    expect(notArchive.stderr).toContain('not an IMG archive; give a San Andreas .img, or either file of a GTA III/VC pair (.dir and .img side by side)');
     expect(notArchive.stderr).not.toMatch(/ImgArchive|fromDir/);
   });
 
