@@ -85,6 +85,22 @@ export const anpkGta3 = [
   },
 ];
 
+/**
+ * A cutscene as San Andreas stores one: ANPK, one animation per object named after it, on one
+ * timeline (2 s). Three objects over models of different skeletons: csped (dff-ped-5bone.dff, by bone
+ * id), csgta3 (dff-skinned-gta3.dff, by III's names) and csrigid (dff-rigid-ped.dff, by frame name).
+ */
+export const anpkCutscene = [
+  {
+    name: 'cutscene',
+    animations: [
+      { name: 'csped', bones: [track('Root', 0, 'KRT0', false, [0, 60, 120]), track('Pelvis', 1, 'KR00', false, [0, 60, 120], 1), track('R UpperArm', 22, 'KR00', false, [0, 120], 2)] },
+      { name: 'csgta3', bones: [track('Swaist', -1, 'KRT0', false, [0, 60, 120], 3), track('Storso', -1, 'KR00', false, [0, 120], 4), track('Shead', -1, 'KR00', false, [0, 60, 120], 5)] },
+      { name: 'csrigid', bones: [track('Swaist', -1, 'KRT0', false, [0, 120], 6), track('storso', -1, 'KR00', false, [0, 60, 120], 7), track('Supperlegl', -1, 'KR00', false, [0, 120], 8)] },
+    ],
+  },
+];
+
 export const TRAILING_GARBAGE = Uint8Array.from('stale bytes left by a tool\x01\x02\x03', (c) => c.charCodeAt(0));
 
 /** An ANM2 clip: `boneCount` bones, parents from `parentOf`, smooth unit quaternions at 30 Hz. */

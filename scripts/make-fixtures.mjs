@@ -16,6 +16,7 @@ const fixtures = {
   'anp2-basic.ifp': writeIFP(specs.anp2Basic, { format: 'ANP2' }),
   'anpk-all-keys.ifp': writeIFP(specs.anpkAllKeys, { format: 'ANPK' }),
   'anpk-gta3.ifp': writeIFP(specs.anpkGta3, { format: 'ANPK', anpkAnimChunkSize: 48 }),
+  'anpk-cutscene.ifp': writeIFP(specs.anpkCutscene, { format: 'ANPK' }),
   'multi-package-trailing.ifp': concat(
     writeIFP(specs.anp3AllTypes, { format: 'ANP3' }),
     writeIFP(specs.anpkAllKeys, { format: 'ANPK' }),

@@ -5,6 +5,7 @@ import { isLintCode, LINT_SEVERITIES, type LintCode, type LintSeverity } from 'g
 import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
 import { exportBatch } from './commands/export-batch.js';
+import { exportScene } from './commands/export-scene.js';
 import { exportCommand, importCommand } from './commands/gltf.js';
 import { retargetCommand } from './commands/retarget.js';
 import { diff, edit, editSteps } from './commands/edit.js';
@@ -93,6 +94,23 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     }
     case 'export': {
       const out = values['out'] as string | undefined;
+      const scene = values['scene'] as string | undefined;
+      if (scene !== undefined) {
+        if (!out || positionals.length < 1)
+          throw new UsageError('export --scene takes the cutscene IFP, then its MODELs (and their .txd): export --scene CUTSCENE.ifp MODEL.dff... -o OUT.glb', HELP['export']);
+        if (values['anim'] || values['jobs'] || values['per-animation'] || values['txd'] || values['fps'])
+          throw new UsageError(
+            'export --scene plays each model on the animation of its name, in one file: it takes no --anim, --jobs, --per-animation, --fps or --txd (give each MODEL.txd among the files)',
+            HELP['export'],
+          );
+        if (values['embed-images'] && !values['gltf']) throw new UsageError('--embed-images is for --gltf (a .glb holds its images already)', HELP['export']);
+        return exportScene(
+          scene,
+          positionals,
+          { out, gltf: Boolean(values['gltf']), embedImages: Boolean(values['embed-images']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), json },
+          print,
+        );
+      }
       if (positionals.length < 1 || !out) throw new UsageError('export takes [MODEL] ANIMS -o OUT.glb (or MODEL FILE... -o DIR)', HELP['export']);
       const jobs = values['jobs'] === undefined ? undefined : Number(values['jobs']);
       if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw new UsageError(`--jobs takes a whole number of worker threads, 1 or more, not ${values['jobs']}`, HELP['export']);

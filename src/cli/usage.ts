@@ -46,6 +46,7 @@ commands:
   bind MODEL FILE... [--json]   how the animations of each FILE bind to the skeleton of MODEL (.dff, .mef)
   export [MODEL] ANIMS... -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf [--embed-images]] [--z-up] [--fps N] [--force] [--json]
   export MODEL FILE... -o DIR [--txd MODEL.txd] [--anim NAME ...] [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
+  export --scene CUTSCENE.ifp MODEL.dff... [MODEL.txd...] -o OUT.glb [--gltf [--embed-images]] [--z-up] [--force] [--json]
                                 the model (skeleton, skinned or rigid meshes) and its animations as glTF
   import EDITED.glb|.gltf --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]
          [--format ANP3|ANP2|ANPK] [--force] [--json]
@@ -149,6 +150,7 @@ channels onto the bones they name; its warnings, such as another skeleton, as no
 still bound).`,
   export: `usage: gameanim export [MODEL] ANIMS... -o OUT.glb [--txd MODEL.txd] [--anim NAME ...] [--gltf [--embed-images]] [--z-up] [--fps N] [--force] [--json]
        gameanim export MODEL FILE... -o DIR [--txd MODEL.txd] [--anim NAME ...] [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
+       gameanim export --scene CUTSCENE.ifp MODEL.dff... [MODEL.txd...] -o OUT.glb [--gltf [--embed-images]] [--z-up] [--force] [--json]
 
 Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or a clip that carries a
 skeleton; a .dff without HAnim, such as a GTA III ped or an animated object, has its frames as bones
@@ -169,7 +171,13 @@ file DIR/<file>.glb (--per-animation: DIR/<package>.<animation>.glb; --anim: onl
 --txd: textured; glTF's warnings printed per file), exported on N
 worker threads (--jobs, default the machine's cores) with a progress bar on a terminal. Every output
 is checked before any work starts; names are made safe and distinct, and each change is printed.
---fps sets the rate of the resampling gameanim does itself (IGI 2's squad curves; default 60).`,
+--fps sets the rate of the resampling gameanim does itself (IGI 2's squad curves; default 60).
+
+--scene writes a cutscene: every MODEL in one file, each under a node named after it and playing the
+animation of CUTSCENE named after it (as San Andreas names a cutscene's animations after its
+objects), all in one glTF animation on one timeline; a MODEL.txd among the files textures the model of
+its name. An object with no animation of its name stands at rest, named in an objects-at-rest
+warning; an animation that names no model given is named in a note.`,
   import: `usage: gameanim import EDITED.glb|.gltf --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp]
        [--fps N] [--format ANP3|ANP2|ANPK] [--force] [--json]
 
