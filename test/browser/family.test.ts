@@ -1,14 +1,14 @@
 // The family in the viewer (headless Chromium): a skinned GTA III ped plays III's clips; a clip that
 // drives nothing says so; a cutscene's models play together on one clock.
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip } from '../../src/index.js';
+import { bindClip, createPose, DFFReader, IFPReader, ImgEditor, poseToMatrices, sampleClip, writeImg, type ImgEntryData } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
-import { closeChromium, launchChromium, root, TEST_LIMIT, WAIT, withViewer, CHROMIUM } from './viewer-helpers.js';
+import { closeChromium, launchChromium, openPage, root, startViewer, TEST_LIMIT, WAIT, withViewer, CHROMIUM } from './viewer-helpers.js';
 
 const fixturePath = (name: string) => join(root, 'fixtures', name);
 
@@ -102,5 +102,115 @@ describeWith([CHROMIUM], 'a cutscene in the viewer (headless Chromium)', { timeo
       expect(outside).toBe(0);
       expect(errors).toEqual([]);
     });
+  });
+});
+
+/** A folder laid out as a game lays it out. */
+function gameTree(files: Record<string, Uint8Array | string>): string {
+  const folder = mkdtempSync(join(tmpdir(), 'gameanim-family-game-'));
+  for (const [path, bytes] of Object.entries(files)) {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), bytes);
+  }
+  return folder;
+}
+
+/** A III/VC pair made by the project's writer. */
+function v1Pair(entries: ImgEntryData[]): { img: Uint8Array; dir: Uint8Array } {
+  const editor = ImgEditor.create('v1');
+  for (const entry of entries) editor.add(entry.name, entry.data);
+  const { img, dir } = editor.write();
+  return { img, dir: dir! };
+}
+
+const pedsIde = (...names: string[]) => ['peds', ...names.map((name, i) => `${i + 1}, ${name}, ${name}, CIVMALE, STAT_STREET_GUY, man, 0`), 'end', ''].join('\r\n');
+
+describeWith([CHROMIUM], "the game folder opens the family's peds and cutscenes (headless Chromium)", { timeout: TEST_LIMIT }, () => {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof startViewer>>;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    server = await startViewer([]);
+  }, WAIT);
+  afterAll(async () => {
+    server?.child.kill();
+    await closeChromium(browser);
+  }, WAIT);
+
+  /** Chooses the folder, picks a ped, and returns what the page holds once it plays. */
+  async function pickIn(folder: string, ped: string) {
+    const { page, errors } = await openPage(browser, server.url);
+    await page.locator('#folder-input').setInputFiles(folder);
+    await page.waitForFunction(() => document.querySelectorAll('#peds li').length > 0 && document.querySelectorAll('#animations li[data-clip]').length > 0, null, { timeout: WAIT });
+    await page.locator('#peds li', { hasText: ped }).first().click();
+    await page.waitForFunction((name) => (window as unknown as { viewer: { model: { name: string } | null; bound: unknown } }).viewer.model?.name === `${name}.dff`, ped, { timeout: WAIT });
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { viewer: { bound: { skeleton: unknown } | null; model: { skeleton: unknown } } }).viewer.bound?.skeleton ===
+        (window as unknown as { viewer: { model: { skeleton: unknown } } }).viewer.model.skeleton,
+      null,
+      { timeout: WAIT },
+    );
+    const held = await page.evaluate(() => {
+      const viewer = (window as unknown as { viewer: { bound: { trackOfBone: Int32Array }; textures: unknown[] } }).viewer;
+      return { driven: [...viewer.bound.trackOfBone].filter((track) => track >= 0).length, textures: viewer.textures.length };
+    });
+    return { page, errors, ...held };
+  }
+
+  it("a skinned GTA III ped with its .txd (III's v1 archive, default.ide) plays III's clip on the bones it names", async () => {
+    const { img, dir } = v1Pair([
+      { name: 'skinped.dff', data: fixture('dff-skinned-gta3.dff') },
+      { name: 'skinped.txd', data: fixture('textures.txd') },
+    ]);
+    const folder = gameTree({ 'gta3.exe': '', 'anim/ped.ifp': fixture('anpk-gta3.ifp'), 'models/gta3.img': img, 'models/gta3.dir': dir, 'data/default.ide': pedsIde('skinped') });
+    const { page, errors, driven, textures } = await pickIn(folder, 'skinped');
+    expect(driven).toBe(2); // run_civi keys Swaist and Shead
+    expect(textures).toBe(1);
+    expect(errors).toEqual([]);
+    await page.goto('about:blank');
+  });
+
+  it('a Vice City ped (v1 archive, default.ide, clips with bone ids) plays as an SA ped does', async () => {
+    const { img, dir } = v1Pair([
+      { name: 'vcped.dff', data: fixture('dff-ped-5bone.dff') },
+      { name: 'vcped.txd', data: fixture('textures.txd') },
+    ]);
+    const folder = gameTree({ 'gta-vc.exe': '', 'anim/ped.ifp': fixture('anpk-all-keys.ifp'), 'models/gta3.img': img, 'models/gta3.dir': dir, 'data/default.ide': pedsIde('vcped') });
+    const { page, errors, driven, textures } = await pickIn(folder, 'vcped');
+    expect(await page.locator('#game-folder-note').textContent()).toMatch(/^Vice City: 1 peds/);
+    expect(driven).toBeGreaterThan(0);
+    expect(textures).toBe(1);
+    expect(errors).toEqual([]);
+    await page.goto('about:blank');
+  });
+
+  it('a cutscene: its models in anim/cuts.img are listed and open as a ped does; its IFP opens with them as one scene', async () => {
+    const cuts = ['csped', 'csgta3', 'csrigid'];
+    const models: Record<string, string> = { csped: 'dff-ped-5bone.dff', csgta3: 'dff-skinned-gta3.dff', csrigid: 'dff-rigid-ped.dff' };
+    const folder = gameTree({
+      'gta_sa.exe': '',
+      'anim/ped.ifp': fixture('anp3-all-types.ifp'),
+      'anim/cuts.img': writeImg([
+        { name: 'cutscene.ifp', data: fixture('anpk-cutscene.ifp') },
+        ...cuts.flatMap((name) => [
+          { name: `${name}.dff`, data: fixture(models[name]!) },
+          { name: `${name}.txd`, data: fixture('textures.txd') },
+        ]),
+      ]),
+      'models/gta3.img': writeImg([
+        { name: 'saped.dff', data: fixture('dff-ped-5bone.dff') },
+        { name: 'saped.txd', data: fixture('textures.txd') },
+      ]),
+    });
+    const { page, errors, textures } = await pickIn(folder, 'csgta3');
+    expect(textures).toBe(1);
+    expect(await page.locator('#peds li', { hasText: 'csped' }).textContent()).toContain('from anim/cuts.img');
+    await page.locator('#animation-files li', { hasText: 'cutscene.ifp' }).click();
+    await page.waitForFunction(() => (window as unknown as { viewer: { scene: { actors: unknown[] } | null } }).viewer.scene?.actors.length === 3, null, { timeout: WAIT });
+    const names = await page.evaluate(() => (window as unknown as { viewer: { scene: { actors: Array<{ name: string }> } } }).viewer.scene.actors.map((actor) => actor.name));
+    expect(names.sort()).toEqual([...cuts].sort());
+    expect(errors).toEqual([]);
+    await page.goto('about:blank');
   });
 });
