@@ -85,6 +85,22 @@ export const anpkGta3 = [
   },
 ];
 
+/**
+ * A cutscene as San Andreas stores one: ANPK, one animation per object named after it, on one
+ * timeline (2 s). Three objects over models of different skeletons: csped (dff-ped-5bone.dff, by bone
+ * id), csgta3 (dff-skinned-gta3.dff, by III's names) and csrigid (dff-rigid-ped.dff, by frame name).
+ */
+export const anpkCutscene = [
+  {
+    name: 'cutscene',
+    animations: [
+      { name: 'csped', bones: [track('Root', 0, 'KRT0', false, [0, 60, 120]), track('Pelvis', 1, 'KR00', false, [0, 60, 120], 1), track('R UpperArm', 22, 'KR00', false, [0, 120], 2)] },
+      { name: 'csgta3', bones: [track('Swaist', -1, 'KRT0', false, [0, 60, 120], 3), track('Storso', -1, 'KR00', false, [0, 120], 4), track('Shead', -1, 'KR00', false, [0, 60, 120], 5)] },
+      { name: 'csrigid', bones: [track('Swaist', -1, 'KRT0', false, [0, 120], 6), track('storso', -1, 'KR00', false, [0, 60, 120], 7), track('Supperlegl', -1, 'KR00', false, [0, 120], 8)] },
+    ],
+  },
+];
+
 export const TRAILING_GARBAGE = Uint8Array.from('stale bytes left by a tool\x01\x02\x03', (c) => c.charCodeAt(0));
 
 /** An ANM2 clip: `boneCount` bones, parents from `parentOf`, smooth unit quaternions at 30 Hz. */
@@ -314,6 +330,101 @@ export const dffRigidPed = {
   ],
   atomics: [1, 2, 3, 4, 5].map((frame) => ({ frame, ...box(0.08, frame === 4 || frame === 5 ? -0.2 : 0.1), color: [200, 180, 160, 255], texture: 'tinyskin' })),
 };
+
+/** GTA III's bone tags (re3 built with PED_SKIN, src/animation/Bones.h): the HAnim id of each bone name. */
+const GTA3_BONE_TAGS = [
+  'Swaist',
+  'Supperlegr',
+  'Slowerlegr',
+  'Sfootr',
+  'Supperlegl',
+  'Slowerlegl',
+  'Sfootl',
+  'Smid',
+  'Storso',
+  'Shead',
+  'Supperarmr',
+  'Slowerarmr',
+  'SRhand',
+  'Supperarml',
+  'Slowerarml',
+  'SLhand',
+];
+
+/** A 3x3 rotation (right, up, at columns) from a unit quaternion x y z w. */
+function quaternionMatrix([x, y, z, w]) {
+  return [
+    1 - 2 * (y * y + z * z),
+    2 * (x * y + z * w),
+    2 * (x * z - y * w),
+    2 * (x * y - z * w),
+    1 - 2 * (x * x + z * z),
+    2 * (y * z + x * w),
+    2 * (x * z + y * w),
+    2 * (y * z - x * w),
+    1 - 2 * (x * x + y * y),
+  ];
+}
+
+/**
+ * A skinned GTA III ped (as re3's PED_SKIN build and the mobile ports carry them) over the frames of an
+ * unskinned one: the clump frame, then every part depth first, named as III names it and with its bone
+ * tag as HAnim id, the hierarchy on the first part, and a Skin PLG whose bind pose is the frames'.
+ * `ped` is a skeleton-like record: names, parents (bone 0 is the clump frame), unit rotations x y z w,
+ * translations.
+ */
+export function skinnedGta3(ped) {
+  const count = ped.names.length;
+  const children = Array.from({ length: count }, () => []);
+  for (let bone = 1; bone < count; bone++) children[ped.parents[bone]].push(bone);
+  const order = [];
+  const visit = (bone) => (order.push(bone), children[bone].forEach(visit));
+  visit(0);
+  const at = new Map(order.map((bone, index) => [bone, index]));
+  const frames = order.map((bone) => ({
+    name: ped.names[bone],
+    parent: bone === 0 ? -1 : at.get(ped.parents[bone]),
+    rotation: quaternionMatrix(Array.from(ped.rotations.slice(4 * bone, 4 * bone + 4))),
+    position: Array.from(ped.translations.slice(3 * bone, 3 * bone + 3)),
+    hanimId: bone === 0 ? -1 : GTA3_BONE_TAGS.findIndex((tag) => tag.toLowerCase() === ped.names[bone].toLowerCase()),
+  }));
+  // PUSH (2) where a later sibling follows, POP (1) at a leaf.
+  const nodes = order.slice(1).map((bone) => {
+    const siblings = children[ped.parents[bone]];
+    return { id: frames[at.get(bone)].hanimId, flags: (siblings.at(-1) !== bone && ped.parents[bone] !== 0 ? 2 : 0) | (children[bone].length ? 0 : 1) };
+  });
+  const boneFrames = order.slice(1).map((bone) => at.get(bone));
+  return { frames, hierarchy: { frame: 1, nodes }, inverseBindMatrices: inverseBinds(frames, boneFrames), skinLayout: 'plain' };
+}
+
+/** GTA III's ped parts, parented as in III's peds, at made-up positions (metres), a few turned. */
+const GTA3_PARTS = [
+  ['tinyped', -1, 0, [0, 0, 0]],
+  ['Swaist', 0, -90, [0, 0, 1]],
+  ['Smid', 1, 0, [0.05, 0, 0]],
+  ['Supperlegl', 1, 180, [-0.04, 0, 0.1]],
+  ['Supperlegr', 1, 180, [-0.04, 0, -0.1]],
+  ['Slowerlegr', 4, -8, [0.42, 0, 0]],
+  ['Slowerlegl', 3, -8, [0.42, 0, 0]],
+  ['Storso', 2, 0, [0.2, 0, 0]],
+  ['Sfootr', 5, 10, [0.38, 0, 0]],
+  ['Sfootl', 6, 10, [0.38, 0, 0]],
+  ['Supperarml', 7, 160, [0.24, 0, 0.25]],
+  ['Supperarmr', 7, 160, [0.24, 0, -0.25]],
+  ['Shead', 7, 11, [0.41, 0.1, 0]],
+  ['Slowerarmr', 11, -25, [0.28, 0, 0]],
+  ['Slowerarml', 10, -25, [0.28, 0, 0]],
+  ['SRhand', 13, 0, [0.28, 0, 0]],
+  ['SLhand', 14, 0, [0.28, 0, 0]],
+];
+
+/** A skinned GTA III ped of the 16 parts III's ped.ifp names: bone tags as HAnim ids, names as III's tracks. */
+export const dffSkinnedGta3 = skinnedGta3({
+  names: GTA3_PARTS.map(([name]) => name),
+  parents: GTA3_PARTS.map(([, parent]) => parent),
+  rotations: GTA3_PARTS.flatMap(([, , degrees]) => [0, 0, Math.sin((degrees * Math.PI) / 360), Math.cos((degrees * Math.PI) / 360)]),
+  translations: GTA3_PARTS.flatMap(([, , , position]) => position),
+});
 
 /** A unit quaternion of `degrees` about an axis (x, y, z need not be unit). */
 function quat(degrees, x, y, z) {

@@ -16,6 +16,7 @@ const fixtures = {
   'anp2-basic.ifp': writeIFP(specs.anp2Basic, { format: 'ANP2' }),
   'anpk-all-keys.ifp': writeIFP(specs.anpkAllKeys, { format: 'ANPK' }),
   'anpk-gta3.ifp': writeIFP(specs.anpkGta3, { format: 'ANPK', anpkAnimChunkSize: 48 }),
+  'anpk-cutscene.ifp': writeIFP(specs.anpkCutscene, { format: 'ANPK' }),
   'multi-package-trailing.ifp': concat(
     writeIFP(specs.anp3AllTypes, { format: 'ANP3' }),
     writeIFP(specs.anpkAllKeys, { format: 'ANPK' }),
@@ -32,6 +33,7 @@ const fixtures = {
   'dff-branch-old-skin.dff': writeDFF(specs.dffBranchOldSkin),
   'dff-prop.dff': writeDFF(specs.dffProp),
   'dff-rigid-ped.dff': writeDFF(specs.dffRigidPed),
+  'dff-skinned-gta3.dff': writeDFF(specs.dffSkinnedGta3),
   'igi2-3bone.iff': writeIGI2Clip(specs.igi2Clip),
   'camera-path.dat': writeCameraPath(specs.cameraPath),
   'textures.txd': writeTXD(specs.txdOneTexture),

@@ -109,6 +109,35 @@ describe('the tools', () => {
   });
 });
 
+/** Each cycle a depth-first walk of `graph` finds, as `a -> b -> a` in paths relative to `base`. */
+function cyclesOf(graph: Map<string, string[]>, base: string): string[] {
+  const state = new Map<string, 'open' | 'done'>();
+  const cycles: string[] = [];
+  const visit = (file: string, path: string[]) => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open') return void cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(base, f)).join(' -> '));
+    state.set(file, 'open');
+    for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) visit(file, []);
+  return cycles;
+}
+
+describe('the tools inside', () => {
+  // State flows one way in the viewer: the page's state and the 3D view import no view that draws
+  // them; views subscribe (issue #46 point 4). The same rule for the benchmarks.
+  for (const folder of ['viewer', 'bench']) {
+    it(`${folder}/ has no cycle between its files`, () => {
+      const dir = fileURLToPath(new URL(`../${folder}/`, import.meta.url));
+      const own = sources(dir).filter((file) => !file.includes('/baseline-kernel/'));
+      const toolGraph = new Map(own.map((file) => [file, importsOf(file).filter((target) => own.includes(target))]));
+      expect(cyclesOf(toolGraph, dir)).toEqual([]);
+      expect(toolGraph.size).toBeGreaterThan(5); // the walk sees the folder's files
+    });
+  }
+});
+
 describe('the folders', () => {
   // Every folder of the library and the tools, with imports by package name ('gameanim', 'gameanim/x')
   // resolved to the library's sources: the graph a newcomer walks when they open a folder.

@@ -6,6 +6,7 @@ import type { SkeletalClip, SpriteScripts } from 'gameanim';
 import { clipSummary } from './clip-summary.js';
 import { listItem } from './page.js';
 import { select, selectScript } from './selection.js';
+import { onSelectionChange } from './selection-events.js';
 import { $, state } from './state.js';
 
 /** Each row's height in CSS pixels: fixed (style.css), so nothing is measured. */
@@ -117,3 +118,5 @@ export function showSelection(): void {
   if (at >= 0) virtualizer.scrollToIndex(at, { align: 'auto' });
   drawVisible();
 }
+
+onSelectionChange(showSelection);

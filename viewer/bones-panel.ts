@@ -1,7 +1,13 @@
 // The bones panel: each bone of the skeleton the clip plays on, whether a track drives it, and the
 // choice of the bone whose curves and keys are shown.
-import { renderCurves } from './curves-panel.js';
+import { boneChanged, onBoneChange, onSelectionChange } from './selection-events.js';
 import { state } from './state.js';
+
+/** The panel draws itself on each change of the selection or the bone. */
+export function setUpBonesPanel(): void {
+  onSelectionChange(renderBones);
+  onBoneChange(renderBones);
+}
 
 export function renderBones(): void {
   const body = document.querySelector('#bones tbody')!;
@@ -16,8 +22,7 @@ export function renderBones(): void {
     for (const cell of [index, id, JSON.stringify(name), parent, status]) row.insertCell().textContent = String(cell);
     row.onclick = () => {
       state.bone = index;
-      renderBones();
-      renderCurves();
+      boneChanged();
     };
     body.append(row);
   }

@@ -3,7 +3,7 @@
 // that carries the clip's motion across the ground, so a run or a sprint never leaves the view.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { PoseBox } from './posing.js';
+import type { PoseBox } from './pose-box.js';
 
 export type Preset = 'front' | 'side' | 'top';
 

@@ -44,7 +44,7 @@ function openedModels(state: CompareState): OpenedModel[] {
     if (!skeleton) return [];
     const model = format.model?.(reader);
     // As the main view does: rigid parts ride their frames on a frame-bound model (a GTA III ped).
-    return [{ name, skeleton, model: { geometries: model?.geometries ?? [], boneOfFrame: skeleton.trackTranslations === 'offset' ? model?.boneOfFrame : undefined } }];
+    return [{ name, skeleton, model: { geometries: model?.geometries ?? [], boneOfFrame: skeleton.trackTranslations === 'offset' && !skeleton.inverseBindMatrices ? model?.boneOfFrame : undefined } }];
   });
 }
 

@@ -2,8 +2,14 @@
 // speed), and the key marks over the timeline.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { selectedTrack } from './selection.js';
-import { $, state } from './state.js';
+import { onBoneChange, onSelectionChange } from './selection-events.js';
+import { $, selectedTrack, state } from './state.js';
+
+/** The plot draws itself on each change of the selection or the bone. */
+export function setUpCurvesPanel(): void {
+  onSelectionChange(renderCurves);
+  onBoneChange(renderCurves);
+}
 
 /** One plot, its data replaced on each switch (a new uPlot per switch cost time and kept memory). */
 let plot: uPlot | null = null;

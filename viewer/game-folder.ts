@@ -1,9 +1,10 @@
 // "Open game folder": the user picks a GTA III, VC or SA install folder (nothing is uploaded); the
 // page lists its peds and animation files, and opens a ped's DFF and TXD, or an animation file, when
 // chosen, reading only those bytes from the archives.
-import { DecodeError } from 'gameanim';
+import { DecodeError, IFPReader, type ImgEntry } from 'gameanim';
 import { bytesRead, chooseFolder, filesOfInput, type FolderFiles } from './folder-files.js';
-import { indexGameFolder, NotAGameFolder, type AnimationFile, type GameIndex, type Ped } from './game-index.js';
+import { indexGameFolder, modelsNamed, NotAGameFolder, type AnimationFile, type GameIndex, type Ped } from './game-index.js';
+import type { LazyImg } from './lazy-img.js';
 import { listItem } from './page.js';
 import './game-folder.css';
 
@@ -64,7 +65,8 @@ export function setUpGameFolder(host: GameFolderHost): void {
       const index = hooks.index!;
       // A ped without its dictionary (ped.note says so) opens as its model alone.
       const entries = ped.txd ? [ped.dff, ped.txd] : [ped.dff];
-      const bytes = await Promise.all(entries.map((entry) => index.models.read(entry)));
+      const archive = ped.archive ?? index.models;
+      const bytes = await Promise.all(entries.map((entry) => archive.read(entry)));
       await host.openFiles(entries.map((entry, i) => new File([bytes[i]!], entry.name)));
       // The page draws in its animation frame: two frames on, this ped has been drawn.
       await nextFrame();
@@ -73,7 +75,27 @@ export function setUpGameFolder(host: GameFolderHost): void {
       for (const item of peds.children) item.classList.toggle('selected', (item as HTMLElement).dataset['ped'] === ped.name);
     });
 
-  const showAnimation = (file: AnimationFile) => read(file.path, async () => host.openFiles([new File([await file.read()], file.name)]));
+  // A cutscene's IFP opens with the models its clips name, found in the folder: they play as one scene.
+  const showAnimation = (file: AnimationFile) =>
+    read(file.path, async () => {
+      const bytes = await file.read();
+      const names = new IFPReader(bytes).animations.map((clip) => clip.name);
+      const models = hooks.index ? modelsNamed(hooks.index, names, file.archive) : [];
+      const parts =
+        models.length >= 2
+          ? models.flatMap(
+              (model) =>
+                (model.txd
+                  ? [
+                      [model.archive, model.dff],
+                      [model.archive, model.txd],
+                    ]
+                  : [[model.archive, model.dff]]) as Array<[LazyImg, ImgEntry]>,
+            )
+          : [];
+      const data = await Promise.all(parts.map(([archive, entry]) => archive.read(entry)));
+      await host.openFiles([...parts.map(([, entry], i) => new File([data[i]!], entry.name)), new File([bytes], file.name)]);
+    });
 
   const renderPeds = () => {
     const filter = search.value.toLowerCase();

@@ -14,6 +14,8 @@ export interface Ped {
   txd: ImgEntry | null;
   /** Why the ped looks other than in the game (its dictionary missing), shown beside its name. */
   note?: string;
+  /** The archive holding its entries when it is not models/gta3.img: a cutscene's model in anim/cuts.img. */
+  archive?: LazyImg;
 }
 
 /** An animation file of the folder, loose or inside an archive, read when chosen. */
@@ -23,6 +25,8 @@ export interface AnimationFile {
   name: string;
   size: number;
   read(): Promise<Uint8Array<ArrayBuffer>>;
+  /** The archive it is an entry of, or null for a loose file: a cutscene's models sit beside its IFP there. */
+  archive: LazyImg | null;
 }
 
 export interface GameIndex {
@@ -56,7 +60,12 @@ export async function indexGameFolder(files: FolderFiles): Promise<GameIndex> {
   const game = exe?.[1] ?? (models.archive.version === 'VER2' ? 'San Andreas' : 'GTA III or Vice City');
   const { peds, pedsFrom } = await findPeds(files, models);
   const problems = models.warnings.map((w) => `models/gta3.img: warning ${w.code}: ${w.message}`);
-  return { game, models, peds, pedsFrom, animations: await findAnimations(files, problems), problems };
+  const animations = await findAnimations(files, problems);
+  // A cutscene's models (SA keeps them in anim/cuts.img, beside its IFPs) are listed as peds are.
+  const archives = new Set(animations.flatMap((file) => (file.archive ? [file.archive] : [])));
+  for (const archive of archives)
+    for (const pair of modelPairs(archive)) if (!peds.some((ped) => ped.name.toLowerCase() === pair.name.toLowerCase())) peds.push({ ...pair, archive, note: `from ${archive.path}` });
+  return { game, models, peds, pedsFrom, animations, problems };
 }
 
 /** An archive by its `.img` path: SA's VER2 alone, or III/VC's `.img` with the `.dir` beside it. */
@@ -66,6 +75,23 @@ async function openArchive(files: FolderFiles, path: string): Promise<LazyImg | 
   const dirPath = path.replace(/\.img$/, '.dir');
   const dir = files.get(dirPath);
   return LazyImg.open(path, img, dir && { path: dirPath, file: dir });
+}
+
+/**
+ * The models a cutscene's clips name (San Andreas names each animation after its object): each clip
+ * name's DFF, and its TXD, looked up in the cutscene's own archive, then in models/gta3.img.
+ */
+export function modelsNamed(index: GameIndex, names: readonly string[], near: LazyImg | null): Array<{ archive: LazyImg; dff: ImgEntry; txd: ImgEntry | null }> {
+  const found: Array<{ archive: LazyImg; dff: ImgEntry; txd: ImgEntry | null }> = [];
+  for (const name of new Set(names.map((n) => n.toLowerCase()))) {
+    for (const archive of near ? [near, index.models] : [index.models]) {
+      const dff = archive.find(`${name}.dff`);
+      if (!dff) continue;
+      found.push({ archive, dff, txd: archive.find(`${name}.txd`) ?? null });
+      break;
+    }
+  }
+  return found;
 }
 
 /** Each DFF of the archive with a TXD of the same name: a ped's files, if it is a ped. */
@@ -147,7 +173,7 @@ async function findAnimations(files: FolderFiles, problems: string[]): Promise<A
   const found: AnimationFile[] = [];
   for (const [path, file] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
     if (!path.startsWith('anim/') || path.indexOf('/', 5) >= 0) continue;
-    if (path.endsWith('.ifp')) found.push({ path, name: file.name, size: file.size, read: () => readSlice(path, file) });
+    if (path.endsWith('.ifp')) found.push({ path, name: file.name, size: file.size, read: () => readSlice(path, file), archive: null });
     if (!path.endsWith('.img')) continue;
     const archive = await openArchive(files, path).catch((error: unknown) => {
       if (!(error instanceof DecodeError)) throw error;
@@ -155,7 +181,7 @@ async function findAnimations(files: FolderFiles, problems: string[]): Promise<A
       return null;
     });
     for (const entry of archive?.entries ?? []) {
-      if (/\.ifp$/i.test(entry.name)) found.push({ path: `${path}/${entry.name.toLowerCase()}`, name: entry.name, size: entry.size, read: () => archive!.read(entry) });
+      if (/\.ifp$/i.test(entry.name)) found.push({ path: `${path}/${entry.name.toLowerCase()}`, name: entry.name, size: entry.size, read: () => archive!.read(entry), archive });
     }
   }
   // ped.ifp first: every ped's own moves, the file to try first.

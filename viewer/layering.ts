@@ -27,7 +27,7 @@ function drivenBones(bound: BoundClip): number {
  * first frame is the clump's, which no clip animates.
  */
 function animatedBones(bound: BoundClip): number {
-  return bound.skeleton.boneCount - (bound.skeleton.trackTranslations === 'offset' && bound.trackOfBone[0]! < 0 ? 1 : 0);
+  return bound.skeleton.boneCount - (bound.skeleton.trackTranslations === 'offset' && !bound.skeleton.inverseBindMatrices && bound.trackOfBone[0]! < 0 ? 1 : 0);
 }
 
 /** A partial clip drives fewer bones than its skeleton has. */

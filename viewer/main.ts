@@ -2,7 +2,9 @@
 // the page; nothing is uploaded. This file wires the page's parts together.
 import type { IFPReader, SkeletalClip } from 'gameanim';
 import { renderLists } from './animation-list.js';
+import { setUpBonesPanel } from './bones-panel.js';
 import { setUpCompare } from './compare.js';
+import { setUpCurvesPanel } from './curves-panel.js';
 import { setUpEditing, type EditedFile } from './editing.js';
 import { setUpGameFolder } from './game-folder.js';
 import { setUpLayering } from './layering.js';
@@ -13,7 +15,8 @@ import { followTime, invalidatePose, startLoop } from './playback-loop.js';
 import { problem, showLint } from './problems.js';
 import { reframe, select } from './selection.js';
 import { setUpTheme } from './session.js';
-import { $, setPlaying, state, view } from './state.js';
+import { $, setPlaying, state } from './state.js';
+import { view } from './views.js';
 import { setUpStepping } from './stepping.js';
 import { isRetargetSource, RetargetView } from './retarget.js';
 
@@ -37,6 +40,8 @@ const editingHost = {
   problem,
   showLint,
 };
+setUpBonesPanel();
+setUpCurvesPanel();
 setUpEditing(editingHost);
 setUpGameFolder({ openFiles: (files) => openFiles(files, editingHost), problem });
 const compare = setUpCompare({ state, view, problem });

@@ -7,10 +7,12 @@ import { renderLists } from './animation-list.js';
 import { lintFile, type EditingHost } from './editing.js';
 import { listItem } from './page.js';
 import { chooseOpeningClip } from './opening-clip.js';
+import { objectName, playScene, sceneOf } from './cutscene.js';
 import { problem } from './problems.js';
 import { select } from './selection.js';
 import { readSelection } from './session.js';
-import { $, setPlaying, sprites, state } from './state.js';
+import { $, setPlaying, state } from './state.js';
+import { sprites } from './views.js';
 
 /** Which file each texture came from, so opening a dictionary again replaces its textures. */
 const textureFile = new WeakMap<TxdTexture, string>();
@@ -25,9 +27,22 @@ function reselect(): void {
   reselectScheduled = true;
   queueMicrotask(() => {
     reselectScheduled = false;
+    // A cutscene's clips and the models they name, opened together, play as one scene.
+    const scene = openedScene();
+    if (scene) return playScene(scene);
     const clip = state.clip ?? openingClip();
     if (clip) select(clip);
   });
+}
+
+/** The scene of the clip file opened last whose clips name two or more of the models opened, or null. */
+function openedScene() {
+  for (const file of [...state.files].reverse()) {
+    if (!file.format.packages) continue;
+    const scene = sceneOf(file.name);
+    if (scene) return scene;
+  }
+  return null;
 }
 
 /** With nothing chosen yet, an idle or a walk plays (viewer/opening-clip.ts), not the first clip of the first file. */
@@ -97,7 +112,8 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
   if (skeleton && !format.clips) {
     const model = format.model?.(reader);
     // Rigid parts ride their frames on a frame-bound model (a GTA III ped: its tracks offset the frames).
-    state.model = { name, skeleton, geometries: model?.geometries ?? [], boneOfFrame: skeleton.trackTranslations === 'offset' ? model?.boneOfFrame : undefined };
+    state.model = { name, skeleton, geometries: model?.geometries ?? [], boneOfFrame: skeleton.trackTranslations === 'offset' && !skeleton.inverseBindMatrices ? model?.boneOfFrame : undefined };
+    state.models = [...state.models.filter((other) => objectName(other.name) !== objectName(name)), state.model];
   }
   if (format.packages) {
     // Its edits start from what was opened.
@@ -107,7 +123,7 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
   for (const clip of format.clips?.(reader) ?? []) state.clips.push({ file: name, clip });
   renderLists();
   // A model after its animations binds them now; with none chosen, an idle or a walk plays.
-  if ((skeleton && !format.clips && state.clip) || (!state.clip && state.clips.length)) reselect();
+  if ((skeleton && !format.clips && (state.clip || state.clips.length)) || (!state.clip && state.clips.length)) reselect();
 }
 
 function openArchivePair(name: string, dir: Uint8Array, img: Uint8Array, editing: EditingHost): void {

@@ -5,7 +5,9 @@ import type { SkeletalClip } from 'gameanim';
 import { drawKeyMarks } from './curves-panel.js';
 import { poseAt } from './posing.js';
 import { writeSelection } from './session.js';
-import { $, fileOf, sprites, state, view } from './state.js';
+import { $, fileOf, state, type PlayedScene } from './state.js';
+import { poseScene } from './cutscene.js';
+import { sprites, view } from './views.js';
 import { frameLabel } from './stepping.js';
 
 let last = performance.now();
@@ -18,7 +20,7 @@ export function followTime(follower: (time: number) => void): void {
   timeFollowers.push(follower);
 }
 /** What the view last showed: a paused clip at the same time is not sampled or drawn again. */
-const shown = { time: NaN, clip: null as SkeletalClip | null };
+const shown = { time: NaN, clip: null as SkeletalClip | null, scene: null as PlayedScene | null };
 
 /** Something besides the time changed what the pose is (the base, its weight, in place): sample again. */
 export function invalidatePose(): void {
@@ -29,11 +31,27 @@ export function startLoop(): void {
   requestAnimationFrame(loop);
 }
 
+/** A scene's clock: every object's pose at the time, drawn; the same still time is not drawn again. */
+function playScene(elapsed: number): void {
+  const scene = state.scene!;
+  if (state.playing) state.time += elapsed;
+  if (state.time > scene.duration) state.time = $<HTMLInputElement>('loop').checked ? (scene.duration > 0 ? state.time % scene.duration : 0) : scene.duration;
+  if (state.time === shown.time && shown.scene === scene) return;
+  shown.time = state.time;
+  shown.scene = scene;
+  shown.clip = null;
+  $<HTMLInputElement>('scrub').value = String(state.time);
+  $('clock').textContent = `${state.time.toFixed(3)} s`;
+  $('frame').textContent = frameLabel(state.time, scene.duration);
+  poseScene(scene, state.time);
+}
+
 function loop(now: number): void {
   const speed = Number($<HTMLSelectElement>('speed').value);
   const dt = (now - last) / 1000;
   last = now;
-  if (state.clip) {
+  if (state.scene) playScene(dt * speed);
+  else if (state.clip) {
     const duration = state.clip.duration;
     if (state.playing) state.time += dt * speed;
     if (state.time > duration) state.time = $<HTMLInputElement>('loop').checked ? (duration > 0 ? state.time % duration : 0) : duration;
@@ -41,6 +59,7 @@ function loop(now: number): void {
     if (state.time !== shown.time || state.clip !== shown.clip) {
       shown.time = state.time;
       shown.clip = state.clip;
+      shown.scene = null;
       $<HTMLInputElement>('scrub').value = String(state.time);
       $('clock').textContent = `${state.time.toFixed(3)} s`;
       $('frame').textContent = frameLabel(state.time, duration);
@@ -57,7 +76,7 @@ function loop(now: number): void {
   }
   if (sprites.active) sprites.tick(now, speed, state.playing);
   else view.render();
-  if (state.clip && view.hasSkeleton && !firstFrameReported) {
+  if ((state.clip || state.scene) && view.hasSkeleton && !firstFrameReported) {
     firstFrameReported = true;
     (window as unknown as { firstFrameMs: number }).firstFrameMs = performance.now() - state.openedAt;
   }

@@ -5,18 +5,10 @@
 import { createPose, poseToMatrices, type BoundClip, type Pose } from 'gameanim';
 import { lowestPoint, type GroundModel } from './ground.js';
 import { sampleSelected } from './layering.js';
+import type { PoseBox } from './pose-box.js';
 
 /** Poses sampled over a clip for its bounds: enough to catch a step's reach, cheap on every switch. */
 const BOUND_SAMPLES = 24;
-
-export interface PoseBox {
-  min: [number, number, number];
-  max: [number, number, number];
-  /** Horizontally relative to the moving bone (the camera follows it), or in world space. */
-  relative: boolean;
-  /** The lowest height the drawn body (its mesh, else its bones) reaches over the clip: the ground's. */
-  floor: number;
-}
 
 /**
  * The bone that carries the clip's motion: the first (parents come first) whose track is translated.

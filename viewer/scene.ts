@@ -4,7 +4,7 @@ import * as THREE from 'three';
 import type { Pose, Skeleton, TxdTexture } from 'gameanim';
 import { CameraRig, type Preset } from './camera.js';
 import { buildModelObjects, type ShownModel } from './model-objects.js';
-import type { PoseBox } from './posing.js';
+import type { PoseBox } from './pose-box.js';
 
 const TRAIL_POINTS = 600;
 
@@ -92,6 +92,7 @@ export class SceneView {
       return;
     }
     this.#shown = skeleton ? { skeleton, model, textures: textures.length } : null;
+    this.#actors = [];
     this.#dispose();
     this.#content.clear();
     this.#bones = [];
@@ -110,6 +111,62 @@ export class SceneView {
       this.#framePending = true;
     }
     this.dirty = true;
+  }
+
+  /** A scene's objects: the bones of each, in its skeleton's order (`applyScene` poses them). */
+  #actors: THREE.Bone[][] = [];
+
+  /**
+   * Shows several models together, each on its skeleton in rest pose (a cutscene's objects,
+   * viewer/cutscene.ts), framed as one once the first poses are applied.
+   */
+  showScene(actors: ReadonlyArray<{ skeleton: Skeleton; model: ShownModel | null }>, textures: readonly TxdTexture[] = []): void {
+    this.#shown = null;
+    this.#framedFor = null;
+    this.#dispose();
+    this.#content.clear();
+    this.clearTrail();
+    this.#actors = actors.map(({ skeleton, model }) => {
+      const built = buildModelObjects(skeleton, model, textures, this.#textures);
+      this.#content.add(...built.objects);
+      return built.bones;
+    });
+    this.#bones = this.#actors.flat();
+    this.mover = 0;
+    const helper = new THREE.SkeletonHelper(this.#content);
+    (helper.material as THREE.LineBasicMaterial).depthTest = false;
+    this.#content.add(helper);
+    this.#framePending = true;
+    this.dirty = true;
+  }
+
+  /** Applies each object's pose (in `showScene`'s order) to its bones. */
+  applyScene(poses: readonly Pose[]): void {
+    this.#actors.forEach((bones, actor) => {
+      const pose = poses[actor]!;
+      bones.forEach((bone, i) => {
+        bone.quaternion.fromArray(pose.rotations, 4 * i);
+        bone.position.fromArray(pose.translations, 3 * i);
+      });
+    });
+    this.#content.updateMatrixWorld(true);
+    this.#trail.visible = false;
+    if (this.#framePending) {
+      this.#framePending = false;
+      this.rig.aim('first', this.#box(), new THREE.Vector3());
+    }
+    this.dirty = true;
+  }
+
+  /** For the viewer tests: each object of a scene, its bones' names and world positions as drawn. */
+  get actorBonePositions(): Array<Array<{ name: string; position: number[] }>> {
+    return this.#actors.map((bones) => bones.map((bone) => ({ name: bone.name, position: new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld).toArray() })));
+  }
+
+  /** For the viewer tests: where a world point is on the canvas (CSS pixels) and the canvas's size. */
+  projectPoint(point: number[]): { x: number; y: number; width: number; height: number } {
+    const { clientWidth: width, clientHeight: height } = this.canvas;
+    return { ...this.rig.project(new THREE.Vector3(point[0], point[1], point[2]), width, height), width, height };
   }
 
   /** A new model is framed once its first pose is applied, on the clip's box. */

@@ -1,14 +1,13 @@
 // Choosing what plays: a clip (on the model's skeleton, else its own, else nodes named after its
 // tracks) or a sprite script; and the track behind the bone chosen in the bones panel.
-import { createPose, type SkeletalClip, type Skeleton, type SpriteScripts } from 'gameanim';
-import { showSelection } from './animation-list.js';
-import { renderBones } from './bones-panel.js';
-import { renderCurves } from './curves-panel.js';
+import { countText, createPose, type SkeletalClip, type Skeleton, type SpriteScripts } from 'gameanim';
 import { chooseBase } from './layering.js';
+import { selectionChanged } from './selection-events.js';
 import { boundClip, skeletonOfTracks } from './page.js';
 import { openingBone } from './opening-clip.js';
 import { clipBox, motionBone } from './posing.js';
-import { $, fileOf, setPlaying, sprites, state, view } from './state.js';
+import { $, fileOf, setPlaying, state } from './state.js';
+import { sprites, view } from './views.js';
 
 /** Plays a clip: on the model's skeleton, else on the clip's own (ANM2, IGI 2), else curves only. */
 export function select(clip: SkeletalClip): void {
@@ -16,6 +15,7 @@ export function select(clip: SkeletalClip): void {
   $('sprite-view').hidden = true;
   $('view').hidden = false;
   $('disassembly-section').hidden = true;
+  state.scene = null;
   state.clip = clip;
   state.time = 0;
   state.bone = 0;
@@ -38,14 +38,21 @@ export function select(clip: SkeletalClip): void {
   $('message').textContent = alone
     ? 'No model: each track plays on a node of its name (drop the .dff to see the model).'
     : skeleton
-      ? ''
+      ? drivesNothing(clip)
       : 'A model is needed for a 3D view: drop its .dff (the curves work without one).';
   $<HTMLButtonElement>('export').disabled = !skeleton;
   $<HTMLInputElement>('scrub').max = String(clip.duration || 1);
   setPlaying(true);
-  showSelection();
-  renderBones();
-  renderCurves();
+  selectionChanged();
+}
+
+/** What to say when the clip moves no bone of the model it plays on (it stands at rest), else ''. */
+function drivesNothing(clip: SkeletalClip): string {
+  const bound = state.bound;
+  if (!bound || !state.model || bound.skeleton !== state.model.skeleton || bound.trackOfBone.some((track) => track >= 0)) return '';
+  return bound.refused
+    ? `${clip.name} drives nothing on ${state.model.name}: ${bound.refused}.`
+    : `${clip.name} drives no bone of ${state.model.name}: none of its ${countText(clip.tracks.length, 'track')} finds a bone by id or name, so the model stands at rest.`;
 }
 
 /** The box the camera frames: the posed skeleton over the clip, as it plays now (in place or not, followed or not). */
@@ -64,11 +71,4 @@ export function selectScript(file: SpriteScripts, id: number): void {
   $('disassembly-section').hidden = false;
   sprites.play(file, id);
   setPlaying(true);
-}
-
-/** The track behind the selected bone: through the binding, or the clip's own track order. */
-export function selectedTrack() {
-  if (!state.clip) return undefined;
-  const index = state.bound ? state.bound.trackOfBone[state.bone]! : state.bone;
-  return index >= 0 ? state.clip.tracks[index] : undefined;
 }

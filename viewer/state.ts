@@ -1,10 +1,9 @@
-// What the page holds: the files opened, the model, the clips and the selection, and the views that
-// draw them. One object, so each part of the page reads the same selection.
+// What the page holds: the files opened, the model, the clips and the selection. One object, so each
+// part of the page reads the same selection. It imports no view: the views (viewer/views.ts, the
+// panels) read it and subscribe to its changes (viewer/selection-events.ts).
 import type { AnyFileFormat, BoundClip, Pose, SkeletalClip, Skeleton, SpriteScripts, TxdTexture } from 'gameanim';
 import type { EditedFile } from './editing.js';
 import type { ShownModel } from './model-objects.js';
-import { SceneView } from './scene.js';
-import { SpriteView } from './sprites.js';
 
 export interface Opened {
   name: string;
@@ -12,14 +11,33 @@ export interface Opened {
   reader: unknown;
 }
 
-export const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+/** One object of the scene: its model, and the clip of its name (null: it stands at rest). */
+export interface SceneActor {
+  name: string;
+  skeleton: Skeleton;
+  model: ShownModel;
+  clip: SkeletalClip | null;
+  bound: BoundClip | null;
+  pose: Pose;
+}
 
-export const view = new SceneView($<HTMLCanvasElement>('scene'));
-export const sprites = new SpriteView($<HTMLCanvasElement>('sprites'), $('sprite-state'), $('disassembly'));
+export interface PlayedScene {
+  /** The IFP file whose clips the objects play. */
+  file: string;
+  actors: SceneActor[];
+  /** The longest clip: the scene's clock runs to it. */
+  duration: number;
+}
+
+export const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 export const state = {
   files: [] as Opened[],
   model: null as ({ name: string; skeleton: Skeleton } & ShownModel) | null,
+  /** Every model opened, the last of a name kept: a cutscene's objects play together (viewer/cutscene.ts). */
+  models: [] as Array<{ name: string; skeleton: Skeleton } & ShownModel>,
+  /** The scene playing, or null: a clip (or nothing) plays. */
+  scene: null as PlayedScene | null,
   clips: [] as Array<{ file: string; clip: SkeletalClip }>,
   /** IFP files as edited: their bytes after each edit (undo reads the one before). */
   edited: new Map<string, EditedFile>(),
@@ -46,4 +64,11 @@ export function fileOf(clip: SkeletalClip | null): string | undefined {
 export function setPlaying(playing: boolean): void {
   state.playing = playing;
   $('play').textContent = playing ? 'Pause' : 'Play';
+}
+
+/** The track behind the selected bone: through the binding, or the clip's own track order. */
+export function selectedTrack() {
+  if (!state.clip) return undefined;
+  const index = state.bound ? state.bound.trackOfBone[state.bone]! : state.bone;
+  return index >= 0 ? state.clip.tracks[index] : undefined;
 }

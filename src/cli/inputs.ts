@@ -43,9 +43,13 @@ export function readInput(path: string, limit = MAX_INPUT_BYTES, limitName = 'ga
   }
 }
 
-/** The file's format, by its magic, else by its extension (a III/VC `.dir` is an IMG archive). */
+/**
+ * The file's format, by its magic, else by its extension (a III/VC `.dir` is an IMG archive). The
+ * `.img` of a III/VC pair is the archive whatever its first entry's magic (it has no header: an
+ * anim block's `.img` starts with an IFP's bytes).
+ */
 export function formatOf(path: string, bytes: Uint8Array): Presentation<unknown> {
-  const format = findPresentation(bytes, path);
+  const format = isPairedImg(path, bytes) ? findPresentation(new Uint8Array(0), path) : findPresentation(bytes, path);
   if (!format) {
     const magic = JSON.stringify(magicOf(bytes));
     throw new InputError(
@@ -65,16 +69,26 @@ export function pairedDir(imgPath: string): string {
   return imgPath.replace(/\.img$/i, (ext) => (ext === '.IMG' ? '.DIR' : '.dir'));
 }
 
-/** Every file reading this input reads: the file, and for a III/VC .dir its .img (both are inputs, never outputs). */
-export function filesRead(path: string): string[] {
-  return /\.dir$/i.test(path) ? [path, pairedImg(path)] : [path];
+/**
+ * Whether `path` is the `.img` of a GTA III/VC pair: named .img, no VER2 header, and its `.dir` beside
+ * it. A user holds either file of the pair; both open the archive.
+ */
+export function isPairedImg(path: string, bytes: Uint8Array): boolean {
+  return /\.img$/i.test(path) && magicOf(bytes) !== 'VER2' && existsSync(pairedDir(path));
 }
 
-/** Opens a VER2 .img, or a III/VC .dir with the .img beside it (an empty one when it is missing). */
+/** Every file reading this input reads: the file, and for either file of a III/VC pair the other (both are inputs, never outputs). */
+export function filesRead(path: string): string[] {
+  if (/\.dir$/i.test(path)) return [path, pairedImg(path)];
+  return /\.img$/i.test(path) && existsSync(pairedDir(path)) ? [path, pairedDir(path)] : [path];
+}
+
+/** Opens a VER2 .img, a III/VC .img through the .dir beside it, or a III/VC .dir with the .img beside it (an empty one when it is missing). */
 export function openArchive(path: string, bytes: Uint8Array, needData = false): { archive: ImgArchive; note?: string } {
   if (!path.toLowerCase().endsWith('.dir')) {
+    if (isPairedImg(path, bytes)) return { archive: ImgArchive.fromDir(readInput(pairedDir(path)), bytes) };
     if (magicOf(bytes) !== 'VER2') {
-      throw new InputError(`${path}: not an IMG archive; give a San Andreas .img, or a GTA III/VC .dir with its .img beside it`);
+      throw new InputError(`${path}: not an IMG archive; give a San Andreas .img, or either file of a GTA III/VC pair (.dir and .img side by side)`);
     }
     return { archive: new ImgArchive(bytes) };
   }

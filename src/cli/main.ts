@@ -5,6 +5,7 @@ import { isLintCode, LINT_SEVERITIES, type LintCode, type LintSeverity } from 'g
 import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
 import { exportBatch } from './commands/export-batch.js';
+import { exportScene } from './commands/export-scene.js';
 import { exportCommand, importCommand } from './commands/gltf.js';
 import { retargetCommand } from './commands/retarget.js';
 import { diff, edit, editSteps } from './commands/edit.js';
@@ -96,17 +97,34 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
     }
     case 'export': {
       const out = values['out'] as string | undefined;
+      const scene = values['scene'] as string | undefined;
+      // The output's name says the container: OUT.gltf is JSON with its .bin and images beside it,
+      // OUT.glb binary; --gltf asks for JSON under any other name, and contradicts a .glb.
+      const named = out === undefined ? null : /\.gltf$/i.test(out) ? 'gltf' : /\.glb$/i.test(out) ? 'glb' : null;
+      if (named === 'glb' && values['gltf']) throw new UsageError(`--gltf writes a JSON .gltf, but ${out} names a binary .glb: name it .gltf, or leave out --gltf`, undefined, 'export');
+      const gltf = named === 'gltf' || Boolean(values['gltf']);
+      if (scene !== undefined) {
+        if (!out || positionals.length < 1)
+          throw new UsageError('export --scene takes the cutscene IFP, then its MODELs (and their .txd): export --scene CUTSCENE.ifp MODEL.dff... -o OUT.glb', HELP['export']);
+        if (values['anim'] || values['jobs'] || values['per-animation'] || values['txd'] || values['fps'])
+          throw new UsageError(
+            'export --scene plays each model on the animation of its name, in one file: it takes no --anim, --jobs, --per-animation, --fps or --txd (give each MODEL.txd among the files)',
+            HELP['export'],
+          );
+        if (values['embed-images'] && !gltf) throw new UsageError('--embed-images is for a .gltf (a .glb holds its images already)', HELP['export']);
+        return exportScene(
+          scene,
+          positionals,
+          { out, gltf, embedImages: Boolean(values['embed-images']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), json },
+          print,
+        );
+      }
       if (positionals.length < 1 || !out) throw new UsageError('export takes [MODEL] ANIMS -o OUT.glb (or MODEL FILE... -o DIR)', HELP['export']);
       const jobs = values['jobs'] === undefined ? undefined : Number(values['jobs']);
       if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1))
         throw new UsageError(`--jobs takes a whole number of worker threads, 1 or more, not ${values['jobs']} (see gameanim export --help)`, undefined, 'export');
       const anims = (values['anim'] as unknown as string[] | undefined) ?? [];
       const txd = values['txd'] as string | undefined;
-      // The output's name says the container: OUT.gltf is JSON with its .bin and images beside it,
-      // OUT.glb binary; --gltf asks for JSON under any other name, and contradicts a .glb.
-      const named = /\.gltf$/i.test(out) ? 'gltf' : /\.glb$/i.test(out) ? 'glb' : null;
-      if (named === 'glb' && values['gltf']) throw new UsageError(`--gltf writes a JSON .gltf, but ${out} names a binary .glb: name it .gltf, or leave out --gltf`, undefined, 'export');
-      const gltf = named === 'gltf' || Boolean(values['gltf']);
       const oneFile = { out, anims, gltf, embedImages: Boolean(values['embed-images']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), fps, json, txd };
       if (values['embed-images'] && !gltf) throw new UsageError('--embed-images is for a .gltf (a .glb holds its images already)', HELP['export']);
       const folderOnly = jobs !== undefined || values['per-animation'];
@@ -182,6 +200,8 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
         return imgCreate(archive, names, { format: values['format'] as string | undefined, force: Boolean(values['force']), json }, print);
       }
       if (values['format'] !== undefined) throw new UsageError("only img create takes --format (VER2 or V1): an edit keeps its archive's version", HELP['img']);
+      // `gameanim list` lists clips, so `img list` is a natural slip: one line, not the whole help.
+      if (action === 'list') throw new UsageError('img has no "list": did you mean img ls ARCHIVE?');
       if (action === 'ls' && archive && !names.length) return imgList(archive, print, json);
       if (action === 'extract' && archive) return imgExtract(archive, names, (values['out'] as string | undefined) ?? '.', Boolean(values['force']), print, json);
       if ((action === 'add' || action === 'replace' || action === 'delete' || action === 'rename' || action === 'rebuild') && archive) {

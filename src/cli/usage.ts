@@ -46,6 +46,7 @@ commands:
   bind MODEL FILE... [--json]   how the animations of each FILE bind to the skeleton of MODEL (.dff, .mef)
   export [MODEL] ANIMS... -o OUT.glb|OUT.gltf [--txd MODEL.txd] [--anim NAME ...] [--embed-images] [--gltf] [--z-up] [--fps N] [--force] [--json]
   export MODEL FILE... -o DIR [--txd MODEL.txd] [--anim NAME ...] [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
+  export --scene CUTSCENE.ifp MODEL.dff... [MODEL.txd...] -o OUT.glb|OUT.gltf [--embed-images] [--gltf] [--z-up] [--force] [--json]
                                 the model (skeleton, skinned or rigid meshes) and its animations as glTF
   import EDITED.glb|.gltf --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]
          [--format ANP3|ANP2|ANPK] [--force] [--json]
@@ -54,7 +55,7 @@ commands:
            [--name PACKAGE] [--force] [--json]
                                 your own motion (glTF, Mixamo FBX, BVH) onto a skinned ped, as ANP3
   view [FILES...] [--port N]    the viewer page on 127.0.0.1, with FILES preloaded
-  img ls ARCHIVE [--json]       entries of an IMG archive (VER2 .img, or a III/VC .dir)
+  img ls ARCHIVE [--json]       entries of an IMG archive (VER2 .img, or a III/VC .dir or .img)
   img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]
                                 write entries to files
   edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR] [--trim NAME=START:END]
@@ -89,7 +90,7 @@ Prints each file's format, counts and warnings: IFP packages, animations, tracks
 FORM/ANM2 bones, frames, sample rate, duration, root motion and unknown chunks; ANIM sprites and
 scripts; camera path keys; TXD textures; for a DFF model, its bone table (index, HAnim id, name,
 parent, rest translation). IMG
-archives (.img VER2, or a III/VC .dir with its .img beside it) are walked entry by entry: entries of
+archives (.img VER2, or either file of a III/VC .dir + .img pair) are walked entry by entry: entries of
 a known format are decoded, others are counted. A progress bar shows on a terminal for archives and
 many files.
 
@@ -128,7 +129,8 @@ always a FILE; otherwise it splits at its first "=" unless the part before holds
 names are 1 to 23 printable Latin-1 characters, without / or \\, not . or .., and unique ignoring
 case: anything else is refused, naming the entry, and nothing is written.
 
-ARCHIVE is a SA VER2 .img, or a III/VC .dir (its .img must sit beside it for extract). extract
+ARCHIVE is a SA VER2 .img, or either file of a III/VC pair: its .dir (the .img must sit beside it
+for extract) or its .img (read through the .dir beside it). extract
 writes the named entries (all when none are named) into DIR (default: the current folder). Entry
 names become plain, distinct file names inside DIR (".", "..", paths, control characters and names
 that differ only in case are changed, and each change is printed). An existing file is never
@@ -148,6 +150,7 @@ channels onto the bones they name; its warnings, such as another skeleton, as no
 still bound).`,
   export: `usage: gameanim export [MODEL] ANIMS... -o OUT.glb|OUT.gltf [--txd MODEL.txd] [--anim NAME ...] [--embed-images] [--gltf] [--z-up] [--fps N] [--force] [--json]
        gameanim export MODEL FILE... -o DIR [--txd MODEL.txd] [--anim NAME ...] [--per-animation] [--jobs N] [--z-up] [--fps N] [--force] [--json]
+       gameanim export --scene CUTSCENE.ifp MODEL.dff... [MODEL.txd...] -o OUT.glb|OUT.gltf [--embed-images] [--gltf] [--z-up] [--force] [--json]
 
 Writes MODEL's skeleton in rest pose (a .dff with its skinned meshes, a .mef, or a clip that carries a
 skeleton; a .dff without HAnim, such as a GTA III ped or an animated object, has its frames as bones
@@ -169,7 +172,13 @@ file DIR/<file>.glb (--per-animation: DIR/<package>.<animation>.glb; --anim: onl
 --txd: textured; glTF's warnings printed per file), exported on N
 worker threads (--jobs, default the machine's cores) with a progress bar on a terminal. Every output
 is checked before any work starts; names are made safe and distinct, and each change is printed.
---fps sets the rate of the resampling gameanim does itself (IGI 2's squad curves; default 60).`,
+--fps sets the rate of the resampling gameanim does itself (IGI 2's squad curves; default 60).
+
+--scene writes a cutscene: every MODEL in one file, each under a node named after it and playing the
+animation of CUTSCENE named after it (as San Andreas names a cutscene's animations after its
+objects), all in one glTF animation on one timeline; a MODEL.txd among the files textures the model of
+its name. An object with no animation of its name stands at rest, named in an objects-at-rest
+warning; an animation that names no model given is named in a note.`,
   import: `usage: gameanim import EDITED.glb|.gltf --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp]
        [--fps N] [--format ANP3|ANP2|ANPK] [--force] [--json]
 

@@ -42,9 +42,56 @@ export const PED_BONE_TAGS: Readonly<Record<number, string>> = {
   302: 'L Breast',
 };
 
-const idByTag = new Map(Object.entries(PED_BONE_TAGS).map(([id, name]) => [boneNameKey(name), Number(id)]));
+/**
+ * GTA III's names for the bones of a skinned ped, by HAnim id: the bone tags of re3 built with
+ * `PED_SKIN` (`src/animation/Bones.h`, `ConvertBoneTag2BoneName` in `src/animation/Bones.cpp`), which the
+ * mobile and Xbox ports' skinned peds carry. They are the frame names of III's unskinned peds and the
+ * track names of III's `ped.ifp`, whose tracks carry no ids.
+ */
+export const GTA3_PED_BONE_TAGS: Readonly<Record<number, string>> = {
+  0: 'Swaist',
+  1: 'Supperlegr',
+  2: 'Slowerlegr',
+  3: 'Sfootr',
+  4: 'Supperlegl',
+  5: 'Slowerlegl',
+  6: 'Sfootl',
+  7: 'Smid',
+  8: 'Storso',
+  9: 'Shead',
+  10: 'Supperarmr',
+  11: 'Slowerarmr',
+  12: 'SRhand',
+  13: 'Supperarml',
+  14: 'Slowerarml',
+  15: 'SLhand',
+};
 
-/** The HAnim id the game gives a bone name (case ignored, surrounding spaces trimmed), or -1. */
-export function boneTagId(name: string): number {
-  return idByTag.get(boneNameKey(name)) ?? -1;
+/** Which game's bone tags a skinned ped's ids follow: San Andreas' and Vice City's, or GTA III's. */
+export type BoneTagTable = 'sa' | 'gta3';
+
+const TABLES: Record<BoneTagTable, Readonly<Record<number, string>>> = { sa: PED_BONE_TAGS, gta3: GTA3_PED_BONE_TAGS };
+const idsByTag = (table: Readonly<Record<number, string>>) => new Map(Object.entries(table).map(([id, name]) => [boneNameKey(name), Number(id)]));
+const ID_BY_TAG: Record<BoneTagTable, Map<string, number>> = { sa: idsByTag(PED_BONE_TAGS), gta3: idsByTag(GTA3_PED_BONE_TAGS) };
+
+/** The HAnim id the game gives a bone name (case ignored, surrounding spaces trimmed), or -1; San Andreas' table unless told. */
+export function boneTagId(name: string, table: BoneTagTable = 'sa'): number {
+  return ID_BY_TAG[table].get(boneNameKey(name)) ?? -1;
+}
+
+/** The name the game gives an HAnim id in a table, or undefined. */
+export function boneTagName(id: number, table: BoneTagTable = 'sa'): string | undefined {
+  return TABLES[table][id];
+}
+
+/**
+ * The table a skinned ped's bones follow: GTA III's when one of its bones is named as III's table
+ * names its id (`Swaist` with id 0), else San Andreas' (which Vice City shares).
+ */
+export function boneTagTableOf(names: readonly string[], ids: ArrayLike<number>): BoneTagTable {
+  for (let bone = 0; bone < names.length; bone++) {
+    const tag = GTA3_PED_BONE_TAGS[ids[bone]!];
+    if (tag !== undefined && boneNameKey(tag) === boneNameKey(names[bone]!)) return 'gta3';
+  }
+  return 'sa';
 }

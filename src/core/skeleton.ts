@@ -35,7 +35,7 @@ export interface Skeleton {
   /**
    * What a track's translation means for a bone: 'replace' (the default), the bone's local position;
    * 'offset', an offset added to the bone's rest position, as GTA III and VC pose an unskinned model's
-   * frames (docs/binding.md). Rotations always replace the rest rotation.
+   * frames and GTA III a skinned ped's bones (docs/binding.md). Rotations always replace the rest rotation.
    */
   readonly trackTranslations: 'replace' | 'offset';
   /** Bone indices, the first of which `indexOf` finds when bones share a name; null: bone order. */

@@ -3,6 +3,7 @@ import { inputBytes } from '../core/input.js';
 import type { Code } from '../core/codes.js';
 import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
+import { boneTagTableOf } from '../core/bone-tags.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
 import { skeletonFromFrames, type FrameSkeleton } from './frame-skeleton.js';
 import { readGeometry, type DffGeometry } from './geometry.js';
@@ -21,6 +22,15 @@ const SHEAR_TOLERANCE = 1e-2;
 const REST_AGREEMENT = { distance: 1e-4, angle: 1e-3 };
 /** The Clump Struct sizes RenderWare writes: atomic count, then light and camera counts (3.3 and later). */
 const CLUMP_STRUCT_SIZES = [4, 12];
+
+/**
+ * What a track's translation means on a skinned ped: GTA III adds it to the bone's reset position on a
+ * skinned clump as on an unskinned one (re3 `FrameUpdateCallBackSkinned`), so a ped whose ids follow
+ * III's bone tags takes offsets; San Andreas' and Vice City's skins take positions.
+ */
+function skinTranslations(bones: { names: readonly string[]; ids: ArrayLike<number> }): 'offset' | 'replace' {
+  return boneTagTableOf(bones.names, bones.ids) === 'gta3' ? 'offset' : 'replace';
+}
 
 interface HAnimNode {
   id: number;
@@ -146,6 +156,7 @@ export class DFFReader {
       inverseBindMatrices,
       bindNames: 'bone-tags',
       rig: 'gta',
+      trackTranslations: skinTranslations(frames),
     });
   }
 
@@ -311,15 +322,18 @@ export class DFFReader {
       rotationQuaternion(this.frames[frame]!.rotation, restRotations, 4 * bone);
       restTranslations.set(this.frames[frame]!.position, 3 * bone);
     });
+    const names = frameOfNode.map((frame) => (frame < 0 ? '' : this.frames[frame]!.name));
+    const ids = nodes.map((node) => node.id);
     return createSkeleton({
-      names: frameOfNode.map((frame) => (frame < 0 ? '' : this.frames[frame]!.name)),
-      ids: nodes.map((node) => node.id),
+      names,
+      ids,
       parents,
       restRotations,
       restTranslations,
       inverseBindMatrices,
       bindNames: inverseBindMatrices ? 'bone-tags' : 'frames',
       rig: 'gta',
+      trackTranslations: inverseBindMatrices ? skinTranslations({ names, ids }) : 'replace',
     });
   }
 

@@ -1,4 +1,4 @@
-import { Document, WebIO, type Accessor, type Buffer, type Material, type Node } from '@gltf-transform/core';
+import { Document, WebIO, type Accessor, type Animation, type Buffer, type Material, type Node, type Scene } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
 import type { ModelGeometry } from '../core/model-geometry.js';
 import { float32Text } from '../core/float32.js';
@@ -96,6 +96,70 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
   const scene = doc.createScene('gameanim');
   doc.getRoot().setDefaultScene(scene);
 
+  const place = (roots: Node[]): Node | null => {
+    if ((options.axes ?? 'y-up') !== 'y-up') return (roots.forEach((root) => scene.addChild(root)), null);
+    const axes = uprightNode(doc);
+    roots.forEach((root) => axes.addChild(root));
+    scene.addChild(axes);
+    return axes;
+  };
+  const { bones, extraNode } = await addModelNodes(doc, buffer, scene, place, skeleton, options, warnings);
+
+  const tally = newTally();
+  // Resampling is the one step whose output is not the keys as stored: its samples are bounded by the keys.
+  const budget = new WorkBudget('GLTF', EXPORT_BASE_SAMPLES + EXPORT_SAMPLES_PER_KEY * rotationKeyCount(options.clips), 'rotation samples');
+  const skipped: string[] = [];
+  const animations: string[] = [];
+  options.clips.forEach((clip, index) => {
+    // glTF forbids an animation without channels: a clip that drives no bone of this skeleton is left out.
+    // (Nor one whose every key glTF cannot hold.)
+    if (addAnimation(doc, buffer, bones, extraNode, skeleton, clip, options, tally, budget)) animations.push(clip.name);
+    else skipped.push(clip.name || '(unnamed)');
+    options.onClip?.(clip, index);
+  });
+  if (skipped.length) {
+    const [drive, have, were] = skipped.length === 1 ? ['drives', 'has', 'was'] : ['drive', 'have', 'were'];
+    const message = `${countText(skipped.length, 'clip')} ${drive} no bone of the skeleton, or ${have} no key glTF can hold, and ${were} left out: ${skipped.slice(0, 5).join(', ')}`;
+    warnings.push({ code: 'skipped-clips', message });
+  }
+  tallyWarnings(tally, options, warnings);
+
+  // A skeleton without meshes or keys has no binary data: glTF forbids an empty buffer.
+  if (doc.getRoot().listAccessors().length === 0) buffer.dispose();
+  const io = new WebIO();
+  const textures = doc
+    .getRoot()
+    .listTextures()
+    .map((texture) => texture.getName());
+  const work = { samples: budget.spent, limit: budget.limit };
+  if (options.container === 'gltf') {
+    return { glb: null, gltf: await writeGltfFiles(io, doc, options.binName ?? 'gameanim.bin', options.images ?? 'files'), warnings, animations, textures, work };
+  }
+  return { glb: await io.writeBinary(doc), gltf: null, warnings, animations, textures, work };
+}
+
+/** @internal The options a model's nodes take: its meshes, their textures and the PNG encoder. */
+export type ModelNodeOptions = Pick<ExportGltfOptions, 'model' | 'textures' | 'encodePng'>;
+
+/** @internal The root node that turns Z-up content to glTF's Y up. */
+export function uprightNode(doc: Document): Node {
+  return doc.createNode('z-up-to-y-up').setRotation([...Z_TO_Y]);
+}
+
+/** @internal
+ * A skeleton's bone nodes in rest pose, their roots placed by `place` (which returns the node that
+ * takes the nodes of tracks driving no bone, or null for the scene), the model's meshes on them, and
+ * a maker of those track nodes; the meshes' repairs go to `warnings`.
+ */
+export async function addModelNodes(
+  doc: Document,
+  buffer: Buffer,
+  scene: Scene,
+  place: (roots: Node[]) => Node | null,
+  skeleton: Skeleton,
+  options: ModelNodeOptions,
+  warnings: GltfWarning[],
+): Promise<{ bones: Node[]; extraNode: ExtraNode }> {
   const bones = skeleton.names.map((name, i) => {
     const node = doc.createNode(boneNodeName(name, i));
     node.setTranslation(Array.from(skeleton.restTranslations.subarray(3 * i, 3 * i + 3)) as [number, number, number]);
@@ -109,16 +173,9 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     if (parent >= 0) bones[parent]!.addChild(node);
     else roots.push(node);
   });
-  let top = roots;
-  if ((options.axes ?? 'y-up') === 'y-up') {
-    const axes = doc.createNode('z-up-to-y-up').setRotation([...Z_TO_Y]);
-    roots.forEach((root) => axes.addChild(root));
-    top = [axes];
-  }
-  top.forEach((node) => scene.addChild(node));
+  const extraParent = place(roots);
   // Tracks that drive no bone (SA's "...Nub" tracks) go out as nodes of their own beside the skeleton,
   // outside the skin, so they survive a round trip; one node per track name across the clips.
-  const extraParent = options.axes === 'game' || options.axes === 'z-up' ? null : top[0]!;
   const extras = new Map<string, Node>();
   const extraNode = (name: string, boneId: number, occurrence: number): Node => {
     // The n-th track of one name in a clip gets the n-th node of that name: one channel per path and node.
@@ -164,7 +221,15 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
       warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
   }
 
-  const tally: Tally = {
+  return { bones, extraNode };
+}
+
+/** @internal A node for a track that drives no bone: one per name, bone id and occurrence. */
+export type ExtraNode = (name: string, boneId: number, occurrence: number) => Node;
+
+/** @internal The counts the animations' repairs keep, for one warning per policy. */
+export function newTally(): Tally {
+  return {
     nudged: 0,
     dropped: 0,
     nonFinite: 0,
@@ -176,22 +241,10 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     unmatched: new Set<string>(),
     timeAccessors: new Map<number, Array<{ times: Float32Array; accessor: Accessor }>>(),
   };
-  // Resampling is the one step whose output is not the keys as stored: its samples are bounded by the keys.
-  const budget = new WorkBudget('GLTF', EXPORT_BASE_SAMPLES + EXPORT_SAMPLES_PER_KEY * rotationKeyCount(options.clips), 'rotation samples');
-  const skipped: string[] = [];
-  const animations: string[] = [];
-  options.clips.forEach((clip, index) => {
-    // glTF forbids an animation without channels: a clip that drives no bone of this skeleton is left out.
-    // (Nor one whose every key glTF cannot hold.)
-    if (addAnimation(doc, buffer, bones, extraNode, skeleton, clip, options, tally, budget)) animations.push(clip.name);
-    else skipped.push(clip.name || '(unnamed)');
-    options.onClip?.(clip, index);
-  });
-  if (skipped.length) {
-    const [drive, have, were] = skipped.length === 1 ? ['drives', 'has', 'was'] : ['drive', 'have', 'were'];
-    const message = `${countText(skipped.length, 'clip')} ${drive} no bone of the skeleton, or ${have} no key glTF can hold, and ${were} left out: ${skipped.slice(0, 5).join(', ')}`;
-    warnings.push({ code: 'skipped-clips', message });
-  }
+}
+
+/** @internal One warning per repair the animations needed, with its count. */
+export function tallyWarnings(tally: Tally, options: Pick<ExportGltfOptions, 'resampleRate'>, warnings: GltfWarning[]): void {
   if (tally.nudged)
     warnings.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
   if (tally.nonFinite) warnings.push({ code: 'non-finite-keys', message: `${tally.nonFinite} keys with a NaN or infinite time or value were left out (glTF cannot hold them)` });
@@ -217,19 +270,6 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
       code: 'unmatched-tracks',
       message: `tracks that drive no bone of the skeleton were written as nodes of their own, outside the skin: ${[...tally.unmatched].slice(0, 10).join(', ')}${tally.unmatched.size > 10 ? ', ...' : ''}`,
     });
-
-  // A skeleton without meshes or keys has no binary data: glTF forbids an empty buffer.
-  if (doc.getRoot().listAccessors().length === 0) buffer.dispose();
-  const io = new WebIO();
-  const textures = doc
-    .getRoot()
-    .listTextures()
-    .map((texture) => texture.getName());
-  const work = { samples: budget.spent, limit: budget.limit };
-  if (options.container === 'gltf') {
-    return { glb: null, gltf: await writeGltfFiles(io, doc, options.binName ?? 'gameanim.bin', options.images ?? 'files'), warnings, animations, textures, work };
-  }
-  return { glb: await io.writeBinary(doc), gltf: null, warnings, animations, textures, work };
 }
 
 /** Node names: the bone name trimmed (' Pelvis' -> 'Pelvis'), as three.js and Blender show them; bone<i> when empty. */
@@ -237,7 +277,8 @@ export function boneNodeName(name: string, index: number): string {
   return name.trim() || `bone${index}`;
 }
 
-type Tally = {
+/** @internal */
+export type Tally = {
   nudged: number;
   dropped: number;
   nonFinite: number;
@@ -270,17 +311,21 @@ function timesAccessor(doc: Document, buffer: Buffer, times: Float32Array, tally
   return created;
 }
 
-/** Adds the clip as an animation; false (and nothing added) when it would have no channel. */
-function addAnimation(
+/** @internal
+ * Adds the clip as an animation, or its channels to `into` (a scene's one animation); false (and
+ * nothing added) when it would have no channel.
+ */
+export function addAnimation(
   doc: Document,
   buffer: Buffer,
   bones: Node[],
-  extraNode: (name: string, boneId: number, occurrence: number) => Node,
+  extraNode: ExtraNode,
   skeleton: Skeleton,
   clip: SkeletalClip,
-  options: ExportGltfOptions,
+  options: Pick<ExportGltfOptions, 'repeatedTimes' | 'resampleRate'>,
   tally: Tally,
   budget: WorkBudget,
+  into?: Animation,
 ): boolean {
   const bound = bindClip(clip, skeleton);
   if (bound.restBones.length === skeleton.boneCount) return false;
@@ -298,9 +343,10 @@ function addAnimation(
     tally.shifted++;
     tally.shiftedBy = Math.max(tally.shiftedBy, shift);
   }
-  const animation = doc.createAnimation(clip.name || 'clip');
-  // Recorded, so that import puts the keys back where they were.
-  if (shift) animation.setExtras({ [TIME_SHIFT_EXTRA]: shift });
+  const animation = into ?? doc.createAnimation(clip.name || 'clip');
+  const before = animation.listChannels().length;
+  // Recorded, so that import puts the keys back where they were (a scene's shared animation keeps none).
+  if (shift && !into) animation.setExtras({ [TIME_SHIFT_EXTRA]: shift });
   const channel = (target: Node, path: 'rotation' | 'translation', times: Float32Array, values: Float32Array) => {
     if (times.length === 0) return;
     const sampler = doc
@@ -350,7 +396,7 @@ function addAnimation(
     seen.set(key, occurrence + 1);
     addTrack(index, extraNode(track.boneName, track.boneId, occurrence));
   });
-  if (animation.listChannels().length > 0) return true;
-  animation.dispose();
+  if (animation.listChannels().length > before) return true;
+  if (!into) animation.dispose();
   return false;
 }

@@ -3,6 +3,7 @@
 // reachable through its own subpath, never from the package root.
 export { exportGltf, boneNodeName, type ExportGltfOptions, type ExportGltfResult } from './export.js';
 export type { GltfWarning, RepeatPolicy } from './policies.js';
+export { exportGltfScene, type ExportSceneOptions, type ExportSceneResult, type SceneObject } from './scene.js';
 export { importGltf, type ImportGltfOptions, type ImportGltfResult } from './import.js';
 export type { GltfResources } from './gltf-input.js';
 export type { ExportTexture } from './texture-source.js';

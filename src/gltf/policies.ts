@@ -26,7 +26,8 @@ export interface GltfWarning {
     | 'extra-tracks'
     | 'dropped-triangles'
     | 'duration-from-keys'
-    | 'missing-textures';
+    | 'missing-textures'
+    | 'objects-at-rest';
   message: string;
 }
 

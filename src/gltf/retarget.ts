@@ -64,14 +64,14 @@ export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node |
   // their positions; outside a skin a node's rest is its bone's, so the first one's orientation gives it.
   const firstUnskinned = nodeOfBone.findIndex((node) => node && !inverseBinds.has(node));
   const N = spansAPlane(worldFrom) || firstUnskinned < 0 || inverseBinds.size > 0 ? rigidFit(worldFrom, worldTo) : frameFit(gameRest[firstUnskinned]!, tree.restWorld(nodeOfBone[firstUnskinned]!));
-  const worstFit = skeleton.trackTranslations === 'offset' ? frameResidual(skeleton, nodeOfBone, inverseBinds, moved) : fitResidual(nodeOfBone, inverseBinds, M, N, gameBind, gameRest, tree);
+  const frames = skeleton.trackTranslations === 'offset' && !skeleton.inverseBindMatrices;
+  const worstFit = frames ? frameResidual(skeleton, nodeOfBone, inverseBinds, moved) : fitResidual(nodeOfBone, inverseBinds, M, N, gameBind, gameRest, tree);
   N[12] = N[13] = N[14] = 0;
   const inverseN = invert(N);
   // The constant right-hand factor of each matched bone: IBM_j · M · B_b, or, outside a skin, inverse(rest W_j) · N · B_b.
   // A frame-bound model's frames are its nodes (the game sets a frame's matrix from the track), so a
   // node's local transform is the frame's, whatever the file calls its rest (Blender writes the pose
   // at its current frame there): the identity, which is what the product is for a faithful rest.
-  const frames = skeleton.trackTranslations === 'offset';
   const carry = nodeOfBone.map((node, b) => {
     if (!node) return null;
     const ibm = inverseBinds.get(node);

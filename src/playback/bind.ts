@@ -1,5 +1,5 @@
-import { boneTagId } from '../core/bone-tags.js';
-import type { Skeleton } from '../core/skeleton.js';
+import { boneTagName, boneTagTableOf } from '../core/bone-tags.js';
+import { boneNameKey, type Skeleton } from '../core/skeleton.js';
 import { clipTracks, needsTypeScript, type ClipTracks, type SampledTrack, type SkeletalClip } from './clip.js';
 
 /**
@@ -24,9 +24,10 @@ export interface BoundClip {
 }
 
 /**
- * Matches each skeleton bone to the clip track that drives it. IFP tracks ('id-or-name') match by
- * HAnim id where they carry one (SA, VC), else by name, case-insensitively with spaces trimmed (GTA
- * III). ANM2 and IGI 2 tracks ('index') match by index. The first track wins a bone.
+ * Matches each skeleton bone to the clip track that drives it. IFP tracks ('id-or-name') match, each
+ * on its own, by HAnim id where the track carries one the skeleton has (SA, VC), else by name,
+ * case-insensitively with spaces trimmed (GTA III), on skinned and frame-bound models alike
+ * (docs/binding.md). ANM2 and IGI 2 tracks ('index') match by index. The first track wins a bone.
  *
  * The bound clip keeps its own copy of the keys it plays: rotations normalised (real int16 keys are
  * up to 16% off unit length), and, for a rotation-only track, translations filled with the bone's rest
@@ -66,18 +67,34 @@ const RIG_NAMES: Record<string, string> = { gta: 'GTA', igi2: 'IGI 2', anm2: 'FO
 
 /**
  * The bone a track drives, or -1. By index for 'index' clips; else by HAnim id, then by name: on a
- * skinned ped through the game's bone-tag names (as the game looks them up), elsewhere by the
- * skeleton's own names.
+ * skinned ped by the names the game gives its bones' ids, elsewhere by the skeleton's own names.
  */
 function boneOfTrack(clip: SkeletalClip, track: SkeletalClip['tracks'][number], index: number, skeleton: Skeleton): number {
   if (clip.bindBy === 'index') return index < skeleton.boneCount ? index : -1;
   const bone = track.boneId >= 0 ? skeleton.indexOf(track.boneId) : -1;
   if (bone >= 0) return bone;
-  if (skeleton.bindNames === 'bone-tags') {
-    const id = boneTagId(track.boneName);
-    return id >= 0 ? skeleton.indexOf(id) : -1;
-  }
+  if (skeleton.bindNames === 'bone-tags') return taggedBones(skeleton).get(boneNameKey(track.boneName)) ?? -1;
   return skeleton.indexOf(track.boneName);
+}
+
+const TAGGED = new WeakMap<Skeleton, Map<string, number>>();
+
+/**
+ * A skinned ped's bones by the name each answers to, as the game finds a skinned clump's frame (re3
+ * `FrameFindByNameCBskin`): the name its bone-tag table gives the bone's HAnim id, in the table the
+ * ped's ids follow (GTA III's or San Andreas'); a bone whose id the table does not name answers to its
+ * own name. The game keeps the last match of its walk over the bones, so a later bone wins a name.
+ */
+function taggedBones(skeleton: Skeleton): Map<string, number> {
+  let byName = TAGGED.get(skeleton);
+  if (byName) return byName;
+  byName = new Map();
+  const table = boneTagTableOf(skeleton.names, skeleton.ids);
+  for (let bone = 0; bone < skeleton.boneCount; bone++) {
+    byName.set(boneNameKey(boneTagName(skeleton.ids[bone]!, table) ?? skeleton.names[bone]!), bone);
+  }
+  TAGGED.set(skeleton, byName);
+  return byName;
 }
 
 const ZERO_TIME = new Float32Array(1);

@@ -167,7 +167,7 @@ describe('gameanim CLI', () => {
     // Messages name commands, not API calls.
     const notArchive = gameanim('img', 'ls', 'fixtures/anp2-basic.ifp');
     expect(notArchive.code).toBe(1);
-    expect(notArchive.stderr).toContain('not an IMG archive; give a San Andreas .img, or a GTA III/VC .dir with its .img beside it');
+    expect(notArchive.stderr).toContain('not an IMG archive; give a San Andreas .img, or either file of a GTA III/VC pair (.dir and .img side by side)');
     expect(notArchive.stderr).not.toMatch(/ImgArchive|fromDir/);
   });
 
@@ -196,6 +196,15 @@ describe('gameanim CLI', () => {
     // A prop's skeleton is its frames, bound by name: a ped clip drives none of them.
     expect(prop.code).toBe(1);
     expect(prop.stderr).toContain('no animation drives any bone');
+    // Each clip that drives nothing says so, not only the file.
+    expect(prop.stdout).toContain('WEAPON_start_throw: drives no bone (4 tracks, none found on the model by id or name)');
+    expect(prop.stdout).toContain('Odd_Times: drives no bone (1 track, none found on the model by id or name)');
+  });
+
+  it("bind: GTA III's clips (names, no ids) drive a skinned III ped (ids as III's bone tags)", () => {
+    const bound = gameanim('bind', 'fixtures/dff-skinned-gta3.dff', 'fixtures/anpk-gta3.ifp');
+    expect(bound.code).toBe(0);
+    expect(bound.stdout).toContain('run_civi      2/16                 0          14');
   });
 
   it('bind and lint --skeleton take a frame-bound model (a GTA III ped) as a skinned one: tracks bind to frames by name', () => {

@@ -80,6 +80,8 @@ function bindClips(modelPath: string, skeleton: Skeleton, animsPath: string, cli
     if (bound.unmatchedTracks.length) notes.push(`${clip.name}: unmatched tracks ${bound.unmatchedTracks.map((name) => JSON.stringify(name)).join(', ')}`);
     if (bound.restBones.length && matched) notes.push(`${clip.name}: rest bones ${restBones.map((name) => JSON.stringify(name)).join(', ')}`);
     if (matched === 0) drivingNone++;
+    // Said of each such clip: a file whose other clips bind would otherwise hide it in the table.
+    if (matched === 0 && !bound.refused) notes.push(`${clip.name}: drives no bone (${plural(clip.tracks.length, 'track')}, none found on the model by id or name)`);
     animations.push({ name: clip.name, matched, unmatchedTracks: bound.unmatchedTracks, restBones, refused: bound.refused });
   }
   files.push({ file: animsPath, animations });

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { EncodeError, ImgEditor, type WrittenImg } from 'gameanim';
 import type { FileSystem } from '../atomic-write.js';
 import { entryLabel, entrySource } from '../img-entry-args.js';
-import { filesRead, InputError, openArchive, pairedImg, readInput } from '../inputs.js';
+import { filesRead, InputError, openArchive, pairedDir, pairedImg, readInput } from '../inputs.js';
 import { writeOutputs } from '../outputs.js';
 import { HELP, UsageError } from '../usage.js';
 import { onFile, report, type CommandResult } from './result.js';
@@ -49,7 +49,8 @@ export function imgEdit(
       throw error;
     }
     const { img, dir } = archiveBytes;
-    const out = options.out ?? archivePath;
+    // A III/VC pair may be named by either file: its .img names the .dir beside it.
+    const out = dir && /\.img$/i.test(options.out ?? archivePath) ? pairedDir(options.out ?? archivePath) : (options.out ?? archivePath);
     if (dir && !/\.dir$/i.test(out)) throw new InputError(`${out}: a III/VC archive is written as a .dir with its .img beside it: name the .dir`);
     // The .img first: the .dir refers into it, and the pair is committed together (src/cli/atomic-write.ts).
     const targets: Array<[string, Uint8Array]> = dir
