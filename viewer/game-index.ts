@@ -151,12 +151,15 @@ export function pedDefinitions(text: string): Array<{ model: string; txd: string
 }
 
 const HANIM_PLG = 0x11e;
-/** Section names III and VC's unskinned peds give their frames (`Swaist`, `Storso`, `Shead`). */
-const III_PED_FRAMES = /swaist|storso|shead/i;
+/**
+ * Frame names every III and VC unskinned ped has (`Swaist`, `Storso`; `storso` in some): a whole body.
+ * A cutscene head has a head frame alone, and is no ped: it would float under the ground.
+ */
+const III_PED_FRAMES = [/swaist/i, /storso/i];
 
 /**
  * Whether a DFF's first bytes show a skeleton: an HAnim PLG section (SA's and VC's skinned peds; its
- * header's library id ends in 0xFFFF) or III's ped frame names. A look at the Frame List only, so the
+ * header's library id ends in 0xFFFF) or III's ped frame names, waist and torso. A look at the Frame List only, so the
  * check costs kilobytes per model rather than the model.
  */
 export function headHasSkeleton(head: Uint8Array): boolean {
@@ -165,7 +168,8 @@ export function headHasSkeleton(head: Uint8Array): boolean {
   for (let at = 0; at + 12 <= head.length; at++) {
     if (view.getUint32(at, true) === HANIM_PLG && (view.getUint32(at + 8, true) & 0xffff) === 0xffff) return true;
   }
-  return III_PED_FRAMES.test(new TextDecoder('latin1').decode(head));
+  const text = new TextDecoder('latin1').decode(head);
+  return III_PED_FRAMES.every((frame) => frame.test(text));
 }
 
 /** The animation files: `anim/*.ifp`, and the IFPs in each `anim/*.img` (SA's anim.img, III/VC's cuts.img). */

@@ -36,14 +36,27 @@ export function isPartial(bound: BoundClip): boolean {
 }
 
 /**
- * The clips that can carry a partial one on this skeleton: whole clips (that drive every bone), idles
- * first (a ped stands in an idle when it fires), then the clip's own file's.
+ * How fit a clip's name is to carry a partial one, lower first: the game layers a partial clip (a
+ * gesture, a hit, a weapon's fire) over the ped's own idle or movement, so the standing idle
+ * (`idle_stance`, ANIM_STD_IDLE in re3), then the other stances (`idle_armed`, `woman_idlestance`), then walks and
+ * runs; an idle of something else (`CLIMB_idle`, `FIGHT2IDLE`) only after them.
+ */
+function baseRank(clip: SkeletalClip): number {
+  if (/^idle_stance$/i.test(clip.name)) return 0;
+  if (/^idle|idlestance/i.test(clip.name)) return 1; // idle_armed, woman_idlestance: a ped's own stance
+  if (/^(walk|run)_(player|civi)$/i.test(clip.name)) return 2;
+  return /idle/i.test(clip.name) ? 3 : 4;
+}
+
+/**
+ * The clips that can carry a partial one on this skeleton: whole clips (that drive every bone), the
+ * ped's idle first (baseRank), the clip's own file's before others of a rank.
  */
 function baseCandidates(selected: BoundClip): BoundClip[] {
   const skeleton = selected.skeleton;
   const file = fileOf(selected.clip);
   const idle = (clip: SkeletalClip) => /idle/i.test(clip.name);
-  const rank = (entry: { file: string; clip: SkeletalClip }) => (idle(entry.clip) ? 0 : 2) + (entry.file === file ? 0 : 1);
+  const rank = (entry: { file: string; clip: SkeletalClip }) => 2 * baseRank(entry.clip) + (entry.file === file ? 0 : 1);
   // Only clips with about as many tracks as bones are bound to check (binding every clip of a large
   // set would cost more than the switch).
   const likely = state.clips.filter((entry) => entry.clip !== selected.clip && entry.clip.tracks.length >= skeleton.boneCount / 2 && (entry.file === file || idle(entry.clip)));

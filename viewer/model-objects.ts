@@ -26,6 +26,12 @@ export function buildModelObjects(skeleton: Skeleton, model: ShownModel | null, 
   const materials = { textures, textureCache };
   if (model?.boneOfFrame) {
     const frameModel = toFrameModel({ skeleton, boneOfFrame: model.boneOfFrame, geometries: model.geometries }, materials);
+    // A top frame is the clump's (a GTA III ped's "player"), which no clip keys: it stays at the
+    // origin while a run carries the waist away, so no skeleton line is drawn to it (SkeletonHelper
+    // draws a line to a parent that is a bone).
+    frameModel.frames.forEach((frame, i) => {
+      if (skeleton.parents[i]! < 0) (frame as { isBone: boolean }).isBone = false;
+    });
     return { bones: frameModel.frames, objects: frameModel.roots };
   }
   const parts = toSkeleton(skeleton);

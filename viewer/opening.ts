@@ -202,7 +202,15 @@ export async function preload(editing: EditingHost): Promise<void> {
   const { files } = (await response.json()) as { files: Array<{ name: string; url: string }> };
   const fetched = await Promise.all(files.map(async ({ name, url }) => new File([await (await fetch(url)).arrayBuffer()], name)));
   await openFiles(fetched, editing);
-  // A link with a selection opens that animation at that time, paused.
+  showLinkedSelection();
+}
+
+/**
+ * A link with a selection opens that animation at that time, paused: on loading, and whenever the
+ * hash changes on the open page (a link followed, the address edited). The page's own hash writes
+ * (history.replaceState) fire no hashchange.
+ */
+function showLinkedSelection(): void {
   const wanted = readSelection();
   const found = wanted && state.clips.find((entry) => entry.file === wanted.file && entry.clip.name.toLowerCase() === wanted.animation.toLowerCase());
   if (wanted && found) {
@@ -211,3 +219,4 @@ export async function preload(editing: EditingHost): Promise<void> {
     state.time = Math.min(wanted.time, found.clip.duration);
   }
 }
+addEventListener('hashchange', showLinkedSelection);

@@ -237,6 +237,18 @@ export class SceneView {
     return positions;
   }
 
+  /** For the viewer tests: the length of each skeleton line as last drawn, in metres. */
+  get skeletonLineLengths(): number[] {
+    const lengths: number[] = [];
+    this.#content.traverse((object) => {
+      const helper = object as THREE.SkeletonHelper;
+      if (!helper.isSkeletonHelper) return;
+      const at = helper.geometry.getAttribute('position');
+      for (let i = 0; i + 1 < at.count; i += 2) lengths.push(Math.hypot(at.getX(i + 1) - at.getX(i), at.getY(i + 1) - at.getY(i), at.getZ(i + 1) - at.getZ(i)));
+    });
+    return lengths;
+  }
+
   /** The grid's height, for the viewer test. */
   get groundZ(): number {
     return this.#grid.position.z;

@@ -81,6 +81,34 @@ describeWith([CHROMIUM, SAMPLES], `frame-bound models in the viewer (headless Ch
     );
   });
 
+  it("GTA III's gang01 running: no skeleton line to the clump's frame at the origin; a partial clip over the ped's idle_stance; a new URL hash switches the clip", async () => {
+    const files = [join(samplesDir, 'iii/gang01.dff'), join(samplesDir, 'iii_pcanims_ped_anpk.ifp')];
+    await withViewer(browser, files, async (page, errors) => {
+      await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
+      await page.fill('#search', 'run_player');
+      await page.locator('#animations li[data-clip]', { hasText: /^run_player / }).click();
+      await positionsAt(page, 0.6);
+      // The bones' lines are a body's (the longest, a thigh, about 0.4 m), never the waist's run away from the origin.
+      const lines = await page.evaluate(() => (window as unknown as { viewerScene: { skeletonLineLengths: number[] } }).viewerScene.skeletonLineLengths);
+      expect(lines.length).toBe(15);
+      expect(Math.max(...lines)).toBeLessThan(0.6);
+      // FUCKU drives 9 of the ped's 16 animated frames: it opens over idle_stance, the ped's own idle, not FIGHT2IDLE.
+      await page.fill('#search', 'FUCKU');
+      await page.locator('#animations li[data-clip]', { hasText: /^FUCKU / }).click();
+      await page.waitForFunction(() => !(document.querySelector('#layering') as HTMLElement).hidden, null, { timeout: 120_000 });
+      expect(await page.locator('#base-clip option:checked').textContent()).toMatch(/^idle_stance /);
+      // The address edited on the open page: its clip shows, at its time.
+      await page.evaluate(() => void (location.hash = '#file=iii_pcanims_ped_anpk.ifp&anim=walk_player&t=0.250'));
+      await page.waitForFunction(
+        () => document.querySelector('#clock')?.textContent === '0.250 s' && (window as unknown as { viewer: { clip: { name: string } | null } }).viewer.clip?.name === 'walk_player',
+        null,
+        { timeout: 120_000 },
+      );
+      expect(await page.locator('#layering').isHidden()).toBe(true);
+      expect(errors).toEqual([]);
+    });
+  });
+
   it("an SA object's clips (vegasN) opened without a model play on one marked node per track name", async () => {
     const clips = new IFPReader(sample('sa_vegasn_anp3.ifp')).animations;
     const names = [...new Map(clips.flatMap((clip) => clip.tracks.map((track) => [boneNameKey(track.boneName), track.boneName.trim()] as const))).values()];

@@ -1,9 +1,10 @@
 // The game folder index (viewer/game-index.ts) in node, on File objects as the page gets them: which
 // models are peds, which files are animations, and that indexing reads directories, not entries.
 import { describe, expect, it } from 'vitest';
-import { writeImg } from '../../src/index.js';
+import { writeDFF, writeImg } from '../../src/index.js';
 import { bytesRead, type FolderFiles } from '../../viewer/folder-files.js';
 import { headHasSkeleton, indexGameFolder, NotAGameFolder, pedDefinitions } from '../../viewer/game-index.js';
+import { dffRigidPed } from '../../scripts/fixture-specs.mjs';
 import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
 
@@ -40,6 +41,14 @@ describeWith([SAMPLES], 'indexGameFolder on sample files', () => {
       true,
     ]);
     expect(head(fixture('dff-prop.dff'))).toBe(false);
+  });
+
+  it('a III cutscene head (a head frame, no waist or torso) is no ped: a folder without default.ide does not list it', () => {
+    // The rigid fixture ped's frames cut to the clump and its head, as III's cutscene heads are.
+    const frames = [dffRigidPed.frames[0]!, { ...dffRigidPed.frames[3]!, parent: 0 }];
+    const head = writeDFF({ ...dffRigidPed, frames, atomics: [{ ...dffRigidPed.atomics[2]!, frame: 1 }] } as unknown as Parameters<typeof writeDFF>[0]);
+    expect(headHasSkeleton(head.subarray(0, 16_384))).toBe(false);
+    expect(headHasSkeleton(fixture('dff-rigid-ped.dff').subarray(0, 16_384))).toBe(true);
   });
 
   it('III layout: peds from default.ide, archives with .dir, no byte of gta3.img read to index; a ped without its .txd listed with a note', async () => {
