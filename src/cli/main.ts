@@ -112,12 +112,7 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
             HELP['export'],
           );
         if (values['embed-images'] && !gltf) throw new UsageError('--embed-images is for a .gltf (a .glb holds its images already)', HELP['export']);
-        return exportScene(
-          scene,
-          positionals,
-          { out, gltf, embedImages: Boolean(values['embed-images']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), json },
-          print,
-        );
+        return exportScene(scene, positionals, { out, gltf, embedImages: Boolean(values['embed-images']), force: Boolean(values['force']), zUp: Boolean(values['z-up']), json }, print);
       }
       if (positionals.length < 1 || !out) throw new UsageError('export takes [MODEL] ANIMS -o OUT.glb (or MODEL FILE... -o DIR)', HELP['export']);
       const jobs = values['jobs'] === undefined ? undefined : Number(values['jobs']);
