@@ -1,9 +1,11 @@
 // Clips as three.js AnimationClips, with key times three plays as the games do.
 import { AnimationClip, QuaternionKeyframeTrack, VectorKeyframeTrack, type KeyframeTrack } from 'three';
-import { nextFloat32 } from '../core/float32.js';
 import type { BoundClip } from '../playback/bind.js';
 import { clipTracks, type SkeletalClip } from '../playback/clip.js';
+import { gameKeyTimes } from '../playback/game-key-times.js';
 import { threeBoneName } from './skeleton.js';
+
+export { gameKeyTimes };
 
 export interface ToAnimationClipOptions {
   /** The clip's name. Default: the animation's name, or 'anm2'. */
@@ -14,25 +16,6 @@ export interface ToAnimationClipOptions {
    * clip, the name `toSkeleton` gave the skeleton bone.
    */
   boneName?: (track: { boneName: string; boneId: number; index: number }) => string;
-}
-
-/**
- * Key times three.js plays as the games do. At a time several keys share, the games seek to the first
- * of them and play on from the last; three.js interpolates from the last at once. Moving the later
- * keys of each run one f32 step later gives both the games' value at that time and after it. The
- * decoded array is reused when no time repeats.
- */
-export function gameKeyTimes(times: Float32Array): Float32Array {
-  let copy: Float32Array | undefined;
-  for (let k = 1; k < times.length; k++) {
-    if (times[k] !== times[k - 1] || !Number.isFinite(times[k]!)) continue;
-    copy ??= Float32Array.from(times);
-    let run = k;
-    while (run + 1 < times.length && times[run + 1] === times[k]) run++;
-    copy.fill(nextFloat32(times[k]!), k, run + 1);
-    k = run;
-  }
-  return copy ?? times;
 }
 
 /**
