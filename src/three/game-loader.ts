@@ -12,6 +12,7 @@ import { archiveHandlerFor, fileBytes } from './file-bytes.js';
  * `manager.itemError`: a `DecodeError` for a bad file, never an exception thrown out of `load`.
  */
 export abstract class GameLoader<T> extends Loader<T> {
+  /** Loads `url` (after the loader's path) and calls `onLoad` with the result, or `onError` with what went wrong; never throws. */
   override load(url: string, onLoad: (data: T) => void, onProgress?: (event: ProgressEvent) => void, onError?: (error: unknown) => void): void {
     const full = this.path + url;
     this.manager.itemStart(full);

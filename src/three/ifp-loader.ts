@@ -47,6 +47,7 @@ export class IFPLoader extends GameLoader<ThreeAnimations> {
     return this;
   }
 
+  /** The clips of an IFP file's bytes, bound to the model set with `setModel`; throws the reader's `DecodeError` for a bad file. */
   parse(bytes: Uint8Array | ArrayBuffer): ThreeAnimations {
     const reader = new IFPReader(bytes);
     const clips = reader.animations;

@@ -31,6 +31,7 @@ export class TXDLoader extends GameLoader<ThreeTextureDictionary> {
     return this;
   }
 
+  /** The textures of a TXD file's bytes; throws the reader's `DecodeError` for a bad file. */
   parse(bytes: Uint8Array | ArrayBuffer): ThreeTextureDictionary {
     const reader = new TXDReader(bytes);
     const textures = reader.textures.map((texture) => toThreeTexture(texture, { s3tc: this.s3tc }));
