@@ -2,7 +2,7 @@
 // clips of keyed channels on them. Joints are whatever nodes the file has, ground and end joints
 // included, so each joint's world matrix (units, up axis, an armature's own scale) comes out of the
 // hierarchy as the file's own tool evaluates it.
-import { compose, multiply, type Matrix } from '../gltf/spaces.js';
+import { compose, multiply, type Matrix } from '../core/transforms.js';
 
 export type ChannelPath = 'translation' | 'rotation' | 'scale';
 

@@ -3,9 +3,9 @@
 // target_world_rest), then back to local; the hips' travel, scaled and turned, as root motion.
 import type { Skeleton } from '../core/skeleton.js';
 import { rotationQuaternion } from '../dff/rotation.js';
-import { invert, multiply, positionOf, type Matrix } from '../gltf/spaces.js';
-import { apply, rotationOf, scaled, subtract, transposed, type Vector } from './rotations.js';
-import type { RestAlignment } from './rest-align.js';
+import { invert, multiply, positionOf, type Matrix } from '../core/transforms.js';
+import { apply, rotationOf, scaled, subtract, transposed, type Vector } from '../core/transforms.js';
+import type { Alignment } from './alignment.js';
 
 export interface TransferredPose {
   /** x y z w per game bone, local to its parent (the rest rotation for bones without a source joint). */
@@ -20,12 +20,12 @@ export interface Transfer {
   poseAt(sourceWorlds: readonly Matrix[]): TransferredPose;
 }
 
-export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, align: RestAlignment): Transfer {
+export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, align: Alignment): Transfer {
   const count = skeleton.boneCount;
-  const { turn, scale, sourceRest, targetRest, gameRest } = align;
+  const { turn, scale, sourceRef, targetRef, gameRest } = align;
   const turnBack = transposed(turn);
   // The constant right-hand factor of each driven bone: source_world_rest⁻¹ · turn⁻¹ · target_world_rest.
-  const carry = Array.from(jointOfBone, (joint, bone) => (joint >= 0 ? multiply(multiply(transposed(rotationOf(sourceRest[joint]!)), turnBack), rotationOf(targetRest[bone]!)) : null));
+  const carry = Array.from(jointOfBone, (joint, bone) => (joint >= 0 ? multiply(multiply(transposed(rotationOf(sourceRef[joint]!)), turnBack), rotationOf(targetRef[bone]!)) : null));
   const gameRestRotation = gameRest.map(rotationOf);
   const restLocal = gameRest.map((world, bone) => {
     const parent = skeleton.parents[bone]!;
@@ -40,8 +40,8 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
   const chain: number[] = [];
   for (let b = hips; b >= 0 && b !== motionBone; b = skeleton.parents[b]!) chain.unshift(b);
   const hipsJoint = hips >= 0 ? jointOfBone[hips]! : -1;
-  const hipsRestSource = hipsJoint >= 0 ? positionOf(sourceRest[hipsJoint]!) : ([0, 0, 0] as Vector);
-  const hipsRestGame = hips >= 0 ? positionOf(targetRest[hips]!) : ([0, 0, 0] as Vector);
+  const hipsRestSource = hipsJoint >= 0 ? positionOf(sourceRef[hipsJoint]!) : ([0, 0, 0] as Vector);
+  const hipsRestGame = hips >= 0 ? positionOf(targetRef[hips]!) : ([0, 0, 0] as Vector);
 
   return {
     motionBone,

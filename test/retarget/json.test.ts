@@ -28,7 +28,7 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     const run = gameanim('retarget', source, '--to', model, '--source-pose', 'tpose', '-o', out, '--json');
     expect(run.status).toBe(0);
     const document = JSON.parse(run.stdout);
-    expect(Object.keys(document)).toEqual(['written', 'format', 'package', 'animations', 'report']);
+    expect(Object.keys(document)).toEqual(['written', 'format', 'package', 'animations', 'quality', 'report']);
     const reader = new IFPReader(new Uint8Array(readFileSync(out)));
     expect(document.written).toEqual([out]);
     expect(document.format).toBe('ANP3');
@@ -38,7 +38,16 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     expect(document.animations).toEqual(reader.animations.map((a) => ({ name: a.name, tracks: a.bones.length })));
     expect(document.report).toContain('"mixamorig:LeftArm" -> "L UpperArm" (Mixamo preset)');
     expect(document.report.some((line: string) => /^root motion scaled by /.test(line))).toBe(true);
-    expect(document.report.at(-1)).toMatch(/^"WALK_player": 1\.200 s at 30 Hz, 73 ticks at 60 Hz$/);
+    expect(document.report).toContain('"WALK_player": 1.200 s at 30 Hz, 73 keys on 60 Hz ticks');
+    expect(document.report).toContain('reference pose: the rest (told: a T-pose)');
+    // The quality of each animation, measured on what was written; the last report line says it.
+    expect(document.quality.map((q: { animation: string }) => q.animation)).toEqual(['WALK_player']);
+    const [quality] = document.quality;
+    expect(Object.keys(quality)).toEqual(['animation', 'reference', 'limbs', 'torso', 'facing', 'ticks', 'warnings']);
+    expect(quality.ticks).toBe(73);
+    expect(quality.limbs.p95).toBeLessThan(1);
+    expect(quality.warnings).toEqual([]);
+    expect(document.report.at(-1)).toMatch(/^"WALK_player" against the source, degrees over 73 ticks: limbs median \d+\.\d, p95/);
   });
 
   it('a .gltf source (its .bin beside it) writes the IFP its .glb does, byte for byte; without the .bin, exit 1 naming it', async () => {

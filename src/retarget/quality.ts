@@ -1,0 +1,220 @@
+// How right a retargeting came out, measured the way a user would see it and by code that shares
+// nothing with the solve: the written IFP is read back and posed on the skin by the library's own
+// sampler; the source is posed from its keys by the evaluator below (its own interpolation and its
+// own matrices, not the RigSampler the solve reads it with). Per clip: the angle between source and
+// result segment directions in the game's world (upper arms, forearms, thighs, shins; spine, neck),
+// and how far the hips' line turns from the source's (facing), every 60 Hz tick.
+import type { Skeleton } from '../core/skeleton.js';
+import { IFPReader } from '../ifp/reader.js';
+import { bindClip } from '../playback/bind.js';
+import { poseToMatrices } from '../playback/matrices.js';
+import { createPose } from '../playback/pose.js';
+import { sampleClip } from '../playback/sample.js';
+import type { SourceChannel, SourceClip, SourceRig } from './rig.js';
+
+export interface AngleStats {
+  /** Degrees. */
+  median: number;
+  p95: number;
+  worst: number;
+  /** The segment and time of the worst: "L ForeArm at 1.250 s". */
+  worstAt: string;
+}
+
+export interface ClipQuality {
+  /** The animation's name as written. */
+  animation: string;
+  /** The pose the motion was measured against (reference.ts's description). */
+  reference: string;
+  /** Upper arms, forearms, thighs and shins. */
+  limbs: AngleStats;
+  /** Spine (pelvis-side spine joint to neck) and neck (neck to head). */
+  torso: AngleStats;
+  /** The largest turn of the hips' line about the game's up axis from the source's, degrees. */
+  facing: number;
+  /** Ticks measured. */
+  ticks: number;
+  /** Limits passed, one line each (empty when within all). */
+  warnings: string[];
+}
+
+/** Past these a clip is warned about, and `--strict` writes nothing (degrees). */
+export const QUALITY_LIMITS = { limbsP95: 5, torsoMedian: 15, facing: 5 };
+
+/** The segments measured, from bone to bone (HAnim ids), named by the first. */
+const LIMBS: ReadonlyArray<[number, number]> = [
+  [32, 33],
+  [33, 34],
+  [22, 23],
+  [23, 24],
+  [41, 42],
+  [42, 43],
+  [51, 52],
+  [52, 53],
+];
+const TORSO: ReadonlyArray<[number, number]> = [
+  [2, 4],
+  [4, 5],
+];
+
+export interface MeasuredClip {
+  clip: SourceClip;
+  /** The animation written for it. */
+  animation: string;
+  reference: string;
+  /** Source world to game world (4x4 column-major; its rotation part is used). */
+  turn: ArrayLike<number>;
+  start: number;
+  end: number;
+}
+
+type V = number[];
+const sub = (a: V, b: V) => [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
+const degreesBetween = (a: V, b: V) => {
+  const c = [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+  return (Math.atan2(Math.hypot(c[0]!, c[1]!, c[2]!), a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!) * 180) / Math.PI;
+};
+
+/** Measures every clip of a written IFP (`ifp`) against its source. `jointOfBone` is the bone map. */
+export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skeleton, jointOfBone: ArrayLike<number>, clips: readonly MeasuredClip[]): ClipQuality[] {
+  const reader = new IFPReader(ifp);
+  return clips.map((c) => {
+    const bound = bindClip(reader.getAnimation(c.animation)!, skeleton);
+    const pose = createPose(skeleton);
+    const source = new SourcePoser(rig, c.clip);
+    const limbs: Array<[number, string]> = [];
+    const torso: Array<[number, string]> = [];
+    let facing = 0;
+    const ticks = Math.max(1, Math.ceil((c.end - c.start) * 60 - 1e-3));
+    const turn = (v: V) => [0, 1, 2].map((row) => c.turn[row]! * v[0]! + c.turn[4 + row]! * v[1]! + c.turn[8 + row]! * v[2]!);
+    for (let k = 0; k <= ticks; k++) {
+      const time = Math.min(c.end, c.start + k / 60);
+      sampleClip(bound, time, pose);
+      const game = poseToMatrices(pose, skeleton);
+      const joints = source.positions(time);
+      const gameAt = (id: number) => {
+        const b = skeleton.indexOf(id);
+        return b < 0 ? null : [game[16 * b + 12]!, game[16 * b + 13]!, game[16 * b + 14]!];
+      };
+      const sourceAt = (id: number) => {
+        const b = skeleton.indexOf(id);
+        const j = b < 0 ? -1 : jointOfBone[b]!;
+        return j < 0 ? null : turn(joints[j]!);
+      };
+      for (const [list, out] of [
+        [LIMBS, limbs],
+        [TORSO, torso],
+      ] as const) {
+        for (const [from, to] of list) {
+          const [a, b, p, q] = [gameAt(from), gameAt(to), sourceAt(from), sourceAt(to)];
+          if (!a || !b || !p || !q) continue;
+          const angle = degreesBetween(sub(b, a), sub(q, p));
+          if (Number.isFinite(angle)) out.push([angle, `${skeleton.names[skeleton.indexOf(from)]!.trim()} at ${time.toFixed(3)} s`]);
+        }
+      }
+      const [gl, gr, sl, sr] = [gameAt(41), gameAt(51), sourceAt(41), sourceAt(51)];
+      if (gl && gr && sl && sr) {
+        const [g, s] = [sub(gl, gr), sub(sl, sr)];
+        facing = Math.max(facing, (Math.abs(Math.atan2(g[0]! * s[1]! - g[1]! * s[0]!, g[0]! * s[0]! + g[1]! * s[1]!)) * 180) / Math.PI);
+      }
+    }
+    const quality: ClipQuality = { animation: c.animation, reference: c.reference, limbs: stats(limbs), torso: stats(torso), facing, ticks: ticks + 1, warnings: [] };
+    if (quality.limbs.p95 > QUALITY_LIMITS.limbsP95) quality.warnings.push(`limbs ${quality.limbs.p95.toFixed(1)} degrees off at the 95th percentile (limit ${QUALITY_LIMITS.limbsP95})`);
+    if (quality.torso.median > QUALITY_LIMITS.torsoMedian) quality.warnings.push(`torso ${quality.torso.median.toFixed(1)} degrees off at the median (limit ${QUALITY_LIMITS.torsoMedian})`);
+    if (quality.facing > QUALITY_LIMITS.facing) quality.warnings.push(`facing up to ${quality.facing.toFixed(1)} degrees off the source's (limit ${QUALITY_LIMITS.facing})`);
+    return quality;
+  });
+}
+
+/** One line of a clip's quality, as the command prints it. */
+export function describeQuality(q: ClipQuality): string {
+  const s = (a: AngleStats) => `median ${a.median.toFixed(1)}, p95 ${a.p95.toFixed(1)}, worst ${a.worst.toFixed(1)} (${a.worstAt})`;
+  return `"${q.animation}" against the source, degrees over ${q.ticks} ticks: limbs ${s(q.limbs)}; torso ${s(q.torso)}; facing within ${q.facing.toFixed(1)}`;
+}
+
+function stats(values: Array<[number, string]>): AngleStats {
+  if (!values.length) return { median: 0, p95: 0, worst: 0, worstAt: 'nothing measured' };
+  const sorted = values.map((v) => v[0]).sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.round(p * (sorted.length - 1)))]!;
+  const worst = values.reduce((w, v) => (v[0] > w[0] ? v : w));
+  return { median: at(0.5), p95: at(0.95), worst: worst[0], worstAt: worst[1] };
+}
+
+/** The source's joint positions at a time, from its keys: row-major 3x3 matrices and its own interpolation. */
+class SourcePoser {
+  readonly #tracks: Array<Partial<Record<SourceChannel['path'], SourceChannel>>>;
+  constructor(
+    readonly rig: SourceRig,
+    clip: SourceClip,
+  ) {
+    this.#tracks = rig.names.map(() => ({}));
+    for (const ch of clip.channels) if (ch.times.length) this.#tracks[ch.joint]![ch.path] = ch;
+  }
+
+  positions(time: number): V[] {
+    const { rig } = this;
+    const linear: V[] = [];
+    const origin: V[] = [];
+    for (let j = 0; j < rig.names.length; j++) {
+      const own = this.#tracks[j]!;
+      const t = own.translation ? keyed(own.translation, time) : Array.from(rig.restTranslations.subarray(3 * j, 3 * j + 3));
+      const q = own.rotation ? keyed(own.rotation, time) : Array.from(rig.restRotations.subarray(4 * j, 4 * j + 4));
+      const s = own.scale ? keyed(own.scale, time) : Array.from(rig.restScales.subarray(3 * j, 3 * j + 3));
+      const n = Math.hypot(q[0]!, q[1]!, q[2]!, q[3]!) || 1;
+      const [x, y, z, w] = [q[0]! / n, q[1]! / n, q[2]! / n, q[3]! / n];
+      const rot = [
+        1 - 2 * (y * y + z * z),
+        2 * (x * y - z * w),
+        2 * (x * z + y * w),
+        2 * (x * y + z * w),
+        1 - 2 * (x * x + z * z),
+        2 * (y * z - x * w),
+        2 * (x * z - y * w),
+        2 * (y * z + x * w),
+        1 - 2 * (x * x + y * y),
+      ];
+      const local = rot.map((v, i) => v * s[i % 3]!);
+      const p = rig.parents[j]!;
+      if (p < 0) {
+        linear.push(local);
+        origin.push(t);
+        continue;
+      }
+      const L = linear[p]!;
+      linear.push(local.map((_, i) => L[3 * Math.floor(i / 3)]! * local[i % 3]! + L[3 * Math.floor(i / 3) + 1]! * local[3 + (i % 3)]! + L[3 * Math.floor(i / 3) + 2]! * local[6 + (i % 3)]!));
+      const o = origin[p]!;
+      origin.push([0, 1, 2].map((row) => o[row]! + L[3 * row]! * t[0]! + L[3 * row + 1]! * t[1]! + L[3 * row + 2]! * t[2]!));
+    }
+    return origin;
+  }
+}
+
+/** A channel's value at a time: held past its ends, stepped, or interpolated (slerp for rotations). */
+function keyed(ch: SourceChannel, time: number): V {
+  const { times, values } = ch;
+  const width = ch.path === 'rotation' ? 4 : 3;
+  let lo = 0;
+  let hi = times.length - 1;
+  if (time <= times[0]!) hi = 0;
+  else if (time >= times[hi]!) lo = hi;
+  else {
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (times[mid]! <= time) lo = mid;
+      else hi = mid;
+    }
+  }
+  const a = Array.from(values.subarray(width * lo, width * lo + width));
+  const b = Array.from(values.subarray(width * hi, width * hi + width));
+  const u = hi === lo || ch.step ? 0 : Math.max(0, Math.min(1, (time - times[lo]!) / (times[hi]! - times[lo]!)));
+  if (width === 3) return a.map((v, i) => v + (b[i]! - v) * u);
+  let d = a.reduce((sum, v, i) => sum + v * b[i]!, 0);
+  if (d < 0) {
+    for (let i = 0; i < 4; i++) b[i] = -b[i]!;
+    d = -d;
+  }
+  const theta = Math.acos(Math.min(1, d));
+  if (theta < 1e-6) return a.map((v, i) => v + (b[i]! - v) * u);
+  const [wa, wb] = [Math.sin((1 - u) * theta) / Math.sin(theta), Math.sin(u * theta) / Math.sin(theta)];
+  return a.map((v, i) => wa * v + wb * b[i]!);
+}
