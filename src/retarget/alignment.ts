@@ -64,7 +64,7 @@ export function alignTo(skeleton: Skeleton, jointOfBone: Int32Array, gameRest: r
     (worlds: readonly Matrix[]): JointAt =>
     (id) =>
       skeleton.indexOf(id) >= 0 ? positionOf(worlds[skeleton.indexOf(id)]!) : null;
-  const frame = bodyFrame(sourceAt);
+  const frame = bodyFrame(sourceAt, true);
   const turned = frame && { up: apply(turn, frame.up), left: apply(turn, frame.left), forward: apply(turn, frame.forward) };
   const posed = poseLike(skeleton, gameRest, turned, (from, to) => {
     const d = segmentDirection(sourceAt, from, to);

@@ -16,15 +16,18 @@ export interface BodyFrame {
   forward: Vector;
 }
 
-/** The body's frame, or null when the hips, shoulders or neck are missing or on one line. */
-export function bodyFrame(at: JointAt): BodyFrame | null {
+/**
+ * The body's frame, or null when the hips or neck are missing or on one line. Left is across the hips
+ * and shoulders both, or (`hipsOnly`, the pelvis's own frame) across the hips alone.
+ */
+export function bodyFrame(at: JointAt, hipsOnly = false): BodyFrame | null {
   const [hipL, hipR, armL, armR] = [at(41), at(51), at(32), at(22)];
   const neck = at(4) ?? at(3);
   if (!hipL || !hipR || !neck) return null;
   const hips = scaled([hipL[0] + hipR[0], hipL[1] + hipR[1], hipL[2] + hipR[2]], 0.5);
   const up = normalised(subtract(neck, hips));
   let across = subtract(hipL, hipR);
-  if (armL && armR) across = normalised(normalised(across).map((c, i) => c + normalised(subtract(armL, armR))[i]!) as Vector);
+  if (armL && armR && !hipsOnly) across = normalised(normalised(across).map((c, i) => c + normalised(subtract(armL, armR))[i]!) as Vector);
   const left = normalised(subtract(across, scaled(up, dot(across, up))));
   if (!(Math.hypot(...up) > 0.5 && Math.hypot(...left) > 0.5)) return null;
   return { up, left, forward: cross(left, up) };

@@ -28,15 +28,15 @@ const SEGMENTS: ReadonlyArray<[number, number[]]> = [
 ];
 
 /**
- * `rest` (world matrices, parents before children) posed like a source: `frame` is the source's body
- * frame and `direction(from, to)` its segment directions, both already in the game's space (null where
+ * `rest` (world matrices, parents before children) posed like a source: `frame` is the source's pelvis
+ * frame (up the spine, left across the hips) and `direction(from, to)` its segment directions, both already in the game's space (null where
  * the source lacks a joint: that segment keeps its place under its parent).
  */
 export function poseLike(skeleton: Skeleton, rest: readonly Matrix[], frame: BodyFrame | null, direction: (from: number, to: number) => Vector | null): Matrix[] {
   const worlds = rest.map((m) => Float64Array.from(m));
   const at = (id: number) => (skeleton.indexOf(id) >= 0 ? positionOf(worlds[skeleton.indexOf(id)]!) : null);
   const pelvis = skeleton.indexOf(1);
-  const own = bodyFrame(at);
+  const own = bodyFrame(at, true);
   if (frame && own && pelvis >= 0) turnSubtree(skeleton, worlds, pelvis, multiply(basis(frame), transposed(basis(own))));
   const segments = SEGMENTS.filter(([id]) => skeleton.indexOf(id) >= 0).sort((a, b) => skeleton.indexOf(a[0]) - skeleton.indexOf(b[0]));
   for (const [id, children] of segments) {
