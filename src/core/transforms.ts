@@ -14,7 +14,11 @@ export function fromArray(values: ArrayLike<number>, at = 0): Matrix {
 }
 
 export function multiply(a: Matrix, b: Matrix): Matrix {
-  const out = new Float64Array(16);
+  return multiplyInto(new Float64Array(16), a, b);
+}
+
+/** `a · b` written into `out` (which must be neither), for loops that make many. */
+export function multiplyInto(out: Matrix, a: Matrix, b: Matrix): Matrix {
   for (let column = 0; column < 4; column++) {
     for (let row = 0; row < 4; row++) {
       let sum = 0;
@@ -49,8 +53,14 @@ export function invert(m: Matrix): Matrix {
 }
 
 export function compose(t: ArrayLike<number>, q: ArrayLike<number>, s: ArrayLike<number>): Matrix {
+  return composeInto(identity(), t, q, s);
+}
+
+/** The matrix of a translation, rotation (x y z w) and scale, written into `out` (its last row 0 0 0 1). */
+export function composeInto(out: Matrix, t: ArrayLike<number>, q: ArrayLike<number>, s: ArrayLike<number>): Matrix {
   const [x, y, z, w] = [q[0]!, q[1]!, q[2]!, q[3]!];
-  const out = identity();
+  out[3] = out[7] = out[11] = 0;
+  out[15] = 1;
   out[0] = (1 - 2 * (y * y + z * z)) * s[0]!;
   out[1] = 2 * (x * y + z * w) * s[0]!;
   out[2] = 2 * (x * z - y * w) * s[0]!;

@@ -23,7 +23,7 @@ export interface Reference {
 }
 
 /** At most this many frames of a clip are read to find a standing one and the body's facing. */
-const LOOKS = 240;
+const LOOKS = 120;
 /** Within this of an axis (radians), up and facing are taken as that axis. */
 const SNAP = (30 * Math.PI) / 180;
 
@@ -31,7 +31,7 @@ const SNAP = (30 * Math.PI) / 180;
  * The reference pose of a clip. `jointOfId` gives the source joint standing for each game bone's
  * HAnim id. Throws a `no-reference` RetargetError, naming the option to pass, when nothing stands.
  */
-export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: ReadonlyMap<number, number>, option: SourcePose = 'auto'): Reference {
+export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: ReadonlyMap<number, number>, option: SourcePose = 'auto', timing = clipTiming(clip)): Reference {
   const positionsAt =
     (worlds: Matrix[]): JointAt =>
     (id) => {
@@ -40,7 +40,7 @@ export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: Reado
     };
   const rest = new RigSampler(rig, null).worlds(0);
   const sampler = new RigSampler(rig, clip);
-  const { start, end, rate } = clipTiming(clip);
+  const { start, end, rate } = timing;
   const frames = Math.max(0, Math.round((end - start) * rate));
   const step = Math.max(1, Math.ceil((frames + 1) / LOOKS));
   const looks: Array<{ frame: number; worlds: Matrix[] }> = [];

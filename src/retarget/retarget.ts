@@ -63,8 +63,9 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
   const report: string[] = [];
   // Only real clips: a take with no keys, or all of them at one instant (Mixamo's FBX writes an empty
   // "Take 001" beside the real one), is no animation.
+  const timings = new Map(rig.clips.map((clip) => [clip, clipTiming(clip)]));
   const clips = rig.clips.filter((clip) => {
-    const { start, end } = clipTiming(clip);
+    const { start, end } = timings.get(clip)!;
     if (end > start) return true;
     report.push(`"${clip.name}": ${clip.channels.some((c) => c.times.length) ? 'keys at one instant only (0 s)' : 'no keys'}: skipped`);
     return false;
@@ -89,12 +90,12 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
   const measured: MeasuredClip[] = [];
   let placement: SourcePlacement | null = null;
   const animations = clips.map((clip, c): AnimationData => {
-    const reference = findReference(rig, clip, jointOfId, options.sourcePose ?? 'auto');
+    const reference = findReference(rig, clip, jointOfId, options.sourcePose ?? 'auto', timings.get(clip));
     const align = alignTo(skeleton, map.jointOfBone, gameRest, reference);
     placement ??= { turn: align.turn, scale: align.scale };
     report.push(...align.report.map((line) => (clips.length > 1 ? `"${clip.name}": ${line}` : line)));
     const transfer = prepareTransfer(skeleton, map.jointOfBone, align);
-    const { start, end, rate } = clipTiming(clip);
+    const { start, end, rate } = timings.get(clip)!;
     // Keys on the game's 60 Hz ticks, and at the source's own first and last key times where those
     // fall between ticks (then stored as floats, which SA's ANP3 reader takes too).
     const times = keyTimes(start, end);

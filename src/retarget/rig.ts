@@ -2,7 +2,7 @@
 // clips of keyed channels on them. Joints are whatever nodes the file has, ground and end joints
 // included, so each joint's world matrix (units, up axis, an armature's own scale) comes out of the
 // hierarchy as the file's own tool evaluates it.
-import { compose, multiply, type Matrix } from '../core/transforms.js';
+import { composeInto, multiplyInto, type Matrix } from '../core/transforms.js';
 
 export type ChannelPath = 'translation' | 'rotation' | 'scale';
 
@@ -57,6 +57,7 @@ export function clipTiming(clip: SourceClip): { start: number; end: number; rate
 /** Evaluates a rig at a time of a clip (or at rest, without one): every joint's world matrix. */
 export class RigSampler {
   readonly #byJoint: Array<Partial<Record<ChannelPath, SourceChannel>>>;
+  readonly #scratch = new Float64Array(16);
 
   constructor(
     readonly rig: SourceRig,
@@ -75,9 +76,9 @@ export class RigSampler {
       const t = own.translation ? valueAt(own.translation, time) : rig.restTranslations.subarray(3 * j, 3 * j + 3);
       const r = own.rotation ? valueAt(own.rotation, time) : rig.restRotations.subarray(4 * j, 4 * j + 4);
       const s = own.scale ? valueAt(own.scale, time) : rig.restScales.subarray(3 * j, 3 * j + 3);
-      const local = compose(t, r, s);
+      const local = composeInto(this.#scratch, t, r, s);
       const parent = rig.parents[j]!;
-      worlds.push(parent >= 0 ? multiply(worlds[parent]!, local) : local);
+      worlds.push(parent >= 0 ? multiplyInto(new Float64Array(16), worlds[parent]!, local) : local.slice());
     }
     return worlds;
   }
