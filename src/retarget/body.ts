@@ -1,6 +1,6 @@
 // A body read from where its joints are, never from how a rig orients its joint axes: which way is up
 // the spine, which way is left across the hips and shoulders, which way the body faces, and how plainly
-// a pose is a standing body (legs down the spine's line, arms mirrored, shoulders square to the hips).
+// a pose is a standing body (legs down the spine's line, shoulders square to the hips, arms mirrored).
 // Joints are named by the HAnim id of the game bone they stand for, so one reading serves both rigs.
 import { angleBetween, cross, dot, normalised, scaled, subtract, type Vector } from '../core/transforms.js';
 
@@ -91,12 +91,15 @@ export function measureStanding(at: JointAt): StandingMeasure | null {
   return { legs, arms, twist, armsDown };
 }
 
-/** Past these, a pose is no standing body to measure another by (degrees). */
-export const STANDING_LIMITS = { legs: 30, arms: 30, twist: 25 };
+/**
+ * Past these, a pose is no standing body to take up and facing from (degrees). The arms need not be
+ * mirrored (a soldier's idle holds a rifle): their directions are matched whatever they are.
+ */
+export const STANDING_LIMITS = { legs: 30, twist: 25 };
 
-export const isStanding = (m: StandingMeasure | null): boolean => !!m && m.legs <= STANDING_LIMITS.legs && m.arms <= STANDING_LIMITS.arms && m.twist <= STANDING_LIMITS.twist;
+export const isStanding = (m: StandingMeasure | null): boolean => !!m && m.legs <= STANDING_LIMITS.legs && m.twist <= STANDING_LIMITS.twist;
 
-/** One number to rank frames by, lower more plainly standing. */
+/** One number to rank frames by, lower more plainly standing (mirrored arms count too). */
 export const standingScore = (m: StandingMeasure) => m.legs + m.arms + m.twist;
 
 /** What a standing pose's arms say it is: a T-pose, an A-pose, or arms hanging. */

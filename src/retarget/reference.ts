@@ -61,9 +61,7 @@ export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: Reado
       const measure = measureStanding(positionsAt(look.worlds));
       if (measure && (!best || standingScore(measure) < standingScore(best.measure))) best = { ...look, measure };
     }
-    const why = restMeasure
-      ? `legs ${Math.round(restMeasure.legs)} degrees off the spine's line, arms ${Math.round(restMeasure.arms)} from mirrored, shoulders ${Math.round(restMeasure.twist)} turned from the hips`
-      : 'no hips, shoulders and neck to read';
+    const why = restMeasure ? `legs ${Math.round(restMeasure.legs)} degrees off the spine's line, shoulders ${Math.round(restMeasure.twist)} turned from the hips` : 'its hips and neck on one line';
     if (!isStanding(best?.measure ?? null))
       throw new RetargetError(
         'no-reference',
@@ -76,7 +74,7 @@ export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: Reado
     };
   }
   const frame = bodyFrame(positionsAt(chosen.worlds));
-  if (!frame) throw new RetargetError('no-reference', `the reference of "${clip.name}" has no hips, shoulders and neck to stand it up by; give a map file (--map MAP.json)`);
+  if (!frame) throw new RetargetError('no-reference', `the reference of "${clip.name}" has no hips and neck to stand it up by; give a map file (--map MAP.json)`);
   const up = snapped(frame.up);
   // Facing: the body's over the motion (a dance that turns round has none: then the reference's).
   const flat = (v: Vector) => normalised(subtract(v, scaled(up, dot(v, up))));
