@@ -19,7 +19,7 @@ describeWith([SAMPLES], `retarget takes and key times (samples at ${samplesDir})
     const [first] = doc.getRoot().listAnimations();
     // The clip shifted one 30 Hz frame later, as some exporters write it.
     const input = first!.listSamplers()[0]!.getInput()!;
-    input.setArray(Float32Array.from(input.getArray()!, (t) => t + 1 / 30));
+    input.setArray(Float32Array.from(input.getArray()! as Float32Array, (t) => t + 1 / 30));
     // A second take: the same keys, named apart; an empty take: one key at 0 s on the hips.
     const second = doc.createAnimation('second');
     for (const channel of first!.listChannels()) {
@@ -29,7 +29,7 @@ describeWith([SAMPLES], `retarget takes and key times (samples at ${samplesDir})
           doc
             .createAccessor()
             .setType('SCALAR')
-            .setArray(Float32Array.from(input.getArray()!, (t) => t - 1 / 30)),
+            .setArray(Float32Array.from(input.getArray()! as Float32Array, (t) => t - 1 / 30)),
         )
         .setOutput(channel.getSampler()!.getOutput()!);
       second.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(channel.getTargetNode()).setTargetPath(channel.getTargetPath()!).setSampler(sampler));
