@@ -15,6 +15,8 @@ export interface Alignment {
   turn: Matrix;
   /** Game metres per source unit of root motion: the ratio of the legs' lengths. */
   scale: number;
+  /** Game metres the root is raised so that the source's floor, not its reference's feet, meets the game's ground. */
+  lift: number;
   /** Each source joint's world matrix in the reference pose. */
   sourceRef: Matrix[];
   /** Each game bone's world matrix posed like the source's reference, its feet as low as at rest. */
@@ -72,11 +74,11 @@ export function alignTo(skeleton: Skeleton, jointOfBone: Int32Array, gameRest: r
   });
   // Feet as low as at rest: straightened legs stand the hips higher, as the source's do.
   const lowest = (at: JointAt) => Math.min(...FEET.map((id) => at(id)?.[2] ?? Infinity));
-  const lift = lowest(gameAt(gameRest)) - lowest(gameAt(posed));
-  const targetRef = Number.isFinite(lift)
+  const raise = lowest(gameAt(gameRest)) - lowest(gameAt(posed));
+  const targetRef = Number.isFinite(raise)
     ? posed.map((m) => {
         const out = Float64Array.from(m);
-        out[14] = out[14]! + lift;
+        out[14] = out[14]! + raise;
         return out;
       })
     : posed;
@@ -90,14 +92,20 @@ export function alignTo(skeleton: Skeleton, jointOfBone: Int32Array, gameRest: r
   const [gameLegs, sourceLegs] = [legs(gameAt(gameRest)), legs(sourceAt)];
   const byLegs = gameLegs / sourceLegs;
   const scale = Number.isFinite(byLegs) && byLegs > 0 ? byLegs : 1;
+  // A reference standing within a tenth of a leg of the motion's floor is taken as standing on it (SA's
+  // own clips put the feet 5 cm apart: walk_player higher than the idle); one further off (mocap whose
+  // zero pose hangs at the root, 1 m up) is brought down to it.
+  const gap = scale * reference.aboveFloor;
+  const lift = Math.abs(gap) > 0.1 * (Number.isFinite(gameLegs) ? gameLegs : 0.87) ? gap : 0;
   const report = [
     `reference pose: ${reference.description}`,
     `source axes to the game's: ${describeTurn(turn)}`,
     Number.isFinite(byLegs) && byLegs > 0
       ? `root motion scaled by ${scale.toPrecision(4)}: legs (thigh + shin) ${gameLegs.toFixed(3)} m on the model, ${sourceLegs.toPrecision(4)} source units`
       : 'root motion not scaled: the source has no thigh, shin and ankle joints to measure its legs by',
+    `ground: the source's floor (its lowest foot over the motion) ${Math.abs(gap) < 5e-4 ? 'is where the reference stands' : `is ${(Math.abs(gap) * 100).toFixed(1)} cm ${gap > 0 ? 'below' : 'above'} the reference's feet`}${lift ? ": the root is moved by that, to stand the floor on the model's ground" : ''}`,
   ];
-  return { turn, scale, sourceRef, targetRef, gameRest: [...gameRest], report };
+  return { turn, scale, lift, sourceRef, targetRef, gameRest: [...gameRest], report };
 }
 
 function nearestAxis(v: Vector): Vector {

@@ -32,6 +32,12 @@ export interface ClipQuality {
   torso: AngleStats;
   /** The largest turn of the hips' line about the game's up axis from the source's, degrees. */
   facing: number;
+  /**
+   * The feet's height above the ground, result against source (the source's scaled by the legs' lengths
+   * as measured here), each from its own floor (the lowest foot joint's 5th percentile over the clip):
+   * the median difference and the deepest sink below the source's, in metres (negative: lower).
+   */
+  feet: { median: number; sink: number };
   /** Ticks measured. */
   ticks: number;
   /** Limits passed, one line each (empty when within all). */
@@ -85,6 +91,8 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
     const limbs: Array<[number, string]> = [];
     const torso: Array<[number, string]> = [];
     let facing = 0;
+    const heights: Array<[number, number]> = [];
+    let legs: [number, number] | null = null;
     const ticks = Math.max(1, Math.ceil((c.end - c.start) * 60 - 1e-3));
     const turn = (v: V) => [0, 1, 2].map((row) => c.turn[row]! * v[0]! + c.turn[4 + row]! * v[1]! + c.turn[8 + row]! * v[2]!);
     for (let k = 0; k <= ticks; k++) {
@@ -112,13 +120,30 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
           if (Number.isFinite(angle)) out.push([angle, `${skeleton.names[skeleton.indexOf(from)]!.trim()} at ${time.toFixed(3)} s`]);
         }
       }
+      // Heights along the game's up: the lowest foot joint of each, and the legs' lengths once.
+      const lowest = (at: (id: number) => V | null) => Math.min(...[43, 44, 53, 54].map((id) => at(id)?.[2] ?? Infinity));
+      const [gh, sh] = [lowest(gameAt), lowest(sourceAt)];
+      if (Number.isFinite(gh) && Number.isFinite(sh)) heights.push([gh, sh]);
+      if (!legs) {
+        const length = (at: (id: number) => V | null) =>
+          [41, 42, 51, 52].reduce((sum, id) => {
+            const [a, b] = [at(id), at(id + 1)];
+            return a && b ? sum + Math.hypot(...sub(b, a)) : Number.NaN;
+          }, 0);
+        const [gl, sl] = [length(gameAt), length(sourceAt)];
+        if (gl > 0 && sl > 0) legs = [gl, sl];
+      }
       const [gl, gr, sl, sr] = [gameAt(41), gameAt(51), sourceAt(41), sourceAt(51)];
       if (gl && gr && sl && sr) {
         const [g, s] = [sub(gl, gr), sub(sl, sr)];
         facing = Math.max(facing, (Math.abs(Math.atan2(g[0]! * s[1]! - g[1]! * s[0]!, g[0]! * s[0]! + g[1]! * s[1]!)) * 180) / Math.PI);
       }
     }
-    const quality: ClipQuality = { animation: c.animation, reference: c.reference, limbs: stats(limbs), torso: stats(torso), facing, ticks: ticks + 1, warnings: [] };
+    const [gameFloor, sourceFloor] = [0, 1].map((i) => fifthPercentile(heights.map((h) => h[i]!)));
+    const ratio = legs ? legs[0] / legs[1] : 1;
+    const differences = heights.map(([g, s]) => g - gameFloor! - ratio * (s - sourceFloor!)).sort((a, b) => a - b);
+    const feet = { median: differences.length ? differences[Math.round(0.5 * (differences.length - 1))]! : 0, sink: Math.min(0, differences[0] ?? 0) };
+    const quality: ClipQuality = { animation: c.animation, reference: c.reference, limbs: stats(limbs), torso: stats(torso), facing, feet, ticks: ticks + 1, warnings: [] };
     if (quality.limbs.p95 > QUALITY_LIMITS.limbsP95) quality.warnings.push(`limbs ${quality.limbs.p95.toFixed(1)} degrees off at the 95th percentile (limit ${QUALITY_LIMITS.limbsP95})`);
     if (quality.torso.median > QUALITY_LIMITS.torsoMedian) quality.warnings.push(`torso ${quality.torso.median.toFixed(1)} degrees off at the median (limit ${QUALITY_LIMITS.torsoMedian})`);
     if (quality.facing > QUALITY_LIMITS.facing) quality.warnings.push(`facing up to ${quality.facing.toFixed(1)} degrees off the source's (limit ${QUALITY_LIMITS.facing})`);
@@ -126,11 +151,18 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
   });
 }
 
+const fifthPercentile = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(0.05 * (sorted.length - 1))]! : 0;
+};
+
 /** One line of a clip's quality, as the command prints it. */
 export function describeQuality(q: ClipQuality): string {
   const s = (a: AngleStats) => `median ${a.median.toFixed(1)}, p95 ${a.p95.toFixed(1)}, worst ${a.worst.toFixed(1)} (${a.worstAt})`;
-  return `"${q.animation}" against the source, degrees over ${q.ticks} ticks: limbs ${s(q.limbs)}; torso ${s(q.torso)}; facing within ${q.facing.toFixed(1)}`;
+  return `"${q.animation}" against the source, degrees over ${q.ticks} ticks: limbs ${s(q.limbs)}; torso ${s(q.torso)}; facing within ${q.facing.toFixed(1)}; feet above the ground ${signed(q.feet.median * 100)} cm from the source's at the median, at worst ${signed(q.feet.sink * 100)}`;
 }
+
+const signed = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}`;
 
 function stats(values: Array<[number, string]>): AngleStats {
   if (!values.length) return { median: 0, p95: 0, worst: 0, worstAt: 'nothing measured' };

@@ -20,7 +20,18 @@ export interface Reference {
   description: string;
   /** The frame of the clip used, or null for the rest. */
   frame: number | null;
+  /**
+   * How far the reference's lowest foot joint stands above the floor of the motion, along up (source
+   * units): the floor is where the feet are over the clip (a low percentile, so jumps do not lift it),
+   * never the root's OFFSET, which mocap files often write as 0.
+   */
+  aboveFloor: number;
 }
+
+/** The floor is this fraction of the way up the motion's lowest-foot heights: below it, a few frames of noise. */
+const FLOOR_PERCENTILE = 0.05;
+/** Foot and toe joints (HAnim ids), whose lowest is the body's contact with the floor. */
+const FEET = [43, 44, 53, 54];
 
 /** At most this many frames of a clip are read to find a standing one and the body's facing. */
 const LOOKS = 120;
@@ -95,7 +106,18 @@ export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: Reado
   to.set([-1, 0, 0], 0);
   to.set([0, 0, 1], 4);
   to.set([0, 1, 0], 8);
-  return { worlds: chosen.worlds, turn: multiply(to, transposed(from)), description: chosen.description, frame: chosen.frame };
+  const lowestFoot = (worlds: Matrix[]) => {
+    const at = positionsAt(worlds);
+    return Math.min(...FEET.map((id) => at(id)).map((p) => (p ? dot(p, up) : Infinity)));
+  };
+  const heights = looks
+    .map((look) => lowestFoot(look.worlds))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  const footAtReference = lowestFoot(chosen.worlds);
+  const floor = heights.length ? heights[Math.floor(FLOOR_PERCENTILE * (heights.length - 1))]! : footAtReference;
+  const aboveFloor = Number.isFinite(footAtReference - floor) ? footAtReference - floor : 0;
+  return { worlds: chosen.worlds, turn: multiply(to, transposed(from)), description: chosen.description, frame: chosen.frame, aboveFloor };
 }
 
 /** The axis a direction is within SNAP of, else the direction itself. */

@@ -16,7 +16,7 @@ import { retarget, RetargetError, type ClipQuality } from '../../src/retarget/in
 import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
 import { compare, spread, worst } from './compare.js';
-import { foreignRig } from './foreign-rigs.js';
+import { foreignRig, gameWorlds, STAND } from './foreign-rigs.js';
 import { mocapBvh } from './mocap-rigs.js';
 
 /** The bones the mocap rigs map (no fingers, no toes on CMU's side of the game's names). */
@@ -153,6 +153,7 @@ describeWith([SAMPLES], `the real CMU mocap file, by default (samples at ${sampl
       const pose = createPose(skeleton);
       const turn = result.placement.turn;
       const angles: number[] = [];
+      const feet: number[] = [];
       for (let k = 0; k / 60 <= back.duration; k++) {
         const time = k / 60;
         mixer.setTime(time);
@@ -160,6 +161,7 @@ describeWith([SAMPLES], `the real CMU mocap file, by default (samples at ${sampl
         sampleClip(bound, time, pose);
         const game = poseToMatrices(pose, skeleton);
         const at = (id: number) => new Vector3().fromArray(game, 16 * skeleton.indexOf(id) + 12);
+        feet.push(Math.min(...[43, 44, 53, 54].map((id) => at(id).z)));
         for (const [from, to, a, b] of pairs) {
           const source = new Vector3().setFromMatrixPosition(joint(b).matrixWorld).sub(new Vector3().setFromMatrixPosition(joint(a).matrixWorld));
           const turned = new Vector3(
