@@ -38,6 +38,14 @@ export interface ClipQuality {
    * the median difference and the deepest sink below the source's, in metres (negative: lower).
    */
   feet: { median: number; sink: number };
+  /**
+   * How far the feet slide on the ground where the source's are planted (a foot joint slower than
+   * 15 cm/s and within 5 cm of its floor, both scaled to the model), summed over the clip in metres:
+   * the result's and the source's, scaled.
+   */
+  slide: { result: number; source: number };
+  /** The pelvis's path over the ground against the source's hips', scaled by the legs: 1 is the same distance. */
+  rootPath: number;
   /** Ticks measured. */
   ticks: number;
   /** Limits passed, one line each (empty when within all). */
@@ -93,6 +101,8 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
     let facing = 0;
     const heights: Array<[number, number]> = [];
     let legs: [number, number] | null = null;
+    // Per tick: each ankle's position (result, source) and the pelvis's, for the slide and the path.
+    const tracks: Array<{ ankles: Array<[V, V] | null>; hips: [V, V] | null }> = [];
     const ticks = Math.max(1, Math.ceil((c.end - c.start) * 60 - 1e-3));
     const turn = (v: V) => [0, 1, 2].map((row) => c.turn[row]! * v[0]! + c.turn[4 + row]! * v[1]! + c.turn[8 + row]! * v[2]!);
     for (let k = 0; k <= ticks; k++) {
@@ -133,6 +143,11 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
         const [gl, sl] = [length(gameAt), length(sourceAt)];
         if (gl > 0 && sl > 0) legs = [gl, sl];
       }
+      const pair = (id: number): [V, V] | null => {
+        const [g, s] = [gameAt(id), sourceAt(id)];
+        return g && s ? [g, s] : null;
+      };
+      tracks.push({ ankles: [pair(43), pair(53)], hips: pair(1) });
       const [gl, gr, sl, sr] = [gameAt(41), gameAt(51), sourceAt(41), sourceAt(51)];
       if (gl && gr && sl && sr) {
         const [g, s] = [sub(gl, gr), sub(sl, sr)];
@@ -143,7 +158,31 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
     const ratio = legs ? legs[0] / legs[1] : 1;
     const differences = heights.map(([g, s]) => g - gameFloor! - ratio * (s - sourceFloor!)).sort((a, b) => a - b);
     const feet = { median: differences.length ? differences[Math.round(0.5 * (differences.length - 1))]! : 0, sink: Math.min(0, differences[0] ?? 0) };
-    const quality: ClipQuality = { animation: c.animation, reference: c.reference, limbs: stats(limbs), torso: stats(torso), facing, feet, ticks: ticks + 1, warnings: [] };
+    const flat = (a: V, b: V) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
+    const slide = { result: 0, source: 0 };
+    // Each ankle's own floor: where it is when its foot stands (the ankle sits above the sole).
+    const ankleFloor = [0, 1].map((side) => fifthPercentile(tracks.flatMap((t) => (t.ankles[side] ? [t.ankles[side]![1][2]!] : []))));
+    for (let k = 1; k < tracks.length; k++) {
+      const dt = 1 / 60;
+      for (let side = 0; side < 2; side++) {
+        const [now, before] = [tracks[k]!.ankles[side], tracks[k - 1]!.ankles[side]];
+        if (!now || !before) continue;
+        const speed = (Math.hypot(...sub(now[1], before[1])) * ratio) / dt;
+        const lowest = Math.min(now[1][2]!, before[1][2]!);
+        if (speed > 0.15 || (lowest - ankleFloor[side]!) * ratio > 0.05) continue;
+        slide.result += flat(now[0], before[0]);
+        slide.source += flat(now[1], before[1]) * ratio;
+      }
+    }
+    let [gamePath, sourcePath] = [0, 0];
+    for (let k = 1; k < tracks.length; k++) {
+      const [now, before] = [tracks[k]!.hips, tracks[k - 1]!.hips];
+      if (!now || !before) continue;
+      gamePath += flat(now[0], before[0]);
+      sourcePath += flat(now[1], before[1]) * ratio;
+    }
+    const rootPath = sourcePath > 1e-3 ? gamePath / sourcePath : 1;
+    const quality: ClipQuality = { animation: c.animation, reference: c.reference, limbs: stats(limbs), torso: stats(torso), facing, feet, slide, rootPath, ticks: ticks + 1, warnings: [] };
     if (quality.limbs.p95 > QUALITY_LIMITS.limbsP95) quality.warnings.push(`limbs ${quality.limbs.p95.toFixed(1)} degrees off at the 95th percentile (limit ${QUALITY_LIMITS.limbsP95})`);
     if (quality.torso.median > QUALITY_LIMITS.torsoMedian) quality.warnings.push(`torso ${quality.torso.median.toFixed(1)} degrees off at the median (limit ${QUALITY_LIMITS.torsoMedian})`);
     if (quality.facing > QUALITY_LIMITS.facing) quality.warnings.push(`facing up to ${quality.facing.toFixed(1)} degrees off the source's (limit ${QUALITY_LIMITS.facing})`);
@@ -159,7 +198,7 @@ const fifthPercentile = (values: number[]) => {
 /** One line of a clip's quality, as the command prints it. */
 export function describeQuality(q: ClipQuality): string {
   const s = (a: AngleStats) => `median ${a.median.toFixed(1)}, p95 ${a.p95.toFixed(1)}, worst ${a.worst.toFixed(1)} (${a.worstAt})`;
-  return `"${q.animation}" against the source, degrees over ${q.ticks} ticks: limbs ${s(q.limbs)}; torso ${s(q.torso)}; facing within ${q.facing.toFixed(1)}; feet above the ground ${signed(q.feet.median * 100)} cm from the source's at the median, at worst ${signed(q.feet.sink * 100)}`;
+  return `"${q.animation}" against the source, degrees over ${q.ticks} ticks: limbs ${s(q.limbs)}; torso ${s(q.torso)}; facing within ${q.facing.toFixed(1)}; feet above the ground ${signed(q.feet.median * 100)} cm from the source's at the median, at worst ${signed(q.feet.sink * 100)}; planted feet slide ${(q.slide.result * 100).toFixed(1)} cm (the source's ${(q.slide.source * 100).toFixed(1)}); root path ${q.rootPath.toFixed(3)} of the source's`;
 }
 
 const signed = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}`;
