@@ -34,7 +34,7 @@ const FLOOR_PERCENTILE = 0.05;
 const FEET = [43, 44, 53, 54];
 
 /** At most this many frames of a clip are read to find a standing one and the body's facing. */
-const LOOKS = 120;
+const LOOKS = 90;
 /** Within this of an axis (radians), up and facing are taken as that axis. */
 const SNAP = (30 * Math.PI) / 180;
 

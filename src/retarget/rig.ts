@@ -57,7 +57,11 @@ export function clipTiming(clip: SourceClip): { start: number; end: number; rate
 /** Evaluates a rig at a time of a clip (or at rest, without one): every joint's world matrix. */
 export class RigSampler {
   readonly #byJoint: Array<Partial<Record<ChannelPath, SourceChannel>>>;
+  /** Scratch values, copied into each joint's matrix before the next joint is read. */
   readonly #scratch = new Float64Array(16);
+  readonly #t = new Float64Array(3);
+  readonly #r = new Float64Array(4);
+  readonly #s = new Float64Array(3);
 
   constructor(
     readonly rig: SourceRig,
@@ -73,9 +77,9 @@ export class RigSampler {
     const worlds: Matrix[] = [];
     for (let j = 0; j < rig.names.length; j++) {
       const own = this.#byJoint[j]!;
-      const t = own.translation ? valueAt(own.translation, time) : rig.restTranslations.subarray(3 * j, 3 * j + 3);
-      const r = own.rotation ? valueAt(own.rotation, time) : rig.restRotations.subarray(4 * j, 4 * j + 4);
-      const s = own.scale ? valueAt(own.scale, time) : rig.restScales.subarray(3 * j, 3 * j + 3);
+      const t = own.translation ? valueAt(own.translation, time, this.#t) : rig.restTranslations.subarray(3 * j, 3 * j + 3);
+      const r = own.rotation ? valueAt(own.rotation, time, this.#r) : rig.restRotations.subarray(4 * j, 4 * j + 4);
+      const s = own.scale ? valueAt(own.scale, time, this.#s) : rig.restScales.subarray(3 * j, 3 * j + 3);
       const local = composeInto(this.#scratch, t, r, s);
       const parent = rig.parents[j]!;
       worlds.push(parent >= 0 ? multiplyInto(new Float64Array(16), worlds[parent]!, local) : local.slice());
@@ -84,8 +88,8 @@ export class RigSampler {
   }
 }
 
-/** A channel's value at a time: clamped at its ends, slerped (rotations) or lerped between keys. */
-function valueAt(channel: SourceChannel, time: number): Float64Array {
+/** A channel's value at a time, into `out`: clamped at its ends, slerped (rotations) or lerped between keys. */
+function valueAt(channel: SourceChannel, time: number, out: Float64Array): Float64Array {
   const { times, values } = channel;
   const width = channel.path === 'rotation' ? 4 : 3;
   // Binary search for the first key after `time`.
@@ -98,7 +102,6 @@ function valueAt(channel: SourceChannel, time: number): Float64Array {
   }
   const hi = Math.min(a, times.length - 1);
   const lo = Math.max(a - 1, 0);
-  const out = new Float64Array(width);
   const u = hi === lo || channel.step ? 0 : Math.min(1, Math.max(0, (time - times[lo]!) / (times[hi]! - times[lo]!)));
   if (width === 3) {
     for (let c = 0; c < 3; c++) out[c] = values[3 * lo + c]! + (values[3 * hi + c]! - values[3 * lo + c]!) * u;

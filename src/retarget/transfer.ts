@@ -2,7 +2,7 @@
 // through the two rests (target_world(t) = turn · source_world(t) · source_world_rest⁻¹ · turn⁻¹ ·
 // target_world_rest), then back to local; the hips' travel, scaled and turned, as root motion.
 import type { Skeleton } from '../core/skeleton.js';
-import { rotationQuaternion } from '../dff/rotation.js';
+import { quaternionOf } from '../dff/rotation.js';
 import { invert, multiply, positionOf, type Matrix } from '../core/transforms.js';
 import { apply, rotationOf, scaled, subtract, transposed, type Vector } from '../core/transforms.js';
 import type { Alignment } from './alignment.js';
@@ -56,7 +56,8 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
       for (let bone = 0; bone < count; bone++) {
         const parent = skeleton.parents[bone]!;
         const local = parent < 0 ? world[bone]! : multiply(transposed(world[parent]!), world[bone]!);
-        rotationQuaternion([local[0]!, local[1]!, local[2]!, local[4]!, local[5]!, local[6]!, local[8]!, local[9]!, local[10]!], rotations, 4 * bone);
+        // Products of rotations: orthonormal already, so no nearest-rotation iteration is needed.
+        quaternionOf([local[0]!, local[1]!, local[2]!, local[4]!, local[5]!, local[6]!, local[8]!, local[9]!, local[10]!], rotations, 4 * bone);
       }
       // Where the hips are to be, in the game's model space.
       const travel = hipsJoint >= 0 ? apply(turn, scaled(subtract(positionOf(sourceWorlds[hipsJoint]!), hipsRestSource), scale)) : ([0, 0, 0] as Vector);
