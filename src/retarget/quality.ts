@@ -46,14 +46,14 @@ export interface ClipQuality {
   slide: { result: number; source: number };
   /** The pelvis's path over the ground against the source's hips', scaled by the legs: 1 is the same distance. */
   rootPath: number;
-  /** Ticks measured: every 60 Hz tick, or 300 spread evenly over a longer clip. */
+  /** Ticks measured: every 60 Hz tick, or 200 spread evenly over a longer clip. */
   ticks: number;
   /** Limits passed, one line each (empty when within all). */
   warnings: string[];
 }
 
 /** At most this many ticks are measured per clip. */
-const MEASURED_TICKS = 300;
+const MEASURED_TICKS = 200;
 
 /** Past these a clip is warned about, and `--strict` writes nothing (degrees). */
 export const QUALITY_LIMITS = { limbsP95: 5, torsoMedian: 15, facing: 5 };
@@ -108,7 +108,7 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
     const tracks: Array<{ ankles: Array<[V, V] | null>; hips: [V, V] | null }> = [];
     const ticks = Math.max(1, Math.ceil((c.end - c.start) * 60 - 1e-3));
     const turn = (v: V) => [0, 1, 2].map((row) => c.turn[row]! * v[0]! + c.turn[4 + row]! * v[1]! + c.turn[8 + row]! * v[2]!);
-    // Every tick, or (in clips over 5 s) 300 spread evenly: the statistics settle long before.
+    // Every tick, or (in clips over 3.3 s) 200 spread evenly: the statistics settle long before.
     const step = Math.max(1, Math.ceil((ticks + 1) / MEASURED_TICKS));
     for (let k = 0; k <= ticks; k += step) {
       const time = Math.min(c.end, c.start + k / 60);

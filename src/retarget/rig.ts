@@ -62,12 +62,15 @@ export class RigSampler {
   readonly #t = new Float64Array(3);
   readonly #r = new Float64Array(4);
   readonly #s = new Float64Array(3);
+  /** Each joint's rest values, as views made once. */
+  readonly #rest: Array<{ t: Float64Array; r: Float64Array; s: Float64Array }>;
 
   constructor(
     readonly rig: SourceRig,
     clip: SourceClip | null,
   ) {
     this.#byJoint = rig.names.map(() => ({}));
+    this.#rest = rig.names.map((_, j) => ({ t: rig.restTranslations.subarray(3 * j, 3 * j + 3), r: rig.restRotations.subarray(4 * j, 4 * j + 4), s: rig.restScales.subarray(3 * j, 3 * j + 3) }));
     for (const channel of clip?.channels ?? []) if (channel.times.length) this.#byJoint[channel.joint]![channel.path] = channel;
   }
 
@@ -77,9 +80,10 @@ export class RigSampler {
     const worlds: Matrix[] = [];
     for (let j = 0; j < rig.names.length; j++) {
       const own = this.#byJoint[j]!;
-      const t = own.translation ? valueAt(own.translation, time, this.#t) : rig.restTranslations.subarray(3 * j, 3 * j + 3);
-      const r = own.rotation ? valueAt(own.rotation, time, this.#r) : rig.restRotations.subarray(4 * j, 4 * j + 4);
-      const s = own.scale ? valueAt(own.scale, time, this.#s) : rig.restScales.subarray(3 * j, 3 * j + 3);
+      const rest = this.#rest[j]!;
+      const t = own.translation ? valueAt(own.translation, time, this.#t) : rest.t;
+      const r = own.rotation ? valueAt(own.rotation, time, this.#r) : rest.r;
+      const s = own.scale ? valueAt(own.scale, time, this.#s) : rest.s;
       const local = composeInto(this.#scratch, t, r, s);
       const parent = rig.parents[j]!;
       worlds.push(parent >= 0 ? multiplyInto(new Float64Array(16), worlds[parent]!, local) : local.slice());
