@@ -200,7 +200,7 @@ are the model's bone names or the game's bone-tag names. Bones the source lacks 
 track; a source whose arms, legs or pelvis do not map is exit 1, naming them. --source-pose: the pose
 the motion is measured against; auto (default) takes the rest when its joints stand as a body (T-pose,
 A-pose, arms down), else the clip's most plainly standing frame, and says which; rest, tpose (the
-rest) or frame:N override it; nothing standing is exit 1, naming the flag to pass. The model is posed
+rest) or frame:N override it; no frame that is a body is exit 1, naming the flag to pass. The model is posed
 like that reference, rotations are carried in world space, the hips' travel becomes the root's scaled
 by the legs' lengths. Keys land on the game's 60 Hz ticks (and on the source's own first and last key
 times, as floats, when those fall between ticks), reduced within 0.05 degrees and 0.1 mm. Every clip's

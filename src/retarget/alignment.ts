@@ -15,6 +15,8 @@ export interface Alignment {
   turn: Matrix;
   /** Game metres per source unit of root motion: the ratio of the legs' lengths. */
   scale: number;
+  /** Where the source's hips' travel over the ground is counted from (null: from the reference's hips). */
+  anchor: Vector | null;
   /** Game metres the root is raised so that the source's floor, not its reference's feet, meets the game's ground. */
   lift: number;
   /** Each source joint's world matrix in the reference pose. */
@@ -105,7 +107,7 @@ export function alignTo(skeleton: Skeleton, jointOfBone: Int32Array, gameRest: r
       : 'root motion not scaled: the source has no thigh, shin and ankle joints to measure its legs by',
     `ground: the source's floor (its lowest foot over the motion) ${Math.abs(gap) < 5e-4 ? 'is where the reference stands' : `is ${(Math.abs(gap) * 100).toFixed(1)} cm ${gap > 0 ? 'below' : 'above'} the reference's feet`}${lift ? ": the root is moved by that, to stand the floor on the model's ground" : ''}`,
   ];
-  return { turn, scale, lift, sourceRef, targetRef, gameRest: [...gameRest], report };
+  return { turn, scale, lift, anchor: reference.anchor, sourceRef, targetRef, gameRest: [...gameRest], report };
 }
 
 function nearestAxis(v: Vector): Vector {

@@ -99,6 +99,11 @@ export const STANDING_LIMITS = { legs: 30, twist: 25 };
 
 export const isStanding = (m: StandingMeasure | null): boolean => !!m && m.legs <= STANDING_LIMITS.legs && m.twist <= STANDING_LIMITS.twist;
 
+/** Looser: a body at all (the hips below the spine, the legs below the hips), as the best frame of a run is. */
+export const BODY_LIMITS = { legs: 75, twist: 45 };
+
+export const isBody = (m: StandingMeasure | null): boolean => !!m && m.legs <= BODY_LIMITS.legs && m.twist <= BODY_LIMITS.twist;
+
 /** One number to rank frames by, lower more plainly standing (mirrored arms count too). */
 export const standingScore = (m: StandingMeasure) => m.legs + m.arms + m.twist;
 

@@ -4,7 +4,7 @@
 // The turn between the worlds comes from the body too: up along the reference's spine, facing the way
 // the body faces over the motion, each snapped to the axis it is near (tools place rigs on axes).
 import { cross, identity, multiply, positionOf, transposed, dot, normalised, scaled, subtract, type Matrix, type Vector } from '../core/transforms.js';
-import { bodyFrame, describePose, isStanding, measureStanding, standingScore, type JointAt, type StandingMeasure } from './body.js';
+import { bodyFrame, describePose, isBody, isStanding, measureStanding, standingScore, type JointAt, type StandingMeasure } from './body.js';
 import { RetargetError } from './errors.js';
 import { clipTiming, RigSampler, type SourceClip, type SourceRig } from './rig.js';
 
@@ -26,6 +26,11 @@ export interface Reference {
    * never the root's OFFSET, which mocap files often write as 0.
    */
   aboveFloor: number;
+  /**
+   * Where the hips' travel over the ground is counted from: the reference's hips for a rest, the
+   * clip's first frame's for a frame of it (else a walk measured at its middle would start a metre back).
+   */
+  anchor: Vector | null;
 }
 
 /** The floor is this fraction of the way up the motion's lowest-foot heights: below it, a few frames of noise. */
@@ -73,7 +78,9 @@ export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: Reado
       if (measure && (!best || standingScore(measure) < standingScore(best.measure))) best = { ...look, measure };
     }
     const why = restMeasure ? `legs ${Math.round(restMeasure.legs)} degrees off the spine's line, shoulders ${Math.round(restMeasure.twist)} turned from the hips` : 'its hips and neck on one line';
-    if (!isStanding(best?.measure ?? null))
+    // A clip that never stands (a run) is measured against its most nearly standing frame: the
+    // directions are matched whatever the pose, and up and facing need only a body.
+    if (!isBody(best?.measure ?? null))
       throw new RetargetError(
         'no-reference',
         `no standing body to measure "${clip.name}" by: the rest is no body pose (${why}) and no frame stands (pass --source-pose frame:N for a frame that does, or --source-pose tpose if the rest is a T-pose)`,
@@ -81,7 +88,7 @@ export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: Reado
     chosen = {
       worlds: best!.worlds,
       frame: best!.frame,
-      description: `frame ${best!.frame} (${(best!.frame / rate).toFixed(3)} s), the most plainly standing (${describePose(best!.measure)}): the rest is no body pose (${why})`,
+      description: `frame ${best!.frame} (${(best!.frame / rate).toFixed(3)} s), the most ${isStanding(best!.measure) ? `plainly standing (${describePose(best!.measure)})` : `nearly standing (legs up to ${Math.round(best!.measure.legs)} degrees off the spine's line)`}: the rest is no body pose (${why})`,
     };
   }
   const frame = bodyFrame(positionsAt(chosen.worlds));
@@ -117,7 +124,8 @@ export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: Reado
   const footAtReference = lowestFoot(chosen.worlds);
   const floor = heights.length ? heights[Math.floor(FLOOR_PERCENTILE * (heights.length - 1))]! : footAtReference;
   const aboveFloor = Number.isFinite(footAtReference - floor) ? footAtReference - floor : 0;
-  return { worlds: chosen.worlds, turn: multiply(to, transposed(from)), description: chosen.description, frame: chosen.frame, aboveFloor };
+  const anchor = chosen.frame === null ? null : positionsAt(looks[0]?.worlds ?? chosen.worlds)(1);
+  return { worlds: chosen.worlds, turn: multiply(to, transposed(from)), description: chosen.description, frame: chosen.frame, aboveFloor, anchor };
 }
 
 /** The axis a direction is within SNAP of, else the direction itself. */

@@ -22,7 +22,7 @@ export interface Transfer {
 
 export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, align: Alignment): Transfer {
   const count = skeleton.boneCount;
-  const { turn, scale, lift, sourceRef, targetRef, gameRest } = align;
+  const { turn, scale, lift, anchor, sourceRef, targetRef, gameRest } = align;
   const turnBack = transposed(turn);
   // The constant right-hand factor of each driven bone: source_world_rest⁻¹ · turn⁻¹ · target_world_rest.
   const carry = Array.from(jointOfBone, (joint, bone) => (joint >= 0 ? multiply(multiply(transposed(rotationOf(sourceRef[joint]!)), turnBack), rotationOf(targetRef[bone]!)) : null));
@@ -42,6 +42,8 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
   const hipsJoint = hips >= 0 ? jointOfBone[hips]! : -1;
   const hipsRestSource = hipsJoint >= 0 ? positionOf(sourceRef[hipsJoint]!) : ([0, 0, 0] as Vector);
   const hipsRestGame = hips >= 0 ? positionOf(targetRef[hips]!) : ([0, 0, 0] as Vector);
+  // Counted over the ground from the anchor (the clip's start when the reference is a frame of it).
+  const fromAnchor = anchor ? apply(turn, scaled(subtract(hipsRestSource, anchor), scale)) : ([0, 0, 0] as Vector);
 
   return {
     motionBone,
@@ -61,7 +63,7 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
       }
       // Where the hips are to be, in the game's model space.
       const travel = hipsJoint >= 0 ? apply(turn, scaled(subtract(positionOf(sourceWorlds[hipsJoint]!), hipsRestSource), scale)) : ([0, 0, 0] as Vector);
-      const hipsAt: Vector = [hipsRestGame[0] + travel[0], hipsRestGame[1] + travel[1], hipsRestGame[2] + travel[2] + lift];
+      const hipsAt: Vector = [hipsRestGame[0] + travel[0] + fromAnchor[0], hipsRestGame[1] + travel[1] + fromAnchor[1], hipsRestGame[2] + travel[2] + lift];
       // The motion bone sits where the hips, hung from it through their rest offsets, land there.
       let hung = world[motionBone]!;
       for (const bone of chain) hung = multiply(hung, restLocal[bone]!);

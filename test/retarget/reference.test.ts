@@ -105,21 +105,67 @@ describeWith([SAMPLES], `the reference pose found, on rigs like real ones (sampl
     expect(back.bones.every((b) => !b.compressed)).toBe(true);
   });
 
-  it('a rest that is no body pose and a motion with no standing frame: a no-reference error naming the flag, with --source-pose frame:N taken as told', async () => {
-    // Every frame of the Bandai rig with the legs swapped onto the arms' names stands no body.
-    const bvh = mocapBvh(skeleton, walk, { names: 'bandai', zero: 'along-x', rate: 30, scale: 100, allPositions: true })
-      .replace(/UpperArm_/g, 'TMP_A_')
-      .replace(/UpperLeg_/g, 'UpperArm_')
-      .replace(/TMP_A_/g, 'UpperLeg_')
-      .replace(/LowerArm_/g, 'TMP_B_')
-      .replace(/LowerLeg_/g, 'LowerArm_')
-      .replace(/TMP_B_/g, 'LowerLeg_');
-    const error = await retarget(text(bvh), { skeleton, clipName: 'walk_player' }).catch((e: unknown) => e);
+  it('a rest that is no body pose and a motion with no body in any frame: a no-reference error naming the flag, with --source-pose frame:N taken as told', async () => {
+    // Bandai's names, every bone along X, and two frames that stay in that zero pose: no frame has a
+    // body to take up and facing from (the hips and the neck on one line).
+    const chain = (names: string[], depth: number): string[] =>
+      names.length
+        ? [
+            `${'\t'.repeat(depth)}JOINT ${names[0]}`,
+            `${'\t'.repeat(depth)}{`,
+            `${'\t'.repeat(depth + 1)}OFFSET 10 0 0`,
+            `${'\t'.repeat(depth + 1)}CHANNELS 3 Zrotation Yrotation Xrotation`,
+            ...chain(names.slice(1), depth + 1),
+            `${'\t'.repeat(depth)}}`,
+          ]
+        : [`${'\t'.repeat(depth)}End Site`, `${'\t'.repeat(depth)}{`, `${'\t'.repeat(depth + 1)}OFFSET 10 0 0`, `${'\t'.repeat(depth)}}`];
+    const limbs = [
+      ['Spine', 'Chest', 'Neck', 'Head'],
+      ...['L', 'R'].flatMap((s) => [
+        [`UpperLeg_${s}`, `LowerLeg_${s}`, `Foot_${s}`, `Toes_${s}`],
+        [`Shoulder_${s}`, `UpperArm_${s}`, `LowerArm_${s}`, `Hand_${s}`],
+      ]),
+    ];
+    const joints = 1 + limbs.flat().length;
+    const bvh = [
+      'HIERARCHY',
+      'ROOT Hips',
+      '{',
+      '\tOFFSET 0 0 0',
+      '\tCHANNELS 6 Xposition Yposition Zposition Zrotation Yrotation Xrotation',
+      ...limbs.flatMap((names) => chain(names, 1)),
+      '}',
+      'MOTION',
+      'Frames: 2',
+      'Frame Time: 0.0333333',
+    ];
+    for (let f = 0; f < 2; f++) bvh.push(Array.from({ length: 3 + 3 * joints }, (_, i) => (i === 2 ? f : 0)).join(' '));
+    const bytes = text(`${bvh.join('\n')}\n`);
+    const error = await retarget(bytes, { skeleton, clipName: 'line' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RetargetError);
     expect((error as RetargetError).code).toBe('no-reference');
-    expect((error as Error).message).toMatch(/^no standing body to measure "walk_player" by: the rest is no body pose \(.*\) and no frame stands \(pass --source-pose frame:N/);
-    const told = await retarget(text(bvh), { skeleton, clipName: 'walk_player', sourcePose: { frame: 3 } });
-    expect(told.report).toContain('reference pose: frame 3 (0.100 s), as told');
+    expect((error as Error).message).toBe(
+      'no standing body to measure "line" by: the rest is no body pose (its hips and neck on one line) and no frame stands (pass --source-pose frame:N for a frame that does, or --source-pose tpose if the rest is a T-pose)',
+    );
+    // Told a frame, it is taken; with nothing to stand it up by, that is said too.
+    const told = await retarget(bytes, { skeleton, clipName: 'line', sourcePose: { frame: 1 } }).catch((e: unknown) => e);
+    expect(told).toMatchObject({ code: 'no-reference', message: 'the reference of "line" has no hips and neck to stand it up by; give a map file (--map MAP.json)' });
+  });
+
+  it("a mocap run that never stands (Bandai-style, run_player): measured against its most nearly standing frame, the root from the clip's start", async () => {
+    const run = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('run_player')!;
+    const result = await retarget(text(mocapBvh(skeleton, run, { names: 'bandai', zero: 'along-x', rate: 30, scale: 100, allPositions: true })), { skeleton, clipName: 'run_player' });
+    expect(result.report.find((l) => l.startsWith('reference pose: '))).toMatch(/^reference pose: frame \d+ \(\d\.\d{3} s\), the most nearly standing \(legs up to \d+ degrees off the spine's line\)/);
+    const back = new IFPReader(writeIFP(result.packages, { format: 'ANP3' })).animations[0]!;
+    const d = compare(skeleton, run, back, ['Pelvis']);
+    const limbs = spread(d.limbAngles);
+    console.log(
+      `bandai run_player: limbs median ${limbs.median.toFixed(2)} p95 ${limbs.p95.toFixed(2)} worst ${limbs.worst.toFixed(2)}, facing ${d.facing.toFixed(2)}, root ${(d.rootMotion * 100).toFixed(1)} cm`,
+    );
+    expect(limbs.worst).toBeLessThan(1);
+    expect(d.facing).toBeLessThan(1);
+    // Counted from the clip's start, not from the reference frame a stride in.
+    expect(d.rootMotion).toBeLessThan(0.03);
   });
 });
 
