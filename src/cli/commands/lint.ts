@@ -1,6 +1,7 @@
 // gameanim lint: the IFP files given, and every .ifp entry of the IMG archives given, checked by the
 // library's rules; findings filtered by severity and code, and counted per code at the end.
 import { LINT_RULE_TABLE, lintIFP, summarizeLint, type LintCode, type LintFinding, type LintSeverity, type Skeleton } from 'gameanim';
+import { checkReadingAmplification } from '../amplification.js';
 import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
 import { modelSkeleton } from '../model-skeleton.js';
 import { textTable } from '../text.js';
@@ -65,7 +66,9 @@ function lintTargets(path: string): Array<{ entry: string | null; bytes: Uint8Ar
   const bytes = readInput(path);
   const archive = isArchive(path, bytes) ? openArchive(path, bytes, true).archive : null;
   if (!archive) return [{ entry: null, bytes }];
-  return archive.entries.filter((entry) => /\.ifp$/i.test(entry.name)).map((entry) => ({ entry: entry.name, bytes: archive.read(entry) }));
+  const ifps = archive.entries.filter((entry) => /\.ifp$/i.test(entry.name));
+  checkReadingAmplification(path, bytes, archive, ifps, 'linting its .ifp entries');
+  return ifps.map((entry) => ({ entry: entry.name, bytes: archive.read(entry) }));
 }
 
 function isArchive(path: string, bytes: Uint8Array): boolean {
