@@ -51,7 +51,7 @@ describe('reading commands over entries that share bytes', () => {
 
   it('lint: the same refusal', () => {
     const result = lint([many], { ignore: [], json: false }, quiet);
-    expect(result.inputErrors.join('\n')).toMatch(refusal('linting its .ifp entries'));
+    expect(result.inputErrors.join('\n')).toMatch(refusal('linting its IFP entries'));
   });
 
   it('a few entries over the same bytes (within 64 times) are still read, each', () => {
