@@ -22,7 +22,7 @@ export interface RetargetHost {
 export const isRetargetSource = (name: string) => /\.(glb|fbx|bvh)$/i.test(name);
 
 /** The source is drawn this far to the ped's right (the peds face +Y, so their right is +X), in metres. */
-export const BESIDE = 1;
+const BESIDE = 1;
 
 export class RetargetView {
   #source: { name: string; bytes: Uint8Array } | null = null;
