@@ -19,6 +19,7 @@ import { $, setPlaying, state } from './state.js';
 import { view } from './views.js';
 import { setUpStepping } from './stepping.js';
 import { isRetargetSource, RetargetView } from './retarget.js';
+import { showRetargetQuality } from './retarget-panel.js';
 
 /** What the editing panel needs from the page (viewer/editing.ts). */
 const editingHost = {
@@ -52,6 +53,7 @@ const retargeting = new RetargetView({
   open: (name, bytes) => open(name, bytes, editingHost),
   redraw: () => void (view.dirty = true),
   problem,
+  quality: showRetargetQuality,
 });
 (window as unknown as { viewerRetarget: unknown }).viewerRetarget = retargeting;
 followTime((time) => retargeting.tick(time));

@@ -1,9 +1,10 @@
 // Retargeting in the page: a source rig (glTF/GLB, FBX, BVH) dropped with a skin is carried onto the
 // skin by gameanim/retarget; the result opens as an IFP file (it plays on the ped, and Save .ifp saves
-// it), and the source's skeleton is drawn as lines beside the ped, moving with it.
+// it), the source's skeleton is drawn as lines beside the ped, moving with it on the same clock (placed
+// by the library's placeJoints), and the quality report goes to the retarget panel (host.quality).
 import * as THREE from 'three';
 import { writeIFP, type Skeleton } from 'gameanim';
-import type { RetargetResult, RigSampler, SourceRig } from 'gameanim/retarget';
+import type { ClipQuality, RigSampler, SourcePlacement, SourceRig } from 'gameanim/retarget';
 
 /** What the page gives the retargeting: its scene, the skin shown, and how files open. */
 export interface RetargetHost {
@@ -13,6 +14,8 @@ export interface RetargetHost {
   open(name: string, bytes: Uint8Array): void;
   redraw(): void;
   problem(text: string, error?: boolean): void;
+  /** The quality of each animation made, for the retarget panel (empty: none). */
+  quality(source: string, quality: readonly ClipQuality[]): void;
 }
 
 /** Sources by their name: the page tells them from game files before reading them. */
@@ -25,10 +28,22 @@ export class RetargetView {
   #source: { name: string; bytes: Uint8Array } | null = null;
   /** The source and skin last retargeted: opening other files does not redo it. */
   #done: { source: object; skeleton: Skeleton } | null = null;
-  #shown: { rig: SourceRig; sampler: RigSampler; placement: RetargetResult['placement']; hipsRest: THREE.Vector3; animated: Set<number> } | null = null;
+  #shown: { rig: SourceRig; sampler: RigSampler; placement: SourcePlacement; place: typeof import('gameanim/retarget').placeJoints; animated: Set<number> } | null = null;
   #lines = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: 0x66ddff, depthTest: false }));
-  /** For the browser test: the source's joints, the lines drawn of them, the animations made, their quality lines, or the last failure. */
-  state: { joints: number; segments: number; animations: string[]; quality: string[]; error: string | null } = { joints: 0, segments: 0, animations: [], quality: [], error: null };
+  /**
+   * For the browser test: the source's joints, the lines drawn of them, the animations made, their
+   * quality lines, or the last failure; the time the lines were last posed at and where each joint was
+   * drawn then (x y z per joint, the game's model space, beside the ped).
+   */
+  state: { joints: number; segments: number; animations: string[]; quality: string[]; error: string | null; posedAt: number | null; drawn: number[] } = {
+    joints: 0,
+    segments: 0,
+    animations: [],
+    quality: [],
+    error: null,
+    posedAt: null,
+    drawn: [],
+  };
 
   constructor(readonly host: RetargetHost) {
     this.#lines.frustumCulled = false;
@@ -55,39 +70,37 @@ export class RetargetView {
       // The clip drawn: the first that became an animation (takes at one instant are skipped).
       const clip = rig.clips.find((c) => lib.clipTiming(c).end > lib.clipTiming(c).start) ?? rig.clips[0]!;
       const sampler = new lib.RigSampler(rig, clip);
-      const hips = rig.names.findIndex((n) => /hips|pelvis/i.test(n));
-      const rest = new lib.RigSampler(rig, null).worlds(0);
-      const hipsRest = hips >= 0 ? new THREE.Vector3().setFromMatrixPosition(new THREE.Matrix4().fromArray(rest[hips]!)) : new THREE.Vector3();
-      this.#shown = { rig, sampler, placement: result.placement, hipsRest, animated: new Set(clip.channels.map((c) => c.joint)) };
+      this.#shown = { rig, sampler, placement: result.placement, place: lib.placeJoints, animated: new Set(clip.channels.map((c) => c.joint)) };
       // How right it came out, the numbers the command prints: in the problems panel, an error past the limits.
       const quality = result.quality.map((q) => `${lib.describeQuality(q)}; reference: ${q.reference}${q.warnings.length ? `; ${q.warnings.join(', ')}` : ''}`);
       for (const [i, line] of quality.entries()) this.host.problem(`${name}: ${line}`, result.quality[i]!.warnings.length > 0);
-      this.state = { joints: rig.names.length, segments: 0, animations: result.packages.flatMap((p) => p.animations.map((a) => a.name)), quality, error: null };
+      this.host.quality(name, result.quality);
+      this.state = { ...this.state, joints: rig.names.length, segments: 0, animations: result.packages.flatMap((p) => p.animations.map((a) => a.name)), quality, error: null };
       this.host.open(`${base}.ifp`, writeIFP(result.packages, { format: 'ANP3' }));
     } catch (error) {
       this.state = { ...this.state, error: (error as Error).message };
+      this.host.quality(name, []);
       this.host.problem(`${name}: ${(error as Error).message}`, true);
     }
   }
 
-  /** Poses the source's lines at a time of its clip: turned and scaled into the game's space, beside the ped. */
+  /** Poses the source's lines at a time of its clip: placed in the game's space as the library places it, beside the ped. */
   tick(time: number): void {
     const shown = this.#shown;
     if (!shown) return;
     // The animation keeps the source's key times: its time is the source's.
-    const worlds = shown.sampler.worlds(time);
-    const turn = new THREE.Matrix4().fromArray(shown.placement.turn);
-    const place = (world: Float64Array) => new THREE.Vector3().setFromMatrixPosition(new THREE.Matrix4().fromArray(world)).sub(shown.hipsRest).applyMatrix4(turn).multiplyScalar(shown.placement.scale);
-    const points = worlds.map(place);
-    // The hips at rest stand where the ped's pelvis does (about a metre up), one metre to its right.
-    const lift = new THREE.Vector3(BESIDE, 0, 1);
+    const placed = shown.place(shown.sampler.worlds(time), shown.placement);
+    for (let j = 0; j < placed.length; j += 3) placed[j] = placed[j]! + BESIDE;
+    const point = (joint: number) => [placed[3 * joint]!, placed[3 * joint + 1]!, placed[3 * joint + 2]!];
     const segments: number[] = [];
     shown.rig.parents.forEach((parent, joint) => {
       // A still root (an armature or scene node) is no bone: no line from the ground to the hips.
       if (parent < 0 || (shown.rig.parents[parent]! < 0 && !shown.animated.has(parent))) return;
-      segments.push(...points[parent]!.clone().add(lift).toArray(), ...points[joint]!.clone().add(lift).toArray());
+      segments.push(...point(parent), ...point(joint));
     });
     this.state.segments = segments.length / 6;
+    this.state.posedAt = time;
+    this.state.drawn = Array.from(placed);
     this.#lines.geometry.setAttribute('position', new THREE.Float32BufferAttribute(segments, 3));
     this.host.redraw();
   }

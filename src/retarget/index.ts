@@ -11,7 +11,8 @@ export { MIXAMO_PRESET, resolveBoneMap, type BoneMap, type BoneMapOption } from 
 export { RetargetError, type RetargetErrorCode } from './errors.js';
 export type { SourcePose } from './reference.js';
 export { describeQuality, QUALITY_LIMITS, type AngleStats, type ClipQuality } from './quality.js';
-export { retargetRig, type RetargetOptions, type RetargetResult, type SourcePlacement } from './retarget.js';
+export { retargetRig, type RetargetOptions, type RetargetResult } from './retarget.js';
+export { placeJoints, type SourcePlacement } from './placement.js';
 export { clipTiming, RigSampler, type SourceChannel, type SourceClip, type SourceRig } from './rig.js';
 export { readGltfRig, rigFromDocument } from './sources/gltf.js';
 

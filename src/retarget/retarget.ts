@@ -11,6 +11,10 @@ import { findReference, type SourcePose } from './reference.js';
 import { writeIFP } from '../ifp/writer.js';
 import { clipTiming, RigSampler, type SourceRig } from './rig.js';
 import { prepareTransfer } from './transfer.js';
+import type { SourcePlacement } from './placement.js';
+import { positionOf } from '../core/transforms.js';
+
+export type { SourcePlacement } from './placement.js';
 
 export interface RetargetOptions {
   /** The game skeleton the clips are for (a skinned ped's, as `DFFReader` reads it). */
@@ -38,13 +42,6 @@ export interface RetargetResult {
   placement: SourcePlacement;
   /** Per animation, how far the written result is from the source (quality.ts), measured every time. */
   quality: ClipQuality[];
-}
-
-export interface SourcePlacement {
-  /** The rotation from the source's world to the game's (4x4, column-major). */
-  turn: Float64Array;
-  /** Game metres per source unit: the ratio of the legs' lengths. */
-  scale: number;
 }
 
 /** IFP names hold 23 bytes and a NUL, one byte a character (Latin-1). */
@@ -92,7 +89,14 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
   const animations = clips.map((clip, c): AnimationData => {
     const reference = findReference(rig, clip, jointOfId, options.sourcePose ?? 'auto', timings.get(clip));
     const align = alignTo(skeleton, map.jointOfBone, gameRest, reference);
-    placement ??= { turn: align.turn, scale: align.scale };
+    if (!placement) {
+      // The first clip's reference places the source: its hips where the skin's pelvis stands posed like it.
+      const pelvis = skeleton.indexOf(1);
+      const hips = pelvis >= 0 ? map.jointOfBone[pelvis]! : -1;
+      const at = pelvis >= 0 ? positionOf(align.targetRef[pelvis]!) : ([0, 0, 0] as [number, number, number]);
+      at[2] += align.lift;
+      placement = { turn: align.turn, scale: align.scale, hips, origin: hips >= 0 ? positionOf(reference.worlds[hips]!) : [0, 0, 0], at };
+    }
     report.push(...align.report.map((line) => (clips.length > 1 ? `"${clip.name}": ${line}` : line)));
     const transfer = prepareTransfer(skeleton, map.jointOfBone, align);
     const { start, end, rate } = timings.get(clip)!;
