@@ -104,9 +104,10 @@ export function generateCorpus({ seed = 2004, scale = 1 }: CorpusOptions = {}): 
 export const CORPUS_MARKER = '.gameanim-corpus';
 const CORPUS_FILES = ['ped.ifp', 'anim.img', 'corpus.json'];
 
-/** A corpus folder gameanim may not write: it holds other files (a game's anim/ folder has the same names). */
+/** A corpus folder gameanim may not write: it holds other files (a game's anim/ folder has the same names). An input problem to the command line (code `input`). */
 export class CorpusFolderError extends Error {
   override name = 'CorpusFolderError';
+  readonly code = 'input';
 }
 
 /**

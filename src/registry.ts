@@ -1,7 +1,7 @@
 // The format registry: one line per file format. Tools (the command line, the viewer, the demo) find
 // a file's format here and open it through its entry. Adding a format means its folder (reader,
 // writer, types, `codes.ts` with its codes, `format.ts` with the entry) and one line in FORMATS.
-import { GLTF_CODES, SHARED_CODES, type Code } from './core/codes.js';
+import { SHARED_CODES, type Code } from './core/codes.js';
 import type { AnyFileFormat } from './core/file-format.js';
 import { cameraPathFormat } from './camera/format.js';
 import { dffFormat } from './dff/format.js';
@@ -17,9 +17,11 @@ export const FORMATS: readonly AnyFileFormat[] = [ifpFormat, imgFormat, iffForma
 
 /**
  * Every error and warning code, with what it means: the shared ones and each entry's own. The same
- * code means the same condition in every format.
+ * code means the same condition in every format. The adapters' codes are merged into the type `Code`
+ * and exported beside their adapters: `GLTF_CODES` (gameanim/gltf), `RETARGET_CODES`, `BVH_CODES`
+ * (gameanim/retarget).
  */
-export const CODES: Readonly<Record<Code, string>> = Object.assign({}, SHARED_CODES, GLTF_CODES, ...FORMATS.map((format) => format.codes));
+export const CODES: Readonly<Partial<Record<Code, string>>> = Object.assign({}, SHARED_CODES, ...FORMATS.map((format) => format.codes));
 
 /** The format whose magic the bytes carry, else the one whose extension the name has, else undefined. */
 export function findFormat(bytes: Uint8Array, name = ''): AnyFileFormat | undefined {

@@ -5,8 +5,10 @@ import { FORMATS } from 'gameanim';
 import { findPresentation, type Presentation } from './present/index.js';
 import { ImgArchive } from 'gameanim';
 
-/** A problem with one input (missing, unreadable, a directory, of no known format): exit 1, after the other inputs. */
-export class InputError extends Error {}
+/** A problem with one input (missing, unreadable, a directory, of no known format): exit 1 (code `input`), after the other inputs. */
+export class InputError extends Error {
+  readonly code: string = 'input';
+}
 
 /** The most bytes one input may hold: Node's largest Buffer. */
 export const MAX_INPUT_BYTES = constants.MAX_LENGTH;

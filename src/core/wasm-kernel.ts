@@ -1,3 +1,4 @@
+import { InternalError, StateError } from './errors.js';
 import * as binaries from './generated/kernel-binaries.js';
 
 /** Which decoder ran: a WebAssembly build, or the plain-TypeScript reference. */
@@ -99,7 +100,7 @@ export function resolveBackend(option: BackendOption = 'auto', name: KernelName 
   if (option === 'js') return 'js';
   if (option === 'auto') return modules.has(key(name, 'simd')) ? 'simd' : modules.has(key(name, 'scalar')) ? 'scalar' : 'js';
   if (!modules.has(key(name, option))) {
-    throw new Error(`backend '${option}' is not available here${option === 'simd' && !simdSupported ? ' (no WebAssembly SIMD)' : ' (await ready first)'}`);
+    throw new StateError('backend-unavailable', `backend '${option}' is not available here${option === 'simd' && !simdSupported ? ' (no WebAssembly SIMD)' : ' (await ready first)'}`);
   }
   return option;
 }
@@ -114,7 +115,7 @@ export function kernelImports(memory: WebAssembly.Memory): WebAssembly.Imports {
     env: {
       memory,
       abort(message: number, file: number, line: number, column: number): never {
-        throw new Error(`wasm kernel assertion failed: ${text(message)} (${text(file)}:${line}:${column})`);
+        throw new InternalError('kernel-assertion', `wasm kernel assertion failed: ${text(message)} (${text(file)}:${line}:${column})`);
       },
     },
   };

@@ -1,3 +1,4 @@
+import { ArgumentError } from '../core/errors.js';
 import { Document, WebIO, type Accessor, type Animation, type Buffer, type Material, type Node, type Scene } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
 import type { ModelGeometry } from '../core/model-geometry.js';
@@ -88,7 +89,7 @@ const Z_TO_Y = [-Math.SQRT1_2, 0, 0, Math.SQRT1_2] as const;
  */
 export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltfResult> {
   const skeleton = options.skeleton ?? (options.model ? options.model.skeleton : skeletonFromTracks(options.clips));
-  if (!skeleton) throw new RangeError('exportGltf needs a skeleton: a model with one, or the skeleton option');
+  if (!skeleton) throw new ArgumentError('missing-data', 'exportGltf needs a skeleton: a model with one, or the skeleton option');
   const warnings: GltfWarning[] = [];
   const doc = new Document();
   doc.getRoot().getAsset().generator = GAMEANIM_GENERATOR;

@@ -1,5 +1,6 @@
 // A scene: several models in one glTF, each playing its own clip on one timeline, as a cutscene
 // plays (San Andreas names each animation of a cutscene's IFP after the object it moves).
+import { ArgumentError } from '../core/errors.js';
 import { Document, WebIO, type Node } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
 import { nameKey } from '../core/names.js';
@@ -62,7 +63,7 @@ export async function exportGltfScene(options: ExportSceneOptions): Promise<Expo
   const seen = new Map<string, number>();
   for (const object of options.objects) {
     const key = nameKey(object.name);
-    if (seen.has(key)) throw new RangeError(`exportGltfScene: two objects are named "${object.name}"; each object plays the clip of its name`);
+    if (seen.has(key)) throw new ArgumentError('bad-argument', `exportGltfScene: two objects are named "${object.name}"; each object plays the clip of its name`);
     seen.set(key, 1);
     const root = doc.createNode(object.name);
     if (upright) upright.addChild(root);

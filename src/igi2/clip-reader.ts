@@ -2,7 +2,7 @@ import { ByteCursor } from '../core/byte-cursor.js';
 import { inputBytes } from '../core/input.js';
 import { takeLoan } from '../core/arena-loans.js';
 import type { Allocate } from '../core/wasm-memory.js';
-import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
+import { ArgumentError, DecodeError, type DecodeWarning, warning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
 import type { SkeletalClip } from '../core/clip.js';
@@ -57,7 +57,7 @@ export class IGI2ClipReader implements SkeletalClip {
     const input = inputBytes(bytes);
     const cursor = new ByteCursor(input, 'ILFF');
     const ticksPerSecond = options.ticksPerSecond ?? DEFAULT_TICKS_PER_SECOND;
-    if (!(ticksPerSecond > 0 && ticksPerSecond < Infinity)) throw new RangeError(`IGI2ClipReader: ticksPerSecond must be a positive number, got ${ticksPerSecond}`);
+    if (!(ticksPerSecond > 0 && ticksPerSecond < Infinity)) throw new ArgumentError('bad-argument', `IGI2ClipReader: ticksPerSecond must be a positive number, got ${ticksPerSecond}`);
     this.ticksPerSecond = ticksPerSecond;
     const file = readIlff(input, this.warnings);
     if (file.contentType !== 'MINA')

@@ -1,7 +1,7 @@
 import { inputBytes } from '../core/input.js';
 import { ByteCursor } from '../core/byte-cursor.js';
 import type { Code } from '../core/codes.js';
-import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
+import { ArgumentError, DecodeError, type DecodeWarning, warning } from '../core/errors.js';
 import { nameKey, readLatin1 } from '../core/names.js';
 import { workCount } from '../core/work-count.js';
 
@@ -103,7 +103,7 @@ export class ImgArchive {
    */
   read(entry: ImgEntry): Uint8Array {
     if (!isByteCount(entry.offset) || !isByteCount(entry.size)) {
-      throw new RangeError(`IMG entry "${entry.name}" has offset ${entry.offset} and size ${entry.size}; both must be whole numbers of bytes, 0 or more`);
+      throw new ArgumentError('bad-argument', `IMG entry "${entry.name}" has offset ${entry.offset} and size ${entry.size}; both must be whole numbers of bytes, 0 or more`);
     }
     if (!this.#inRange(entry)) throw new DecodeError('IMG', 'entry-out-of-range', this.#recordOf(this.#indexOf(entry)), this.#rangeDetail(entry));
     return this.#data.subarray(entry.offset, entry.offset + entry.size);

@@ -1,6 +1,7 @@
 // Layered clips as the game blends its animation associations, bone by bone (docs/playback.md,
 // "Layering as the game blends"): the rule of FrameUpdateCallBackSkinned in SA (gta-reversed) and VC
 // (reVC), and of the non-skinned callback for frame-bound models (re3).
+import { ArgumentError } from '../core/errors.js';
 import type { Skeleton } from '../core/skeleton.js';
 import { bindClip, hasOwnTranslations, type BoundClip } from './bind.js';
 import { clipTracks, type SkeletalClip } from './clip.js';
@@ -45,10 +46,11 @@ export interface GameLayer {
  * Options apply to each layer's sampling; `loop` per layer. Returns `out`.
  */
 export function sampleLayers(skeleton: Skeleton, layers: readonly GameLayer[], out: Pose, options: SampleOptions = {}): Pose {
-  if (layers.length === 0) throw new RangeError('sampleLayers needs at least one layer');
-  if (out.count !== skeleton.boneCount) throw new RangeError(`sampleLayers: the output pose has ${out.count} bones, the skeleton ${skeleton.boneCount}: make it with createPose(skeleton)`);
+  if (layers.length === 0) throw new ArgumentError('bad-argument', 'sampleLayers needs at least one layer');
+  if (out.count !== skeleton.boneCount)
+    throw new ArgumentError('size-mismatch', `sampleLayers: the output pose has ${out.count} bones, the skeleton ${skeleton.boneCount}: make it with createPose(skeleton)`);
   const sampled = layers.map((layer, i) => {
-    if (!(layer.weight >= 0 && layer.weight < Infinity)) throw new RangeError(`sampleLayers: layer ${i} weight is ${layer.weight}; weights must be finite and 0 or more`);
+    if (!(layer.weight >= 0 && layer.weight < Infinity)) throw new ArgumentError('bad-argument', `sampleLayers: layer ${i} weight is ${layer.weight}; weights must be finite and 0 or more`);
     const bound = boundTo(layer.clip, skeleton);
     const pose = scratchPose(skeleton, i);
     sampleClip(bound, layer.time, pose, { ...options, loop: layer.loop ?? false });
@@ -139,7 +141,7 @@ const bindings = new WeakMap<SkeletalClip, WeakMap<Skeleton, BoundClip>>();
 
 function boundTo(clip: SkeletalClip | BoundClip, skeleton: Skeleton): BoundClip {
   if (clip.kind === 'bound') {
-    if (clip.skeleton !== skeleton) throw new RangeError(`sampleLayers: a clip bound to another skeleton (${clip.clip.name})`);
+    if (clip.skeleton !== skeleton) throw new ArgumentError('size-mismatch', `sampleLayers: a clip bound to another skeleton (${clip.clip.name})`);
     return clip;
   }
   let bySkeleton = bindings.get(clip);

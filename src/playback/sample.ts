@@ -1,3 +1,4 @@
+import { ArgumentError } from '../core/errors.js';
 import { resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
 import type { BoundClip } from './bind.js';
 import type { ClipTracks, SkeletalClip } from './clip.js';
@@ -30,7 +31,7 @@ export function sampleClip(clip: SkeletalClip | BoundClip, time: number, pose: P
   const tracks = sampledTracks(clip);
   if (pose.count !== tracks.tracks.length) {
     const hint = clip.kind === 'bound' ? 'make it with createPose(skeleton)' : 'make it with createPose(clip)';
-    throw new RangeError(`pose has ${pose.count} bones, the clip ${tracks.tracks.length} tracks: ${hint}`);
+    throw new ArgumentError('size-mismatch', `pose has ${pose.count} bones, the clip ${tracks.tracks.length} tracks: ${hint}`);
   }
   const backend = tracks.needsTypeScript ? 'js' : resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
@@ -45,7 +46,7 @@ export function sampleClip(clip: SkeletalClip | BoundClip, time: number, pose: P
  * for crowds. Returns the backend that ran.
  */
 export function sampleBatch(batch: PoseBatch, times: ArrayLike<number>, options: SampleOptions = {}): Backend {
-  if (times.length !== batch.clips.length) throw new RangeError(`${times.length} times for ${batch.clips.length} instances`);
+  if (times.length !== batch.clips.length) throw new ArgumentError('size-mismatch', `${times.length} times for ${batch.clips.length} instances`);
   const backend = resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
   const { clips, needsTypeScript } = batchTracks(batch);

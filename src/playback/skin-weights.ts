@@ -1,3 +1,4 @@
+import { ArgumentError } from '../core/errors.js';
 // The skin weights the game draws with, from the weights a Skin PLG stores. Stored weights need not
 // sum to 1 (custom skins hold sums from 0 to 2.44); the game normalises them once at load
 // (docs/playback.md, "Skinning"; /spec dff-skeleton.md, "How the game deforms a vertex"). Every path
@@ -34,7 +35,7 @@ const PER_VERTEX = 4;
 export function gameSkinWeights(geometry: SkinnedGeometryWeights, skeleton: number | { boneCount: number }): GameSkinWeights {
   const boneCount = typeof skeleton === 'number' ? skeleton : skeleton.boneCount;
   const { skinIndices, skinWeights } = geometry;
-  if (!skinIndices || !skinWeights) throw new RangeError('gameSkinWeights: the geometry has no skin weights (no Skin PLG)');
+  if (!skinIndices || !skinWeights) throw new ArgumentError('missing-data', 'gameSkinWeights: the geometry has no skin weights (no Skin PLG)');
   const vertexCount = Math.floor(Math.min(skinIndices.length, skinWeights.length) / PER_VERTEX);
   const kept = geometry.skinMaxWeights && geometry.skinMaxWeights < PER_VERTEX ? geometry.skinMaxWeights : PER_VERTEX;
   const joints = boneCount > 256 ? new Uint16Array(PER_VERTEX * vertexCount) : new Uint8Array(PER_VERTEX * vertexCount);

@@ -1,3 +1,4 @@
+import { ArgumentError } from '../core/errors.js';
 import type { Skeleton } from '../core/skeleton.js';
 import { poseToMatrices, skinningMatrices } from './matrices.js';
 import type { Pose } from './pose.js';
@@ -19,9 +20,9 @@ export interface SkinnedGeometry extends SkinnedGeometryWeights {
 export function skinVertices(geometry: SkinnedGeometry, skeleton: Skeleton, pose: Pose, out?: Float32Array, weights?: GameSkinWeights): Float32Array {
   const vertexCount = Math.floor(geometry.positions.length / 3);
   const target = out ?? new Float32Array(3 * vertexCount);
-  if (target.length < 3 * vertexCount) throw new RangeError(`skinVertices: the output holds ${target.length} floats, ${3 * vertexCount} are needed`);
+  if (target.length < 3 * vertexCount) throw new ArgumentError('size-mismatch', `skinVertices: the output holds ${target.length} floats, ${3 * vertexCount} are needed`);
   const { joints, weights: w } = weights ?? gameSkinWeights(geometry, skeleton);
-  if (w.length < 4 * vertexCount) throw new RangeError(`skinVertices: ${w.length / 4} vertices have weights, the geometry has ${vertexCount}`);
+  if (w.length < 4 * vertexCount) throw new ArgumentError('size-mismatch', `skinVertices: ${w.length / 4} vertices have weights, the geometry has ${vertexCount}`);
   const palette = skinningMatrices(poseToMatrices(pose, skeleton), skeleton);
   const positions = geometry.positions;
   for (let v = 0; v < vertexCount; v++) {

@@ -1,3 +1,4 @@
+import { ArgumentError } from '../core/errors.js';
 import type { Code } from '../core/codes.js';
 import type { DecodeWarning } from '../core/errors.js';
 import { SeededRandom } from '../core/seeded-random.js';
@@ -50,7 +51,7 @@ type Vector = 'offset' | 'scale' | 'rotation';
 
 /** API misuse is a RangeError naming the option: a NaN step limit would otherwise loop forever. */
 function checkedOption(value: unknown, name: string, valid: (n: number) => boolean, expected: string): number {
-  if (typeof value !== 'number' || !valid(value)) throw new RangeError(`SpriteScriptRunner option ${name} must be ${expected}, got ${String(value)}`);
+  if (typeof value !== 'number' || !valid(value)) throw new ArgumentError('bad-argument', `SpriteScriptRunner option ${name} must be ${expected}, got ${String(value)}`);
   return value;
 }
 
@@ -95,7 +96,7 @@ export class SpriteScriptRunner {
 
   constructor(reader: { getScript(id: number): Script | undefined; jumpMode?: JumpMode }, scriptId: number, options: SpriteScriptRunnerOptions = {}) {
     const script = reader.getScript(scriptId);
-    if (!script) throw new RangeError(`SpriteScriptRunner: the file has no script with id ${scriptId}`);
+    if (!script) throw new ArgumentError('bad-argument', `SpriteScriptRunner: the file has no script with id ${scriptId}`);
     this.#instructions = script.instructions;
     this.#jumps = new JumpTable(script.instructions, options.jumpMode ?? reader.jumpMode ?? 'offset');
     script.instructions.forEach((instruction, index) => {

@@ -1,6 +1,7 @@
 // A DFF ped's skinned geometries as three.js SkinnedMeshes on the skeleton's bones, with the weights
 // the game draws with (gameSkinWeights), so three.js deforms them as the game does: the same
 // positions as skinVertices for the same pose.
+import { ArgumentError } from '../core/errors.js';
 import { Group, Matrix4, SkinnedMesh, type Bone } from 'three';
 import type { Skeleton } from '../core/skeleton.js';
 import type { DffGeometry } from '../dff/geometry.js';
@@ -26,7 +27,7 @@ export interface ThreeSkinnedModel extends ThreeSkeletonParts {
  * the game's skin weights. Pose it with `poseThreeBones`. Geometries without a Skin PLG are left out.
  */
 export function toThreeSkinnedMesh(geometries: DffGeometry | readonly DffGeometry[], skeleton: Skeleton, options: ToThreeSkinnedMeshOptions = {}): ThreeSkinnedModel {
-  if (!skeleton.inverseBindMatrices) throw new RangeError('toThreeSkinnedMesh: the skeleton has no inverse bind matrices (a model without a Skin PLG)');
+  if (!skeleton.inverseBindMatrices) throw new ArgumentError('missing-data', 'toThreeSkinnedMesh: the skeleton has no inverse bind matrices (a model without a Skin PLG)');
   const parts = toSkeleton(skeleton);
   const group = new Group();
   group.add(...parts.roots);
@@ -50,7 +51,8 @@ export function toThreeSkinnedMesh(geometries: DffGeometry | readonly DffGeometr
  * where the pose has none. Updates the bones' world matrices, which three's skinning reads.
  */
 export function poseThreeBones(bones: readonly Bone[], pose: Pose, skeleton: Skeleton): void {
-  if (bones.length !== pose.count || pose.count !== skeleton.boneCount) throw new RangeError(`poseThreeBones: ${bones.length} bones, a pose of ${pose.count}, a skeleton of ${skeleton.boneCount}`);
+  if (bones.length !== pose.count || pose.count !== skeleton.boneCount)
+    throw new ArgumentError('size-mismatch', `poseThreeBones: ${bones.length} bones, a pose of ${pose.count}, a skeleton of ${skeleton.boneCount}`);
   bones.forEach((bone, i) => {
     bone.quaternion.fromArray(pose.rotations, 4 * i).normalize();
     bone.position.fromArray(pose.hasTranslation[i] ? pose.translations : skeleton.restTranslations, 3 * i);

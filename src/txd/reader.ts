@@ -1,5 +1,5 @@
 import { ByteCursor } from '../core/byte-cursor.js';
-import { warning, type DecodeWarning } from '../core/errors.js';
+import { ArgumentError, type DecodeWarning, warning } from '../core/errors.js';
 import { inputBytes } from '../core/input.js';
 import { nameKey } from '../core/names.js';
 import { resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
@@ -145,7 +145,7 @@ export class TxdTexture implements TextureData {
   /** Level `level` (0: the largest) decoded to RGBA8: width x height x 4 bytes, a new array each call. */
   rgba(level = 0): Uint8Array {
     const found = this.levels[level];
-    if (!found) throw new RangeError(`rgba: the texture "${this.name}" has ${this.levels.length} levels; there is no level ${level}`);
+    if (!found) throw new ArgumentError('bad-argument', `rgba: the texture "${this.name}" has ${this.levels.length} levels; there is no level ${level}`);
     const kind = indexKind(this.layout, found);
     const { opaque } = this.layout;
     const decoded = this.backend === 'js' ? undefined : decodeTexelsWasm(this.backend, kind, found.data, found.width, found.height, this.palette, opaque);
