@@ -45,6 +45,7 @@ export interface Skeleton {
   indexOf(nameOrId: string | number): number;
 }
 
+/** What `createSkeleton` builds a skeleton from: names and parents, and optionally ids, the rest pose, inverse bind matrices and how bones are looked up. */
 export interface SkeletonInit {
   names: string[];
   parents: ArrayLike<number>;

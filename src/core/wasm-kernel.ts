@@ -3,6 +3,7 @@ import * as binaries from './generated/kernel-binaries.js';
 
 /** Which decoder ran: a WebAssembly build, or the plain-TypeScript reference. */
 export type Backend = 'simd' | 'scalar' | 'js';
+/** How a decode or sample picks its path: `auto` (SIMD wasm, then scalar wasm, then TypeScript), or one of them forced. */
 export type BackendOption = 'auto' | Backend;
 
 /** The smallest module that uses a SIMD instruction: `() -> v128 { i32x4.splat(i32.const 0) }`. */

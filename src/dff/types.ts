@@ -12,6 +12,7 @@ export interface DffFrame {
   hanimId: number;
 }
 
+/** How `DFFReader` reads: strictly, or dropping what it can work around with a warning. */
 export interface DFFReaderOptions {
   /** Throw on problems the reader could otherwise work around by dropping data (a broken Skin PLG). Default false. */
   strict?: boolean;

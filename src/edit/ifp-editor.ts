@@ -15,6 +15,7 @@ import { SHELL_DISTANCE_CM } from './shell-error.js';
 import { trackData } from './track-data.js';
 import { trackSampler } from './track-sampler.js';
 
+/** One package as `IFPEditor` holds it while edits are made: its name (and stored name field), layout and animations. */
 export interface EditablePackage {
   name: string;
   /** The stored name field (ANP3/ANP2), kept while the name is unchanged. */

@@ -18,6 +18,7 @@ interface EditedEntry {
   fresh: boolean;
 }
 
+/** An edited archive as written: the VER2 archive, or a v1 archive's data file and directory. */
 export interface WrittenImg {
   /** The archive (VER2), or the v1 data file. */
   img: Uint8Array;

@@ -16,6 +16,7 @@ import { writeGltfFiles } from './gltf-files.js';
 import type { GltfFiles, GltfImages } from './gltf-output.js';
 import { accessor, addMeshes } from './meshes.js';
 
+/** What `exportGltf` writes: the model or skeleton, the clips, the textures, and the container and axes of the output. */
 export interface ExportGltfOptions {
   /**
    * A model: its skeleton and, when it has them, its geometries (a `DFFReader` is one). Skinned
@@ -63,6 +64,7 @@ export interface ExportGltfOptions {
   onClip?: (clip: SkeletalClip, index: number) => void;
 }
 
+/** What `exportGltf` wrote: the .glb or the .gltf files, the animations and textures it holds, and the warnings. */
 export interface ExportGltfResult {
   /** The .glb, for 'glb'. */
   glb: Uint8Array | null;

@@ -18,6 +18,7 @@ import { otherSkeletonWarning } from './skeleton-match.js';
 import { prepareRetarget, type NodeSampler, type Retarget } from './retarget.js';
 import { fromArray, identity, type Matrix } from './spaces.js';
 
+/** How `importGltf` reads: the skeleton the clips are for, the files a JSON .gltf names, and how the keys are stored (layout, rate, tolerance, or like an original package). */
 export interface ImportGltfOptions {
   /**
    * For a JSON .gltf: the files its buffers and images name (its .bin and PNGs), by URI; data: URIs
@@ -49,6 +50,7 @@ export interface ImportGltfOptions {
   like?: readonly PackageData[];
 }
 
+/** What `importGltf` read: packages for `writeIFP`, and the warnings. */
 export interface ImportGltfResult {
   /** For `writeIFP(packages, { format })`. */
   packages: PackageData[];

@@ -22,12 +22,14 @@ export interface SceneObject {
   textures?: readonly ExportTexture[];
 }
 
+/** What `exportGltfScene` writes: the objects (each a model playing the clip of its name) and the animation's name. */
 export interface ExportSceneOptions extends Pick<ExportGltfOptions, 'container' | 'images' | 'binName' | 'repeatedTimes' | 'axes' | 'resampleRate' | 'encodePng'> {
   objects: readonly SceneObject[];
   /** The name of the scene's one animation (a cutscene's: its IFP package). */
   name: string;
 }
 
+/** What `exportGltfScene` wrote: the .glb or .gltf files, and the warnings. */
 export interface ExportSceneResult {
   glb: Uint8Array | null;
   gltf: GltfFiles | null;

@@ -2,6 +2,7 @@ import { EncodeError } from '../core/errors.js';
 import { ByteWriter } from '../core/byte-writer.js';
 import type { IffClip } from './types.js';
 
+/** How `writeIFF` lays out a file: the order of its chunks. */
 export interface WriteIFFOptions {
   /** Order of the chunks by id (unknown chunks by their ids too); ids left out follow in the default order. */
   chunkOrder?: readonly string[];

@@ -5,11 +5,13 @@ import { ArgumentError, DecodeError, type DecodeWarning, warning } from '../core
 import { nameKey, readLatin1 } from '../core/names.js';
 import { workCount } from '../core/work-count.js';
 
+/** The size of an IMG sector: entries start and end on these. */
 export const SECTOR_BYTES = 2048;
 
 const isByteCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
 const ENTRY_BYTES = 32;
 
+/** One entry of an IMG archive's directory: its name, and where its bytes lie. */
 export interface ImgEntry {
   name: string;
   /** Byte offset of the entry's data in the archive (the .img file for v1 archives). */

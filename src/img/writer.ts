@@ -3,11 +3,13 @@ import { EncodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { checkImgName, IMG_NAME_CHARACTERS } from './names.js';
 import { SECTOR_BYTES } from './reader.js';
 
+/** One file to put in an archive: its name and bytes. */
 export interface ImgEntryData {
   name: string;
   data: Uint8Array;
 }
 
+/** How `writeImg` treats a name too long for its field: refused, or cut with a warning. */
 export interface WriteImgOptions {
   /**
    * VER2 names hold 23 characters (the game forces byte 23 to NUL); III/VC v1 names may hold 24.

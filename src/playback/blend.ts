@@ -3,6 +3,7 @@ import { descendantsMask } from '../core/skeleton.js';
 import type { Pose } from './pose.js';
 import { slerpInto } from './sample-js.js';
 
+/** One pose to blend: its weight, and per-bone weights when only part of the body takes it. */
 export interface Layer {
   pose: Pose;
   /** Scales the whole layer. */

@@ -6,6 +6,7 @@ import { sampledTracks, type Pose, type PoseBatch } from './pose.js';
 import { sampleTracksJs } from './sample-js.js';
 import { poseSampler } from './sampler-wasm.js';
 
+/** How a clip is sampled: looped or held at its ends, which path samples it, and how rotations are interpolated. */
 export interface SampleOptions {
   /** Wrap the time over the clip's duration. Default false: the end keys are held outside the keys. */
   loop?: boolean;

@@ -12,6 +12,7 @@ export interface SkinnedGeometryWeights {
   skinMaxWeights?: number;
 }
 
+/** Skin weights as the game uses them: four bones and weights per vertex, largest first, summing to 1. */
 export interface GameSkinWeights {
   /** 4 per vertex, the bone of each weight; 0 where the weight is 0. Uint16 only past 256 bones. */
   joints: Uint8Array | Uint16Array;

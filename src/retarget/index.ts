@@ -18,6 +18,7 @@ export { readGltfRig, rigFromDocument } from './sources/gltf.js';
 
 export type { GltfResources } from '../gltf/gltf-input.js';
 
+/** The kinds of file a retarget source can be: GLB, JSON glTF, FBX or BVH. */
 export type SourceKind = 'glb' | 'gltf' | 'fbx' | 'bvh';
 
 /** What a source file is, by its first bytes: GLB, JSON glTF (an object), FBX (binary or text) or BVH; null for anything else. */

@@ -9,6 +9,7 @@ import { alignRests, type SourcePose } from './rest-align.js';
 import { clipTiming, RigSampler, type SourceRig } from './rig.js';
 import { prepareTransfer } from './transfer.js';
 
+/** What `retargetRig` needs: the game skeleton, the bone map, the source's reference pose, the package's name and the key tolerance. */
 export interface RetargetOptions {
   /** The game skeleton the clips are for (a skinned ped's, as `DFFReader` reads it). */
   skeleton: Skeleton;
@@ -22,6 +23,7 @@ export interface RetargetOptions {
   tolerance?: Partial<KeyTolerance>;
 }
 
+/** What `retargetRig` made: packages for `writeIFP`, the report of how it matched and aligned, and the placement. */
 export interface RetargetResult {
   /** For `writeIFP(packages, { format: 'ANP3' })`: int16 frames, as the game's own files. */
   packages: PackageData[];
@@ -31,6 +33,7 @@ export interface RetargetResult {
   placement: SourcePlacement;
 }
 
+/** How the source rig was placed on the game's: the turn between their worlds and the scale between their units. */
 export interface SourcePlacement {
   /** The rotation from the source's world to the game's (4x4, column-major). */
   turn: Float64Array;

@@ -53,6 +53,7 @@ const CURVES: readonly Curve[] = [
 /** Number of easing modes (0 to 30). */
 export const EASING_MODES = CURVES.length;
 
+/** The name of each easing mode, by mode number: `linear`, then each curve's in, out and in-out. */
 export const EASING_NAMES: readonly string[] = [
   'linear',
   ...['sine', 'quad', 'cubic', 'quart', 'quint', 'expo', 'circ', 'back', 'elastic', 'bounce'].flatMap((curve) => [`${curve}-in`, `${curve}-out`, `${curve}-in-out`]),

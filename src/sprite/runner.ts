@@ -7,6 +7,7 @@ import { JumpTable } from './jumps.js';
 import { Op } from './opcodes.js';
 import type { Instruction, JumpMode, Script } from './types.js';
 
+/** A value moving over frames in a running script: from, to, the frames run of its duration, and its easing mode. */
 export interface Interpolation {
   from: number[];
   to: number[];
@@ -16,6 +17,7 @@ export interface Interpolation {
   mode: number;
 }
 
+/** What a running script shows at a frame: the sprite, its offset, scale, rotation, colour and alpha, its flags, and the moves in progress. */
 export interface SpriteState {
   sprite: number;
   offset: [number, number, number];
@@ -38,6 +40,7 @@ export interface SpriteState {
   interpolations: { alpha?: Interpolation; offset?: Interpolation; rotation?: Interpolation; scale?: Interpolation };
 }
 
+/** How `SpriteScriptRunner` runs: the random seed, the jump mode, and the most steps one frame may run. */
 export interface SpriteScriptRunnerOptions {
   /** Seed for SET_RANDOM_SPRITE; the same seed gives the same run. Default 0. */
   seed?: number;

@@ -15,6 +15,7 @@ export interface FrameModelSource {
   readonly geometries: readonly DffGeometry[];
 }
 
+/** A frame-bound model in three.js: one object per bone (frame), the roots to add to the scene, and the rigid meshes hanging from the bones. */
 export interface ThreeFrameModel {
   /**
    * One object per skeleton bone (a frame), in the skeleton's order, in rest pose, named as

@@ -8,6 +8,7 @@ import { gameSkinWeights } from '../playback/skin-weights.js';
 import type { TxdTexture } from '../txd/reader.js';
 import { toThreeTexture } from './texture.js';
 
+/** The textures materials may name, the cache that shares one three.js texture between materials, and whether DXT stays compressed. */
 export interface ToThreeMaterialsOptions {
   /** The textures materials may name (every dictionary opened with the model); matched by name, case ignored, as the game does. */
   textures?: readonly TxdTexture[];

@@ -12,6 +12,7 @@ import { toSkeleton, type ThreeSkeletonParts } from './skeleton.js';
 /** The model's textures (its TXD's): a material's texture is found by name, ignoring case as the game does. */
 export type ToThreeSkinnedMeshOptions = ToThreeMaterialsOptions;
 
+/** A skinned model in three.js: the group to add to the scene, its skinned meshes and its skeleton. */
 export interface ThreeSkinnedModel extends ThreeSkeletonParts {
   /** The bones' roots and the meshes: add this to the scene, move it to move the ped. */
   group: Group;

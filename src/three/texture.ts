@@ -21,6 +21,7 @@ import {
 } from 'three';
 import type { TxdTexture } from '../txd/reader.js';
 
+/** How `toThreeTexture` makes a texture: DXT kept compressed when the renderer takes it, else decoded. */
 export interface ToThreeTextureOptions {
   /**
    * Keep DXT textures compressed (a `CompressedTexture` of the stored blocks) when this is true: pass

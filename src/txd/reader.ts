@@ -19,6 +19,7 @@ import {
   type UnknownSection,
 } from './types.js';
 
+/** How `TXDReader` decodes pixels: which backend `rgba()` uses. */
 export interface TXDReaderOptions {
   /** Which decoder `rgba()` uses. `auto` (default) takes SIMD wasm, then scalar wasm, then TypeScript. */
   backend?: BackendOption;
