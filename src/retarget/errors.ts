@@ -1,7 +1,5 @@
-import type { RETARGET_CODES } from './codes.js';
-
-/** Why a source could not be retargeted: its bones do not map, or its file cannot be read (RETARGET_CODES). */
-export type RetargetErrorCode = keyof typeof RETARGET_CODES;
+/** Why a source could not be retargeted: its bones do not map, or its file cannot be read. */
+export type RetargetErrorCode = 'bad-map' | 'unmapped-limbs' | 'bad-source' | 'no-animation';
 
 /** The error retargeting throws; `code` says which of the reasons above it was. */
 export class RetargetError extends Error {

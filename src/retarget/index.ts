@@ -9,14 +9,14 @@ import type { GltfResources } from '../gltf/gltf-input.js';
 
 export { MIXAMO_PRESET, resolveBoneMap, type BoneMap, type BoneMapOption } from './bone-map.js';
 export { RetargetError, type RetargetErrorCode } from './errors.js';
-export { RETARGET_CODES } from './codes.js';
-export { BVH_CODES, FBX_CODES } from './sources/source-codes.js';
 export type { SourcePose } from './rest-align.js';
 export { retargetRig, type RetargetOptions, type RetargetResult, type SourcePlacement } from './retarget.js';
 export { clipTiming, RigSampler, type SourceChannel, type SourceClip, type SourceRig } from './rig.js';
 export { readGltfRig, rigFromDocument } from './sources/gltf.js';
 
 export type { GltfResources } from '../gltf/gltf-input.js';
+export { RETARGET_CODES } from './codes.js';
+export { BVH_CODES, FBX_CODES } from './sources/source-codes.js';
 
 /** The kinds of file a retarget source can be: GLB, JSON glTF, FBX or BVH. */
 export type SourceKind = 'glb' | 'gltf' | 'fbx' | 'bvh';

@@ -10,7 +10,6 @@ import { apply, cross, dot, normalised, rotationOf, snappedToAxes, subtract, tra
 import { RigSampler, type SourceRig } from './rig.js';
 import { tPoseWorlds } from './tpose.js';
 
-/** What the source's reference pose is: its rest pose, or a T-pose. */
 export type SourcePose = 'rest' | 'tpose';
 
 export interface RestAlignment {

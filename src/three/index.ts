@@ -7,7 +7,6 @@ import type { BoundClip } from '../playback/bind.js';
 import { clipTracks, type SkeletalClip } from '../playback/clip.js';
 import { threeBoneName } from './skeleton.js';
 
-/** How `toAnimationClip` names the clip and its tracks. */
 export interface ToAnimationClipOptions {
   /** The clip's name. Default: the animation's name, or 'anm2'. */
   name?: string;
