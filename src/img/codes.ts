@@ -4,7 +4,7 @@
 export const IMG_CODES = {
   'entry-out-of-range': 'an entry points past the end of the archive (an error for that entry, a warning for the archive)',
   'overlapping-entries': 'IMG entries that share bytes',
-  'name-truncated': 'an IMG name cut to 23 characters by writeImg',
+  'name-truncated': 'an IMG name cut to 23 characters by writeIMG',
 } as const;
 
 declare module '../core/codes.js' {

@@ -4,7 +4,7 @@ import { ArgumentError } from '../core/errors.js';
 // (docs/playback.md, "Skinning"; /spec dff-skeleton.md, "How the game deforms a vertex"). Every path
 // that draws or exports a pose takes its weights from here, so they all deform a vertex alike.
 
-/** What a geometry holds of its skin: 4 bone indices and 4 weights per vertex (a `DffGeometry` is one). */
+/** What a geometry holds of its skin: 4 bone indices and 4 weights per vertex (a `DFFGeometry` is one). */
 export interface SkinnedGeometryWeights {
   skinIndices: Uint8Array | null;
   skinWeights: Float32Array | null;

@@ -4,7 +4,7 @@
 import { ArgumentError } from '../core/errors.js';
 import { Group, Matrix4, SkinnedMesh, type Bone } from 'three';
 import type { Skeleton } from '../core/skeleton.js';
-import type { DffGeometry } from '../dff/geometry.js';
+import type { DFFGeometry } from '../dff/geometry.js';
 import type { Pose } from '../playback/pose.js';
 import { toBufferGeometry, toThreeMaterials, type ToThreeMaterialsOptions } from './mesh-parts.js';
 import { toSkeleton, type ThreeSkeletonParts } from './skeleton.js';
@@ -27,13 +27,13 @@ export interface ThreeSkinnedModel extends ThreeSkeletonParts {
  * triangle groups per material (a `MeshStandardMaterial` of the material's colour and texture), and
  * the game's skin weights. Pose it with `poseThreeBones`. Geometries without a Skin PLG are left out.
  */
-export function toThreeSkinnedMesh(geometries: DffGeometry | readonly DffGeometry[], skeleton: Skeleton, options: ToThreeSkinnedMeshOptions = {}): ThreeSkinnedModel {
+export function toThreeSkinnedMesh(geometries: DFFGeometry | readonly DFFGeometry[], skeleton: Skeleton, options: ToThreeSkinnedMeshOptions = {}): ThreeSkinnedModel {
   if (!skeleton.inverseBindMatrices) throw new ArgumentError('missing-data', 'toThreeSkinnedMesh: the skeleton has no inverse bind matrices (a model without a Skin PLG)');
   const parts = toSkeleton(skeleton);
   const group = new Group();
   group.add(...parts.roots);
   const meshes: SkinnedMesh[] = [];
-  for (const geometry of Array.isArray(geometries) ? geometries : [geometries as DffGeometry]) {
+  for (const geometry of Array.isArray(geometries) ? geometries : [geometries as DFFGeometry]) {
     if (!geometry.skinIndices || !geometry.skinWeights || geometry.vertexCount === 0 || geometry.indices.length === 0) continue;
     const mesh = new SkinnedMesh(toBufferGeometry(geometry, skeleton), toThreeMaterials(geometry, options));
     // Bound at the group's origin: three cancels the mesh's own transform, so only the bones place it.

@@ -49,7 +49,7 @@ const HEADER_BYTES = 88;
  * anything is allocated; bad input is a `DecodeError` of format 'TXD'.
  */
 export class TXDReader implements TextureDictionaryData {
-  readonly textures: TxdTexture[] = [];
+  readonly textures: TXDTexture[] = [];
   readonly deviceId: number;
   readonly extension: Uint8Array;
   readonly libraryIds: readonly [number, number, number];
@@ -84,14 +84,14 @@ export class TXDReader implements TextureDictionaryData {
   }
 
   /** The texture with this name, compared as the game compares names (ASCII case ignored). */
-  getTexture(name: string): TxdTexture | undefined {
+  getTexture(name: string): TXDTexture | undefined {
     const key = nameKey(name);
     return this.textures.find((texture) => nameKey(texture.name) === key);
   }
 }
 
 /** One texture of a dictionary. */
-export class TxdTexture implements TextureData {
+export class TXDTexture implements TextureData {
   constructor(
     readonly name: string,
     readonly maskName: string,
@@ -157,7 +157,7 @@ export class TxdTexture implements TextureData {
   }
 }
 
-function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend): TxdTexture {
+function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend): TXDTexture {
   const struct = expectSection(cursor, native.data, native.end, TXD_SECTION.Struct, 'Texture Native');
   const at = struct.data;
   if (struct.size < 4) throw cursor.error('chunk-size', at, `a Texture Native Struct of ${struct.size} bytes has no platform id`);
@@ -209,7 +209,7 @@ function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend)
   }
   const after = children(cursor, struct.end, native.end, 'Texture Native');
   const extension = after.find((s) => s.type === TXD_SECTION.Extension);
-  return new TxdTexture(
+  return new TXDTexture(
     name,
     cursor.latin1At(at + 40, 32),
     platformId,
@@ -246,3 +246,9 @@ function unknownSections(bytes: Uint8Array, sections: readonly SectionHeader[], 
   }
   return unknown;
 }
+
+// The names before the one acronym rule (format names in capitals), kept for existing callers.
+/** @deprecated Use `TXDTexture` (format names are written in capitals). */
+export const TxdTexture = TXDTexture;
+/** @deprecated Use `TXDTexture` (format names are written in capitals). */
+export type TxdTexture = TXDTexture;
