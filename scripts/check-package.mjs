@@ -2,10 +2,10 @@
 // publish them; installs the library alone into an empty project (it must pull no other package),
 // then the command line beside it, and uses them there as a user would: the CLI on files (bench
 // --quick included), and strict TypeScript 5.7 (the oldest the types support) on a consumer; then the glTF peer's
-// types in the two configurations the README gives.
+// types in the two configurations the README gives; then the engine examples against three's and Babylon's types.
 // Any install warning, failing command or type error fails the check.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,4 +121,25 @@ const checkGltfTypes = (gltfTransform, typescript, lib) => {
 };
 checkGltfTypes('4.3.0', '5.7.3');
 checkGltfTypes('4.5.1', '5.9.3', ['es2022', 'esnext.float16', 'dom']);
+
+// The engine examples as a user's app compiles them: strict TypeScript 5.7 against the published
+// types of the library and of each engine, one project per engine, library checks on. Babylon.js's own
+// declarations name WebGPU types (@webgpu/types) and do not pass a library check at every version of
+// them: errors inside node_modules/@babylonjs and @webgpu are Babylon's and are left out; any other fails.
+const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies;
+const checkExample = (engine, packages, types = []) => {
+  step(`strict TypeScript 5.7 on the ${engine} example with ${packages.join(', ')}`);
+  const dir = join(work, `example-${engine}`);
+  execFileSync('mkdir', ['-p', join(dir, engine)]);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `example-${engine}`, version: '1.0.0', private: true, type: 'module' }));
+  run('npm', ['install', '--no-fund', '--no-audit', '--loglevel=error', libraryTarball, ...packages, 'typescript@5.7.3'], dir);
+  copyFileSync(join(root, 'examples', engine, 'main.ts'), join(dir, engine, 'main.ts'));
+  const options = { strict: true, noUncheckedIndexedAccess: true, module: 'es2022', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022', 'dom'], noEmit: true, skipLibCheck: false, types };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: [`${engine}/main.ts`] }));
+  const result = spawnSync(join(dir, 'node_modules', '.bin', 'tsc'), ['-p', dir], { cwd: dir, encoding: 'utf8' });
+  const ours = result.stdout.split('\n').filter((line) => /error TS/.test(line) && !/^node_modules\/(@babylonjs|@webgpu)\//.test(line));
+  if (ours.length || (result.status !== 0 && !result.stdout)) throw new Error(`the ${engine} example does not compile:\n${ours.join('\n') || result.stderr}`);
+};
+checkExample('three', [`three@${pinned.three}`, `@types/three@${pinned['@types/three']}`]);
+checkExample('babylon', [`@babylonjs/core@${pinned['@babylonjs/core']}`, '@webgpu/types@0.1.74'], ['@webgpu/types']);
 console.log('package check: passed');

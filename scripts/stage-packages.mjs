@@ -10,7 +10,16 @@ for (const name of ['gameanim', 'cli']) {
 // The README's ANIM example reads this file from the package, as a user can.
 mkdirSync('packages/gameanim/examples', { recursive: true });
 copyFileSync('fixtures/sprites-all-opcodes.anim', 'packages/gameanim/examples/sprites.anim');
+// The engine examples: their pages beside the scripts `npm run build:examples` compiled from examples/.
+for (const engine of ['three', 'babylon']) copyFileSync(`examples/${engine}/index.html`, `packages/gameanim/examples/${engine}/index.html`);
 
-for (const file of ['packages/gameanim/dist/index.js', 'packages/gameanim/dist/index.d.ts', 'packages/cli/dist/src/cli/main.js', 'packages/cli/dist/viewer/index.html']) {
+for (const file of [
+  'packages/gameanim/dist/index.js',
+  'packages/gameanim/dist/index.d.ts',
+  'packages/gameanim/examples/three/main.js',
+  'packages/gameanim/examples/babylon/main.js',
+  'packages/cli/dist/src/cli/main.js',
+  'packages/cli/dist/viewer/index.html',
+]) {
   if (!existsSync(file)) throw new Error(`build: ${file} is missing`);
 }

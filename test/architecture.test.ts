@@ -1,7 +1,7 @@
 // The import graph of src/: no cycle, and no import that runs upward through the layers, type-only
 // imports included (they are the contracts a newcomer follows). Layers, lowest first: core; the format
 // folders; playback and the editors (edit/); the package root and the format registry (registry.ts);
-// the adapters (three, gltf, retarget); the tools: the command line and each format's presentation (src/cli).
+// the adapters (three, babylon, gltf, retarget); the tools: the command line and each format's presentation (src/cli).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ function layerOf(file: string): number {
   if (top === 'core') return 0;
   if (top === 'playback' || top === 'edit') return 2;
   if (top === 'index.ts' || top === 'registry.ts') return 3;
-  if (top === 'three' || top === 'gltf' || top === 'retarget') return 4;
+  if (top === 'three' || top === 'babylon' || top === 'gltf' || top === 'retarget') return 4;
   // Every other folder is a format's: adding one needs no change here.
   if (statSync(join(src, top!)).isDirectory()) return 1;
   throw new Error(`no layer for ${file}`);

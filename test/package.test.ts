@@ -61,20 +61,22 @@ describe('the npm package', () => {
     expect([...packages]).toEqual([]);
   });
 
-  it('keeps three.js and glTF-Transform out of the package root: only gameanim/three and gameanim/gltf import them', () => {
+  it('keeps three.js, Babylon.js and glTF-Transform out of the package root: only gameanim/three, gameanim/babylon and gameanim/gltf import them', () => {
     // Follow every relative import from dist/index.js; none may name 'three'.
     const seen = new Set<string>();
     const visit = (file: string) => {
       if (seen.has(file)) return;
       seen.add(file);
       const code = readFileSync(file, 'utf8');
-      expect(code, file).not.toMatch(/from ['"](three|@gltf-transform\/core)['"]/);
+      expect(code, file).not.toMatch(/from ['"](three|@babylonjs\/core[^'"]*|@gltf-transform\/core)['"]/);
       for (const [, spec] of code.matchAll(/from ['"](\.[^'"]+)['"]/g)) visit(new URL(spec!, `file://${file}`).pathname);
     };
     visit(`${root}packages/gameanim/dist/index.js`);
     expect(seen.size).toBeGreaterThan(20);
-    expect(readFileSync(`${library}dist/three/index.js`, 'utf8')).toMatch(/from ['"]three['"]/);
+    expect(readFileSync(`${library}dist/three/animation-clip.js`, 'utf8')).toMatch(/from ['"]three['"]/);
     expect(pkg.peerDependenciesMeta.three.optional).toBe(true);
+    expect(pkg.peerDependenciesMeta['@babylonjs/core'].optional).toBe(true);
+    expect(readFileSync(`${library}dist/babylon/register.js`, 'utf8')).toMatch(/from ['"]@babylonjs\/core\/Loading\/sceneLoader\.js['"]/);
     expect(pkg.peerDependenciesMeta['@gltf-transform/core'].optional).toBe(true);
     expect(readFileSync(`${library}dist/gltf/export.js`, 'utf8')).toMatch(/from ['"]@gltf-transform\/core['"]/);
   });
@@ -124,9 +126,9 @@ describe('the npm package', () => {
     expect(keys.filter((key: string) => ['PRESENTATIONS', 'findPresentation', 'dumpText', 'dumpJson', 'textTable'].includes(key))).toEqual([]);
   });
 
-  it('the root re-exports every named export of every subpath but gameanim/three, as the same values', () => {
-    // gameanim/three, gameanim/gltf and gameanim/retarget are adapters for optional peers: the root never loads them.
-    const subpaths = Object.keys(pkg.exports).filter((subpath) => !['.', './package.json', './three', './gltf', './retarget'].includes(subpath) && !subpath.includes('*'));
+  it('the root re-exports every named export of every subpath but the adapters, as the same values', () => {
+    // gameanim/three, gameanim/babylon, gameanim/gltf and gameanim/retarget are adapters for optional peers: the root never loads them.
+    const subpaths = Object.keys(pkg.exports).filter((subpath) => !['.', './package.json', './three', './babylon', './gltf', './retarget'].includes(subpath) && !subpath.includes('*'));
     expect(subpaths).toEqual(expect.arrayContaining(['./ifp', './iff', './sprite', './dff']));
     const out = node(`
       import * as root from 'gameanim';

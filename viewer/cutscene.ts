@@ -25,7 +25,7 @@ export function sceneOf(file: string): PlayedScene | null {
   const actors = playing.map((model): SceneActor => {
     const clip = named.get(objectName(model.name)) ?? null;
     const bound = clip ? boundClip(clip, model.skeleton) : null;
-    return { name: objectName(model.name), skeleton: model.skeleton, model, clip, bound, pose: createPose(model.skeleton) };
+    return { name: objectName(model.name), modelFile: model.name, skeleton: model.skeleton, model, clip, bound, pose: createPose(model.skeleton) };
   });
   return { file, actors, duration: Math.max(...actors.map((actor) => actor.clip?.duration ?? 0)) };
 }

@@ -22,25 +22,32 @@ const textureFile = new WeakMap<TxdTexture, string>();
  * not once per file: each showing rebuilds the model and decodes its textures.
  */
 let reselectScheduled = false;
+/** The files opened since the selection was last shown: a scene starts only when one of its files is among them. */
+const openedBatch = new Set<string>();
 function reselect(): void {
   if (reselectScheduled) return;
   reselectScheduled = true;
   queueMicrotask(() => {
     reselectScheduled = false;
-    // A cutscene's clips and the models they name, opened together, play as one scene.
-    const scene = openedScene();
+    // A cutscene's clips and the models they name, opened together, play as one scene (a clip the
+    // user chose is left playing when a file of no scene, say a dictionary, comes later).
+    const scene = openedScene(new Set(openedBatch));
+    openedBatch.clear();
     if (scene) return playScene(scene);
     const clip = state.clip ?? openingClip();
     if (clip) select(clip);
   });
 }
 
-/** The scene of the clip file opened last whose clips name two or more of the models opened, or null. */
-function openedScene() {
+/**
+ * The scene of the clip file opened last whose clips name two or more of the models opened, when the
+ * batch holds that file or one of its models, or it is the scene playing (a dictionary came); else null.
+ */
+function openedScene(batch: ReadonlySet<string>) {
   for (const file of [...state.files].reverse()) {
     if (!file.format.packages) continue;
     const scene = sceneOf(file.name);
-    if (scene) return scene;
+    if (scene && (batch.has(file.name) || state.scene?.file === file.name || scene.actors.some((actor) => batch.has(actor.modelFile)))) return scene;
   }
   return null;
 }
@@ -75,6 +82,7 @@ function lintNext(): void {
 // Each refusal ends the opening by returning what problem() or a handler returns (nothing).
 export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
   state.openedAt = performance.now();
+  openedBatch.add(name);
   const shown = findPresentation(bytes, name);
   if (!shown) return problem(`${name}: not a format gameanim reads`, true);
   const { format } = shown;
@@ -105,7 +113,7 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
     const textures = format.textures(reader) as TxdTexture[];
     for (const texture of textures) textureFile.set(texture, name);
     state.textures = [...state.textures, ...textures];
-    if (state.clip) reselect(); // a dictionary after its model: draw it textured now
+    if (state.clip || state.scene) reselect(); // a dictionary after its model: draw it textured now
     return renderLists();
   }
   const skeleton = format.skeleton?.(reader) ?? null;

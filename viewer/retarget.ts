@@ -25,10 +25,10 @@ export class RetargetView {
   #source: { name: string; bytes: Uint8Array } | null = null;
   /** The source and skin last retargeted: opening other files does not redo it. */
   #done: { source: object; skeleton: Skeleton } | null = null;
-  #shown: { rig: SourceRig; sampler: RigSampler; start: number; placement: RetargetResult['placement']; hipsRest: THREE.Vector3; animated: Set<number> } | null = null;
+  #shown: { rig: SourceRig; sampler: RigSampler; placement: RetargetResult['placement']; hipsRest: THREE.Vector3; animated: Set<number> } | null = null;
   #lines = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: 0x66ddff, depthTest: false }));
-  /** For the browser test: the source's joints, the lines drawn of them, the animations made, or the last failure. */
-  state: { joints: number; segments: number; animations: string[]; error: string | null } = { joints: 0, segments: 0, animations: [], error: null };
+  /** For the browser test: the source's joints, the lines drawn of them, the animations made, their quality lines, or the last failure. */
+  state: { joints: number; segments: number; animations: string[]; quality: string[]; error: string | null } = { joints: 0, segments: 0, animations: [], quality: [], error: null };
 
   constructor(readonly host: RetargetHost) {
     this.#lines.frustumCulled = false;
@@ -52,13 +52,17 @@ export class RetargetView {
       const lib = await import('gameanim/retarget');
       const rig = await lib.readSourceRig(bytes, base);
       const result = lib.retargetRig(rig, { skeleton, packageName: base });
-      const clip = rig.clips[0]!;
+      // The clip drawn: the first that became an animation (takes at one instant are skipped).
+      const clip = rig.clips.find((c) => lib.clipTiming(c).end > lib.clipTiming(c).start) ?? rig.clips[0]!;
       const sampler = new lib.RigSampler(rig, clip);
       const hips = rig.names.findIndex((n) => /hips|pelvis/i.test(n));
       const rest = new lib.RigSampler(rig, null).worlds(0);
       const hipsRest = hips >= 0 ? new THREE.Vector3().setFromMatrixPosition(new THREE.Matrix4().fromArray(rest[hips]!)) : new THREE.Vector3();
-      this.#shown = { rig, sampler, start: lib.clipTiming(clip).start, placement: result.placement, hipsRest, animated: new Set(clip.channels.map((c) => c.joint)) };
-      this.state = { joints: rig.names.length, segments: 0, animations: result.packages.flatMap((p) => p.animations.map((a) => a.name)), error: null };
+      this.#shown = { rig, sampler, placement: result.placement, hipsRest, animated: new Set(clip.channels.map((c) => c.joint)) };
+      // How right it came out, the numbers the command prints: in the problems panel, an error past the limits.
+      const quality = result.quality.map((q) => `${lib.describeQuality(q)}; reference: ${q.reference}${q.warnings.length ? `; ${q.warnings.join(', ')}` : ''}`);
+      for (const [i, line] of quality.entries()) this.host.problem(`${name}: ${line}`, result.quality[i]!.warnings.length > 0);
+      this.state = { joints: rig.names.length, segments: 0, animations: result.packages.flatMap((p) => p.animations.map((a) => a.name)), quality, error: null };
       this.host.open(`${base}.ifp`, writeIFP(result.packages, { format: 'ANP3' }));
     } catch (error) {
       this.state = { ...this.state, error: (error as Error).message };
@@ -70,7 +74,8 @@ export class RetargetView {
   tick(time: number): void {
     const shown = this.#shown;
     if (!shown) return;
-    const worlds = shown.sampler.worlds(shown.start + time);
+    // The animation keeps the source's key times: its time is the source's.
+    const worlds = shown.sampler.worlds(time);
     const turn = new THREE.Matrix4().fromArray(shown.placement.turn);
     const place = (world: Float64Array) => new THREE.Vector3().setFromMatrixPosition(new THREE.Matrix4().fromArray(world)).sub(shown.hipsRest).applyMatrix4(turn).multiplyScalar(shown.placement.scale);
     const points = worlds.map(place);

@@ -14,6 +14,8 @@ export interface Opened {
 /** One object of the scene: its model, and the clip of its name (null: it stands at rest). */
 export interface SceneActor {
   name: string;
+  /** The model's file, as opened. */
+  modelFile: string;
   skeleton: Skeleton;
   model: ShownModel;
   clip: SkeletalClip | null;

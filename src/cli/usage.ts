@@ -51,8 +51,8 @@ commands:
   import EDITED.glb|.gltf --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]
          [--format ANP3|ANP2|ANPK] [--force] [--json]
                                 a glTF's animations as an IFP package for MODEL's skeleton
-  retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose rest|tpose] -o OUT.ifp
-           [--name PACKAGE] [--force] [--json]
+  retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose auto|rest|tpose|frame:N]
+           -o OUT.ifp [--strict] [--name PACKAGE] [--force] [--json]
                                 your own motion (glTF, Mixamo FBX, BVH) onto a skinned ped, as ANP3
   view [FILES...] [--port N]    the viewer page on 127.0.0.1, with FILES preloaded
   img ls ARCHIVE [--json]       entries of an IMG archive (VER2 .img, or a III/VC .dir or .img)
@@ -199,18 +199,24 @@ clips stay the glTF's; a warning says what was taken). A warning says when the g
 MODEL's. --fps sets the rate STEP and
 CUBICSPLINE samplers are resampled at (default 60). Needs @gltf-transform/core (exit 3 without it).`,
   retarget: `usage: gameanim retarget SOURCE --to MODEL.dff -o OUT.ifp [--map mixamo|auto|MAP.json]
-       [--source-pose rest|tpose] [--name PACKAGE] [--force] [--json]
+       [--source-pose auto|rest|tpose|frame:N] [--strict] [--name PACKAGE] [--force] [--json]
 
 Carries the animations of another rig (GLB or .gltf, FBX as Mixamo ships it, BVH as mocap libraries
-do) onto MODEL's skeleton, one ANP3 animation per source animation, same name. --map: mixamo (the
-mixamorig: names), auto (default: the Mixamo preset when it fits, else the game's names and the words
-rigs use, each match reported with its reason) or a JSON file { "sourceName": "L UpperArm", ... } whose
-values are the model's bone names or the game's bone-tag names. Bones the source lacks (fingers, jaw)
-get no track; a source whose arms, legs or pelvis do not map is exit 1, naming them. --source-pose:
-rest (default: the source's rest is the model's rest pose, in any axes, units and proportions) or
-tpose. Rotations are carried in world space through the two rests; the hips' travel becomes the
-root's, scaled by the ratio of hip heights. Keys land on the game's 60 Hz ticks, reduced within 0.05
-degrees and 0.1 mm. Needs @gltf-transform/core for glTF and three for FBX and BVH (exit 3 without them).`,
+do) onto MODEL's skeleton, one ANP3 animation per source animation with keys, same name (a take with
+no keys or 0 s is skipped with a note). --map: mixamo (the mixamorig: names), auto (default: the
+Mixamo preset when it fits, else the game's names, the words rigs use and the hierarchy between them,
+each match reported with its reason) or a JSON file { "sourceName": "L UpperArm", ... } whose values
+are the model's bone names or the game's bone-tag names. Bones the source lacks (fingers, jaw) get no
+track; a source whose arms, legs or pelvis do not map is exit 1, naming them. --source-pose: the pose
+the motion is measured against; auto (default) takes the rest when its joints stand as a body (T-pose,
+A-pose, arms down), else the clip's most plainly standing frame, and says which; rest, tpose (the
+rest) or frame:N override it; no frame that is a body is exit 1, naming the flag to pass. The model is posed
+like that reference, rotations are carried in world space, the hips' travel becomes the root's scaled
+by the legs' lengths. Keys land on the game's 60 Hz ticks (and on the source's own first and last key
+times, as floats, when those fall between ticks), reduced within 0.05 degrees and 0.1 mm. Every clip's
+result is measured against the source (median, p95, worst limb and torso segment angles; facing) and
+warned about past 5 degrees p95; --strict makes that exit 1 with nothing written. Needs
+@gltf-transform/core for glTF and three for FBX and BVH (exit 3 without them).`,
   edit: `usage: gameanim edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR]
        [--trim NAME=START:END] [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]]
        [--format ANP3|ANP2|ANPK] [--force] [--json]

@@ -1,5 +1,6 @@
 // The bone hierarchy of a model: parents from the HAnim nodes' PUSH/POP flags, and the nearest bone
 // above a frame in the frames' own links, which the reader checks the flags against.
+import type { ByteCursor } from '../core/byte-cursor.js';
 import { workCount } from '../core/work-count.js';
 import type { DffFrame } from './types.js';
 
@@ -48,4 +49,28 @@ export function parentsFromFlags(nodes: readonly { flags: number }[]): Int32Arra
     if (node.flags & POP) current = stack.pop() ?? -1;
   });
   return parents;
+}
+
+/**
+ * Refuses (`hierarchy-cycle`) frames whose parent links loop, naming the first frame found on the loop
+ * and the byte of its parent field: every walk down the tree would go round it. Each frame is walked
+ * once (a frame already known to reach a root ends the walk), without recursion.
+ */
+export function refuseParentCycles(cursor: ByteCursor, frames: readonly DffFrame[], parentFieldAt: (frame: number) => number): void {
+  const UNSEEN = 0,
+    ON_PATH = 1,
+    ROOTED = 2;
+  const state = new Uint8Array(frames.length);
+  const path: number[] = [];
+  for (let start = 0; start < frames.length; start++) {
+    let frame = start;
+    while (frame >= 0 && state[frame] === UNSEEN) {
+      state[frame] = ON_PATH;
+      path.push(frame);
+      frame = frames[frame]!.parent;
+    }
+    if (frame >= 0 && state[frame] === ON_PATH) throw cursor.error('hierarchy-cycle', parentFieldAt(frame), `frame ${frame} is its own ancestor: its parent links form a loop`);
+    for (const walked of path) state[walked] = ROOTED;
+    path.length = 0;
+  }
 }

@@ -8,7 +8,7 @@ import { createSkeleton, type Skeleton } from '../core/skeleton.js';
 import { skeletonFromFrames, type FrameSkeleton } from './frame-skeleton.js';
 import { readGeometry, type DffGeometry } from './geometry.js';
 import { orthonormalDeviation, rotationQuaternion } from './rotation.js';
-import { nearestBoneAbove, parentsFromFlags } from './hierarchy.js';
+import { nearestBoneAbove, parentsFromFlags, refuseParentCycles } from './hierarchy.js';
 import { BIND_SCALE_TOLERANCE, largestRestDifference, restPoseFromSkin } from './skin-pose.js';
 import { children, expectSection, Section, sectionAt, type SectionHeader } from './sections.js';
 import type { DFFReaderOptions, DffFrame } from './types.js';
@@ -206,6 +206,7 @@ export class DFFReader {
       this.frames.push({ name: '', parent, rotation: floats.subarray(0, 9), position: floats.subarray(9, 12), hanimId: -1 });
       if (orthonormalDeviation(floats) > SHEAR_TOLERANCE && sheared++ === 0) firstSheared = i;
     }
+    refuseParentCycles(cursor, this.frames, (frame) => struct.data + 4 + FRAME_BYTES * frame + 48);
     if (sheared > 0) {
       this.#warn(
         'non-orthonormal-frame',

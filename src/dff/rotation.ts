@@ -54,8 +54,8 @@ export function inverseTransposeOf(r: ArrayLike<number>): number[] | undefined {
   return [...bc, ...ca, ...ab].map((v) => v / det);
 }
 
-/** A rotation matrix (column-major 3x3) as a unit quaternion; the standard branch on the largest diagonal term. */
-function quaternionOf(r: number[], out: Float32Array, at: number): void {
+/** A rotation matrix (column-major 3x3, already orthonormal) as a unit quaternion; the standard branch on the largest diagonal term. */
+export function quaternionOf(r: ArrayLike<number>, out: Float32Array, at: number): void {
   const m00 = r[0]!,
     m10 = r[1]!,
     m20 = r[2]!,

@@ -66,6 +66,8 @@ export async function readGltfDocument(core: GltfTransform, bytes: Uint8Array, r
     const generator = jsonDoc.json.asset?.generator;
     return { doc: await new core.WebIO().readJSON(jsonDoc), bytes: total, generator: typeof generator === 'string' ? generator : null };
   } catch (error) {
+    // A refusal of ours (the object counts a bounded reader checks first) stays what it is.
+    if (error instanceof DecodeError) throw error;
     throw new DecodeError('GLTF', 'bad-gltf', 0, `not a glTF glTF-Transform can read: ${(error as Error).message}`);
   }
 }

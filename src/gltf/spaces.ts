@@ -1,72 +1,9 @@
 // The matrices import needs: column-major 4x4 products and inverses, and the rigid transform that best
 // carries one set of points onto another (Kabsch), which finds how a tool placed the game's model in
 // its scene (Y up, turned, moved) from where the joints are, whatever orientation it gave each joint.
-import type { mat4 } from '@gltf-transform/core';
+import { compose, identity, invert, multiply, type Matrix } from '../core/transforms.js';
 
-export type Matrix = Float64Array; // 16, column-major
-
-export const identity = (): Matrix => Float64Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
-
-export function fromArray(values: ArrayLike<number> | mat4, at = 0): Matrix {
-  const out = new Float64Array(16);
-  for (let i = 0; i < 16; i++) out[i] = (values as ArrayLike<number>)[at + i]!;
-  return out;
-}
-
-export function multiply(a: Matrix, b: Matrix): Matrix {
-  const out = new Float64Array(16);
-  for (let column = 0; column < 4; column++) {
-    for (let row = 0; row < 4; row++) {
-      let sum = 0;
-      for (let k = 0; k < 4; k++) sum += a[4 * k + row]! * b[4 * column + k]!;
-      out[4 * column + row] = sum;
-    }
-  }
-  return out;
-}
-
-/** The inverse of an affine matrix (last row 0 0 0 1); identity when it is singular. */
-export function invert(m: Matrix): Matrix {
-  const [a, b, c, , d, e, f, , g, h, i] = m as unknown as number[];
-  const c0 = [e! * i! - f! * h!, f! * g! - d! * i!, d! * h! - e! * g!];
-  const det = a! * c0[0]! + b! * c0[1]! + c! * c0[2]!;
-  if (!(Math.abs(det) > 1e-300) || !Number.isFinite(det)) return identity();
-  const inv = [
-    c0[0]! / det,
-    (h! * c! - i! * b!) / det,
-    (b! * f! - c! * e!) / det,
-    c0[1]! / det,
-    (i! * a! - g! * c!) / det,
-    (c! * d! - a! * f!) / det,
-    c0[2]! / det,
-    (g! * b! - h! * a!) / det,
-    (a! * e! - b! * d!) / det,
-  ];
-  const out = identity();
-  for (let column = 0; column < 3; column++) for (let row = 0; row < 3; row++) out[4 * column + row] = inv[3 * column + row]!;
-  for (let row = 0; row < 3; row++) out[12 + row] = -(out[row]! * m[12]! + out[4 + row]! * m[13]! + out[8 + row]! * m[14]!);
-  return out;
-}
-
-export function compose(t: ArrayLike<number>, q: ArrayLike<number>, s: ArrayLike<number>): Matrix {
-  const [x, y, z, w] = [q[0]!, q[1]!, q[2]!, q[3]!];
-  const out = identity();
-  out[0] = (1 - 2 * (y * y + z * z)) * s[0]!;
-  out[1] = 2 * (x * y + z * w) * s[0]!;
-  out[2] = 2 * (x * z - y * w) * s[0]!;
-  out[4] = 2 * (x * y - z * w) * s[1]!;
-  out[5] = (1 - 2 * (x * x + z * z)) * s[1]!;
-  out[6] = 2 * (y * z + x * w) * s[1]!;
-  out[8] = 2 * (x * z + y * w) * s[2]!;
-  out[9] = 2 * (y * z - x * w) * s[2]!;
-  out[10] = (1 - 2 * (x * x + y * y)) * s[2]!;
-  out[12] = t[0]!;
-  out[13] = t[1]!;
-  out[14] = t[2]!;
-  return out;
-}
-
-export const positionOf = (m: Matrix): [number, number, number] => [m[12]!, m[13]!, m[14]!];
+export { compose, fromArray, identity, invert, multiply, positionOf, type Matrix } from '../core/transforms.js';
 
 /**
  * The rigid transform (rotation and translation, no scale) that best carries `from[i]` onto `to[i]`,

@@ -49,10 +49,30 @@ export function bindClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
   trackOfBone.forEach((track, bone) => {
     if (track < 0) restBones.push(bone);
   });
+  // Made when first sampled, not here: a report of what binds (gameanim bind, lint) on a model of
+  // 100,000 frames would otherwise copy a track for every bone of it, for every clip.
+  let sampled: ClipTracks | undefined;
+  return {
+    kind: 'bound',
+    clip,
+    skeleton,
+    trackOfBone,
+    unmatchedTracks,
+    restBones,
+    refused,
+    get sampled() {
+      sampled ??= sampledTracks(clip, skeleton, trackOfBone);
+      return sampled;
+    },
+  };
+}
+
+/** One sampled track per skeleton bone: the clip's own where a track drives it, else its rest pose. */
+function sampledTracks(clip: SkeletalClip, skeleton: Skeleton, trackOfBone: Int32Array): ClipTracks {
   // The clip's sampled tracks carry its wrap keys (IGI 2) already.
   const source = clipTracks(clip).tracks;
   const tracks = Array.from(trackOfBone, (track, bone) => boundTrack(track < 0 ? undefined : source[track]!, skeleton, bone));
-  const sampled: ClipTracks = {
+  return {
     tracks,
     duration: Math.fround(clip.duration),
     boneIds: Int32Array.from(skeleton.ids),
@@ -60,7 +80,6 @@ export function bindClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
     volatile: false,
     needsTypeScript: tracks.some(needsTypeScript),
   };
-  return { kind: 'bound', clip, skeleton, trackOfBone, unmatchedTracks, restBones, refused, sampled };
 }
 
 const RIG_NAMES: Record<string, string> = { gta: 'GTA', igi2: 'IGI 2', anm2: 'FORM/ANM2' };

@@ -49,73 +49,98 @@ export function sampleLayers(skeleton: Skeleton, layers: readonly GameLayer[], o
   if (layers.length === 0) throw new ArgumentError('bad-argument', 'sampleLayers needs at least one layer');
   if (out.count !== skeleton.boneCount)
     throw new ArgumentError('size-mismatch', `sampleLayers: the output pose has ${out.count} bones, the skeleton ${skeleton.boneCount}: make it with createPose(skeleton)`);
-  const sampled = layers.map((layer, i) => {
+  let largest = 0;
+  const bound = layers.map((layer, i) => {
     if (!(layer.weight >= 0 && layer.weight < Infinity)) throw new ArgumentError('bad-argument', `sampleLayers: layer ${i} weight is ${layer.weight}; weights must be finite and 0 or more`);
-    const bound = boundTo(layer.clip, skeleton);
-    const pose = scratchPose(skeleton, i);
-    sampleClip(bound, layer.time, pose, { ...options, loop: layer.loop ?? false });
-    return { pose, nodes: nodesOf(bound), partial: layer.partial ?? false, weight: layer.weight };
+    largest = Math.max(largest, layer.weight);
+    const clip = boundTo(layer.clip, skeleton);
+    return { clip, nodes: nodesOf(clip) };
   });
+  const count = out.count;
+  const sums = accumulators(count);
+  sums.partialTotal.fill(0);
+  layers.forEach((layer, i) => {
+    if (!layer.partial) return;
+    const { nodes } = bound[i]!;
+    for (let bone = 0; bone < count; bone++) if (nodes[bone]) sums.partialTotal[bone] = sums.partialTotal[bone]! + layer.weight;
+  });
+  sums.rotation.fill(0);
+  sums.translation.fill(0);
+  sums.translatedWeight.fill(0);
+  sums.contributions.fill(0);
+  sums.nonFiniteKeys.fill(0);
+  // The rotations' weights are divided by the largest: their sum is normalised, so only their ratios
+  // count, and 20,000 layers of weight 1e308 still add up to a finite number.
+  const scale = largest > 0 ? 1 / largest : 1;
+  // One layer at a time into one scratch pose: memory is the skeleton's, whatever the number of layers.
+  const pose = scratchPose(skeleton);
   const offsets = skeleton.trackTranslations === 'offset';
   const rest = skeleton.restTranslations;
-  for (let bone = 0; bone < out.count; bone++) {
-    let partialTotal = 0;
-    for (const layer of sampled) if (layer.partial && layer.nodes[bone]) partialTotal += layer.weight;
-    let qx = 0,
-      qy = 0,
-      qz = 0,
-      qw = 0;
-    let sx = 0,
-      sy = 0,
-      sz = 0;
-    let translatedWeight = 0;
-    let contributions = 0;
-    let only: Pose | undefined;
-    for (const { pose, nodes, partial, weight } of sampled) {
+  layers.forEach((layer, i) => {
+    const { clip, nodes } = bound[i]!;
+    sampleClip(clip, layer.time, pose, { ...options, loop: layer.loop ?? false });
+    const partial = layer.partial ?? false;
+    for (let bone = 0; bone < count; bone++) {
       const node = nodes[bone]!;
       if (!node) continue;
-      if (node === TRANSLATED) translatedWeight += weight;
-      const blend = partial ? weight : weight * (1 - partialTotal);
+      if (node === TRANSLATED) sums.translatedWeight[bone] = sums.translatedWeight[bone]! + layer.weight;
+      const blend = partial ? layer.weight : layer.weight * (1 - sums.partialTotal[bone]!);
       if (!(blend > 0)) continue;
-      contributions++;
-      only = pose;
       const q = 4 * bone;
+      // The first contribution's rotation, kept as it is: a bone only one layer drives keeps it to the bit.
+      if (sums.contributions[bone]! === 0) sums.only.set(pose.rotations.subarray(q, q + 4), q);
+      sums.contributions[bone] = sums.contributions[bone]! + 1;
       const x = pose.rotations[q]!,
         y = pose.rotations[q + 1]!,
         z = pose.rotations[q + 2]!,
         w = pose.rotations[q + 3]!;
-      const side = x * qx + y * qy + z * qz + w * qw < 0 ? -blend : blend;
-      qx += side * x;
-      qy += side * y;
-      qz += side * z;
-      qw += side * w;
+      const r = sums.rotation;
+      const scaled = blend * scale;
+      const side = x * r[q]! + y * r[q + 1]! + z * r[q + 2]! + w * r[q + 3]! < 0 ? -scaled : scaled;
+      r[q] = r[q]! + side * x;
+      r[q + 1] = r[q + 1]! + side * y;
+      r[q + 2] = r[q + 2]! + side * z;
+      r[q + 3] = r[q + 3]! + side * w;
       if (node !== TRANSLATED) continue;
       const t = 3 * bone;
+      if (!(Number.isFinite(pose.translations[t]!) && Number.isFinite(pose.translations[t + 1]!) && Number.isFinite(pose.translations[t + 2]!))) sums.nonFiniteKeys[bone] = 1;
       // Offsets are what the track adds to the rest position; the bound clip stores rest + offset.
-      sx += blend * (pose.translations[t]! - (offsets ? rest[t]! : 0));
-      sy += blend * (pose.translations[t + 1]! - (offsets ? rest[t + 1]! : 0));
-      sz += blend * (pose.translations[t + 2]! - (offsets ? rest[t + 2]! : 0));
+      sums.translation[t] = sums.translation[t]! + blend * (pose.translations[t]! - (offsets ? rest[t]! : 0));
+      sums.translation[t + 1] = sums.translation[t + 1]! + blend * (pose.translations[t + 1]! - (offsets ? rest[t + 1]! : 0));
+      sums.translation[t + 2] = sums.translation[t + 2]! + blend * (pose.translations[t + 2]! - (offsets ? rest[t + 2]! : 0));
     }
+  });
+  for (let bone = 0; bone < count; bone++) {
     const q = 4 * bone;
-    const length = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+    const r = sums.rotation;
+    const length = Math.sqrt(r[q]! * r[q]! + r[q + 1]! * r[q + 1]! + r[q + 2]! * r[q + 2]! + r[q + 3]! * r[q + 3]!);
     // One contribution normalises to its own rotation, already unit: copied, so a bone only the base
     // drives keeps the base's rotation to the bit (normalising again would move its last bit).
-    if (contributions === 1) out.rotations.set(only!.rotations.subarray(q, q + 4), q);
+    if (sums.contributions[bone] === 1) out.rotations.set(sums.only.subarray(q, q + 4), q);
     else {
-      out.rotations[q] = length > 0 ? qx / length : 0;
-      out.rotations[q + 1] = length > 0 ? qy / length : 0;
-      out.rotations[q + 2] = length > 0 ? qz / length : 0;
-      out.rotations[q + 3] = length > 0 ? qw / length : 1;
+      out.rotations[q] = length > 0 ? r[q]! / length : 0;
+      out.rotations[q + 1] = length > 0 ? r[q + 1]! / length : 0;
+      out.rotations[q + 2] = length > 0 ? r[q + 2]! / length : 0;
+      out.rotations[q + 3] = length > 0 ? r[q + 3]! / length : 1;
     }
     const t = 3 * bone;
+    const translatedWeight = sums.translatedWeight[bone]!;
+    const [sx, sy, sz] = [sums.translation[t]!, sums.translation[t + 1]!, sums.translation[t + 2]!];
     // The root (the clump's first frame) is where the game extracts a ped's velocity: its weighted
     // translations are added to its rest position, with the game's height rule for crouching.
     const added = offsets || bone === ROOT;
     const keep = added ? 1 : 1 - translatedWeight;
-    const scale = added ? 1 : translatedWeight;
-    out.translations[t] = sx * scale + rest[t]! * keep;
-    out.translations[t + 1] = sy * scale + rest[t + 1]! * keep;
-    out.translations[t + 2] = bone === ROOT ? rootHeight(sz, rest[t + 2]!) : sz * scale + rest[t + 2]! * keep;
+    const factor = added ? 1 : translatedWeight;
+    out.translations[t] = sx * factor + rest[t]! * keep;
+    out.translations[t + 1] = sy * factor + rest[t + 1]! * keep;
+    out.translations[t + 2] = bone === ROOT ? rootHeight(sz, rest[t + 2]!) : sz * factor + rest[t + 2]! * keep;
+    // The translation rule multiplies the weights' sum in: weights far past the game's 0 to 1 can take
+    // it past what a float holds. That is refused, never written as an infinity or a NaN (a NaN or
+    // infinite key still gives what it gives, as sampleClip does).
+    for (let c = 0; c < 3; c++) {
+      if (!Number.isFinite(out.translations[t + c]!) && !sums.nonFiniteKeys[bone])
+        throw new ArgumentError('bad-argument', `sampleLayers: bone ${bone}'s translation overflows a float with these weights (the largest ${largest}); the game's blend amounts are 0 to 1`);
+    }
     out.hasTranslation[bone] = 1;
   }
   return out;
@@ -167,11 +192,43 @@ function nodesOf(bound: BoundClip): Uint8Array {
   return nodes;
 }
 
-const scratch = new WeakMap<Skeleton, Pose[]>();
+const scratch = new WeakMap<Skeleton, Pose>();
 
-/** The i-th layer's pose for this skeleton, allocated once and reused by every call. */
-function scratchPose(skeleton: Skeleton, i: number): Pose {
-  let poses = scratch.get(skeleton);
-  if (!poses) scratch.set(skeleton, (poses = []));
-  return (poses[i] ??= createPose(skeleton));
+/** The pose each layer is sampled into for this skeleton, allocated once and reused by every call. */
+function scratchPose(skeleton: Skeleton): Pose {
+  let pose = scratch.get(skeleton);
+  if (!pose) scratch.set(skeleton, (pose = createPose(skeleton)));
+  return pose;
+}
+
+interface Accumulators {
+  partialTotal: Float64Array;
+  rotation: Float64Array;
+  only: Float32Array;
+  translation: Float64Array;
+  translatedWeight: Float64Array;
+  contributions: Uint32Array;
+  /** Whether a layer's sampled translation for the bone was NaN or infinite (its keys were). */
+  nonFiniteKeys: Uint8Array;
+}
+
+let sumsOf: { count: number; sums: Accumulators } | undefined;
+
+/** Per-bone sums for a skeleton of `count` bones, reused while the bone count stays the same. */
+function accumulators(count: number): Accumulators {
+  if (sumsOf?.count !== count) {
+    sumsOf = {
+      count,
+      sums: {
+        partialTotal: new Float64Array(count),
+        rotation: new Float64Array(4 * count),
+        only: new Float32Array(4 * count),
+        translation: new Float64Array(3 * count),
+        translatedWeight: new Float64Array(count),
+        contributions: new Uint32Array(count),
+        nonFiniteKeys: new Uint8Array(count),
+      },
+    };
+  }
+  return sumsOf.sums;
 }

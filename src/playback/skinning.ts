@@ -1,5 +1,5 @@
-import { ArgumentError } from '../core/errors.js';
 import type { Skeleton } from '../core/skeleton.js';
+import { ArgumentError } from '../core/errors.js';
 import { poseToMatrices, skinningMatrices } from './matrices.js';
 import type { Pose } from './pose.js';
 import { gameSkinWeights, type GameSkinWeights, type SkinnedGeometryWeights } from './skin-weights.js';
@@ -23,6 +23,7 @@ export function skinVertices(geometry: SkinnedGeometry, skeleton: Skeleton, pose
   if (target.length < 3 * vertexCount) throw new ArgumentError('size-mismatch', `skinVertices: the output holds ${target.length} floats, ${3 * vertexCount} are needed`);
   const { joints, weights: w } = weights ?? gameSkinWeights(geometry, skeleton);
   if (w.length < 4 * vertexCount) throw new ArgumentError('size-mismatch', `skinVertices: ${w.length / 4} vertices have weights, the geometry has ${vertexCount}`);
+  if (weights) checkCallerWeights(joints, w, vertexCount, skeleton.boneCount);
   const palette = skinningMatrices(poseToMatrices(pose, skeleton), skeleton);
   const positions = geometry.positions;
   for (let v = 0; v < vertexCount; v++) {
@@ -46,4 +47,19 @@ export function skinVertices(geometry: SkinnedGeometry, skeleton: Skeleton, pose
     target[3 * v + 2] = sz;
   }
   return target;
+}
+
+/**
+ * Weights the caller made (not by gameSkinWeights) are checked as gameSkinWeights makes them: a weight
+ * naming a bone past the skeleton would read past the matrices (undefined, so NaN), and a negative,
+ * NaN or infinite weight gives no finite position. Either is a RangeError naming the vertex.
+ */
+function checkCallerWeights(joints: ArrayLike<number>, weights: ArrayLike<number>, vertexCount: number, boneCount: number): void {
+  if (joints.length < 4 * vertexCount) throw new ArgumentError('size-mismatch', `skinVertices: ${Math.floor(joints.length / 4)} vertices have joints, the geometry has ${vertexCount}`);
+  for (let i = 0; i < 4 * vertexCount; i++) {
+    const weight = weights[i]!;
+    if (!(weight >= 0 && weight < Infinity)) throw new ArgumentError('bad-argument', `skinVertices: vertex ${i >> 2} has weight ${weight}; weights must be finite and 0 or more`);
+    if (weight !== 0 && !(joints[i]! < boneCount))
+      throw new ArgumentError('bad-argument', `skinVertices: vertex ${i >> 2} weights bone ${joints[i]}, and the skeleton has ${boneCount} bones (gameSkinWeights makes weights that fit it)`);
+  }
 }

@@ -65,7 +65,7 @@ const CENTRE: ReadonlyArray<[RegExp, number, string]> = [
   [/^(neck|neck1)$/, 4, 'neck'],
   [/^(head)$/, 5, 'head'],
 ];
-const SPINE = /^(spine\d?|chest|upperchest|torso|abdomen)$/;
+const SPINE = /^(spine\d?|chest\d?|upperchest|torso|abdomen|lowerback|upperback)$/;
 /** Joints that are no segment of their own: twist and roll helpers, end sites, nubs. */
 const HELPER = /(twist|roll|end|nub|tip|site)/;
 
@@ -127,7 +127,35 @@ export function resolveBoneMap(names: readonly string[], parents: ArrayLike<numb
   spine.sort((a, b) => depth(a) - depth(b));
   if (spine.length) assign(spine[0]!, skeleton.indexOf(2), `the first of ${spine.length} spine joints`);
   if (spine.length > 1) assign(spine[spine.length - 1]!, skeleton.indexOf(3), `the last of ${spine.length} spine joints`);
+  fillFromHierarchy(names, parents, skeleton, jointOfBone, assign);
   return { jointOfBone, report };
+}
+
+/**
+ * Segments the words left out, found by where they are: between a limb's mapped joints there is the
+ * segment they skip (CMU's LeftShoulder between its LeftCollar and LeftElbow is the upper arm). The
+ * joint taken is the nearest above the lower mapped joint, on the path up to the upper one, that is no
+ * helper (twist, roll, end) and drives nothing else (CMU's LHipJoint, at the hips, is passed over).
+ */
+function fillFromHierarchy(names: readonly string[], parents: ArrayLike<number>, skeleton: Skeleton, jointOfBone: Int32Array, assign: (joint: number, bone: number, why: string) => void): void {
+  const mapped = (id: number) => (skeleton.indexOf(id) >= 0 ? jointOfBone[skeleton.indexOf(id)]! : -1);
+  for (const base of [20, 30, 40, 50]) {
+    // A clavicle has no joint below the spine to find it by; a thigh has the pelvis.
+    for (let segment = base < 40 ? 2 : 1; segment <= 3; segment++) {
+      const id = base + segment;
+      if (skeleton.indexOf(id) < 0 || mapped(id) >= 0) continue;
+      const above = mapped(id - 1 === base ? 1 : id - 1);
+      const below = mapped(id + 1);
+      if (above < 0 || below < 0) continue;
+      const path: number[] = [];
+      for (let joint = parents[below]!; joint >= 0 && joint !== above; joint = parents[joint]!) path.unshift(joint);
+      if (path.length && parents[path[0]!] !== above) continue; // the upper joint is no ancestor
+      const candidate = [...path].reverse().find((joint) => !words(names[joint]!).some((word) => HELPER.test(word)) && !jointOfBone.includes(joint));
+      if (candidate === undefined) continue;
+      const [upper, lower] = [names[above]!, names[below]!];
+      assign(candidate, skeleton.indexOf(id), `between "${upper}" and "${lower}" in the hierarchy`);
+    }
+  }
 }
 
 /** A game bone by the model's name (surrounding spaces and case ignored) or the game's bone-tag name. */

@@ -1,5 +1,5 @@
-/** Why a source could not be retargeted: its bones do not map, or its file cannot be read. */
-export type RetargetErrorCode = 'bad-map' | 'unmapped-limbs' | 'bad-source' | 'no-animation';
+/** Why a source could not be retargeted: its bones do not map, its file cannot be read, it has no animation, or no pose to measure it by. */
+export type RetargetErrorCode = 'bad-map' | 'unmapped-limbs' | 'bad-source' | 'no-animation' | 'no-reference';
 
 /** The error retargeting throws; `code` says which of the reasons above it was. */
 export class RetargetError extends Error {

@@ -9,7 +9,8 @@ import type { GltfResources } from '../gltf/gltf-input.js';
 
 export { MIXAMO_PRESET, resolveBoneMap, type BoneMap, type BoneMapOption } from './bone-map.js';
 export { RetargetError, type RetargetErrorCode } from './errors.js';
-export type { SourcePose } from './rest-align.js';
+export type { SourcePose } from './reference.js';
+export { describeQuality, QUALITY_LIMITS, type AngleStats, type ClipQuality } from './quality.js';
 export { retargetRig, type RetargetOptions, type RetargetResult, type SourcePlacement } from './retarget.js';
 export { clipTiming, RigSampler, type SourceChannel, type SourceClip, type SourceRig } from './rig.js';
 export { readGltfRig, rigFromDocument } from './sources/gltf.js';

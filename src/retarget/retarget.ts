@@ -5,7 +5,10 @@ import type { AnimationData, PackageData, TrackData } from '../ifp/types.js';
 import { REQUIRED_BONES, resolveBoneMap, type BoneMapOption } from './bone-map.js';
 import { RetargetError } from './errors.js';
 import { keptKeys, pick, type KeyTolerance } from './keys.js';
-import { alignRests, type SourcePose } from './rest-align.js';
+import { alignTo, standingRest } from './alignment.js';
+import { describeQuality, measureQuality, type ClipQuality, type MeasuredClip } from './quality.js';
+import { findReference, type SourcePose } from './reference.js';
+import { writeIFP } from '../ifp/writer.js';
 import { clipTiming, RigSampler, type SourceRig } from './rig.js';
 import { prepareTransfer } from './transfer.js';
 
@@ -15,7 +18,11 @@ export interface RetargetOptions {
   skeleton: Skeleton;
   /** Default 'auto': the Mixamo preset when the names are Mixamo's, else the game's names and the words rigs use. */
   map?: BoneMapOption;
-  /** What the source's rest is: the game's rest pose in other axes and sizes ('rest', the default) or a T-pose. */
+  /**
+   * The pose the motion is measured against. 'auto' (the default): the rest when it is a standing body
+   * (a T-pose, an A-pose, arms down, the skin's own rest), else the clip's most plainly standing frame.
+   * 'rest' or 'tpose' take the rest, `{ frame: N }` frame N of each clip.
+   */
   sourcePose?: SourcePose;
   /** The package name. Default 'retarget'. */
   packageName?: string;
@@ -31,13 +38,15 @@ export interface RetargetResult {
   report: string[];
   /** How the source's world was put into the game's model space, for drawing the source beside the ped. */
   placement: SourcePlacement;
+  /** Per animation, how far the written result is from the source (quality.ts), measured every time. */
+  quality: ClipQuality[];
 }
 
 /** How the source rig was placed on the game's: the turn between their worlds and the scale between their units. */
 export interface SourcePlacement {
   /** The rotation from the source's world to the game's (4x4, column-major). */
   turn: Float64Array;
-  /** Game metres per source unit: the ratio of the hip heights. */
+  /** Game metres per source unit: the ratio of the legs' lengths. */
   scale: number;
 }
 
@@ -54,7 +63,17 @@ const PACKAGE_NAME_BYTES = 15;
 export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetResult {
   const { skeleton } = options;
   const tolerance = { degrees: options.tolerance?.degrees ?? 0.05, metres: options.tolerance?.metres ?? 1e-4 };
-  if (!rig.clips.length) throw new RetargetError('no-animation', 'the source has no animation');
+  const report: string[] = [];
+  // Only real clips: a take with no keys, or all of them at one instant (Mixamo's FBX writes an empty
+  // "Take 001" beside the real one), is no animation.
+  const timings = new Map(rig.clips.map((clip) => [clip, clipTiming(clip)]));
+  const clips = rig.clips.filter((clip) => {
+    const { start, end } = timings.get(clip)!;
+    if (end > start) return true;
+    report.push(`"${clip.name}": ${clip.channels.some((c) => c.times.length) ? 'keys at one instant only (0 s)' : 'no keys'}: skipped`);
+    return false;
+  });
+  if (!clips.length) throw new RetargetError('no-animation', rig.clips.length ? `the source has no animation with keys over time (${report.join('; ')})` : 'the source has no animation');
   const map = resolveBoneMap(rig.names, rig.parents, skeleton, options.map ?? 'auto');
   const missing = REQUIRED_BONES.filter((id) => skeleton.indexOf(id) >= 0 && map.jointOfBone[skeleton.indexOf(id)]! < 0);
   if (missing.length) {
@@ -64,23 +83,35 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       `no joint of the source maps to ${names.join(', ')}${map.report.length ? ` (matched: ${map.report.join('; ')})` : ' (nothing matched)'}; give a map file (--map MAP.json)`,
     );
   }
-  const report = [...map.report];
+  report.unshift(...map.report);
   const unused = skeleton.names.filter((_, bone) => map.jointOfBone[bone]! < 0).map((name) => name.trim());
   if (unused.length) report.push(`no source joint for ${unused.join(', ')}: they keep their rest pose`);
-  const align = alignRests(rig, skeleton, map.jointOfBone, options.sourcePose ?? 'rest');
-  report.push(...align.report);
-  const transfer = prepareTransfer(skeleton, map.jointOfBone, align);
+  const jointOfId = new Map<number, number>();
+  map.jointOfBone.forEach((joint, bone) => joint >= 0 && jointOfId.set(skeleton.ids[bone]!, joint));
+  const gameRest = standingRest(skeleton);
   const taken = new Set<string>();
-  const animations = rig.clips.map((clip, c): AnimationData => {
-    const { start, end, rate } = clipTiming(clip);
-    const ticks = Math.max(1, Math.round((end - start) * 60));
-    report.push(`"${clip.name}": ${(end - start).toFixed(3)} s at ${rate} Hz, ${ticks + 1} ticks at 60 Hz`);
+  const measured: MeasuredClip[] = [];
+  let placement: SourcePlacement | null = null;
+  const animations = clips.map((clip, c): AnimationData => {
+    const reference = findReference(rig, clip, jointOfId, options.sourcePose ?? 'auto', timings.get(clip));
+    const align = alignTo(skeleton, map.jointOfBone, gameRest, reference);
+    placement ??= { turn: align.turn, scale: align.scale };
+    report.push(...align.report.map((line) => (clips.length > 1 ? `"${clip.name}": ${line}` : line)));
+    const transfer = prepareTransfer(skeleton, map.jointOfBone, align);
+    const { start, end, rate } = timings.get(clip)!;
+    // Keys on the game's 60 Hz ticks, and at the source's own first and last key times where those
+    // fall between ticks (then stored as floats, which SA's ANP3 reader takes too).
+    const times = keyTimes(start, end);
+    const onTicks = times.every((t) => Math.abs(t * 60 - Math.round(t * 60)) < 1e-3);
+    report.push(
+      `"${clip.name}": ${start > 0 ? `${start.toFixed(3)} to ${end.toFixed(3)} s` : `${end.toFixed(3)} s`} at ${rate} Hz, ${times.length} keys${onTicks ? ' on 60 Hz ticks' : " (60 Hz ticks and the source's first and last key times, stored as floats)"}`,
+    );
     const sampler = new RigSampler(rig, clip);
     const driven = [...map.jointOfBone.keys()].filter((bone) => map.jointOfBone[bone]! >= 0 || bone === transfer.motionBone);
-    const rotations = driven.map(() => new Float32Array(4 * (ticks + 1)));
-    const translations = new Float32Array(3 * (ticks + 1));
-    for (let k = 0; k <= ticks; k++) {
-      const pose = transfer.poseAt(sampler.worlds(Math.min(end, start + k / 60)));
+    const rotations = driven.map(() => new Float32Array(4 * times.length));
+    const translations = new Float32Array(3 * times.length);
+    times.forEach((time, k) => {
+      const pose = transfer.poseAt(sampler.worlds(time));
       driven.forEach((bone, i) => {
         const out = rotations[i]!;
         out.set(pose.rotations.subarray(4 * bone, 4 * bone + 4), 4 * k);
@@ -89,8 +120,7 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
           for (let q = 0; q < 4; q++) out[4 * k + q] = -out[4 * k + q]!;
       });
       translations.set(pose.translation, 3 * k);
-    }
-    const times = Float32Array.from({ length: ticks + 1 }, (_, k) => Math.fround(k / 60));
+    });
     const bones = driven.map((bone, i): TrackData => {
       const moves = bone === transfer.motionBone;
       const kept = keptKeys(times, rotations[i]!, moves ? translations : null, tolerance);
@@ -98,16 +128,34 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
         boneName: skeleton.names[bone]!,
         boneId: skeleton.ids[bone]!,
         keyframeType: moves ? 'KRT0' : 'KR00',
-        compressed: true,
+        compressed: onTicks,
         times: pick(times, 1, kept),
         rotations: pick(rotations[i]!, 4, kept),
         translations: moves ? pick(translations, 3, kept) : null,
         scales: null,
       };
     });
-    return { name: storableName(clip.name || `clip${c}`, taken, report), bones };
+    const name = storableName(clip.name || `clip${c}`, taken, report);
+    measured.push({ clip, animation: name, reference: reference.description, turn: align.turn, start, end });
+    return { name, bones };
   });
-  return { packages: [{ name: storableName(options.packageName ?? 'retarget', new Set(), report, PACKAGE_NAME_BYTES), animations }], report, placement: { turn: align.turn, scale: align.scale } };
+  const packages = [{ name: storableName(options.packageName ?? 'retarget', new Set(), report, PACKAGE_NAME_BYTES), animations }];
+  // Measured on the bytes a writer makes of these packages, read back: what a user's game would load.
+  const quality = measureQuality(rig, writeIFP(packages, { format: 'ANP3' }), skeleton, map.jointOfBone, measured);
+  for (const q of quality) report.push(describeQuality(q), ...q.warnings.map((w) => `warning: "${q.animation}": ${w}`));
+  return { packages, report, placement: placement!, quality };
+}
+
+/** 60 Hz ticks from `start` to `end`, with `start` and `end` themselves where they fall between ticks. */
+function keyTimes(start: number, end: number): Float32Array {
+  const near = (t: number) => Math.abs(t * 60 - Math.round(t * 60)) < 0.06; // within 1 ms of a tick
+  const first = near(start) ? Math.round(start * 60) : Math.ceil(start * 60);
+  const last = near(end) ? Math.round(end * 60) : Math.floor(end * 60);
+  const times: number[] = [];
+  if (!near(start)) times.push(start);
+  for (let k = first; k <= last; k++) times.push(k / 60);
+  if (!near(end)) times.push(end);
+  return Float32Array.from(times, (t) => Math.fround(t));
 }
 
 /** A name the IFP holds as given: Latin-1, at most `bytes` long, unique as the game compares (case ignored). */

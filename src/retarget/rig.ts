@@ -2,7 +2,7 @@
 // clips of keyed channels on them. Joints are whatever nodes the file has, ground and end joints
 // included, so each joint's world matrix (units, up axis, an armature's own scale) comes out of the
 // hierarchy as the file's own tool evaluates it.
-import { compose, multiply, type Matrix } from '../gltf/spaces.js';
+import { composeInto, multiplyInto, type Matrix } from '../core/transforms.js';
 
 export type ChannelPath = 'translation' | 'rotation' | 'scale';
 
@@ -60,12 +60,20 @@ export function clipTiming(clip: SourceClip): { start: number; end: number; rate
 /** Evaluates a rig at a time of a clip (or at rest, without one): every joint's world matrix. */
 export class RigSampler {
   readonly #byJoint: Array<Partial<Record<ChannelPath, SourceChannel>>>;
+  /** Scratch values, copied into each joint's matrix before the next joint is read. */
+  readonly #scratch = new Float64Array(16);
+  readonly #t = new Float64Array(3);
+  readonly #r = new Float64Array(4);
+  readonly #s = new Float64Array(3);
+  /** Each joint's rest values, as views made once. */
+  readonly #rest: Array<{ t: Float64Array; r: Float64Array; s: Float64Array }>;
 
   constructor(
     readonly rig: SourceRig,
     clip: SourceClip | null,
   ) {
     this.#byJoint = rig.names.map(() => ({}));
+    this.#rest = rig.names.map((_, j) => ({ t: rig.restTranslations.subarray(3 * j, 3 * j + 3), r: rig.restRotations.subarray(4 * j, 4 * j + 4), s: rig.restScales.subarray(3 * j, 3 * j + 3) }));
     for (const channel of clip?.channels ?? []) if (channel.times.length) this.#byJoint[channel.joint]![channel.path] = channel;
   }
 
@@ -75,19 +83,20 @@ export class RigSampler {
     const worlds: Matrix[] = [];
     for (let j = 0; j < rig.names.length; j++) {
       const own = this.#byJoint[j]!;
-      const t = own.translation ? valueAt(own.translation, time) : rig.restTranslations.subarray(3 * j, 3 * j + 3);
-      const r = own.rotation ? valueAt(own.rotation, time) : rig.restRotations.subarray(4 * j, 4 * j + 4);
-      const s = own.scale ? valueAt(own.scale, time) : rig.restScales.subarray(3 * j, 3 * j + 3);
-      const local = compose(t, r, s);
+      const rest = this.#rest[j]!;
+      const t = own.translation ? valueAt(own.translation, time, this.#t) : rest.t;
+      const r = own.rotation ? valueAt(own.rotation, time, this.#r) : rest.r;
+      const s = own.scale ? valueAt(own.scale, time, this.#s) : rest.s;
+      const local = composeInto(this.#scratch, t, r, s);
       const parent = rig.parents[j]!;
-      worlds.push(parent >= 0 ? multiply(worlds[parent]!, local) : local);
+      worlds.push(parent >= 0 ? multiplyInto(new Float64Array(16), worlds[parent]!, local) : local.slice());
     }
     return worlds;
   }
 }
 
-/** A channel's value at a time: clamped at its ends, slerped (rotations) or lerped between keys. */
-function valueAt(channel: SourceChannel, time: number): Float64Array {
+/** A channel's value at a time, into `out`: clamped at its ends, slerped (rotations) or lerped between keys. */
+function valueAt(channel: SourceChannel, time: number, out: Float64Array): Float64Array {
   const { times, values } = channel;
   const width = channel.path === 'rotation' ? 4 : 3;
   // Binary search for the first key after `time`.
@@ -100,7 +109,6 @@ function valueAt(channel: SourceChannel, time: number): Float64Array {
   }
   const hi = Math.min(a, times.length - 1);
   const lo = Math.max(a - 1, 0);
-  const out = new Float64Array(width);
   const u = hi === lo || channel.step ? 0 : Math.min(1, Math.max(0, (time - times[lo]!) / (times[hi]! - times[lo]!)));
   if (width === 3) {
     for (let c = 0; c < 3; c++) out[c] = values[3 * lo + c]! + (values[3 * hi + c]! - values[3 * lo + c]!) * u;

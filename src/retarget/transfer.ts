@@ -2,10 +2,10 @@
 // through the two rests (target_world(t) = turn · source_world(t) · source_world_rest⁻¹ · turn⁻¹ ·
 // target_world_rest), then back to local; the hips' travel, scaled and turned, as root motion.
 import type { Skeleton } from '../core/skeleton.js';
-import { rotationQuaternion } from '../dff/rotation.js';
-import { invert, multiply, positionOf, type Matrix } from '../gltf/spaces.js';
-import { apply, rotationOf, scaled, subtract, transposed, type Vector } from './rotations.js';
-import type { RestAlignment } from './rest-align.js';
+import { quaternionOf } from '../dff/rotation.js';
+import { invert, multiply, positionOf, type Matrix } from '../core/transforms.js';
+import { apply, rotationOf, scaled, subtract, transposed, type Vector } from '../core/transforms.js';
+import type { Alignment } from './alignment.js';
 
 export interface TransferredPose {
   /** x y z w per game bone, local to its parent (the rest rotation for bones without a source joint). */
@@ -20,12 +20,12 @@ export interface Transfer {
   poseAt(sourceWorlds: readonly Matrix[]): TransferredPose;
 }
 
-export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, align: RestAlignment): Transfer {
+export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, align: Alignment): Transfer {
   const count = skeleton.boneCount;
-  const { turn, scale, sourceRest, targetRest, gameRest } = align;
+  const { turn, scale, lift, anchor, sourceRef, targetRef, gameRest } = align;
   const turnBack = transposed(turn);
   // The constant right-hand factor of each driven bone: source_world_rest⁻¹ · turn⁻¹ · target_world_rest.
-  const carry = Array.from(jointOfBone, (joint, bone) => (joint >= 0 ? multiply(multiply(transposed(rotationOf(sourceRest[joint]!)), turnBack), rotationOf(targetRest[bone]!)) : null));
+  const carry = Array.from(jointOfBone, (joint, bone) => (joint >= 0 ? multiply(multiply(transposed(rotationOf(sourceRef[joint]!)), turnBack), rotationOf(targetRef[bone]!)) : null));
   const gameRestRotation = gameRest.map(rotationOf);
   const restLocal = gameRest.map((world, bone) => {
     const parent = skeleton.parents[bone]!;
@@ -40,8 +40,10 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
   const chain: number[] = [];
   for (let b = hips; b >= 0 && b !== motionBone; b = skeleton.parents[b]!) chain.unshift(b);
   const hipsJoint = hips >= 0 ? jointOfBone[hips]! : -1;
-  const hipsRestSource = hipsJoint >= 0 ? positionOf(sourceRest[hipsJoint]!) : ([0, 0, 0] as Vector);
-  const hipsRestGame = hips >= 0 ? positionOf(targetRest[hips]!) : ([0, 0, 0] as Vector);
+  const hipsRestSource = hipsJoint >= 0 ? positionOf(sourceRef[hipsJoint]!) : ([0, 0, 0] as Vector);
+  const hipsRestGame = hips >= 0 ? positionOf(targetRef[hips]!) : ([0, 0, 0] as Vector);
+  // Counted over the ground from the anchor (the clip's start when the reference is a frame of it).
+  const fromAnchor = anchor ? apply(turn, scaled(subtract(hipsRestSource, anchor), scale)) : ([0, 0, 0] as Vector);
 
   return {
     motionBone,
@@ -56,11 +58,12 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
       for (let bone = 0; bone < count; bone++) {
         const parent = skeleton.parents[bone]!;
         const local = parent < 0 ? world[bone]! : multiply(transposed(world[parent]!), world[bone]!);
-        rotationQuaternion([local[0]!, local[1]!, local[2]!, local[4]!, local[5]!, local[6]!, local[8]!, local[9]!, local[10]!], rotations, 4 * bone);
+        // Products of rotations: orthonormal already, so no nearest-rotation iteration is needed.
+        quaternionOf([local[0]!, local[1]!, local[2]!, local[4]!, local[5]!, local[6]!, local[8]!, local[9]!, local[10]!], rotations, 4 * bone);
       }
       // Where the hips are to be, in the game's model space.
       const travel = hipsJoint >= 0 ? apply(turn, scaled(subtract(positionOf(sourceWorlds[hipsJoint]!), hipsRestSource), scale)) : ([0, 0, 0] as Vector);
-      const hipsAt: Vector = [hipsRestGame[0] + travel[0], hipsRestGame[1] + travel[1], hipsRestGame[2] + travel[2]];
+      const hipsAt: Vector = [hipsRestGame[0] + travel[0] + fromAnchor[0], hipsRestGame[1] + travel[1] + fromAnchor[1], hipsRestGame[2] + travel[2] + lift];
       // The motion bone sits where the hips, hung from it through their rest offsets, land there.
       let hung = world[motionBone]!;
       for (const bone of chain) hung = multiply(hung, restLocal[bone]!);

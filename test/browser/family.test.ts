@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bindClip, createPose, DFFReader, IFPReader, ImgEditor, poseToMatrices, sampleClip, writeImg, type ImgEntryData } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
-import { closeChromium, launchChromium, openPage, root, startViewer, TEST_LIMIT, WAIT, withViewer, CHROMIUM } from './viewer-helpers.js';
+import { closeChromium, framesPass, launchChromium, openPage, root, startViewer, TEST_LIMIT, WAIT, withViewer, CHROMIUM } from './viewer-helpers.js';
 
 const fixturePath = (name: string) => join(root, 'fixtures', name);
 
@@ -100,6 +100,24 @@ describeWith([CHROMIUM], 'a cutscene in the viewer (headless Chromium)', { timeo
         }).length;
       });
       expect(outside).toBe(0);
+      // A clip chosen in the list leaves the scene; a dictionary opened after it does not bring the scene back.
+      await page.locator('#animations li[data-clip]', { hasText: /^csped / }).click();
+      await page.waitForFunction(
+        () => {
+          const viewer = (window as unknown as { viewer: { scene: unknown; clip: { name: string } | null } }).viewer;
+          return viewer.scene === null && viewer.clip?.name === 'csped';
+        },
+        null,
+        { timeout: WAIT },
+      );
+      await page.locator('#files').setInputFiles(fixturePath('textures.txd'));
+      await page.waitForFunction(() => (window as unknown as { viewer: { textures: unknown[] } }).viewer.textures.length === 1, null, { timeout: WAIT });
+      await framesPass(page, { run: 3 });
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { viewer: { scene: unknown; clip: { name: string } } }).viewer.scene === null && (window as unknown as { viewer: { clip: { name: string } } }).viewer.clip.name,
+        ),
+      ).toBe('csped');
       expect(errors).toEqual([]);
     });
   });

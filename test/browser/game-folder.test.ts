@@ -169,5 +169,47 @@ describeWith(
       // The page is the file's shared one (viewer-helpers.ts): left for the next test, not closed.
       await page.goto('about:blank');
     }, 240_000);
+
+    it('a folder of thousands of files with odd names: every animation file listed by its name as text, a ped plays, no error', async () => {
+      const models: ImgEntryData[] = ['player', 'gang01'].flatMap((name) => [
+        { name: `${name}.dff`, data: sample(`iii/${name}.dff`) },
+        { name: `${name}.txd`, data: sample(`iii/${name}.txd`) },
+      ]);
+      const { img, dir } = writeV1(models);
+      const ide = ['peds', '1, player, player, PLAYER, STAT_PLAYER, player, 0', '2, gang01, gang01, GANG1, STAT_GANG1, man, 0', 'end', ''].join('\n');
+      // Names a modder's folder holds: markup, quotes, percent escapes, spaces, dots, accents, emoji,
+      // control characters, 200 characters; each an IFP the viewer may be asked to open.
+      const odd = ['<img src=x onerror=alert(1)>', '"quoted" & \'single\'', '%2e%2e%2fup', ' lead and trail ', '..dots..', 'café ñ', '🏃 run', 'tab\there', 'x'.repeat(200)];
+      const tree: Record<string, Uint8Array | string> = { 'anim/ped.ifp': sample('iii_pcanims_ped_anpk.ifp'), 'models/gta3.img': img, 'models/gta3.dir': dir, 'data/default.ide': ide };
+      const small = fixture('anpk-gta3.ifp');
+      for (let i = 0; i < 3_000; i++) tree[`anim/${odd[i % odd.length]!.slice(0, 180)} ${i}.ifp`] = small;
+      // And thousands of files the viewer does not read: audio, mods, nested folders.
+      for (let i = 0; i < 2_000; i++) tree[`audio/sfx ${i}/${odd[i % odd.length]!.slice(0, 40)}.raw`] = 'x';
+      const folder = writeTree(tree);
+      const { page, errors } = await openPage(browser, server.url);
+      await page.locator('#folder-input').setInputFiles(folder);
+      const state = () =>
+        page.evaluate(() => ({
+          note: document.querySelector('#game-folder-note')?.textContent,
+          peds: document.querySelectorAll('#peds li').length,
+          files: document.querySelectorAll('#animation-files li').length,
+          clips: document.querySelectorAll('#animations li[data-clip]').length,
+          problems: document.querySelector('#problems')?.textContent?.slice(0, 300),
+        }));
+      await page
+        .waitForFunction(() => document.querySelectorAll('#peds li').length > 0 && document.querySelectorAll('#animations li[data-clip]').length > 0, null, { timeout: 120_000 })
+        .catch(async (error) => {
+          console.log('state', JSON.stringify(await state()), errors);
+          throw error;
+        });
+      const files = await page.locator('#animation-files li').evaluateAll((items) => items.map((item) => item.textContent ?? ''));
+      expect(files).toHaveLength(3_001);
+      // Markup is shown as text, never made into elements.
+      expect(await page.locator('#animation-files img').count()).toBe(0);
+      expect(files.some((text) => text.includes('<img src=x onerror=alert(1)> 0.ifp'))).toBe(true);
+      await pickPed(page, 'gang01');
+      expect(errors).toEqual([]);
+      await page.goto('about:blank');
+    }, 480_000);
   },
 );

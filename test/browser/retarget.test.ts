@@ -14,7 +14,7 @@ import { chromiumPath, haveChromium, launchChromium, withViewer, CHROMIUM } from
 import { describeWith } from '../helpers/needs.js';
 
 interface Shown {
-  retarget: { joints: number; segments: number; animations: string[]; error: string | null };
+  retarget: { joints: number; segments: number; animations: string[]; quality: string[]; error: string | null };
   clip: string | null;
   drawn: boolean;
 }
@@ -52,6 +52,10 @@ describeWith([CHROMIUM, SAMPLES], `retargeting in the viewer (${haveChromium ? c
       console.log(`viewer retarget: ${JSON.stringify(shown)}`);
       expect(shown.retarget.error).toBeNull();
       expect(shown.retarget.animations).toEqual([walk.name]);
+      // The quality report, as the command prints it, in the problems panel too.
+      expect(shown.retarget.quality).toHaveLength(1);
+      expect(shown.retarget.quality[0]).toMatch(/^"WALK_player" against the source, degrees over 73 ticks: limbs median 0\.\d, p95 0\.\d, .*; reference: the rest \(/);
+      expect(await page.locator('#problems', { hasText: 'against the source' }).count()).toBe(1);
       expect(shown.clip).toBe(walk.name);
       // The rig's joints below its ground node, each a line from its parent.
       expect(shown.retarget.segments).toBe(shown.retarget.joints - 2);

@@ -22,6 +22,8 @@ function serveBuild(): Promise<{ server: Server; url: string; served: string[] }
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://host').pathname;
     served.push(path);
+    // What `gameanim view` serves beside the build: the user's files, which no cache may keep.
+    if (path.startsWith(`${MOUNT}files/`)) return void response.writeHead(200, { 'content-type': 'text/plain' }).end('a user file');
     const inside = path.startsWith(MOUNT) ? normalize(path.slice(MOUNT.length) || 'index.html') : null;
     const file = inside && !inside.startsWith('..') ? join(BUILD, inside) : null;
     if (!file || !statSync(file, { throwIfNoEntry: false })?.isFile()) return void response.writeHead(404).end();
@@ -68,6 +70,22 @@ describeWith([CHROMIUM, SAMPLES], `the static build on a plain host, online and 
     await opens(); // the files are local: the viewer works offline as it did online
     expect(await page.locator('#bones tbody tr').count()).toBe(32);
     expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it("keeps no user file in the service worker's cache: not fetched, and not opened in the tab", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(host.url);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
+    await page.evaluate(async () => void (await fetch('./files/ped.ifp')));
+    // Before: a navigation was kept whatever its path, so a user's file opened in the tab was cached.
+    await page.goto(`${host.url}files/secret%0Aname.ifp`);
+    await page.goto(host.url);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
+    const cached = await page.evaluate(async () => (await (await caches.open('gameanim-viewer')).keys()).map((request) => new URL(request.url).pathname));
+    expect(cached.length).toBeGreaterThan(0);
+    expect(cached.filter((path) => !path.startsWith(`${new URL(host.url).pathname}assets/`) && !/\/(index\.html)?$/.test(path))).toEqual([]);
     await context.close();
   }, 240_000);
 });

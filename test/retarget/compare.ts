@@ -12,6 +12,17 @@ export interface Differences {
   /** Largest world-direction difference per limb segment (bone to child), degrees. */
   segments: Map<string, number>;
   duration: number;
+  /** Every limb segment's angle (upper arms, forearms, thighs, calves) on every tick, degrees. */
+  limbAngles: number[];
+  /** The largest turn about the up axis between the two hips' lines (right thigh to left), degrees. */
+  facing: number;
+}
+
+/** The median, 95th percentile and worst of a list of angles. */
+export function spread(values: readonly number[]): { median: number; p95: number; worst: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.round(p * (sorted.length - 1)))]!;
+  return { median: at(0.5), p95: at(0.95), worst: sorted.at(-1)! };
 }
 
 const SEGMENTS: Array<[number, number]> = [
@@ -46,6 +57,9 @@ export function compare(skeleton: Skeleton, original: Animation, back: Animation
   const degrees = new Map(driven.map((name) => [name, 0]));
   const segments = new Map<string, number>();
   let rootMotion = 0;
+  let facing = 0;
+  const limbAngles: number[] = [];
+  const LIMBS = new Set([32, 33, 22, 23, 41, 42, 51, 52]);
   const pelvis = skeleton.indexOf(1);
   for (let frame = 0; frame / 60 <= original.duration + 1e-6; frame++) {
     const time = Math.min(frame / 60, original.duration);
@@ -72,10 +86,15 @@ export function compare(skeleton: Skeleton, original: Animation, back: Animation
       const [f, t] = [skeleton.indexOf(from), skeleton.indexOf(to)];
       const direction = (w: typeof wa) => new Vector3().setFromMatrixPosition(w[t]!).sub(new Vector3().setFromMatrixPosition(w[f]!)).normalize();
       const name = skeleton.names[f]!.trim();
-      segments.set(name, Math.max(segments.get(name) ?? 0, (direction(wa).angleTo(direction(wb)) * 180) / Math.PI));
+      const angle = (direction(wa).angleTo(direction(wb)) * 180) / Math.PI;
+      segments.set(name, Math.max(segments.get(name) ?? 0, angle));
+      if (LIMBS.has(from)) limbAngles.push(angle);
     }
+    const hips = (w: typeof wa) => new Vector3().setFromMatrixPosition(w[skeleton.indexOf(41)]!).sub(new Vector3().setFromMatrixPosition(w[skeleton.indexOf(51)]!));
+    const [ha, hb] = [hips(wa), hips(wb)];
+    facing = Math.max(facing, (Math.abs(Math.atan2(ha.x * hb.y - ha.y * hb.x, ha.x * hb.x + ha.y * hb.y)) * 180) / Math.PI);
   }
-  return { degrees, rootMotion, segments, duration: Math.abs(original.duration - back.duration) };
+  return { degrees, rootMotion, segments, duration: Math.abs(original.duration - back.duration), limbAngles, facing };
 }
 
 export const worst = (values: Map<string, number>) => [...values].reduce((w, e) => (e[1] > w[1] ? e : w), ['', 0] as [string, number]);

@@ -8,7 +8,10 @@ import { bindClip, createPose, poseToMatrices, sampleClip, type Animation, type 
 
 export interface RigOptions {
   names: 'mixamo' | 'custom';
-  pose: 'rest' | 'tpose';
+  /** The rig's rest: the skin's own, a T-pose, or an A-pose (arms 45 degrees down); T- and A-pose joints are unrotated at rest, as a BVH's are. */
+  pose: 'rest' | 'tpose' | 'apose';
+  /** The ground node's scale (Mixamo's Armature: 0.01 over joints in cm). Default 1. */
+  armatureScale?: number;
   /** Source units per game metre: 100 (cm) times the rig's proportions. */
   scale: number;
   rate: number;
@@ -101,8 +104,8 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
   // T-pose joint positions in game space: arms straight out, legs straight down, the rest as at rest.
   const tposePos = new Map<number, Vector3>();
   for (const [chain, toward] of [
-    [[32, 33, 34, 35], left],
-    [[22, 23, 24, 25], left.clone().negate()],
+    [[32, 33, 34, 35], options.pose === 'apose' ? left.clone().sub(up).normalize() : left],
+    [[22, 23, 24, 25], (options.pose === 'apose' ? left.clone().add(up).normalize() : left.clone()).negate()],
     [[41, 42, 43], up.clone().negate()],
     [[51, 52, 53], up.clone().negate()],
   ] as const) {
@@ -126,10 +129,10 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
   const restPosition = (spec: JointSpec): Vector3 => {
     const [, , id, , extra] = spec;
     if (spec[0] === 'Armature') return new Vector3();
-    const own = options.pose === 'tpose' ? (tposePos.get(id) ?? restPos(id)) : restPos(id);
+    const own = options.pose !== 'rest' ? (tposePos.get(id) ?? restPos(id)) : restPos(id);
     if (!extra) return own;
     // Extras sit between their bone and its child (spine, twist) or past it (ends).
-    const next = spec[0].includes('End') ? own.clone().add(new Vector3(0, 0.05, 0.05)) : ((options.pose === 'tpose' ? tposePos.get(id + 1) : undefined) ?? restPos(id === 2 ? 3 : id + 1));
+    const next = spec[0].includes('End') ? own.clone().add(new Vector3(0, 0.05, 0.05)) : ((options.pose !== 'rest' ? tposePos.get(id + 1) : undefined) ?? restPos(id === 2 ? 3 : id + 1));
     return own.clone().lerp(next, 0.5);
   };
   // Each joint's own axes: a fixed turn from the game bone's (rest rig), none (T-pose rig, as BVH).
@@ -166,7 +169,7 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
     return toSource(game[bone(id)]!).multiply(toSource(rest[bone(id)]!).invert());
   };
   // The T-pose rig's joints are unrotated at rest, as a BVH's are.
-  const restWorld = JOINTS.map((spec, j) => new Matrix4().compose(place(restPosition(spec)), options.pose === 'tpose' ? new Quaternion() : worldRotation(j, rest), new Vector3(1, 1, 1)));
+  const restWorld = JOINTS.map((spec, j) => new Matrix4().compose(place(restPosition(spec)), options.pose !== 'rest' ? new Quaternion() : worldRotation(j, rest), new Vector3(1, 1, 1)));
   const doc = new Document();
   const buffer = doc.createBuffer();
   const nodes: Node[] = [];
@@ -181,6 +184,7 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
       .createNode(options.names === 'mixamo' ? spec[0] : spec[1])
       .setTranslation(t.toArray())
       .setRotation(q.toArray() as [number, number, number, number]);
+    if (spec[0] === 'Armature' && options.armatureScale) node.setScale([options.armatureScale, options.armatureScale, options.armatureScale]);
     if (parent !== null) nodes[parent]!.addChild(node);
     nodes.push(node);
   });

@@ -2,13 +2,15 @@
 // it wrote; a source that does not map prints no document, its error on stderr, exit 1; a .gltf source
 // (its .bin beside it) retargets as its .glb does.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Format, WebIO } from '@gltf-transform/core';
 import { expect, it } from 'vitest';
 import { DFFReader, IFPReader } from '../../src/index.js';
+import { PED_BONE_TAGS } from '../../src/core/bone-tags.js';
+import { MIXAMO_PRESET } from '../../src/retarget/index.js';
 import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { foreignRig } from './foreign-rigs.js';
 import { describeWith } from '../helpers/needs.js';
@@ -28,7 +30,7 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     const run = gameanim('retarget', source, '--to', model, '--source-pose', 'tpose', '-o', out, '--json');
     expect(run.status).toBe(0);
     const document = JSON.parse(run.stdout);
-    expect(Object.keys(document)).toEqual(['written', 'format', 'package', 'animations', 'report']);
+    expect(Object.keys(document)).toEqual(['written', 'format', 'package', 'animations', 'quality', 'report']);
     const reader = new IFPReader(new Uint8Array(readFileSync(out)));
     expect(document.written).toEqual([out]);
     expect(document.format).toBe('ANP3');
@@ -38,7 +40,18 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     expect(document.animations).toEqual(reader.animations.map((a) => ({ name: a.name, tracks: a.bones.length })));
     expect(document.report).toContain('"mixamorig:LeftArm" -> "L UpperArm" (Mixamo preset)');
     expect(document.report.some((line: string) => /^root motion scaled by /.test(line))).toBe(true);
-    expect(document.report.at(-1)).toMatch(/^"WALK_player": 1\.200 s at 30 Hz, 73 ticks at 60 Hz$/);
+    expect(document.report).toContain('"WALK_player": 1.200 s at 30 Hz, 73 keys on 60 Hz ticks');
+    expect(document.report).toContain('reference pose: the rest (told: a T-pose)');
+    // The quality of each animation, measured on what was written; the last report line says it.
+    expect(document.quality.map((q: { animation: string }) => q.animation)).toEqual(['WALK_player']);
+    const [quality] = document.quality;
+    expect(Object.keys(quality)).toEqual(['animation', 'reference', 'limbs', 'torso', 'facing', 'feet', 'slide', 'rootPath', 'ticks', 'warnings']);
+    // The rig walks on the spot of walk_player's own feet: the result's root covers the source's path.
+    expect(quality.rootPath).toBeCloseTo(1, 1);
+    expect(quality.ticks).toBe(73);
+    expect(quality.limbs.p95).toBeLessThan(1);
+    expect(quality.warnings).toEqual([]);
+    expect(document.report.at(-1)).toMatch(/^"WALK_player" against the source, degrees over 73 ticks: limbs median \d+\.\d, p95/);
   });
 
   it('a .gltf source (its .bin beside it) writes the IFP its .glb does, byte for byte; without the .bin, exit 1 naming it', async () => {
@@ -70,5 +83,25 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/no joint of the source maps to L UpperArm/);
+  });
+
+  it('--strict: a clip past the limits (a forearm driven by the hand, so the elbow bend is lost) exits 1 and writes nothing; without it, a warning and the file', async () => {
+    const source = join(scratch, 'strict.glb');
+    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
+    const map = join(scratch, 'strict-map.json');
+    const names = Object.entries(MIXAMO_PRESET).filter(([name]) => !/^(LeftForeArm|LeftHand|.*Index\d)$/.test(name));
+    writeFileSync(map, JSON.stringify({ ...Object.fromEntries(names.map(([name, id]) => [`mixamorig:${name}`, PED_BONE_TAGS[id]!])), 'mixamorig:LeftHand': 'L ForeArm' }));
+    const out = join(scratch, 'strict.ifp');
+    const strict = gameanim('retarget', source, '--to', model, '--map', map, '-o', out, '--strict');
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toMatch(/--strict: "WALK_player" limbs \d+\.\d degrees off at the 95th percentile \(limit 5\) \(reference: the rest \(a T-pose\)\); nothing written/);
+    expect(existsSync(out)).toBe(false);
+    const loose = gameanim('retarget', source, '--to', model, '--map', map, '-o', out, '--json');
+    expect(loose.status).toBe(0);
+    const document = JSON.parse(loose.stdout);
+    expect(document.quality[0].warnings[0]).toMatch(/^limbs \d+\.\d degrees off at the 95th percentile \(limit 5\)$/);
+    expect(document.quality[0].limbs.worstAt).toMatch(/^L UpperArm at /);
+    expect(document.report).toContain(`warning: "WALK_player": ${document.quality[0].warnings[0]}`);
+    expect(existsSync(out)).toBe(true);
   });
 });

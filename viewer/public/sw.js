@@ -21,13 +21,16 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 const scope = new URL('./', self.location.href);
-/** The page and what the build produced; not the user's files. */
-const kept = (request, url) => request.mode === 'navigate' || url.pathname.startsWith(`${scope.pathname}assets/`) || url.pathname === scope.pathname || url.pathname === `${scope.pathname}index.html`;
+/**
+ * The page and what the build produced; not the user's files. By path only: a navigation to a user's
+ * file (`files/ped.ifp` opened in a tab) is a navigation too, and is not kept.
+ */
+const kept = (url) => url.pathname.startsWith(`${scope.pathname}assets/`) || url.pathname === scope.pathname || url.pathname === `${scope.pathname}index.html`;
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (request.method !== 'GET' || url.origin !== scope.origin || !kept(request, url)) return;
+  if (request.method !== 'GET' || url.origin !== scope.origin || !kept(url)) return;
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);

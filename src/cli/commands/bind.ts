@@ -65,6 +65,15 @@ function bindFile(modelPath: string, skeleton: Skeleton, animsPath: string, out:
   return merged(sources.map(({ name, clips }) => bindClips(modelPath, skeleton, name, clips, gltf?.notes ?? [], out, files)));
 }
 
+/** At most this many names a note line: a model of 100,000 frames would print them all for every clip. */
+export const LISTED_NAMES = 32;
+
+/** Names quoted, the first LISTED_NAMES of them, and how many more. */
+function nameList(names: readonly string[], count = names.length): string {
+  const listed = names.slice(0, LISTED_NAMES).map((name) => JSON.stringify(name));
+  return count > LISTED_NAMES ? `${listed.join(', ')} and ${count - LISTED_NAMES} more` : listed.join(', ');
+}
+
 function bindClips(modelPath: string, skeleton: Skeleton, animsPath: string, clips: readonly SkeletalClip[], gltfNotes: readonly string[], out: Report, files: BoundFile[]): CommandResult {
   const rows: string[][] = [];
   const notes: string[] = [...gltfNotes];
@@ -75,14 +84,15 @@ function bindClips(modelPath: string, skeleton: Skeleton, animsPath: string, cli
     const bound = bindClip(clip, skeleton);
     refused ??= bound.refused;
     const matched = skeleton.boneCount - bound.restBones.length;
-    const restBones = bound.restBones.map((bone) => skeleton.names[bone]!);
+    // Every name for the JSON document; for the text, only those listed (nameList).
+    const restBones = (out.json ? bound.restBones : bound.restBones.slice(0, LISTED_NAMES + 1)).map((bone) => skeleton.names[bone]!);
     rows.push([clip.name || '(unnamed)', `${matched}/${skeleton.boneCount}`, String(bound.unmatchedTracks.length), String(bound.restBones.length)]);
-    if (bound.unmatchedTracks.length) notes.push(`${clip.name}: unmatched tracks ${bound.unmatchedTracks.map((name) => JSON.stringify(name)).join(', ')}`);
-    if (bound.restBones.length && matched) notes.push(`${clip.name}: rest bones ${restBones.map((name) => JSON.stringify(name)).join(', ')}`);
+    if (bound.unmatchedTracks.length) notes.push(`${clip.name}: unmatched tracks ${nameList(bound.unmatchedTracks)}`);
+    if (bound.restBones.length && matched) notes.push(`${clip.name}: rest bones ${nameList(restBones, bound.restBones.length)}`);
     if (matched === 0) drivingNone++;
     // Said of each such clip: a file whose other clips bind would otherwise hide it in the table.
     if (matched === 0 && !bound.refused) notes.push(`${clip.name}: drives no bone (${plural(clip.tracks.length, 'track')}, none found on the model by id or name)`);
-    animations.push({ name: clip.name, matched, unmatchedTracks: bound.unmatchedTracks, restBones, refused: bound.refused });
+    if (out.json) animations.push({ name: clip.name, matched, unmatchedTracks: bound.unmatchedTracks, restBones, refused: bound.refused });
   }
   files.push({ file: animsPath, animations });
   out.print(`${animsPath} on ${modelPath} (${plural(skeleton.boneCount, 'bone')}):`);

@@ -1,6 +1,7 @@
 // gameanim lint: the IFP files given, and every .ifp entry of the IMG archives given, checked by the
 // library's rules; findings filtered by severity and code, and counted per code at the end.
 import { LINT_RULE_TABLE, lintIFP, summarizeLint, type LintCode, type LintFinding, type LintSeverity, type Skeleton } from 'gameanim';
+import { checkReadingAmplification } from '../amplification.js';
 import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
 import { modelSkeleton } from '../model-skeleton.js';
 import { textTable } from '../text.js';
@@ -74,8 +75,8 @@ function lintTargets(path: string): Array<{ entry: string | null; bytes: Uint8Ar
   const bytes = readInput(path);
   const archive = isArchive(path, bytes) ? openArchive(path, bytes, true).archive : null;
   if (!archive) return [{ entry: null, bytes }];
-  return archive.entries.flatMap((entry) => {
-    if (/\.ifp$/i.test(entry.name)) return [{ entry: entry.name, bytes: archive.read(entry) }];
+  const targets = archive.entries.flatMap((entry) => {
+    if (/\.ifp$/i.test(entry.name)) return [{ entry, unnamed: undefined as string | undefined }];
     let data: Uint8Array;
     try {
       data = archive.read(entry);
@@ -83,8 +84,16 @@ function lintTargets(path: string): Array<{ entry: string | null; bytes: Uint8Ar
       return []; // an entry past the archive's end: the archive's own warning names it
     }
     const magic = String.fromCharCode(...data.subarray(0, 4));
-    return IFP_MAGICS.includes(magic) ? [{ entry: entry.name, bytes: data, unnamed: magic }] : [];
+    return IFP_MAGICS.includes(magic) ? [{ entry, unnamed: magic }] : [];
   });
+  checkReadingAmplification(
+    path,
+    bytes,
+    archive,
+    targets.map((target) => target.entry),
+    'linting its IFP entries',
+  );
+  return targets.map(({ entry, unnamed }) => ({ entry: entry.name, bytes: archive.read(entry), ...(unnamed ? { unnamed } : {}) }));
 }
 
 function isArchive(path: string, bytes: Uint8Array): boolean {

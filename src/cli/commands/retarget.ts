@@ -13,15 +13,14 @@ type Retarget = typeof import('gameanim/retarget');
 /** gameanim/retarget needs no peer to load: each source's own (glTF-Transform, three.js) is loaded when one is read. */
 const loadRetarget = (): Promise<Retarget> => import('gameanim/retarget');
 
-/** `retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose rest|tpose] -o OUT.ifp`. */
+/** `retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose auto|rest|tpose|frame:N] [--strict] -o OUT.ifp`. */
 export async function retargetCommand(
   sourcePath: string,
-  options: { to: string; out: string; map?: string; sourcePose?: string; name?: string; force: boolean; json?: boolean },
+  options: { to: string; out: string; map?: string; sourcePose?: string; strict?: boolean; name?: string; force: boolean; json?: boolean },
   printText: (line: string) => void,
 ): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
-  const sourcePose = options.sourcePose ?? 'rest';
-  if (sourcePose !== 'rest' && sourcePose !== 'tpose') throw new UsageError(`--source-pose takes rest or tpose, not ${options.sourcePose}`);
+  const sourcePose = parseSourcePose(options.sourcePose ?? 'auto');
   // SA finds an animation block by its package name, 15 bytes and a NUL: the output's name is cut to fit.
   const packageName = options.name ?? [...basename(options.out).replace(/\.ifp$/i, '')].slice(0, 15).join('');
   if (new TextEncoder().encode(packageName).length > 15)
@@ -58,6 +57,11 @@ export async function retargetCommand(
     throw error;
   }
   const ifp = writeIFP(result.packages, { format: 'ANP3' });
+  const warned = result.quality.filter((q) => q.warnings.length);
+  if (options.strict && warned.length)
+    return {
+      inputErrors: [`${sourcePath}: --strict: ${warned.map((q) => `"${q.animation}" ${q.warnings.join(', ')}`).join('; ')} (reference: ${warned[0]!.reference}); nothing written`],
+    };
   const errors = lintIFP(ifp).filter((finding) => finding.severity === 'error');
   if (errors.length) return { inputErrors: [`${sourcePath}: the retargeted package would not load as meant: ${errors.map((f) => f.message).join('; ')}; nothing written`] };
   const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [...sourceFiles, options.to] });
@@ -73,7 +77,22 @@ export async function retargetCommand(
   return {
     inputErrors: [],
     json: json
-      ? { written: [options.out], format: 'ANP3', package: result.packages[0]!.name, animations: animations.map((a) => ({ name: a.name, tracks: a.bones.length })), report: result.report }
+      ? {
+          written: [options.out],
+          format: 'ANP3',
+          package: result.packages[0]!.name,
+          animations: animations.map((a) => ({ name: a.name, tracks: a.bones.length })),
+          quality: result.quality,
+          report: result.report,
+        }
       : undefined,
   };
+}
+
+/** `auto`, `rest`, `tpose` or `frame:N` (a frame of each clip, counted from 0 at the source's rate). */
+function parseSourcePose(text: string): Parameters<Retarget['retargetRig']>[1]['sourcePose'] {
+  if (text === 'auto' || text === 'rest' || text === 'tpose') return text;
+  const frame = /^frame:(\d+)$/.exec(text);
+  if (frame) return { frame: Number(frame[1]) };
+  throw new UsageError(`--source-pose takes auto, rest, tpose or frame:N, not ${text}`);
 }

@@ -1,7 +1,82 @@
-// Rotations as 4x4 column-major matrices without translation, the form spaces.ts multiplies: the
-// rotation part of a world matrix (a joint's world carries its rig's unit scale), turns between
-// directions, and the snap of a fitted turn onto the axis permutation rigs really use.
-import { identity, type Matrix } from '../gltf/spaces.js';
+// The 4x4 matrix and rotation arithmetic the adapters share (glTF import and export, retargeting):
+// column-major affine matrices in float64, their products and inverses, and the rotations inside them
+// (a joint's world carries its rig's unit scale, so the rotation part is taken apart from it), turns
+// between directions, and the snap of a fitted turn onto the axis permutation tools really use.
+
+export type Matrix = Float64Array; // 16, column-major
+
+export const identity = (): Matrix => Float64Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
+
+export function fromArray(values: ArrayLike<number>, at = 0): Matrix {
+  const out = new Float64Array(16);
+  for (let i = 0; i < 16; i++) out[i] = values[at + i]!;
+  return out;
+}
+
+export function multiply(a: Matrix, b: Matrix): Matrix {
+  return multiplyInto(new Float64Array(16), a, b);
+}
+
+/** `a · b` written into `out` (which must be neither), for loops that make many. */
+export function multiplyInto(out: Matrix, a: Matrix, b: Matrix): Matrix {
+  for (let column = 0; column < 4; column++) {
+    for (let row = 0; row < 4; row++) {
+      let sum = 0;
+      for (let k = 0; k < 4; k++) sum += a[4 * k + row]! * b[4 * column + k]!;
+      out[4 * column + row] = sum;
+    }
+  }
+  return out;
+}
+
+/** The inverse of an affine matrix (last row 0 0 0 1); identity when it is singular. */
+export function invert(m: Matrix): Matrix {
+  const [a, b, c, , d, e, f, , g, h, i] = m as unknown as number[];
+  const c0 = [e! * i! - f! * h!, f! * g! - d! * i!, d! * h! - e! * g!];
+  const det = a! * c0[0]! + b! * c0[1]! + c! * c0[2]!;
+  if (!(Math.abs(det) > 1e-300) || !Number.isFinite(det)) return identity();
+  const inv = [
+    c0[0]! / det,
+    (h! * c! - i! * b!) / det,
+    (b! * f! - c! * e!) / det,
+    c0[1]! / det,
+    (i! * a! - g! * c!) / det,
+    (c! * d! - a! * f!) / det,
+    c0[2]! / det,
+    (g! * b! - h! * a!) / det,
+    (a! * e! - b! * d!) / det,
+  ];
+  const out = identity();
+  for (let column = 0; column < 3; column++) for (let row = 0; row < 3; row++) out[4 * column + row] = inv[3 * column + row]!;
+  for (let row = 0; row < 3; row++) out[12 + row] = -(out[row]! * m[12]! + out[4 + row]! * m[13]! + out[8 + row]! * m[14]!);
+  return out;
+}
+
+export function compose(t: ArrayLike<number>, q: ArrayLike<number>, s: ArrayLike<number>): Matrix {
+  return composeInto(identity(), t, q, s);
+}
+
+/** The matrix of a translation, rotation (x y z w) and scale, written into `out` (its last row 0 0 0 1). */
+export function composeInto(out: Matrix, t: ArrayLike<number>, q: ArrayLike<number>, s: ArrayLike<number>): Matrix {
+  const [x, y, z, w] = [q[0]!, q[1]!, q[2]!, q[3]!];
+  out[3] = out[7] = out[11] = 0;
+  out[15] = 1;
+  out[0] = (1 - 2 * (y * y + z * z)) * s[0]!;
+  out[1] = 2 * (x * y + z * w) * s[0]!;
+  out[2] = 2 * (x * z - y * w) * s[0]!;
+  out[4] = 2 * (x * y - z * w) * s[1]!;
+  out[5] = (1 - 2 * (x * x + z * z)) * s[1]!;
+  out[6] = 2 * (y * z + x * w) * s[1]!;
+  out[8] = 2 * (x * z + y * w) * s[2]!;
+  out[9] = 2 * (y * z - x * w) * s[2]!;
+  out[10] = (1 - 2 * (x * x + y * y)) * s[2]!;
+  out[12] = t[0]!;
+  out[13] = t[1]!;
+  out[14] = t[2]!;
+  return out;
+}
+
+export const positionOf = (m: Matrix): [number, number, number] => [m[12]!, m[13]!, m[14]!];
 
 export type Vector = [number, number, number];
 
@@ -83,3 +158,5 @@ export const cross = (a: ArrayLike<number>, b: ArrayLike<number>): Vector => [a[
 export const subtract = (a: ArrayLike<number>, b: ArrayLike<number>): Vector => [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
 export const scaled = (a: ArrayLike<number>, k: number): Vector => [a[0]! * k, a[1]! * k, a[2]! * k];
 export const normalised = (a: ArrayLike<number>): Vector => scaled(a, 1 / (Math.hypot(a[0]!, a[1]!, a[2]!) || 1));
+/** The angle between two directions, in radians (any lengths but zero). */
+export const angleBetween = (a: ArrayLike<number>, b: ArrayLike<number>) => Math.atan2(Math.hypot(...cross(a, b)), dot(a, b));

@@ -1,0 +1,27 @@
+// How the gameanim plugins take their file: from a URL (through Babylon's own file loading, so its
+// URL preprocessing, request modifiers and offline support apply), a File, or bytes already in memory.
+import type { IFileRequest } from '@babylonjs/core/Misc/fileRequest.js';
+import { Tools } from '@babylonjs/core/Misc/tools.js';
+import { LoadFileError as LoadFileErrorClass, type LoadFileError } from '@babylonjs/core/Misc/fileTools.js';
+import type { WebRequest } from '@babylonjs/core/Misc/webRequest.js';
+import type { Scene } from '@babylonjs/core/scene.js';
+
+/** `ISceneLoaderPluginAsync.loadFile` for a binary format: hands `onSuccess` an ArrayBuffer or ArrayBufferView. */
+export function loadBinaryFile(
+  scene: Scene,
+  fileOrUrl: File | string | ArrayBufferView,
+  onSuccess: (data: unknown, responseURL?: string) => void,
+  onProgress?: (event: ProgressEvent) => void,
+  onError?: (request?: WebRequest, exception?: LoadFileError) => void,
+): IFileRequest | null {
+  if (typeof fileOrUrl === 'string') return Tools.LoadFile(fileOrUrl, onSuccess, onProgress, scene.offlineProvider, true, onError);
+  if (ArrayBuffer.isView(fileOrUrl)) onSuccess(fileOrUrl);
+  else fileOrUrl.arrayBuffer().then(onSuccess, (error: unknown) => onError?.(undefined, new LoadFileErrorClass(String(error))));
+  return null;
+}
+
+/** The bytes `loadBinaryFile` handed over, as a view (no copy). */
+export function bytesOf(data: unknown): Uint8Array {
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  return new Uint8Array(data as ArrayBuffer);
+}

@@ -1,0 +1,308 @@
+// How right a retargeting came out, measured the way a user would see it and by code that shares
+// nothing with the solve: the written IFP is read back and posed on the skin by the library's own
+// sampler; the source is posed from its keys by the evaluator below (its own interpolation and its
+// own matrices, not the RigSampler the solve reads it with). Per clip: the angle between source and
+// result segment directions in the game's world (upper arms, forearms, thighs, shins; spine, neck),
+// and how far the hips' line turns from the source's (facing), every 60 Hz tick.
+import type { Skeleton } from '../core/skeleton.js';
+import { IFPReader } from '../ifp/reader.js';
+import { bindClip } from '../playback/bind.js';
+import { poseToMatrices } from '../playback/matrices.js';
+import { createPose } from '../playback/pose.js';
+import { sampleClip } from '../playback/sample.js';
+import type { SourceChannel, SourceClip, SourceRig } from './rig.js';
+
+/** Angle errors over a clip's frames, in degrees: the median, the 95th percentile and the worst, with where the worst is. */
+export interface AngleStats {
+  /** Degrees. */
+  median: number;
+  p95: number;
+  worst: number;
+  /** The segment and time of the worst: "L ForeArm at 1.250 s". */
+  worstAt: string;
+}
+
+/** How well one retargeted clip follows its source: the reference pose, the angle errors of limbs, torso and facing, the feet (height, sinking, sliding), the root's path, and warnings past the limits. */
+export interface ClipQuality {
+  /** The animation's name as written. */
+  animation: string;
+  /** The pose the motion was measured against (reference.ts's description). */
+  reference: string;
+  /** Upper arms, forearms, thighs and shins. */
+  limbs: AngleStats;
+  /** Spine (pelvis-side spine joint to neck) and neck (neck to head). */
+  torso: AngleStats;
+  /** The largest turn of the hips' line about the game's up axis from the source's, degrees. */
+  facing: number;
+  /**
+   * The feet's height above the ground, result against source (the source's scaled by the legs' lengths
+   * as measured here), each from its own floor (the lowest foot joint's 5th percentile over the clip):
+   * the median difference and the deepest sink below the source's, in metres (negative: lower).
+   */
+  feet: { median: number; sink: number };
+  /**
+   * How far the feet slide on the ground where the source's are planted (a foot joint slower than
+   * 15 cm/s and within 5 cm of its floor, both scaled to the model), summed over the clip in metres:
+   * the result's and the source's, scaled.
+   */
+  slide: { result: number; source: number };
+  /** The pelvis's path over the ground against the source's hips', scaled by the legs: 1 is the same distance. */
+  rootPath: number;
+  /** Ticks measured: every 60 Hz tick, or 200 spread evenly over a longer clip. */
+  ticks: number;
+  /** Limits passed, one line each (empty when within all). */
+  warnings: string[];
+}
+
+/** At most this many ticks are measured per clip. */
+const MEASURED_TICKS = 200;
+
+/** Past these a clip is warned about, and `--strict` writes nothing (degrees). */
+export const QUALITY_LIMITS = { limbsP95: 5, torsoMedian: 15, facing: 5 };
+
+/** The segments measured, from bone to bone (HAnim ids), named by the first. */
+const LIMBS: ReadonlyArray<[number, number]> = [
+  [32, 33],
+  [33, 34],
+  [22, 23],
+  [23, 24],
+  [41, 42],
+  [42, 43],
+  [51, 52],
+  [52, 53],
+];
+const TORSO: ReadonlyArray<[number, number]> = [
+  [2, 4],
+  [4, 5],
+];
+
+export interface MeasuredClip {
+  clip: SourceClip;
+  /** The animation written for it. */
+  animation: string;
+  reference: string;
+  /** Source world to game world (4x4 column-major; its rotation part is used). */
+  turn: ArrayLike<number>;
+  start: number;
+  end: number;
+}
+
+type V = number[];
+const sub = (a: V, b: V) => [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
+const degreesBetween = (a: V, b: V) => {
+  const c = [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+  return (Math.atan2(Math.hypot(c[0]!, c[1]!, c[2]!), a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!) * 180) / Math.PI;
+};
+
+/** Measures every clip of a written IFP (`ifp`) against its source. `jointOfBone` is the bone map. */
+export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skeleton, jointOfBone: ArrayLike<number>, clips: readonly MeasuredClip[]): ClipQuality[] {
+  const reader = new IFPReader(ifp);
+  return clips.map((c) => {
+    const bound = bindClip(reader.getAnimation(c.animation)!, skeleton);
+    const pose = createPose(skeleton);
+    const source = new SourcePoser(rig, c.clip);
+    const limbs: Array<[number, string]> = [];
+    const torso: Array<[number, string]> = [];
+    let facing = 0;
+    const heights: Array<[number, number]> = [];
+    let legs: [number, number] | null = null;
+    // Per tick: each ankle's position (result, source) and the pelvis's, for the slide and the path.
+    const tracks: Array<{ ankles: Array<[V, V] | null>; hips: [V, V] | null }> = [];
+    const ticks = Math.max(1, Math.ceil((c.end - c.start) * 60 - 1e-3));
+    const turn = (v: V) => [0, 1, 2].map((row) => c.turn[row]! * v[0]! + c.turn[4 + row]! * v[1]! + c.turn[8 + row]! * v[2]!);
+    // Every tick, or (in clips over 3.3 s) 200 spread evenly: the statistics settle long before.
+    const step = Math.max(1, Math.ceil((ticks + 1) / MEASURED_TICKS));
+    for (let k = 0; k <= ticks; k += step) {
+      const time = Math.min(c.end, c.start + k / 60);
+      sampleClip(bound, time, pose);
+      const game = poseToMatrices(pose, skeleton);
+      const joints = source.positions(time);
+      const gameAt = (id: number) => {
+        const b = skeleton.indexOf(id);
+        return b < 0 ? null : [game[16 * b + 12]!, game[16 * b + 13]!, game[16 * b + 14]!];
+      };
+      const sourceAt = (id: number) => {
+        const b = skeleton.indexOf(id);
+        const j = b < 0 ? -1 : jointOfBone[b]!;
+        return j < 0 ? null : turn([joints[3 * j]!, joints[3 * j + 1]!, joints[3 * j + 2]!]);
+      };
+      for (const [list, out] of [
+        [LIMBS, limbs],
+        [TORSO, torso],
+      ] as const) {
+        for (const [from, to] of list) {
+          const [a, b, p, q] = [gameAt(from), gameAt(to), sourceAt(from), sourceAt(to)];
+          if (!a || !b || !p || !q) continue;
+          const angle = degreesBetween(sub(b, a), sub(q, p));
+          if (Number.isFinite(angle)) out.push([angle, `${skeleton.names[skeleton.indexOf(from)]!.trim()} at ${time.toFixed(3)} s`]);
+        }
+      }
+      // Heights along the game's up: the lowest foot joint of each, and the legs' lengths once.
+      const lowest = (at: (id: number) => V | null) => Math.min(...[43, 44, 53, 54].map((id) => at(id)?.[2] ?? Infinity));
+      const [gh, sh] = [lowest(gameAt), lowest(sourceAt)];
+      if (Number.isFinite(gh) && Number.isFinite(sh)) heights.push([gh, sh]);
+      if (!legs) {
+        const length = (at: (id: number) => V | null) =>
+          [41, 42, 51, 52].reduce((sum, id) => {
+            const [a, b] = [at(id), at(id + 1)];
+            return a && b ? sum + Math.hypot(...sub(b, a)) : Number.NaN;
+          }, 0);
+        const [gl, sl] = [length(gameAt), length(sourceAt)];
+        if (gl > 0 && sl > 0) legs = [gl, sl];
+      }
+      const pair = (id: number): [V, V] | null => {
+        const [g, s] = [gameAt(id), sourceAt(id)];
+        return g && s ? [g, s] : null;
+      };
+      tracks.push({ ankles: [pair(43), pair(53)], hips: pair(1) });
+      const [gl, gr, sl, sr] = [gameAt(41), gameAt(51), sourceAt(41), sourceAt(51)];
+      if (gl && gr && sl && sr) {
+        const [g, s] = [sub(gl, gr), sub(sl, sr)];
+        facing = Math.max(facing, (Math.abs(Math.atan2(g[0]! * s[1]! - g[1]! * s[0]!, g[0]! * s[0]! + g[1]! * s[1]!)) * 180) / Math.PI);
+      }
+    }
+    const [gameFloor, sourceFloor] = [0, 1].map((i) => fifthPercentile(heights.map((h) => h[i]!)));
+    const ratio = legs ? legs[0] / legs[1] : 1;
+    const differences = heights.map(([g, s]) => g - gameFloor! - ratio * (s - sourceFloor!)).sort((a, b) => a - b);
+    const feet = { median: differences.length ? differences[Math.round(0.5 * (differences.length - 1))]! : 0, sink: Math.min(0, differences[0] ?? 0) };
+    const flat = (a: V, b: V) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
+    const slide = { result: 0, source: 0 };
+    // Each ankle's own floor: where it is when its foot stands (the ankle sits above the sole).
+    const ankleFloor = [0, 1].map((side) => fifthPercentile(tracks.flatMap((t) => (t.ankles[side] ? [t.ankles[side]![1][2]!] : []))));
+    for (let k = 1; k < tracks.length; k++) {
+      const dt = step / 60;
+      for (let side = 0; side < 2; side++) {
+        const [now, before] = [tracks[k]!.ankles[side], tracks[k - 1]!.ankles[side]];
+        if (!now || !before) continue;
+        const speed = (Math.hypot(...sub(now[1], before[1])) * ratio) / dt;
+        const lowest = Math.min(now[1][2]!, before[1][2]!);
+        if (speed > 0.15 || (lowest - ankleFloor[side]!) * ratio > 0.05) continue;
+        slide.result += flat(now[0], before[0]);
+        slide.source += flat(now[1], before[1]) * ratio;
+      }
+    }
+    let [gamePath, sourcePath] = [0, 0];
+    for (let k = 1; k < tracks.length; k++) {
+      const [now, before] = [tracks[k]!.hips, tracks[k - 1]!.hips];
+      if (!now || !before) continue;
+      gamePath += flat(now[0], before[0]);
+      sourcePath += flat(now[1], before[1]) * ratio;
+    }
+    const rootPath = sourcePath > 1e-3 ? gamePath / sourcePath : 1;
+    const quality: ClipQuality = { animation: c.animation, reference: c.reference, limbs: stats(limbs), torso: stats(torso), facing, feet, slide, rootPath, ticks: tracks.length, warnings: [] };
+    if (quality.limbs.p95 > QUALITY_LIMITS.limbsP95) quality.warnings.push(`limbs ${quality.limbs.p95.toFixed(1)} degrees off at the 95th percentile (limit ${QUALITY_LIMITS.limbsP95})`);
+    if (quality.torso.median > QUALITY_LIMITS.torsoMedian) quality.warnings.push(`torso ${quality.torso.median.toFixed(1)} degrees off at the median (limit ${QUALITY_LIMITS.torsoMedian})`);
+    if (quality.facing > QUALITY_LIMITS.facing) quality.warnings.push(`facing up to ${quality.facing.toFixed(1)} degrees off the source's (limit ${QUALITY_LIMITS.facing})`);
+    return quality;
+  });
+}
+
+const fifthPercentile = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(0.05 * (sorted.length - 1))]! : 0;
+};
+
+/** One line of a clip's quality, as the command prints it. */
+export function describeQuality(q: ClipQuality): string {
+  const s = (a: AngleStats) => `median ${a.median.toFixed(1)}, p95 ${a.p95.toFixed(1)}, worst ${a.worst.toFixed(1)} (${a.worstAt})`;
+  return `"${q.animation}" against the source, degrees over ${q.ticks} ticks: limbs ${s(q.limbs)}; torso ${s(q.torso)}; facing within ${q.facing.toFixed(1)}; feet above the ground ${signed(q.feet.median * 100)} cm from the source's at the median, at worst ${signed(q.feet.sink * 100)}; planted feet slide ${(q.slide.result * 100).toFixed(1)} cm (the source's ${(q.slide.source * 100).toFixed(1)}); root path ${q.rootPath.toFixed(3)} of the source's`;
+}
+
+const signed = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}`;
+
+function stats(values: Array<[number, string]>): AngleStats {
+  if (!values.length) return { median: 0, p95: 0, worst: 0, worstAt: 'nothing measured' };
+  const sorted = values.map((v) => v[0]).sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.round(p * (sorted.length - 1)))]!;
+  const worst = values.reduce((w, v) => (v[0] > w[0] ? v : w));
+  return { median: at(0.5), p95: at(0.95), worst: worst[0], worstAt: worst[1] };
+}
+
+/** The source's joint positions at a time, from its keys: row-major 3x3 matrices and its own interpolation, into arrays made once. */
+class SourcePoser {
+  readonly #tracks: Array<Partial<Record<SourceChannel['path'], SourceChannel>>>;
+  readonly #linear: Float64Array;
+  readonly #origin: Float64Array;
+  readonly #value = new Float64Array(4);
+  constructor(
+    readonly rig: SourceRig,
+    clip: SourceClip,
+  ) {
+    this.#tracks = rig.names.map(() => ({}));
+    for (const ch of clip.channels) if (ch.times.length) this.#tracks[ch.joint]![ch.path] = ch;
+    this.#linear = new Float64Array(9 * rig.names.length);
+    this.#origin = new Float64Array(3 * rig.names.length);
+  }
+
+  /** x y z per joint (a view of an array reused by the next call). */
+  positions(time: number): Float64Array {
+    const { rig } = this;
+    const linear = this.#linear;
+    const origin = this.#origin;
+    const v = this.#value;
+    const local = new Float64Array(9);
+    const t = new Float64Array(3);
+    const s = new Float64Array(3);
+    for (let j = 0; j < rig.names.length; j++) {
+      const own = this.#tracks[j]!;
+      if (own.translation) keyed(own.translation, time, t);
+      else t.set(rig.restTranslations.subarray(3 * j, 3 * j + 3));
+      if (own.scale) keyed(own.scale, time, s);
+      else s.set(rig.restScales.subarray(3 * j, 3 * j + 3));
+      if (own.rotation) keyed(own.rotation, time, v);
+      else v.set(rig.restRotations.subarray(4 * j, 4 * j + 4));
+      const n = Math.hypot(v[0]!, v[1]!, v[2]!, v[3]!) || 1;
+      const [x, y, z, w] = [v[0]! / n, v[1]! / n, v[2]! / n, v[3]! / n];
+      local[0] = (1 - 2 * (y * y + z * z)) * s[0]!;
+      local[1] = 2 * (x * y - z * w) * s[1]!;
+      local[2] = 2 * (x * z + y * w) * s[2]!;
+      local[3] = 2 * (x * y + z * w) * s[0]!;
+      local[4] = (1 - 2 * (x * x + z * z)) * s[1]!;
+      local[5] = 2 * (y * z - x * w) * s[2]!;
+      local[6] = 2 * (x * z - y * w) * s[0]!;
+      local[7] = 2 * (y * z + x * w) * s[1]!;
+      local[8] = (1 - 2 * (x * x + y * y)) * s[2]!;
+      const p = rig.parents[j]!;
+      if (p < 0) {
+        linear.set(local, 9 * j);
+        origin.set(t, 3 * j);
+        continue;
+      }
+      for (let row = 0; row < 3; row++) {
+        const [a, b, c] = [linear[9 * p + 3 * row]!, linear[9 * p + 3 * row + 1]!, linear[9 * p + 3 * row + 2]!];
+        for (let col = 0; col < 3; col++) linear[9 * j + 3 * row + col] = a * local[col]! + b * local[3 + col]! + c * local[6 + col]!;
+        origin[3 * j + row] = origin[3 * p + row]! + a * t[0]! + b * t[1]! + c * t[2]!;
+      }
+    }
+    return origin;
+  }
+}
+
+/** A channel's value at a time into `out`: held past its ends, stepped, or interpolated (slerp for rotations). */
+function keyed(ch: SourceChannel, time: number, out: Float64Array): void {
+  const { times, values } = ch;
+  const width = ch.path === 'rotation' ? 4 : 3;
+  let lo = 0;
+  let hi = times.length - 1;
+  if (time <= times[0]!) hi = 0;
+  else if (time >= times[hi]!) lo = hi;
+  else {
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (times[mid]! <= time) lo = mid;
+      else hi = mid;
+    }
+  }
+  const u = hi === lo || ch.step ? 0 : Math.max(0, Math.min(1, (time - times[lo]!) / (times[hi]! - times[lo]!)));
+  const [a, b] = [width * lo, width * hi];
+  if (width === 3) {
+    for (let i = 0; i < 3; i++) out[i] = values[a + i]! + (values[b + i]! - values[a + i]!) * u;
+    return;
+  }
+  let d = 0;
+  for (let i = 0; i < 4; i++) d += values[a + i]! * values[b + i]!;
+  const sign = d < 0 ? -1 : 1;
+  const theta = Math.acos(Math.min(1, Math.abs(d)));
+  const [wa, wb] = theta < 1e-6 ? [1 - u, u * sign] : [Math.sin((1 - u) * theta) / Math.sin(theta), (Math.sin(u * theta) / Math.sin(theta)) * sign];
+  for (let i = 0; i < 4; i++) out[i] = wa * values[a + i]! + wb * values[b + i]!;
+}
