@@ -4,7 +4,7 @@ import { poseToMatrices, skinningMatrices } from './matrices.js';
 import type { Pose } from './pose.js';
 import { gameSkinWeights, type GameSkinWeights, type SkinnedGeometryWeights } from './skin-weights.js';
 
-/** A geometry to skin: positions (x y z per vertex) and its Skin PLG's weights (a `DffGeometry` is one). */
+/** A geometry to skin: positions (x y z per vertex) and its Skin PLG's weights (a `DFFGeometry` is one). */
 export interface SkinnedGeometry extends SkinnedGeometryWeights {
   positions: Float32Array;
 }

@@ -6,7 +6,7 @@ import { ArgumentError, type DecodeWarning } from '../core/errors.js';
 import { nameKey } from '../core/names.js';
 import type { Skeleton } from '../core/skeleton.js';
 import type { DFFReader } from '../dff/reader.js';
-import type { TxdTexture } from '../txd/reader.js';
+import type { TXDTexture } from '../txd/reader.js';
 import { toFrameModel } from './frame-model.js';
 import { toBufferGeometry, toThreeMaterials, type ToThreeMaterialsOptions } from './mesh-parts.js';
 import { toThreeSkinnedMesh } from './skinned-mesh.js';
@@ -32,7 +32,7 @@ export interface ThreeGameModel {
   /** The decoded model. */
   reader: DFFReader;
   /** The textures the materials were matched against. */
-  textures: readonly TxdTexture[];
+  textures: readonly TXDTexture[];
   /** The readers' warnings (model, then dictionary), and materials naming a texture the dictionary lacks. */
   warnings: (DecodeWarning | ModelWarning)[];
 }
@@ -93,7 +93,7 @@ function rigidPartsOnBones(reader: DFFReader, bones: readonly Bone[], scene: Obj
 }
 
 /** The texture names materials use that the textures lack, each once, as the file spells them. */
-function missingTextures(reader: DFFReader, textures: readonly TxdTexture[]): string[] {
+function missingTextures(reader: DFFReader, textures: readonly TXDTexture[]): string[] {
   const have = new Set(textures.map((texture) => nameKey(texture.name)));
   const missing = new Map<string, string>();
   for (const geometry of reader.geometries)
