@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { writeIFP, writeImg, type PackageData, type TrackData } from 'gameanim';
+import { writeIFP, writeIMG, type PackageData, type TrackData } from 'gameanim';
 
 export const SA_TOTALS = { files: 133, animations: 1851, tracks: 46432, keyframes: 980487 };
 const PED_ANIMATIONS = 278;
@@ -96,7 +96,7 @@ export function generateCorpus({ seed = 2004, scale = 1 }: CorpusOptions = {}): 
   }));
 
   const ped = writeIFP([packages[0]!], { format: 'ANP3' });
-  const animImg = writeImg(packages.slice(1).map((pkg) => ({ name: `${pkg.name}.ifp`, data: writeIFP([pkg], { format: 'ANP3' }) })));
+  const animImg = writeIMG(packages.slice(1).map((pkg) => ({ name: `${pkg.name}.ifp`, data: writeIFP([pkg], { format: 'ANP3' }) })));
   return { ped, animImg, totals: { files, animations, tracks, keyframes }, seed, scale };
 }
 
@@ -104,9 +104,10 @@ export function generateCorpus({ seed = 2004, scale = 1 }: CorpusOptions = {}): 
 export const CORPUS_MARKER = '.gameanim-corpus';
 const CORPUS_FILES = ['ped.ifp', 'anim.img', 'corpus.json'];
 
-/** A corpus folder gameanim may not write: it holds other files (a game's anim/ folder has the same names). */
+/** A corpus folder gameanim may not write: it holds other files (a game's anim/ folder has the same names). An input problem to the command line (code `input`). */
 export class CorpusFolderError extends Error {
   override name = 'CorpusFolderError';
+  readonly code = 'input';
 }
 
 /**

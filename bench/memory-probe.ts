@@ -1,13 +1,13 @@
 // Run in a fresh process by the bench: decodes the corpus once with one decoder and prints how much
 // resident memory that added. A fresh process matters: ArrayBuffer memory from earlier runs is freed
 // lazily, which makes before/after deltas in a long-lived process meaningless.
-import { IFPReader, ImgArchive, type Backend } from 'gameanim';
+import { IFPReader, IMGArchive, type Backend } from 'gameanim';
 import { ensureCorpus } from './corpus.js';
 import { naiveDecode } from './naive-decoder.js';
 
 const [decoder, corpusDir, scale] = process.argv.slice(2) as [Backend | 'naive', string, string];
 const corpus = ensureCorpus(corpusDir, { scale: Number(scale) });
-const archive = new ImgArchive(corpus.animImg);
+const archive = new IMGArchive(corpus.animImg);
 const files = [corpus.ped, ...archive.entries.map((e) => archive.read(e))];
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('memory-probe needs --expose-gc');

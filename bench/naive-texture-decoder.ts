@@ -1,7 +1,7 @@
 // The textures row's naive baseline: how a plain JavaScript tool decodes a texture, one object per
 // pixel and per block colour, then packed into RGBA bytes. It covers what the sample dictionaries
 // hold (DXT1, DXT4/5, 888, 8888); test/txd checks it agrees with gameanim on them.
-import type { TxdTexture } from 'gameanim';
+import type { TXDTexture } from 'gameanim';
 
 interface Color {
   r: number;
@@ -25,7 +25,7 @@ const blend = (p: Color, q: Color, wp: number, wq: number, d: number): Color => 
 });
 
 /** Level `level` of `texture` as RGBA bytes, decoded the naive way. */
-export function naiveTextureDecode(texture: TxdTexture, level = 0): Uint8Array {
+export function naiveTextureDecode(texture: TXDTexture, level = 0): Uint8Array {
   const { width, height, data } = texture.levels[level]!;
   const pixels: Color[] = new Array(width * height);
   const dxt = texture.format.startsWith('DXT') ? Number(texture.format[3]) : 0;

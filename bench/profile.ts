@@ -3,7 +3,7 @@
 // purpose, so it loads them from packages/gameanim/dist/ by path.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ImgArchive } from 'gameanim';
+import { IMGArchive } from 'gameanim';
 import { REPOSITORY_DIR } from './package-dir.js';
 import { ensureCorpus } from './corpus.js';
 import { DEFAULT_CORPUS_DIR } from './run.js';
@@ -21,7 +21,7 @@ type Place = { outputAt: number; inputAt: number; tableAt: number; end: number }
 const { workLayout } = await internal<{ workLayout(t: Table, start?: number): Place }>('ifp/decode-wasm.js');
 
 const corpus = ensureCorpus(process.argv[2] ?? DEFAULT_CORPUS_DIR);
-const archive = new ImgArchive(corpus.animImg);
+const archive = new IMGArchive(corpus.animImg);
 const files = [corpus.ped, ...archive.entries.map((e) => archive.read(e))];
 const tables = files.map((f) => scanIFP(f, false).table);
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
-import { IFPDecoder, IFPReader, ImgArchive, type Backend } from 'gameanim';
+import { IFPDecoder, IFPReader, IMGArchive, type Backend } from 'gameanim';
 import { ensureCorpus } from './corpus.js';
 import { runGltfBenchmarks } from './gltf.js';
 import { runIgi2Benchmarks } from './igi2.js';
@@ -69,7 +69,7 @@ function loadFiles(dir: string, quick: boolean): Uint8Array[] {
 }
 
 function filesOf(corpus: { ped: Uint8Array; animImg: Uint8Array }): Uint8Array[] {
-  const archive = new ImgArchive(corpus.animImg);
+  const archive = new IMGArchive(corpus.animImg);
   return [corpus.ped, ...archive.entries.map((entry) => archive.read(entry))];
 }
 

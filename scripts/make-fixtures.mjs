@@ -1,6 +1,6 @@
 // Regenerates fixtures/ with the project's own writers. Run with `npm run fixtures`.
 import { writeFile } from 'node:fs/promises';
-import { writeCameraPath, writeDFF, writeIFF, writeIFP, writeIGI2Clip, writeImg, writeSpriteAnim, writeTXD } from '../packages/gameanim/dist/index.js';
+import { writeCameraPath, writeDFF, writeIFF, writeIFP, writeIGI2Clip, writeIMG, writeSpriteAnim, writeTXD } from '../packages/gameanim/dist/index.js';
 import * as specs from './fixture-specs.mjs';
 
 const concat = (...parts) => {
@@ -40,7 +40,7 @@ const fixtures = {
 };
 // An SA archive of two fixtures above, and an IGI 2 model: the clip's chunks under the model's content
 // type (OCEM), which the model reader takes for its REIH skeleton (no MANB: bones named bone0...).
-fixtures['archive.img'] = writeImg([
+fixtures['archive.img'] = writeIMG([
   { name: 'anp3-all-types.ifp', data: fixtures['anp3-all-types.ifp'] },
   { name: 'camera-path.dat', data: fixtures['camera-path.dat'] },
 ]);

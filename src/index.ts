@@ -11,4 +11,4 @@ export * from './core/index.js';
 export * from './camera/index.js';
 export * from './txd/index.js';
 export * from './edit/index.js';
-export { FORMATS, CODES, findFormat, openFile, type OpenedFile } from './registry.js';
+export { FORMATS, CODES, findFormat, openFile, register, type OpenedFile } from './registry.js';

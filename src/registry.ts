@@ -1,8 +1,11 @@
 // The format registry: one line per file format. Tools (the command line, the viewer, the demo) find
 // a file's format here and open it through its entry. Adding a format means its folder (reader,
-// writer, types, `codes.ts` with its codes, `format.ts` with the entry) and one line in FORMATS.
-import { GLTF_CODES, SHARED_CODES, type Code } from './core/codes.js';
-import type { AnyFileFormat } from './core/file-format.js';
+// writer, types, `codes.ts` with its codes, `format.ts` with the entry) and one line in FORMATS; a
+// format from outside the library is added with `register(entry)`, as three.js's GLTFLoader.register
+// and glTF-Transform's io.registerExtensions take plug-ins.
+import { SHARED_CODES, type Code, type FormatName } from './core/codes.js';
+import { ArgumentError } from './core/errors.js';
+import type { AnyFileFormat, FileFormat } from './core/file-format.js';
 import { cameraPathFormat } from './camera/format.js';
 import { dffFormat } from './dff/format.js';
 import { iffFormat } from './iff/format.js';
@@ -12,14 +15,32 @@ import { imgFormat } from './img/format.js';
 import { animFormat } from './sprite/format.js';
 import { txdFormat } from './txd/format.js';
 
-/** Every format the library reads, in the order their magics are tried. */
-export const FORMATS: readonly AnyFileFormat[] = [ifpFormat, imgFormat, iffFormat, igi2ClipFormat, igi2ModelFormat, animFormat, dffFormat, cameraPathFormat, txdFormat];
+const entries: AnyFileFormat[] = [ifpFormat, imgFormat, iffFormat, igi2ClipFormat, igi2ModelFormat, animFormat, dffFormat, cameraPathFormat, txdFormat];
+
+/** Every format the library reads, in the order their magics are tried: the built-in ones, then those given to `register`. */
+export const FORMATS: readonly AnyFileFormat[] = entries;
 
 /**
  * Every error and warning code, with what it means: the shared ones and each entry's own. The same
- * code means the same condition in every format.
+ * code means the same condition in every format. The adapters' codes are merged into the type `Code`
+ * and exported beside their adapters: `GLTF_CODES` (gameanim/gltf), `RETARGET_CODES`, `BVH_CODES`
+ * (gameanim/retarget).
  */
-export const CODES: Readonly<Record<Code, string>> = Object.assign({}, SHARED_CODES, GLTF_CODES, ...FORMATS.map((format) => format.codes));
+export const CODES: Readonly<Partial<Record<Code, string>>> = Object.assign({}, SHARED_CODES, ...FORMATS.map((format) => format.codes));
+
+/**
+ * Adds a format to the registry, after those already in it: `findFormat`, `openFile`, `FORMATS` and
+ * `CODES` see it from then on. Its codes are declared as a built-in format's are (a `FormatCodeTables`
+ * entry by declaration merging). Throws an `ArgumentError` (`name-taken`) for an entry, or a name,
+ * already registered. Returns the entry.
+ */
+export function register<Reader, Name extends FormatName>(entry: FileFormat<Reader, Name>): FileFormat<Reader, Name> {
+  const taken = entries.find((known) => known === entry || known.name === entry.name);
+  if (taken) throw new ArgumentError('name-taken', `register: a format named ${entry.name} is registered already (${taken.description})`);
+  entries.push(entry as unknown as AnyFileFormat);
+  Object.assign(CODES, entry.codes);
+  return entry;
+}
 
 /** The format whose magic the bytes carry, else the one whose extension the name has, else undefined. */
 export function findFormat(bytes: Uint8Array, name = ''): AnyFileFormat | undefined {

@@ -69,7 +69,7 @@ describe('telling things apart', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .map((line, index) => ({ line, at: `${relative(src, file)}:${index + 1}` }))
-        .filter(({ line }) => /'\w+' in \w+|format\.name ===|instanceof (ImgArchive|DFFReader|IFPReader|IFFReader|IGI2\w+Reader|SpriteAnimReader|TXDReader|CameraPathReader)\b|\.namedClips/.test(line))
+        .filter(({ line }) => /'\w+' in \w+|format\.name ===|instanceof (IMGArchive|DFFReader|IFPReader|IFFReader|IGI2\w+Reader|SpriteAnimReader|TXDReader|CameraPathReader)\b|\.namedClips/.test(line))
         .map(({ at }) => at),
     );
     expect(probes).toEqual([]);

@@ -2,7 +2,7 @@
 // translucent at the same place, to see two clips or an edit against its original) or a model beside
 // it (several models at once, each with a clip it fits).
 import * as THREE from 'three';
-import { createPose, sampleClip, type BoundClip, type Pose, type Skeleton, type TxdTexture } from 'gameanim';
+import { createPose, sampleClip, type BoundClip, type Pose, type Skeleton, type TXDTexture } from 'gameanim';
 import { buildModelObjects, type ShownModel } from './model-objects.js';
 import { boundClip } from './page.js';
 import type { SkeletalClip } from 'gameanim';
@@ -25,8 +25,8 @@ export class CompareActor {
     model: ShownModel | null,
     readonly clip: SkeletalClip,
     readonly place: ActorPlace,
-    textures: readonly TxdTexture[],
-    textureCache: Map<TxdTexture, THREE.Texture>,
+    textures: readonly TXDTexture[],
+    textureCache: Map<TXDTexture, THREE.Texture>,
   ) {
     this.bound = boundClip(clip, skeleton);
     this.#pose = createPose(skeleton);

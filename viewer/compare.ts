@@ -4,7 +4,7 @@
 // before its edits; "All models" puts every other model opened beside the main one, each with a clip
 // that fits it (the library binds SA skins by bone id, III's frames by name).
 import * as THREE from 'three';
-import { IFPReader, type AnyFileFormat, type SkeletalClip, type Skeleton, type TxdTexture } from 'gameanim';
+import { IFPReader, type AnyFileFormat, type SkeletalClip, type Skeleton, type TXDTexture } from 'gameanim';
 import { CompareActor, type ActorPlace } from './compare-actor.js';
 import type { ShownModel } from './model-objects.js';
 import { boundClip, listItem } from './page.js';
@@ -16,7 +16,7 @@ export interface CompareState {
   clips: ReadonlyArray<{ file: string; clip: SkeletalClip }>;
   clip: SkeletalClip | null;
   edited: ReadonlyMap<string, { history: readonly Uint8Array[] }>;
-  textures: readonly TxdTexture[];
+  textures: readonly TXDTexture[];
 }
 
 export interface CompareHost {
@@ -70,7 +70,7 @@ export function setUpCompare(host: CompareHost): Compare {
   const root = new THREE.Group();
   root.name = 'compare';
   host.view.scene.add(root);
-  const textureCache = new Map<TxdTexture, THREE.Texture>();
+  const textureCache = new Map<TXDTexture, THREE.Texture>();
   let actors: CompareActor[] = [];
   let lastTime = 0;
 

@@ -1,7 +1,7 @@
 // "Open game folder": the user picks a GTA III, VC or SA install folder (nothing is uploaded); the
 // page lists its peds and animation files, and opens a ped's DFF and TXD, or an animation file, when
 // chosen, reading only those bytes from the archives.
-import { DecodeError, IFPReader, type ImgEntry } from 'gameanim';
+import { DecodeError, IFPReader, type IMGEntry } from 'gameanim';
 import { bytesRead, chooseFolder, filesOfInput, type FolderFiles } from './folder-files.js';
 import { indexGameFolder, modelsNamed, NotAGameFolder, type AnimationFile, type GameIndex, type Ped } from './game-index.js';
 import type { LazyImg } from './lazy-img.js';
@@ -90,7 +90,7 @@ export function setUpGameFolder(host: GameFolderHost): void {
                       [model.archive, model.dff],
                       [model.archive, model.txd],
                     ]
-                  : [[model.archive, model.dff]]) as Array<[LazyImg, ImgEntry]>,
+                  : [[model.archive, model.dff]]) as Array<[LazyImg, IMGEntry]>,
             )
           : [];
       const data = await Promise.all(parts.map(([archive, entry]) => archive.read(entry)));

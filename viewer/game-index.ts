@@ -2,16 +2,16 @@
 // TXD) and the animation files (anim/*.ifp, and the IFPs inside anim/*.img). Indexing reads the
 // archives' directories and the ped definitions, never a model or an animation: those are read when
 // chosen.
-import { DecodeError, type ImgEntry } from 'gameanim';
+import { DecodeError, type IMGEntry } from 'gameanim';
 import { readSlice, type FolderFiles } from './folder-files.js';
 import { LazyImg } from './lazy-img.js';
 
 export interface Ped {
   /** The model's name, as the game's definitions and the archive spell it. */
   name: string;
-  dff: ImgEntry;
+  dff: IMGEntry;
   /** Null when the archive lacks the dictionary the definitions name: the ped is listed, drawn untextured, with `note`. */
-  txd: ImgEntry | null;
+  txd: IMGEntry | null;
   /** Why the ped looks other than in the game (its dictionary missing), shown beside its name. */
   note?: string;
   /** The archive holding its entries when it is not models/gta3.img: a cutscene's model in anim/cuts.img. */
@@ -81,8 +81,8 @@ async function openArchive(files: FolderFiles, path: string): Promise<LazyImg | 
  * The models a cutscene's clips name (San Andreas names each animation after its object): each clip
  * name's DFF, and its TXD, looked up in the cutscene's own archive, then in models/gta3.img.
  */
-export function modelsNamed(index: GameIndex, names: readonly string[], near: LazyImg | null): Array<{ archive: LazyImg; dff: ImgEntry; txd: ImgEntry | null }> {
-  const found: Array<{ archive: LazyImg; dff: ImgEntry; txd: ImgEntry | null }> = [];
+export function modelsNamed(index: GameIndex, names: readonly string[], near: LazyImg | null): Array<{ archive: LazyImg; dff: IMGEntry; txd: IMGEntry | null }> {
+  const found: Array<{ archive: LazyImg; dff: IMGEntry; txd: IMGEntry | null }> = [];
   for (const name of new Set(names.map((n) => n.toLowerCase()))) {
     for (const archive of near ? [near, index.models] : [index.models]) {
       const dff = archive.find(`${name}.dff`);

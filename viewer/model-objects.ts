@@ -2,7 +2,7 @@
 // draws it (a skinned mesh; or rigid parts riding their frames, for a GTA III ped or an animated
 // object), or for clips without a model, a small marker on each node a track drives.
 import * as THREE from 'three';
-import type { ModelGeometry, Skeleton, TxdTexture } from 'gameanim';
+import type { ModelGeometry, Skeleton, TXDTexture } from 'gameanim';
 import { toBufferGeometry, toFrameModel, toSkeleton, toThreeMaterials } from 'gameanim/three';
 
 /** The model drawn on a skeleton: its geometries, and for a frame-bound model (no HAnim) each frame's bone. */
@@ -22,7 +22,7 @@ export interface ModelObjects {
 /** Marker size, metres: about a hand, visible beside a ped and on an object's node alike. */
 const MARKER_SIZE = 0.15;
 
-export function buildModelObjects(skeleton: Skeleton, model: ShownModel | null, textures: readonly TxdTexture[], textureCache: Map<TxdTexture, THREE.Texture>): ModelObjects {
+export function buildModelObjects(skeleton: Skeleton, model: ShownModel | null, textures: readonly TXDTexture[], textureCache: Map<TXDTexture, THREE.Texture>): ModelObjects {
   const materials = { textures, textureCache };
   if (model?.boneOfFrame) {
     const frameModel = toFrameModel({ skeleton, boneOfFrame: model.boneOfFrame, geometries: model.geometries }, materials);

@@ -1,7 +1,7 @@
 // Opening files: by their magic (or extension), an IMG archive's entries, a .dir with its .img, PNG
 // sprite atlases, and the files `gameanim view` preloads. A broken file shows its DecodeError and the
 // page carries on.
-import { DecodeError, ImgArchive, type ArchiveContents, type TxdTexture } from 'gameanim';
+import { DecodeError, IMGArchive, type ArchiveContents, type TXDTexture } from 'gameanim';
 import { findPresentation } from '../src/cli/present/index.js';
 import { renderLists } from './animation-list.js';
 import { lintFile, type EditingHost } from './editing.js';
@@ -15,7 +15,7 @@ import { $, setPlaying, state } from './state.js';
 import { sprites } from './views.js';
 
 /** Which file each texture came from, so opening a dictionary again replaces its textures. */
-const textureFile = new WeakMap<TxdTexture, string>();
+const textureFile = new WeakMap<TXDTexture, string>();
 
 /**
  * The selection is shown again once after a batch of files (a model, its dictionaries, its clips),
@@ -88,7 +88,7 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
   const { format } = shown;
   let reader: unknown;
   try {
-    reader = name.toLowerCase().endsWith('.dir') ? ImgArchive.fromDir(bytes, new Uint8Array(0)) : format.open(bytes);
+    reader = name.toLowerCase().endsWith('.dir') ? IMGArchive.fromDir(bytes, new Uint8Array(0)) : format.open(bytes);
   } catch (error) {
     if (!(error instanceof DecodeError)) throw error;
     return problem(`${name}: ${error.code} at byte ${error.offset}: ${error.message}`, true);
@@ -110,7 +110,7 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
     return renderLists();
   }
   if (format.textures) {
-    const textures = format.textures(reader) as TxdTexture[];
+    const textures = format.textures(reader) as TXDTexture[];
     for (const texture of textures) textureFile.set(texture, name);
     state.textures = [...state.textures, ...textures];
     if (state.clip || state.scene) reselect(); // a dictionary after its model: draw it textured now
@@ -136,7 +136,7 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
 
 function openArchivePair(name: string, dir: Uint8Array, img: Uint8Array, editing: EditingHost): void {
   try {
-    const archive = ImgArchive.fromDir(dir, img);
+    const archive = IMGArchive.fromDir(dir, img);
     for (const w of archive.warnings) problem(`${name}: warning ${w.code} at byte ${w.offset}: ${w.message}`);
     const item = document.createElement('li');
     item.textContent = `${name} + .img: ${archive.entries.length} entries`;

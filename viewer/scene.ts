@@ -1,7 +1,7 @@
 // The 3D view: the model (textured from the dictionaries opened with it, built in model-objects.ts)
 // or the bare hierarchy, a skeleton overlay, the camera (viewer/camera.ts), and a trail of the root's path.
 import * as THREE from 'three';
-import type { Pose, Skeleton, TxdTexture } from 'gameanim';
+import type { Pose, Skeleton, TXDTexture } from 'gameanim';
 import { CameraRig, type Preset } from './camera.js';
 import { buildModelObjects, type ShownModel } from './model-objects.js';
 import type { PoseBox } from './pose-box.js';
@@ -31,7 +31,7 @@ export class SceneView {
   #trailPositions = new Float32Array(3 * TRAIL_POINTS);
   #trailCount = 0;
   /** Each dictionary texture becomes a three.js texture once, however often the model is shown. */
-  #textures = new Map<TxdTexture, THREE.Texture>();
+  #textures = new Map<TXDTexture, THREE.Texture>();
   #grid: THREE.GridHelper;
   /** The skeleton the camera was last framed for: clips of the same model keep the view. */
   #framedFor: Skeleton | null = null;
@@ -83,7 +83,7 @@ export class SceneView {
    * Shows a skeleton in rest pose with the model on it, textured from `textures`: skinned, or its
    * rigid parts on their frames (a frame-bound model); without a model, a marker on each node.
    */
-  show(skeleton: Skeleton | null, model: ShownModel | null, textures: readonly TxdTexture[] = []): void {
+  show(skeleton: Skeleton | null, model: ShownModel | null, textures: readonly TXDTexture[] = []): void {
     // Another clip of the model already shown: keep its mesh (nothing is built or freed per clip switch).
     const shown = this.#shown;
     if (shown && skeleton && shown.skeleton === skeleton && shown.model === model && shown.textures === textures.length) {
@@ -120,7 +120,7 @@ export class SceneView {
    * Shows several models together, each on its skeleton in rest pose (a cutscene's objects,
    * viewer/cutscene.ts), framed as one once the first poses are applied.
    */
-  showScene(actors: ReadonlyArray<{ skeleton: Skeleton; model: ShownModel | null }>, textures: readonly TxdTexture[] = []): void {
+  showScene(actors: ReadonlyArray<{ skeleton: Skeleton; model: ShownModel | null }>, textures: readonly TXDTexture[] = []): void {
     this.#shown = null;
     this.#framedFor = null;
     this.#dispose();

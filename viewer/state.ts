@@ -1,7 +1,7 @@
 // What the page holds: the files opened, the model, the clips and the selection. One object, so each
 // part of the page reads the same selection. It imports no view: the views (viewer/views.ts, the
 // panels) read it and subscribe to its changes (viewer/selection-events.ts).
-import type { AnyFileFormat, BoundClip, Pose, SkeletalClip, Skeleton, SpriteScripts, TxdTexture } from 'gameanim';
+import type { AnyFileFormat, BoundClip, Pose, SkeletalClip, Skeleton, SpriteScripts, TXDTexture } from 'gameanim';
 import type { EditedFile } from './editing.js';
 import type { ShownModel } from './model-objects.js';
 
@@ -52,7 +52,7 @@ export const state = {
   playing: false,
   spriteFiles: [] as SpriteScripts[],
   /** The textures of every dictionary opened: models are drawn with those their materials name. */
-  textures: [] as TxdTexture[],
+  textures: [] as TXDTexture[],
   /** When the last file was opened: the first animated frame is timed from it. */
   openedAt: 0,
 };

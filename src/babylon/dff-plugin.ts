@@ -9,7 +9,7 @@ import type { WebRequest } from '@babylonjs/core/Misc/webRequest.js';
 import type { Scene } from '@babylonjs/core/scene.js';
 import { DecodeError, type DecodeWarning } from '../core/errors.js';
 import { DFFReader } from '../dff/reader.js';
-import { TXDReader, type TxdTexture } from '../txd/reader.js';
+import { TXDReader, type TXDTexture } from '../txd/reader.js';
 import { toBabylonModel, type BabylonGameModel } from './model-nodes.js';
 import { bytesOf, loadBinaryFile } from './binary-file.js';
 
@@ -19,7 +19,7 @@ export const DFF_PLUGIN_NAME = 'gameanimDff';
 /** `pluginOptions.gameanimDff`: where the textures come from. */
 export type DFFPluginOptions = {
   /** Textures already decoded (a `TXDReader`'s), or `false` for an untextured model; default: the `.txd` beside the model. */
-  textures?: readonly TxdTexture[] | false;
+  textures?: readonly TXDTexture[] | false;
   /** The dictionary's URL, instead of the `.txd` with the model's base name in its folder. */
   textureUrl?: string;
 };

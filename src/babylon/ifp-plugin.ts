@@ -15,6 +15,7 @@ import { toAnimationGroup } from './animation-group.js';
 import { gameModelOf } from './dff-plugin.js';
 import type { BabylonGameModel } from './model-nodes.js';
 import { bytesOf, loadBinaryFile } from './binary-file.js';
+import { ArgumentError } from '../core/errors.js';
 
 /** The `.ifp` plugin's name, and the key of its options in `pluginOptions`. */
 export const IFP_PLUGIN_NAME = 'gameanimIfp';
@@ -73,7 +74,7 @@ export class IFPFileLoader implements ISceneLoaderPluginAsync {
     const reader = new IFPReader(bytesOf(data));
     const given = this.options.model;
     const model = given === undefined ? lastModel(scene) : (gameModelOf(given as TransformNode) ?? (given as BabylonGameModel));
-    if (!model) throw new RangeError('gameanim .ifp plugin: no model to play the clips on; load a .dff into the scene first, or pass pluginOptions.gameanimIfp.model');
+    if (!model) throw new ArgumentError('missing-data', 'gameanim .ifp plugin: no model to play the clips on; load a .dff into the scene first, or pass pluginOptions.gameanimIfp.model');
     const wanted = this.options.animations && new Set(this.options.animations.map(nameKey));
     return reader.animations.filter((clip) => !wanted || wanted.has(nameKey(clip.name))).map((clip) => toAnimationGroup(bindClip(clip, model.skeleton), model.nodes, scene));
   }

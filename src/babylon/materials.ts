@@ -6,24 +6,24 @@ import { RawTexture } from '@babylonjs/core/Materials/Textures/rawTexture.js';
 import { Texture } from '@babylonjs/core/Materials/Textures/texture.js';
 import type { Scene } from '@babylonjs/core/scene.js';
 import { nameKey } from '../core/names.js';
-import type { DffMaterial } from '../dff/geometry.js';
-import type { TxdTexture } from '../txd/reader.js';
+import type { DFFMaterial } from '../dff/geometry.js';
+import type { TXDTexture } from '../txd/reader.js';
 
 /** The textures a model's materials may name, each made into one Babylon texture on first use. */
 export class BabylonTextureSet {
-  readonly #byName: Map<string, TxdTexture>;
-  readonly #made = new Map<TxdTexture, RawTexture>();
+  readonly #byName: Map<string, TXDTexture>;
+  readonly #made = new Map<TXDTexture, RawTexture>();
 
   constructor(
     readonly scene: Scene,
-    readonly entries: readonly TxdTexture[],
+    readonly entries: readonly TXDTexture[],
   ) {
     this.#byName = new Map();
     for (const entry of entries) if (!this.#byName.has(nameKey(entry.name))) this.#byName.set(nameKey(entry.name), entry);
   }
 
   /** The dictionary texture of this name, or undefined. */
-  find(name: string): TxdTexture | undefined {
+  find(name: string): TXDTexture | undefined {
     return this.#byName.get(nameKey(name));
   }
 
@@ -33,7 +33,7 @@ export class BabylonTextureSet {
   }
 
   /** RGBA8 of the top level, stored top row first as the game stores it (so not flipped), wrap modes kept, mipmaps generated. */
-  texture(entry: TxdTexture): RawTexture {
+  texture(entry: TXDTexture): RawTexture {
     let made = this.#made.get(entry);
     if (!made) {
       made = RawTexture.CreateRGBATexture(entry.rgba(0), entry.width, entry.height, this.scene, true, false, Texture.TRILINEAR_SAMPLINGMODE);
@@ -50,7 +50,7 @@ export class BabylonTextureSet {
 const WRAP: Record<string, number> = { wrap: Texture.WRAP_ADDRESSMODE, mirror: Texture.MIRROR_ADDRESSMODE, clamp: Texture.CLAMP_ADDRESSMODE, border: Texture.CLAMP_ADDRESSMODE };
 
 /** A material as the game draws it; `missing` collects a texture name the dictionary lacks. */
-export function toBabylonMaterial(material: DffMaterial, name: string, textures: BabylonTextureSet, missing: Set<string>): StandardMaterial {
+export function toBabylonMaterial(material: DFFMaterial, name: string, textures: BabylonTextureSet, missing: Set<string>): StandardMaterial {
   const out = new StandardMaterial(name, textures.scene);
   out.diffuseColor = new Color3(material.color[0] / 255, material.color[1] / 255, material.color[2] / 255);
   out.specularColor = new Color3(0.05, 0.05, 0.05);

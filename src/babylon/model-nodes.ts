@@ -12,12 +12,12 @@ import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData.js';
 import { SubMesh } from '@babylonjs/core/Meshes/subMesh.js';
 import { TransformNode } from '@babylonjs/core/Meshes/transformNode.js';
 import type { Scene } from '@babylonjs/core/scene.js';
-import type { DecodeWarning } from '../core/errors.js';
+import { ArgumentError, type DecodeWarning } from '../core/errors.js';
 import type { Skeleton } from '../core/skeleton.js';
-import type { DffGeometry } from '../dff/geometry.js';
+import type { DFFGeometry } from '../dff/geometry.js';
 import type { DFFReader } from '../dff/reader.js';
 import { gameSkinWeights } from '../playback/skin-weights.js';
-import type { TxdTexture } from '../txd/reader.js';
+import type { TXDTexture } from '../txd/reader.js';
 import { BabylonTextureSet, toBabylonMaterial } from './materials.js';
 
 /** A model loaded into a Babylon.js scene: what the `.ifp` plugin binds clips to (kept in `root.metadata.gameanim`). */
@@ -31,7 +31,7 @@ export interface BabylonGameModel {
   babylonSkeleton: BabylonSkeleton | null;
   /** gameanim's skeleton, posed as the game poses the model: clips bind to it. */
   skeleton: Skeleton;
-  textures: readonly TxdTexture[];
+  textures: readonly TXDTexture[];
   /** The readers' warnings, and a `missing-textures` warning for texture names the dictionary lacks. */
   warnings: (DecodeWarning | { code: 'missing-textures'; message: string })[];
 }
@@ -47,9 +47,9 @@ export function babylonNodeName(skeleton: Skeleton, bone: number): string {
  * frames. The root turns the game's right-handed Z-up space into the scene's axes (left- or
  * right-handed, Y up); below it, every node's matrix relative to the root is the game's.
  */
-export function toBabylonModel(reader: DFFReader, scene: Scene, name: string, textures: readonly TxdTexture[] | null, extraWarnings: readonly DecodeWarning[] = []): BabylonGameModel {
+export function toBabylonModel(reader: DFFReader, scene: Scene, name: string, textures: readonly TXDTexture[] | null, extraWarnings: readonly DecodeWarning[] = []): BabylonGameModel {
   const skeleton = reader.skeleton;
-  if (!skeleton) throw new RangeError('toBabylonModel: the model has no frames, so nothing to place its geometry on');
+  if (!skeleton) throw new ArgumentError('missing-data', 'toBabylonModel: the model has no frames, so nothing to place its geometry on');
   const root = new TransformNode(name, scene);
   // Game (x, y, z) -> scene (x, z, y) for a left-handed scene, (x, z, -y) for a right-handed one.
   root.rotationQuaternion = Quaternion.RotationAxis(Vector3.Right(), -Math.PI / 2);
@@ -112,7 +112,7 @@ function toBabylonSkeleton(skeleton: Skeleton, nodes: readonly TransformNode[], 
   return out;
 }
 
-function toBabylonMesh(geometry: DffGeometry, skeleton: Skeleton | null, name: string, scene: Scene): Mesh {
+function toBabylonMesh(geometry: DFFGeometry, skeleton: Skeleton | null, name: string, scene: Scene): Mesh {
   const mesh = new Mesh(name, scene);
   const data = new VertexData();
   data.positions = geometry.positions;
@@ -134,7 +134,7 @@ function toBabylonMesh(geometry: DffGeometry, skeleton: Skeleton | null, name: s
 }
 
 /** One submesh per material group, with a MultiMaterial of the geometry's materials (one material: set directly). */
-function applyMaterials(mesh: Mesh, geometry: DffGeometry, materials: Material[], scene: Scene): void {
+function applyMaterials(mesh: Mesh, geometry: DFFGeometry, materials: Material[], scene: Scene): void {
   if (materials.length === 0) return;
   if (materials.length === 1 && geometry.groups.every((group) => group.material === 0)) {
     mesh.material = materials[0]!;

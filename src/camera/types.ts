@@ -18,6 +18,8 @@ export interface CameraPathData {
   readonly target: CameraChannel;
 }
 
+/** The channels of a camera path, in the order the file stores them. */
 export const CAMERA_CHANNELS = ['zoom', 'roll', 'position', 'target'] as const;
+/** The name of one camera-path channel: zoom, roll, position or target. */
 export type CameraChannelName = (typeof CAMERA_CHANNELS)[number];
 export const CHANNEL_WIDTH: Record<CameraChannelName, 1 | 3> = { zoom: 1, roll: 1, position: 3, target: 3 };

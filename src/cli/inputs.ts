@@ -3,10 +3,12 @@ import { closeSync, existsSync, openSync, readSync, type Stats, statSync } from 
 import { basename } from 'node:path';
 import { FORMATS } from 'gameanim';
 import { findPresentation, type Presentation } from './present/index.js';
-import { ImgArchive } from 'gameanim';
+import { IMGArchive } from 'gameanim';
 
-/** A problem with one input (missing, unreadable, a directory, of no known format): exit 1, after the other inputs. */
-export class InputError extends Error {}
+/** A problem with one input (missing, unreadable, a directory, of no known format): exit 1 (code `input`), after the other inputs. */
+export class InputError extends Error {
+  readonly code: string = 'input';
+}
 
 /** The most bytes one input may hold: Node's largest Buffer. */
 export const MAX_INPUT_BYTES = constants.MAX_LENGTH;
@@ -49,7 +51,7 @@ export function readInput(path: string, limit = MAX_INPUT_BYTES, limitName = 'ga
  * anim block's `.img` starts with an IFP's bytes).
  */
 export function formatOf(path: string, bytes: Uint8Array): Presentation<unknown> {
-  const format = isPairedImg(path, bytes) ? findPresentation(new Uint8Array(0), path) : findPresentation(bytes, path);
+  const format = isPairedIMG(path, bytes) ? findPresentation(new Uint8Array(0), path) : findPresentation(bytes, path);
   if (!format) {
     const magic = JSON.stringify(magicOf(bytes));
     throw new InputError(
@@ -60,7 +62,7 @@ export function formatOf(path: string, bytes: Uint8Array): Presentation<unknown>
 }
 
 /** The .img beside a GTA III/VC .dir, which holds its data (`anim.dir` -> `anim.img`, `ANIM.DIR` -> `ANIM.IMG`). */
-export function pairedImg(dirPath: string): string {
+export function pairedIMG(dirPath: string): string {
   return dirPath.replace(/\.dir$/i, (ext) => (ext === '.DIR' ? '.IMG' : '.img'));
 }
 
@@ -73,29 +75,29 @@ export function pairedDir(imgPath: string): string {
  * Whether `path` is the `.img` of a GTA III/VC pair: named .img, no VER2 header, and its `.dir` beside
  * it. A user holds either file of the pair; both open the archive.
  */
-export function isPairedImg(path: string, bytes: Uint8Array): boolean {
+export function isPairedIMG(path: string, bytes: Uint8Array): boolean {
   return /\.img$/i.test(path) && magicOf(bytes) !== 'VER2' && existsSync(pairedDir(path));
 }
 
 /** Every file reading this input reads: the file, and for either file of a III/VC pair the other (both are inputs, never outputs). */
 export function filesRead(path: string): string[] {
-  if (/\.dir$/i.test(path)) return [path, pairedImg(path)];
+  if (/\.dir$/i.test(path)) return [path, pairedIMG(path)];
   return /\.img$/i.test(path) && existsSync(pairedDir(path)) ? [path, pairedDir(path)] : [path];
 }
 
 /** Opens a VER2 .img, a III/VC .img through the .dir beside it, or a III/VC .dir with the .img beside it (an empty one when it is missing). */
-export function openArchive(path: string, bytes: Uint8Array, needData = false): { archive: ImgArchive; note?: string } {
+export function openArchive(path: string, bytes: Uint8Array, needData = false): { archive: IMGArchive; note?: string } {
   if (!path.toLowerCase().endsWith('.dir')) {
-    if (isPairedImg(path, bytes)) return { archive: ImgArchive.fromDir(readInput(pairedDir(path)), bytes) };
+    if (isPairedIMG(path, bytes)) return { archive: IMGArchive.fromDir(readInput(pairedDir(path)), bytes) };
     if (magicOf(bytes) !== 'VER2') {
       throw new InputError(`${path}: not an IMG archive; give a San Andreas .img, or either file of a GTA III/VC pair (.dir and .img side by side)`);
     }
-    return { archive: new ImgArchive(bytes) };
+    return { archive: new IMGArchive(bytes) };
   }
-  const imgPath = pairedImg(path);
-  if (existsSync(imgPath)) return { archive: ImgArchive.fromDir(bytes, readInput(imgPath)) };
+  const imgPath = pairedIMG(path);
+  if (existsSync(imgPath)) return { archive: IMGArchive.fromDir(bytes, readInput(imgPath)) };
   if (needData) throw new InputError(`${basename(imgPath)} not found beside ${path}: extracting needs the archive's data`);
-  return { archive: ImgArchive.fromDir(bytes, new Uint8Array(0)), note: `${basename(imgPath)} not found: directory only` };
+  return { archive: IMGArchive.fromDir(bytes, new Uint8Array(0)), note: `${basename(imgPath)} not found: directory only` };
 }
 
 /** The first four bytes as text, for messages and magic checks. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The `gameanim` command line: exit 0 ok, 1 a problem with an input (after every other input), 2 a usage error.
+// The `gameanim` command line: exit 0 ok, 1 a problem with an input (after every other input), 2 a usage error,
+// 3 a missing optional peer; an error that reaches the top exits by its code (exit-codes.ts).
 import { statSync } from 'node:fs';
-import { isLintCode, LINT_SEVERITIES, type LintCode, type LintSeverity } from 'gameanim';
+import { CODES, isLintCode, LINT_SEVERITIES, type LintCode, type LintSeverity } from 'gameanim';
 import { bench } from './commands/bench.js';
 import { bind } from './commands/bind.js';
 import { exportBatch } from './commands/export-batch.js';
@@ -22,7 +23,8 @@ import type { CommandResult } from './commands/result.js';
 import { CLI_VERSION } from './package-dir.js';
 import { parseCommand } from './flags.js';
 import { exactJson, printable } from './text.js';
-import { HELP, MissingDependencyError, UsageError } from './usage.js';
+import { CLI_CODES, exitCodeOf } from './exit-codes.js';
+import { HELP, UsageError } from './usage.js';
 
 // Names from files are printed with their control characters escaped, so no file can drive the terminal.
 let stdoutClosed = false;
@@ -265,15 +267,12 @@ try {
     process.exitCode = 1;
   }
 } catch (error) {
-  if (error instanceof UsageError) {
-    if (error.command) process.stderr.write(`gameanim ${error.command}: ${printable(error.message)}\n`);
-    else printError(error.message);
-    if (error.help) process.stderr.write(`\n${error.help}\n`);
-    process.exitCode = 2;
-  } else if (error instanceof MissingDependencyError) {
-    printError(error.message);
-    process.exitCode = 3;
-  } else {
-    throw error;
-  }
+  const exitCode = exitCodeOf(error, new Set([...Object.keys(CODES), ...Object.keys(CLI_CODES)]));
+  // An error without a code of ours is a bug: Node prints it with its stack.
+  if (exitCode === undefined) throw error;
+  const { message } = error as Error;
+  if (error instanceof UsageError && error.command) process.stderr.write(`gameanim ${error.command}: ${printable(message)}\n`);
+  else printError(message);
+  if (error instanceof UsageError && error.help) process.stderr.write(`\n${error.help}\n`);
+  process.exitCode = exitCode;
 }

@@ -1,8 +1,9 @@
 /**
- * A mistake in how the command was called: exit code 2. Printed as `gameanim: MESSAGE` and the help,
- * or, with `command` (a flag error), as the one line `gameanim COMMAND: MESSAGE`.
+ * A mistake in how the command was called: exit code 2 (code `usage`). Printed as `gameanim: MESSAGE`
+ * and the help, or, with `command` (a flag error), as the one line `gameanim COMMAND: MESSAGE`.
  */
 export class UsageError extends Error {
+  readonly code = 'usage';
   constructor(
     message: string,
     readonly help?: string,
@@ -11,6 +12,3 @@ export class UsageError extends Error {
     super(message);
   }
 }
-
-/** An optional peer dependency the command needs is not installed (exit 3): not the user's input, not their usage. */
-export class MissingDependencyError extends Error {}

@@ -2,7 +2,7 @@ import { FORMATS } from 'gameanim';
 import { JSON_COMMANDS } from './flags.js';
 import { CLI_REPOSITORY_URL } from './package-dir.js';
 
-export { MissingDependencyError, UsageError } from './usage-error.js';
+export { UsageError } from './usage-error.js';
 
 /** The formats gameanim reads, one line each, from the library's registry: a new format is named here without editing the help. */
 const FORMAT_LINES = FORMATS.map((format) => `  ${format.name.padEnd(6)}${format.description}${format.extensions.length ? ` (${format.extensions.join(', ')})` : ''}`).join('\n');

@@ -1,6 +1,7 @@
 // Arena decoders and their loans: how IFPDecoder and IGI2Decoder lend the memory they own
 // (src/core/wasm-memory.ts decides what memory that is and how it grows) to the readers they make,
 // and how those readers learn that a reset took it back.
+import { ArgumentError, StateError } from './errors.js';
 import type { Allocate, Arena } from './wasm-memory.js';
 
 /** @internal How a decoder lends a reader its memory: where output goes, and a check that it is still lent. */
@@ -20,7 +21,7 @@ export class ResetGuard {
   check(): () => void {
     const generation = this.#generation;
     return () => {
-      if (generation !== this.#generation) throw new Error(`${this.decoder}: this reader was decoded before decoder.reset(), which took its memory back; decode the file again`);
+      if (generation !== this.#generation) throw new StateError('released', `${this.decoder}: this reader was decoded before decoder.reset(), which took its memory back; decode the file again`);
     };
   }
 
@@ -31,7 +32,7 @@ export class ResetGuard {
 
 /** Validates a decoder's `initialBytes` option. */
 export function initialArenaBytes(decoder: string, initialBytes = 1 << 20): number {
-  if (!(Number.isSafeInteger(initialBytes) && initialBytes >= 0)) throw new RangeError(`${decoder}: initialBytes must be a whole number of bytes, got ${initialBytes}`);
+  if (!(Number.isSafeInteger(initialBytes) && initialBytes >= 0)) throw new ArgumentError('bad-argument', `${decoder}: initialBytes must be a whole number of bytes, got ${initialBytes}`);
   return initialBytes;
 }
 

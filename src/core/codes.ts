@@ -1,8 +1,11 @@
 /**
- * The error and warning codes more than one format uses; the same code means the same condition in
- * every format. Each format folder declares its own codes (src/<format>/codes.ts) and adds them to
- * `FormatCodeTables`, so a new format edits nothing here. The one table users read, `CODES`, is
- * assembled from all of them (src/codes.ts).
+ * The error and warning codes more than one format uses, and those of the library as a whole (API
+ * misuse, a missing peer); the same code means the same condition everywhere. Each format folder
+ * declares its own codes (src/<format>/codes.ts) and adds them to `FormatCodeTables`, and each domain
+ * that is not a format (retargeting) to `CodeTables`, so a new one edits nothing here. Every error the
+ * library throws carries one of these codes (`test/core/error-codes.test.ts` checks each `throw`). The
+ * table users read, `CODES`, is assembled from the shared codes and every registry entry's
+ * (src/registry.ts); the adapters export theirs beside it (`GLTF_CODES`, `RETARGET_CODES`).
  */
 export const SHARED_CODES = {
   // Errors (DecodeError)
@@ -36,24 +39,36 @@ export const SHARED_CODES = {
   // Warnings (DecodeWarning)
   'trailing-bytes': 'bytes after the last structure, ignored',
   'duplicate-name': 'IMG entries with the same name: lookups return the first',
-} as const;
 
-/** glTF is read and written by an adapter (gameanim/gltf), not a registry entry: its code is kept here. */
-export const GLTF_CODES = {
-  'bad-gltf': 'a file that is neither a glTF binary (.glb) nor a JSON glTF (.gltf) glTF-Transform can read',
-  'missing-resource': "a file a .gltf's buffer or image URI names (its .bin, a PNG) that was not given or cannot be read",
+  // API misuse, refused before any work: arguments (ArgumentError, a RangeError; also field-overflow,
+  // bad-parent and hierarchy-cycle above, for the same conditions in arguments), state (StateError)
+  'bad-argument': 'an argument outside what the function takes: a weight, rate or byte count out of range, an id the file does not hold',
+  'size-mismatch': 'buffers, poses, skeletons or lists given together that do not agree in size (an output too small, a pose of another skeleton)',
+  'missing-data': 'an input without what the call needs: a skeleton without inverse bind matrices, a geometry without skin weights, an export without a skeleton',
+  released: 'a reader or memory used after the decoder that lent it was reset, or its memory released',
+  'out-of-memory': 'more memory than a wasm32 memory holds, or more than the host gives (a RangeError, as the host gives it)',
+  'backend-unavailable': 'a wasm backend this host does not offer (SIMD), or one asked for before `ready` resolved',
+  // The library as a whole
+  'missing-peer': 'an optional peer dependency the call needs is not installed (MissingPeerError names it)',
+  'kernel-assertion': "a debug kernel's assertion failed (InternalError): a bug in gameanim, never bad input",
 } as const;
 
 /**
  * Every format's own codes, by the name its errors carry. Open: each format folder adds its table by
- * declaration merging (`declare module '../core/codes.js'` in src/<format>/codes.ts).
+ * declaration merging (`declare module '../core/codes.js'` in src/<format>/codes.ts; glTF's in
+ * src/gltf/codes.ts).
  */
-export interface FormatCodeTables {
-  GLTF: typeof GLTF_CODES;
-}
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging
+export interface FormatCodeTables {}
+
+/**
+ * The code tables of domains that are not file formats (retargeting), merged by declaration as the
+ * formats' are (src/retarget/codes.ts). Their errors name no format.
+ */
+export interface CodeTables extends FormatCodeTables {}
 
 /** The file formats this library reads; every error and warning names one. */
 export type FormatName = keyof FormatCodeTables;
 
-/** A code from the one table, `CODES`: `DecodeError.code` and `DecodeWarning.code` are typed with these. */
-export type Code = keyof typeof SHARED_CODES | { [Name in FormatName]: keyof FormatCodeTables[Name] }[FormatName];
+/** A code from the one merged table: every error the library throws has one in `code`, as do warnings. */
+export type Code = keyof typeof SHARED_CODES | { [Name in keyof CodeTables]: keyof CodeTables[Name] }[keyof CodeTables];

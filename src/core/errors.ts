@@ -59,6 +59,67 @@ export class EditError extends EncodeError {
   override readonly name: string = 'EditError';
 }
 
+/**
+ * API misuse: a call the library refuses before doing any work (a weight that is not finite, an
+ * output buffer too small, a pose made for another skeleton, a reader used after its decoder was
+ * reset). A `RangeError`, as the library's misuse errors have always been, with a `code` from the one
+ * table (`bad-argument`, `size-mismatch`, `missing-data`, `released`, `out-of-memory`, ...). Not bad
+ * input: a file the library cannot read is a `DecodeError`.
+ */
+export class ArgumentError extends RangeError {
+  override readonly name = 'ArgumentError';
+  constructor(
+    readonly code: Code,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * An optional peer dependency (`@gltf-transform/core`, `three`, `fast-png`) that the call needs is not
+ * installed. `peer` names the package to install; `code` is always `missing-peer`.
+ */
+export class MissingPeerError extends Error {
+  override readonly name = 'MissingPeerError';
+  readonly code = 'missing-peer' satisfies Code;
+  constructor(
+    readonly peer: string,
+    /** What needed it, as the start of a sentence: "exporting textures". */
+    readonly need: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${need} needs ${peer}, an optional peer dependency: npm install ${peer}`, options);
+  }
+}
+
+/**
+ * A call the object's state does not allow: a reader or memory used after the decoder that lent it was
+ * reset or released (`released`), a wasm backend asked for that this host lacks or before `ready`
+ * (`backend-unavailable`). Not a `RangeError`: the library reads a `RangeError` from wasm memory as
+ * the host refusing memory, and this is no such thing.
+ */
+export class StateError extends Error {
+  override readonly name = 'StateError';
+  constructor(
+    readonly code: Code,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A bug in gameanim, never bad input: a debug kernel's assertion failed (`kernel-assertion`). */
+export class InternalError extends Error {
+  override readonly name = 'InternalError';
+  constructor(
+    readonly code: Code,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The one way warnings are built: the message names the format and ends with the offset, as errors do. */
 export function warning(format: FormatName, code: Code, offset: number, detail: string): DecodeWarning {
   return { code, offset, message: `${format}: ${detail} (at byte ${offset})` };

@@ -15,6 +15,7 @@ export interface ArchiveContents<Entry extends ArchiveEntry = ArchiveEntry> {
   read(entry: Entry): Uint8Array;
 }
 
+/** One entry of an archive's table: its name, and where its bytes lie in the archive. */
 export interface ArchiveEntry {
   readonly name: string;
   readonly offset: number;
@@ -51,6 +52,7 @@ export interface ClipPackage {
 // biome-ignore lint/suspicious/noEmptyInterface: the sprite format adds its members by declaration merging.
 export interface SpriteScripts {}
 
+/** A format's registry entry: its name, codes and description, how a file is recognised and opened, and the capabilities (clips, skeleton, model, archive, textures) it offers when it has them. */
 export interface FileFormat<Reader, Name extends FormatName = FormatName> {
   /** As in `DecodeError.format`. */
   readonly name: Name;

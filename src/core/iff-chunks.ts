@@ -4,7 +4,7 @@ import { DecodeError, type FormatName } from './errors.js';
 import { readLatin1 } from './names.js';
 
 /** One chunk of an EA IFF-85 container. */
-export interface IffChunk {
+export interface IFFChunk {
   id: string;
   /** Offset of the chunk header (its 4-byte id). */
   offset: number;
@@ -18,7 +18,7 @@ export interface IffChunk {
 const GROUP_IDS = new Set(['FORM', 'LIST', 'CAT ', 'PROP']);
 
 /** Whether the chunk is a container (`FORM`, `LIST`, `CAT `, `PROP`) whose payload holds more chunks. */
-export function isGroup(chunk: IffChunk): boolean {
+export function isGroup(chunk: IFFChunk): boolean {
   return GROUP_IDS.has(chunk.id);
 }
 
@@ -37,17 +37,21 @@ const IFF_CHUNK: ChunkLayout<ChunkHeader & { id: string }> = {
  * pad byte after an odd payload. Every chunk is checked to fit before it is yielded; a chunk that
  * runs past `end` is a `DecodeError` at its header. A pad byte missing at the very end is tolerated.
  */
-export function* iffChunks(bytes: Uint8Array, start: number, end: number, format: FormatName): Generator<IffChunk> {
+export function* iffChunks(bytes: Uint8Array, start: number, end: number, format: FormatName): Generator<IFFChunk> {
   for (const chunk of walkChunks(new ByteCursor(bytes, format), start, end, IFF_CHUNK, 'IFF container')) {
     yield { id: chunk.id, offset: chunk.at, size: chunk.size, dataOffset: chunk.data };
   }
 }
 
 /** The children of a FORM/LIST/CAT/PROP chunk: its type, and the chunks after it. */
-export function groupContents(bytes: Uint8Array, group: IffChunk, format: FormatName): { type: string; chunks: Generator<IffChunk> } {
+export function groupContents(bytes: Uint8Array, group: IFFChunk, format: FormatName): { type: string; chunks: Generator<IFFChunk> } {
   if (group.size < 4) throw new DecodeError(format, 'truncated', group.offset, `${group.id} needs a 4-byte type, has ${group.size} bytes`);
   return {
     type: readLatin1(bytes, group.dataOffset, 4).padEnd(4, '\0'),
     chunks: iffChunks(bytes, group.dataOffset + 4, group.dataOffset + group.size, format),
   };
 }
+
+// The names before the one acronym rule (format names in capitals), kept for existing callers.
+/** @deprecated Use `IFFChunk` (format names are written in capitals). */
+export type IffChunk = IFFChunk;

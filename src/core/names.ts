@@ -1,3 +1,4 @@
+import { ArgumentError } from './errors.js';
 /**
  * Names in these formats are Latin-1 byte strings that end at the first NUL; any bytes after it are
  * stale leftovers. Games compare them ASCII-case-insensitively.
@@ -28,10 +29,10 @@ export function fourCC(bytes: Uint8Array, at = 0): string {
  * writers can reproduce such files.
  */
 export function writeLatin1(target: Uint8Array, start: number, size: number, name: string): void {
-  if (name.length > size) throw new RangeError(`name "${name}" is longer than its ${size}-byte field`);
+  if (name.length > size) throw new ArgumentError('field-overflow', `name "${name}" is longer than its ${size}-byte field`);
   for (let i = 0; i < name.length; i++) {
     const code = name.charCodeAt(i);
-    if (code > 0xff) throw new RangeError(`name "${name}" has a character outside Latin-1`);
+    if (code > 0xff) throw new ArgumentError('field-overflow', `name "${name}" has a character outside Latin-1`);
     target[start + i] = code;
   }
 }

@@ -1,3 +1,4 @@
+import { ArgumentError } from './errors.js';
 import { nameKey } from './names.js';
 
 /**
@@ -44,6 +45,7 @@ export interface Skeleton {
   indexOf(nameOrId: string | number): number;
 }
 
+/** What `createSkeleton` builds a skeleton from: names and parents, and optionally ids, the rest pose, inverse bind matrices and how bones are looked up. */
 export interface SkeletonInit {
   names: string[];
   parents: ArrayLike<number>;
@@ -76,7 +78,7 @@ export function boneNameKey(name: string): string {
 export function createSkeleton(init: SkeletonInit): Skeleton {
   const boneCount = init.names.length;
   const sized = (what: string, values: ArrayLike<number> | undefined | null, per: number): void => {
-    if (values && values.length !== per * boneCount) throw new RangeError(`skeleton ${what} has ${values.length} values for ${boneCount} bones (${per} per bone)`);
+    if (values && values.length !== per * boneCount) throw new ArgumentError('size-mismatch', `skeleton ${what} has ${values.length} values for ${boneCount} bones (${per} per bone)`);
   };
   sized('parents', init.parents, 1);
   sized('ids', init.ids, 1);
@@ -85,13 +87,13 @@ export function createSkeleton(init: SkeletonInit): Skeleton {
   sized('inverseBindMatrices', init.inverseBindMatrices, 16);
   sized('restScales', init.restScales, 3);
   if (init.namePrecedence && !Array.prototype.every.call(init.namePrecedence, (bone: number) => Number.isInteger(bone) && bone >= 0 && bone < boneCount)) {
-    throw new RangeError(`skeleton namePrecedence names a bone outside 0 to ${boneCount - 1}`);
+    throw new ArgumentError('bad-argument', `skeleton namePrecedence names a bone outside 0 to ${boneCount - 1}`);
   }
   const parents = Int32Array.from(init.parents);
   for (let bone = 0; bone < boneCount; bone++) {
     const parent = init.parents[bone]!;
     if (!(Number.isInteger(parent) && parent >= -1 && parent < bone)) {
-      throw new RangeError(`skeleton bone ${bone} has parent ${parent}; a parent must be -1 or a bone before it`);
+      throw new ArgumentError('bad-parent', `skeleton bone ${bone} has parent ${parent}; a parent must be -1 or a bone before it`);
     }
   }
   const restRotations = new Float32Array(4 * boneCount);
@@ -195,7 +197,7 @@ export function describeHierarchyProblem(problem: HierarchyProblem): string {
  */
 export function hierarchyOrder(parents: ArrayLike<number>): Int32Array {
   const problem = hierarchyProblem(parents);
-  if (problem) throw new RangeError(`parents: ${describeHierarchyProblem(problem)}`);
+  if (problem) throw new ArgumentError(problem.kind === 'bad-parent' ? 'bad-parent' : 'hierarchy-cycle', `parents: ${describeHierarchyProblem(problem)}`);
   const count = parents.length;
   const children: number[][] = Array.from({ length: count }, () => []);
   const order: number[] = [];

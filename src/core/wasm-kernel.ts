@@ -1,7 +1,9 @@
+import { InternalError, StateError } from './errors.js';
 import * as binaries from './generated/kernel-binaries.js';
 
 /** Which decoder ran: a WebAssembly build, or the plain-TypeScript reference. */
 export type Backend = 'simd' | 'scalar' | 'js';
+/** How a decode or sample picks its path: `auto` (SIMD wasm, then scalar wasm, then TypeScript), or one of them forced. */
 export type BackendOption = 'auto' | Backend;
 
 /** The smallest module that uses a SIMD instruction: `() -> v128 { i32x4.splat(i32.const 0) }`. */
@@ -99,7 +101,7 @@ export function resolveBackend(option: BackendOption = 'auto', name: KernelName 
   if (option === 'js') return 'js';
   if (option === 'auto') return modules.has(key(name, 'simd')) ? 'simd' : modules.has(key(name, 'scalar')) ? 'scalar' : 'js';
   if (!modules.has(key(name, option))) {
-    throw new Error(`backend '${option}' is not available here${option === 'simd' && !simdSupported ? ' (no WebAssembly SIMD)' : ' (await ready first)'}`);
+    throw new StateError('backend-unavailable', `backend '${option}' is not available here${option === 'simd' && !simdSupported ? ' (no WebAssembly SIMD)' : ' (await ready first)'}`);
   }
   return option;
 }
@@ -114,7 +116,7 @@ export function kernelImports(memory: WebAssembly.Memory): WebAssembly.Imports {
     env: {
       memory,
       abort(message: number, file: number, line: number, column: number): never {
-        throw new Error(`wasm kernel assertion failed: ${text(message)} (${text(file)}:${line}:${column})`);
+        throw new InternalError('kernel-assertion', `wasm kernel assertion failed: ${text(message)} (${text(file)}:${line}:${column})`);
       },
     },
   };

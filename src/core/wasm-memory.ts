@@ -5,6 +5,7 @@
 // (WasmArena; the lending itself is src/core/arena-loans.ts), and memories one object owns and disposes
 // (PrivateHeap: the pose sampler's). Nothing else in the library creates or grows a WebAssembly.Memory;
 // kernels are called through src/core/wasm-call.ts.
+import { ArgumentError, StateError } from './errors.js';
 import { kernelImports, type KernelName } from './wasm-kernel.js';
 import { DECODE_RESERVED_BYTES, POSE_RESERVED_BYTES, TEXTURE_RESERVED_BYTES } from './wasm-layout.js';
 import type { KernelExports } from './wasm-signatures.js';
@@ -32,7 +33,7 @@ export interface KernelInstance<K extends KernelName> {
 
 /** A new instance of `module` over a fresh memory of at least `bytes`. Throws a RangeError when the host refuses the memory. */
 function newInstance<K extends KernelName>(module: WebAssembly.Module, bytes: number): KernelInstance<K> {
-  if (bytes > MAX_MEMORY_BYTES) throw new RangeError('more than a wasm32 memory holds');
+  if (bytes > MAX_MEMORY_BYTES) throw new ArgumentError('out-of-memory', 'more than a wasm32 memory holds');
   const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE_BYTES)) });
   const instance = new WebAssembly.Instance(module, kernelImports(memory));
   return { memory, exports: instance.exports as unknown as KernelExports<K> };
@@ -43,7 +44,7 @@ function newInstance<K extends KernelName>(module: WebAssembly.Module, bytes: nu
  * memory no handed-out view points into. Throws a RangeError when the host refuses.
  */
 function growTo(memory: WebAssembly.Memory, bytes: number): void {
-  if (bytes > MAX_MEMORY_BYTES) throw new RangeError('more than a wasm32 memory holds');
+  if (bytes > MAX_MEMORY_BYTES) throw new ArgumentError('out-of-memory', 'more than a wasm32 memory holds');
   const missing = bytes - memory.buffer.byteLength;
   if (missing > 0) memory.grow(Math.ceil(missing / PAGE_BYTES));
 }
@@ -105,7 +106,7 @@ abstract class OwnedHeap<K extends KernelName> implements KernelHeap<K> {
   }
 
   get instance(): KernelInstance<K> {
-    if (!this.#current) throw new Error(`the ${this.kernel} kernel's memory has been released`);
+    if (!this.#current) throw new StateError('released', `the ${this.kernel} kernel's memory has been released`);
     return this.#current;
   }
 
@@ -333,7 +334,7 @@ export class WasmArena<K extends KernelName> extends OwnedHeap<K> implements Are
       return this.used;
     }
     const size = Math.min(MAX_MEMORY_BYTES, Math.max(2 * this.heldBytes, bytes + this.reservedBytes));
-    if (bytes + this.reservedBytes > size) throw new RangeError('a decode larger than a wasm memory');
+    if (bytes + this.reservedBytes > size) throw new ArgumentError('out-of-memory', 'a decode larger than a wasm memory');
     this.renew(size);
     this.used = this.reservedBytes;
     return this.used;

@@ -7,11 +7,11 @@
 export const workCount = {
   /** Frames the DFF reader's nearest-bone walk stepped through, memo hits included. */
   dffFramesWalked: 0,
-  /** Directory entries ImgArchive looked at to find an entry's place in the directory. */
+  /** Directory entries IMGArchive looked at to find an entry's place in the directory. */
   imgEntriesSearched: 0,
   /** Characters of glTF JSON searched to find where a URI is written (for an error's byte offset). */
   gltfJsonSearched: 0,
-  /** Entries `ImgEditor` looked at to find a name (add, replace, delete, rename). */
+  /** Entries `IMGEditor` looked at to find a name (add, replace, delete, rename). */
   imgEditorEntriesCompared: 0,
   /** Keys the retarget reduction interpolated to see whether a run of keys can go. */
   retargetKeyChecks: 0,

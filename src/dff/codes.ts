@@ -1,5 +1,6 @@
 // The codes of DFF models: errors and warnings only this format has. Adding the table to the
 // core's FormatCodeTables (below) makes 'DFF' a FormatName and these codes Codes; nothing in core is edited.
+/** The error and warning codes only RenderWare models (DFF) have, with what each means. */
 export const DFF_CODES = {
   'no-clump': 'no Clump section: not a RenderWare model',
   'no-frame-list': 'the Clump holds no Frame List',

@@ -4,6 +4,7 @@ import { DFF_CODES } from './codes.js';
 import { DFFReader } from './reader.js';
 import { Section } from './sections.js';
 
+/** The registry entry of RenderWare models (.dff): opens one as a `DFFReader`, offering its skeleton and model. */
 export const dffFormat = {
   name: 'DFF',
   codes: DFF_CODES,

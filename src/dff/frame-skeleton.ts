@@ -8,7 +8,7 @@
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
 import { orthonormalDeviation, rotationQuaternion } from './rotation.js';
 import { BIND_SCALE_TOLERANCE } from './skin-pose.js';
-import type { DffFrame } from './types.js';
+import type { DFFFrame } from './types.js';
 
 export interface FrameSkeleton {
   skeleton: Skeleton;
@@ -17,7 +17,7 @@ export interface FrameSkeleton {
 }
 
 /** Every frame as a bone. Links that loop are cut: the first frame of a loop reached becomes a root. */
-export function skeletonFromFrames(frames: readonly DffFrame[]): FrameSkeleton {
+export function skeletonFromFrames(frames: readonly DFFFrame[]): FrameSkeleton {
   const order = parentsFirstOrder(frames);
   const boneOfFrame = new Int32Array(frames.length).fill(-1);
   order.forEach((frame, bone) => (boneOfFrame[frame] = bone));
@@ -57,7 +57,7 @@ export function skeletonFromFrames(frames: readonly DffFrame[]): FrameSkeleton {
  * those read earlier), and keeps the last match. So the winner is the frame visited last: the walk
  * reversed. Frames the game never visits (frame 0, frames outside its tree) come after, in bone order.
  */
-function namePrecedence(frames: readonly DffFrame[], boneOfFrame: Int32Array): number[] {
+function namePrecedence(frames: readonly DFFFrame[], boneOfFrame: Int32Array): number[] {
   const children: number[][] = frames.map(() => []);
   frames.forEach((frame, i) => {
     if (frame.parent >= 0 && frame.parent !== i) children[frame.parent]!.push(i);
@@ -86,7 +86,7 @@ function namePrecedence(frames: readonly DffFrame[], boneOfFrame: Int32Array): n
  * The frames in file order when every parent comes before its children (bone = frame index), else
  * depth first from the roots, as RenderWare walks a clump's frames.
  */
-function parentsFirstOrder(frames: readonly DffFrame[]): number[] {
+function parentsFirstOrder(frames: readonly DFFFrame[]): number[] {
   const inOrder = frames.every((frame, i) => frame.parent < i);
   if (inOrder) return frames.map((_, i) => i);
   const children: number[][] = frames.map(() => []);

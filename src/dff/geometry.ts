@@ -4,22 +4,22 @@ import type { ModelGeometry, ModelGroup, ModelMaterial } from '../core/model-geo
 import { children, expectSection, Section, type SectionHeader } from './sections.js';
 
 /** A material: its colour (RGBA bytes) and the name of its texture, if it has one (TXD textures are not read). */
-export type DffMaterial = ModelMaterial;
+export type DFFMaterial = ModelMaterial;
 
 /** Triangles of one material: `count` indices from `start` in `indices`. */
-export type DffGroup = ModelGroup;
+export type DFFGroup = ModelGroup;
 
 /**
  * One geometry of the model, as typed arrays (docs/formats/dff.md): the core's `ModelGeometry`, with
  * `frame` the frame its atomic hangs from, the first morph target's positions, prelit colours,
  * triangles from the Bin Mesh PLG when there is one (strips become lists), skin from the Skin PLG.
  */
-export type DffGeometry = ModelGeometry;
+export type DFFGeometry = ModelGeometry;
 
 const Flag = { TriStrip: 0x01, Textured: 0x04, Prelit: 0x08, Normals: 0x10, Textured2: 0x80, Native: 0x01000000 } as const;
 
 /** Reads one Geometry section (its Struct, Material List and Extension with Bin Mesh and Skin PLGs). */
-export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: SectionHeader, frame: number): DffGeometry {
+export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: SectionHeader, frame: number): DFFGeometry {
   const sections = [...children(cursor, geometry.data, geometry.end, 'Geometry')];
   const struct = sections[0];
   if (!struct || struct.type !== Section.Struct) throw cursor.error('unknown-section', geometry.data, 'a Geometry must start with its Struct');
@@ -108,7 +108,7 @@ export function rwVersion(libraryId: number): number {
 }
 
 /** The triangle list: per triangle u16 v2, v1, material, v3; written as (v1, v2, v3), counter-clockwise, grouped by material. */
-function trianglesFromList(cursor: ByteCursor, at: number, count: number, vertexCount: number): { indices: Uint32Array; groups: DffGroup[] } {
+function trianglesFromList(cursor: ByteCursor, at: number, count: number, vertexCount: number): { indices: Uint32Array; groups: DFFGroup[] } {
   const byMaterial = new Map<number, number[]>();
   for (let t = 0; t < count; t++) {
     const o = at + 8 * t;
@@ -125,7 +125,7 @@ function trianglesFromList(cursor: ByteCursor, at: number, count: number, vertex
 }
 
 /** Bin Mesh PLG: per material, a triangle list or strip of u32 indices. Strips become lists (alternate winding, degenerate triangles dropped). */
-function trianglesFromBinMesh(cursor: ByteCursor, plugin: SectionHeader | undefined, vertexCount: number, materials: number): { indices: Uint32Array; groups: DffGroup[] } {
+function trianglesFromBinMesh(cursor: ByteCursor, plugin: SectionHeader | undefined, vertexCount: number, materials: number): { indices: Uint32Array; groups: DFFGroup[] } {
   const byMaterial = new Map<number, number[]>();
   if (!plugin) return grouped(byMaterial);
   if (plugin.size < 12) throw cursor.error('truncated', plugin.data, 'the Bin Mesh PLG needs 12 bytes');
@@ -157,8 +157,8 @@ function trianglesFromBinMesh(cursor: ByteCursor, plugin: SectionHeader | undefi
   return grouped(byMaterial);
 }
 
-function grouped(byMaterial: Map<number, number[]>): { indices: Uint32Array; groups: DffGroup[] } {
-  const groups: DffGroup[] = [];
+function grouped(byMaterial: Map<number, number[]>): { indices: Uint32Array; groups: DFFGroup[] } {
+  const groups: DFFGroup[] = [];
   let total = 0;
   for (const [material, list] of [...byMaterial].sort((a, b) => a[0] - b[0])) {
     groups.push({ material, start: total, count: list.length });
@@ -170,17 +170,17 @@ function grouped(byMaterial: Map<number, number[]>): { indices: Uint32Array; gro
 }
 
 /** Material List: its Struct (count, then an index per slot: -1 for a new material), then the Materials. */
-function readMaterials(input: Uint8Array, cursor: ByteCursor, list: SectionHeader): DffMaterial[] {
+function readMaterials(input: Uint8Array, cursor: ByteCursor, list: SectionHeader): DFFMaterial[] {
   const struct = expectSection(cursor, list.data, list.end, Section.Struct, 'Material List');
   const count = struct.size >= 4 ? cursor.u32At(struct.data) : 0;
   if (count > (struct.size - 4) / 4) throw cursor.error('count-exceeds-data', struct.data, `material count ${count} needs more bytes than the Material List Struct holds`);
   const slots = Array.from({ length: count }, (_, i) => cursor.i32At(struct.data + 4 + 4 * i));
-  const own: DffMaterial[] = [];
+  const own: DFFMaterial[] = [];
   for (const material of children(cursor, struct.end, list.end, 'Material List')) {
     if (material.type !== Section.Material) continue;
     const ms = expectSection(cursor, material.data, material.end, Section.Struct, 'Material');
     if (ms.size < 16) throw cursor.error('truncated', ms.data, 'a Material Struct needs 16 bytes');
-    const color: DffMaterial['color'] = [input[ms.data + 4]!, input[ms.data + 5]!, input[ms.data + 6]!, input[ms.data + 7]!];
+    const color: DFFMaterial['color'] = [input[ms.data + 4]!, input[ms.data + 5]!, input[ms.data + 6]!, input[ms.data + 7]!];
     let texture: string | null = null;
     for (const child of children(cursor, ms.end, material.end, 'Material')) {
       if (child.type !== Section.Texture) continue;
@@ -190,7 +190,7 @@ function readMaterials(input: Uint8Array, cursor: ByteCursor, list: SectionHeade
     own.push({ color, texture });
   }
   // A slot of -1 takes the next material of the list; another value repeats an earlier slot's.
-  const out: DffMaterial[] = [];
+  const out: DFFMaterial[] = [];
   let next = 0;
   for (const slot of slots) {
     const material = slot < 0 ? own[next++] : out[slot];
@@ -199,3 +199,11 @@ function readMaterials(input: Uint8Array, cursor: ByteCursor, list: SectionHeade
   }
   return out;
 }
+
+// The names before the one acronym rule (format names in capitals), kept for existing callers.
+/** @deprecated Use `DFFMaterial` (format names are written in capitals). */
+export type DffMaterial = DFFMaterial;
+/** @deprecated Use `DFFGroup` (format names are written in capitals). */
+export type DffGroup = DFFGroup;
+/** @deprecated Use `DFFGeometry` (format names are written in capitals). */
+export type DffGeometry = DFFGeometry;

@@ -2,7 +2,7 @@
 // above a frame in the frames' own links, which the reader checks the flags against.
 import type { ByteCursor } from '../core/byte-cursor.js';
 import { workCount } from '../core/work-count.js';
-import type { DffFrame } from './types.js';
+import type { DFFFrame } from './types.js';
 
 const PUSH = 2;
 const POP = 1;
@@ -11,7 +11,7 @@ const POP = 1;
  * The bone of a frame or of its nearest ancestor that is a bone (-1 for none, or for a cycle), each
  * frame walked once: linear in the frames, however deep the chains.
  */
-export function nearestBoneAbove(frames: readonly DffFrame[], boneOfFrame: ReadonlyMap<number, number>): (frame: number) => number {
+export function nearestBoneAbove(frames: readonly DFFFrame[], boneOfFrame: ReadonlyMap<number, number>): (frame: number) => number {
   const UNKNOWN = -2,
     ON_PATH = -3;
   const memo = new Int32Array(frames.length).fill(UNKNOWN);
@@ -56,7 +56,7 @@ export function parentsFromFlags(nodes: readonly { flags: number }[]): Int32Arra
  * and the byte of its parent field: every walk down the tree would go round it. Each frame is walked
  * once (a frame already known to reach a root ends the walk), without recursion.
  */
-export function refuseParentCycles(cursor: ByteCursor, frames: readonly DffFrame[], parentFieldAt: (frame: number) => number): void {
+export function refuseParentCycles(cursor: ByteCursor, frames: readonly DFFFrame[], parentFieldAt: (frame: number) => number): void {
   const UNSEEN = 0,
     ON_PATH = 1,
     ROOTED = 2;

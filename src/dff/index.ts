@@ -1,7 +1,11 @@
 export { DFFReader } from './reader.js';
-export { writeDFF, type DffDoc } from './writer.js';
+export { writeDFF, type DFFDoc } from './writer.js';
+export type { DFFRigidAtomic } from './rigid-writer.js';
+export type { DFFFrame, DFFReaderOptions } from './types.js';
+export type { DFFGeometry, DFFGroup, DFFMaterial } from './geometry.js';
+export type { DffDoc } from './writer.js';
 export type { DffRigidAtomic } from './rigid-writer.js';
-export type { DffFrame, DFFReaderOptions } from './types.js';
+export type { DffFrame } from './types.js';
 export type { DffGeometry, DffGroup, DffMaterial } from './geometry.js';
 export { DecodeError, type DecodeWarning } from '../core/errors.js';
 export { dffFormat } from './format.js';

@@ -6,12 +6,12 @@ import { readLatin1 } from '../core/names.js';
 import { boneTagTableOf } from '../core/bone-tags.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
 import { skeletonFromFrames, type FrameSkeleton } from './frame-skeleton.js';
-import { readGeometry, type DffGeometry } from './geometry.js';
+import { readGeometry, type DFFGeometry } from './geometry.js';
 import { orthonormalDeviation, rotationQuaternion } from './rotation.js';
 import { nearestBoneAbove, parentsFromFlags, refuseParentCycles } from './hierarchy.js';
 import { BIND_SCALE_TOLERANCE, largestRestDifference, restPoseFromSkin } from './skin-pose.js';
 import { children, expectSection, Section, sectionAt, type SectionHeader } from './sections.js';
-import type { DFFReaderOptions, DffFrame } from './types.js';
+import type { DFFReaderOptions, DFFFrame } from './types.js';
 
 const FRAME_BYTES = 56;
 const HANIM_NODE_BYTES = 12;
@@ -44,7 +44,7 @@ interface HAnimNode {
  * Clump, a Clump Struct whose size lies, junk after the Clump.
  */
 export class DFFReader {
-  readonly frames: DffFrame[] = [];
+  readonly frames: DFFFrame[] = [];
   /**
    * The HAnim skeleton. For a skinned model its rest pose is the Skin PLG's, as the game poses it
    * (`restPose: 'frames'` picks the frames'); without a Skin PLG, the frames'. A model without an
@@ -63,7 +63,7 @@ export class DFFReader {
   readonly boneOfFrame: Int32Array;
   readonly warnings: DecodeWarning[] = [];
   /** The model's geometries (positions, normals, UVs, prelit colours, triangles by material, skin weights). */
-  readonly geometries: DffGeometry[] = [];
+  readonly geometries: DFFGeometry[] = [];
   /** The RenderWare library id stamp of the Clump (0x1803FFFF in SA files). */
   readonly libraryId: number;
   readonly #strict: boolean;

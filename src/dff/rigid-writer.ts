@@ -6,7 +6,7 @@ import { rwVersion } from './geometry.js';
 import { Section } from './sections.js';
 
 /** One rigid part: a triangle list drawn on `frame`, with one material (a colour, and a texture name). */
-export interface DffRigidAtomic {
+export interface DFFRigidAtomic {
   frame: number;
   /** x y z per vertex, in the frame's space. */
   positions: ArrayLike<number>;
@@ -24,14 +24,14 @@ const ATOMIC_RENDER = 0x04;
 
 type Sectioner = (type: number, body: () => void) => void;
 
-export function writeRigidGeometries(out: ByteWriter, section: Sectioner, atomics: readonly DffRigidAtomic[], libraryId: number): void {
+export function writeRigidGeometries(out: ByteWriter, section: Sectioner, atomics: readonly DFFRigidAtomic[], libraryId: number): void {
   section(Section.GeometryList, () => {
     section(Section.Struct, () => out.u32(atomics.length));
     for (const atomic of atomics) writeGeometry(out, section, atomic, libraryId);
   });
 }
 
-export function writeAtomics(out: ByteWriter, section: Sectioner, atomics: readonly DffRigidAtomic[]): void {
+export function writeAtomics(out: ByteWriter, section: Sectioner, atomics: readonly DFFRigidAtomic[]): void {
   atomics.forEach((atomic, geometry) => {
     section(Section.Atomic, () => {
       section(Section.Struct, () => {
@@ -45,7 +45,7 @@ export function writeAtomics(out: ByteWriter, section: Sectioner, atomics: reado
   });
 }
 
-function writeGeometry(out: ByteWriter, section: Sectioner, atomic: DffRigidAtomic, libraryId: number): void {
+function writeGeometry(out: ByteWriter, section: Sectioner, atomic: DFFRigidAtomic, libraryId: number): void {
   const vertices = atomic.positions.length / 3;
   const triangles = atomic.triangles.length / 3;
   section(Section.Geometry, () => {
@@ -80,7 +80,7 @@ function writeGeometry(out: ByteWriter, section: Sectioner, atomic: DffRigidAtom
   });
 }
 
-function writeMaterial(out: ByteWriter, section: Sectioner, atomic: DffRigidAtomic): void {
+function writeMaterial(out: ByteWriter, section: Sectioner, atomic: DFFRigidAtomic): void {
   section(Section.Material, () => {
     section(Section.Struct, () => {
       out.u32(0); // flags
@@ -105,3 +105,7 @@ function writeString(out: ByteWriter, text: string): void {
   writeLatin1(bytes, 0, text.length, text);
   out.bytes(bytes);
 }
+
+// The names before the one acronym rule (format names in capitals), kept for existing callers.
+/** @deprecated Use `DFFRigidAtomic` (format names are written in capitals). */
+export type DffRigidAtomic = DFFRigidAtomic;

@@ -1,5 +1,5 @@
 /** One RenderWare frame: a node of the model's transform hierarchy. */
-export interface DffFrame {
+export interface DFFFrame {
   /** From the frame's name extension; '' when it has none. Spaces kept (' Pelvis'). */
   name: string;
   /** The parent frame's index, -1 for the root. */
@@ -12,6 +12,7 @@ export interface DffFrame {
   hanimId: number;
 }
 
+/** How `DFFReader` reads: strictly, or dropping what it can work around with a warning. */
 export interface DFFReaderOptions {
   /** Throw on problems the reader could otherwise work around by dropping data (a broken Skin PLG). Default false. */
   strict?: boolean;
@@ -22,3 +23,7 @@ export interface DFFReaderOptions {
    */
   restPose?: 'skin' | 'frames';
 }
+
+// The names before the one acronym rule (format names in capitals), kept for existing callers.
+/** @deprecated Use `DFFFrame` (format names are written in capitals). */
+export type DffFrame = DFFFrame;

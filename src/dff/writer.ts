@@ -1,11 +1,11 @@
 import { EncodeError } from '../core/errors.js';
 import { ByteWriter } from '../core/byte-writer.js';
 import { writeLatin1 } from '../core/names.js';
-import { writeAtomics, writeRigidGeometries, type DffRigidAtomic } from './rigid-writer.js';
+import { writeAtomics, writeRigidGeometries, type DFFRigidAtomic } from './rigid-writer.js';
 import { SA_LIBRARY_ID, Section } from './sections.js';
 
 /** What `writeDFF` takes: frames, an HAnim hierarchy and inverse binds, or rigid parts on frames. */
-export interface DffDoc {
+export interface DFFDoc {
   frames: ReadonlyArray<{ name: string; parent: number; rotation: ArrayLike<number>; position: ArrayLike<number>; hanimId?: number }>;
   /** The HAnim node list and the frame whose HAnim PLG holds it; none for a model without bones. */
   hierarchy?: { frame: number; nodes: ReadonlyArray<{ id: number; flags: number }> } | null;
@@ -15,7 +15,7 @@ export interface DffDoc {
   skinLayout?: 'plain' | 'deaddead';
   libraryId?: number;
   /** Rigid parts, each on a frame (a model without a skin: a GTA III ped, an animated object). */
-  atomics?: readonly DffRigidAtomic[];
+  atomics?: readonly DFFRigidAtomic[];
   /** The Clump Struct's size: 12 (atomic, light and camera counts; the default) or 4 (the atomic count only, as RenderWare 3.1 writes it). */
   clumpStructBytes?: 4 | 12;
 }
@@ -25,7 +25,7 @@ export interface DffDoc {
  * and, with inverse binds, one empty Geometry carrying a Skin PLG; or, with rigid atomics, their
  * geometries and atomics. For fixtures and round trips.
  */
-export function writeDFF(doc: DffDoc): Uint8Array {
+export function writeDFF(doc: DFFDoc): Uint8Array {
   const out = new ByteWriter();
   const library = doc.libraryId ?? SA_LIBRARY_ID;
   const open = (type: number): number => {
@@ -132,3 +132,7 @@ function writeSkinnedGeometry(out: ByteWriter, section: (type: number, body: () 
     });
   });
 }
+
+// The names before the one acronym rule (format names in capitals), kept for existing callers.
+/** @deprecated Use `DFFDoc` (format names are written in capitals). */
+export type DffDoc = DFFDoc;

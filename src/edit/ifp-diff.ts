@@ -7,6 +7,7 @@ import { indexByName, nameKey } from '../core/names.js';
 import type { AnimationData, TrackData } from '../ifp/types.js';
 import { trackSampler } from './track-sampler.js';
 
+/** How one bone's track differs between two animations: the largest rotation angle and translation distance between them. */
 export interface BoneDifference {
   boneName: string;
   boneId: number;
@@ -16,6 +17,7 @@ export interface BoneDifference {
   keys: [number, number];
 }
 
+/** An animation both files hold that differs: its bones that differ, and its durations in each. */
 export interface ChangedAnimation {
   name: string;
   bones: BoneDifference[];
@@ -33,6 +35,7 @@ export interface ShadowedAnimation {
   played: string;
 }
 
+/** What `diffIFP` finds between two IFP files: animations added, removed and changed. */
 export interface IFPDiff {
   added: string[];
   removed: string[];

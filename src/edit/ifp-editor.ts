@@ -1,7 +1,7 @@
 // An editable IFP file: read it, change its animations, write it. What the operations do not touch
 // is written as it was, byte for byte (each animation keeps its stored bytes until it changes).
 import { ByteCursor } from '../core/byte-cursor.js';
-import { EditError, EncodeError, type DecodeWarning } from '../core/errors.js';
+import { ArgumentError, type DecodeWarning, EditError, EncodeError } from '../core/errors.js';
 import { float32Text } from '../core/float32.js';
 import { inputBytes } from '../core/input.js';
 import { codePointLabel, nameKey } from '../core/names.js';
@@ -15,6 +15,7 @@ import { SHELL_DISTANCE_CM } from './shell-error.js';
 import { trackData } from './track-data.js';
 import { trackSampler } from './track-sampler.js';
 
+/** One package as `IFPEditor` holds it while edits are made: its name (and stored name field), layout and animations. */
 export interface EditablePackage {
   name: string;
   /** The stored name field (ANP3/ANP2), kept while the name is unchanged. */
@@ -297,7 +298,7 @@ export class IFPEditor {
 function renamedStored(stored: NonNullable<AnimationData['stored']>, name: string): AnimationData['stored'] {
   const encoded = Array.from(name, (c) => c.charCodeAt(0)); // Latin-1: rename checked it
   if (stored.format !== 'ANPK') {
-    if (encoded.length > 24) throw new RangeError(`name "${name}" is longer than its 24-byte field`);
+    if (encoded.length > 24) throw new ArgumentError('field-overflow', `name "${name}" is longer than its 24-byte field`);
     const bytes = stored.bytes.slice();
     bytes.fill(0, 0, 24);
     bytes.set(encoded, 0);

@@ -6,8 +6,8 @@ import { ByteWriter } from '../core/byte-writer.js';
 import { EditError, EncodeError } from '../core/errors.js';
 import { nameKey } from '../core/names.js';
 import { workCount } from '../core/work-count.js';
-import { checkImgName } from '../img/names.js';
-import { type ImgArchive, SECTOR_BYTES } from '../img/reader.js';
+import { checkIMGName } from '../img/names.js';
+import { type IMGArchive, SECTOR_BYTES } from '../img/reader.js';
 
 interface EditedEntry {
   name: string;
@@ -18,7 +18,8 @@ interface EditedEntry {
   fresh: boolean;
 }
 
-export interface WrittenImg {
+/** An edited archive as written: the VER2 archive, or a v1 archive's data file and directory. */
+export interface WrittenIMG {
   /** The archive (VER2), or the v1 data file. */
   img: Uint8Array;
   /** The v1 directory (`.dir`), or null for VER2. */
@@ -31,10 +32,10 @@ const sameName = (held: string, given: string) => (held === given ? '' : `, and 
 const sectorsOf = (bytes: number) => Math.ceil(bytes / SECTOR_BYTES);
 
 /**
- * Edits an IMG archive's entries in memory (`ImgEditor.from(new ImgReader(bytes))`), then `write()`s
+ * Edits an IMG archive's entries in memory (`IMGEditor.from(new ImgReader(bytes))`), then `write()`s
  * the new archive; the input is never written to. Names are matched case-insensitively, as the game does.
  */
-export class ImgEditor {
+export class IMGEditor {
   readonly version: 'VER2' | 'v1';
   /** Directory order; a deleted entry stays until the next read of the order (#live), so a delete is not a splice. */
   #entries: EditedEntry[];
@@ -71,13 +72,13 @@ export class ImgEditor {
    * An editor over no entries, for a new archive: `write()` of it alone is a valid empty archive
    * (VER2: one sector holding the header; v1: an empty `.dir` and an empty `.img`).
    */
-  static create(version: 'VER2' | 'v1' = 'VER2'): ImgEditor {
-    return new ImgEditor(version, []);
+  static create(version: 'VER2' | 'v1' = 'VER2'): IMGEditor {
+    return new IMGEditor(version, []);
   }
 
   /** An editor over an archive's entries (each a view of its data, kept where it is until it changes). */
-  static from(archive: ImgArchive): ImgEditor {
-    return new ImgEditor(
+  static from(archive: IMGArchive): IMGEditor {
+    return new IMGEditor(
       archive.version === 'VER2' ? 'VER2' : 'v1',
       archive.entries.map((entry) => ({ name: entry.name, data: archive.read(entry), sector: entry.offset / SECTOR_BYTES, fresh: false })),
     );
@@ -112,7 +113,7 @@ export class ImgEditor {
 
   /** Adds an entry at the end of the directory; throws an EditError for a name the game cannot hold or one already taken. */
   add(name: string, data: Uint8Array): this {
-    checkImgName(name);
+    checkIMGName(name);
     const taken = this.#find(name);
     if (taken) throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${taken.name}"${sameName(taken.name, name)} (replace it, or choose another name)`);
     const entry: EditedEntry = { name, data, sector: null, fresh: true };
@@ -145,7 +146,7 @@ export class ImgEditor {
   /** Renames an entry, keeping its data and place; throws an EditError for a bad or taken name. */
   rename(oldName: string, newName: string): this {
     const entry = this.#held(oldName);
-    checkImgName(newName);
+    checkIMGName(newName);
     const other = this.#find(newName);
     if (other && other !== entry) throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${other.name}"${sameName(other.name, newName)}`);
     // In another case only: the entry stays the first of its name, where it is.
@@ -164,7 +165,7 @@ export class ImgEditor {
   }
 
   /** The edited archive: VER2 as one file, v1 as its `.img` and `.dir`, every entry on whole 2048-byte sectors. */
-  write(): WrittenImg {
+  write(): WrittenIMG {
     // VER2's directory sits before the data: when it has grown into the first entry, everything is packed.
     const entries = this.#live();
     const directorySectors = this.version === 'VER2' ? sectorsOf(8 + 32 * entries.length) : 0;
@@ -228,3 +229,11 @@ function sharingSectors(entries: readonly EditedEntry[]): boolean[] {
   });
   return shared;
 }
+
+// The names before the one acronym rule (format names in capitals), kept for existing callers.
+/** @deprecated Use `WrittenIMG` (format names are written in capitals). */
+export type WrittenImg = WrittenIMG;
+/** @deprecated Use `IMGEditor` (format names are written in capitals). */
+export const ImgEditor = IMGEditor;
+/** @deprecated Use `IMGEditor` (format names are written in capitals). */
+export type ImgEditor = IMGEditor;

@@ -19,4 +19,5 @@ export {
   type LintSeverity,
   type LintSummary,
 } from './ifp-lint.js';
+export { IMGEditor, type WrittenIMG } from './img-editor.js';
 export { ImgEditor, type WrittenImg } from './img-editor.js';

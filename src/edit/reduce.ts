@@ -15,6 +15,7 @@ import { firstAtOrAbove, ReductionTimeline } from './reduce-timeline.js';
 import { SHELL_DISTANCE_CM } from './shell-error.js';
 import { trackData } from './track-data.js';
 
+/** How key reduction measures the error it leaves: in a model's hierarchy or per track, as the layout quantises, at a distance from the bone. */
 export interface ReduceOptions {
   /**
    * The model whose hierarchy the error is measured in (model space: a parent's error reaches its
@@ -28,6 +29,7 @@ export interface ReduceOptions {
   shellDistance?: number;
 }
 
+/** What key reduction did to one animation: its key counts before and after, the bytes saved, and the worst error it left. */
 export interface AnimationReduction {
   name: string;
   keysBefore: number;

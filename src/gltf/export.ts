@@ -1,3 +1,4 @@
+import { ArgumentError } from '../core/errors.js';
 import { Document, WebIO, type Accessor, type Animation, type Buffer, type Material, type Node, type Scene } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
 import type { ModelGeometry } from '../core/model-geometry.js';
@@ -15,6 +16,7 @@ import { writeGltfFiles } from './gltf-files.js';
 import type { GltfFiles, GltfImages } from './gltf-output.js';
 import { accessor, addMeshes } from './meshes.js';
 
+/** What `exportGltf` writes: the model or skeleton, the clips, the textures, and the container and axes of the output. */
 export interface ExportGltfOptions {
   /**
    * A model: its skeleton and, when it has them, its geometries (a `DFFReader` is one). Skinned
@@ -62,6 +64,7 @@ export interface ExportGltfOptions {
   onClip?: (clip: SkeletalClip, index: number) => void;
 }
 
+/** What `exportGltf` wrote: the .glb or the .gltf files, the animations and textures it holds, and the warnings. */
 export interface ExportGltfResult {
   /** The .glb, for 'glb'. */
   glb: Uint8Array | null;
@@ -88,7 +91,7 @@ const Z_TO_Y = [-Math.SQRT1_2, 0, 0, Math.SQRT1_2] as const;
  */
 export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltfResult> {
   const skeleton = options.skeleton ?? (options.model ? options.model.skeleton : skeletonFromTracks(options.clips));
-  if (!skeleton) throw new RangeError('exportGltf needs a skeleton: a model with one, or the skeleton option');
+  if (!skeleton) throw new ArgumentError('missing-data', 'exportGltf needs a skeleton: a model with one, or the skeleton option');
   const warnings: GltfWarning[] = [];
   const doc = new Document();
   doc.getRoot().getAsset().generator = GAMEANIM_GENERATOR;

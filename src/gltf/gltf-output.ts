@@ -3,6 +3,7 @@
 /** Where a .gltf's images go: 'files' beside it (returned in `images`), or 'embedded' as data URIs. */
 export type GltfImages = 'files' | 'embedded';
 
+/** A JSON glTF as files: the .gltf text, its .bin and the image files it names. */
 export interface GltfFiles {
   json: string;
   bin: Uint8Array;

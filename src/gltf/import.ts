@@ -15,9 +15,10 @@ import { nodeTree } from './node-tree.js';
 import { boundedGltfTransform } from './property-bounds.js';
 import { angleBetween, dot4, reduceKeys } from './reduce-keys.js';
 import { otherSkeletonWarning } from './skeleton-match.js';
-import { prepareRetarget, type NodeSampler, type Retarget } from './retarget.js';
+import { prepareJointMapping, type JointMapping, type NodeSampler } from './joint-mapping.js';
 import { fromArray, identity, type Matrix } from './spaces.js';
 
+/** How `importGltf` reads: the skeleton the clips are for, the files a JSON .gltf names, and how the keys are stored (layout, rate, tolerance, or like an original package). */
 export interface ImportGltfOptions {
   /**
    * For a JSON .gltf: the files its buffers and images name (its .bin and PNGs), by URI; data: URIs
@@ -49,6 +50,7 @@ export interface ImportGltfOptions {
   like?: readonly PackageData[];
 }
 
+/** What `importGltf` read: packages for `writeIFP`, and the warnings. */
 export interface ImportGltfResult {
   /** For `writeIFP(packages, { format })`. */
   packages: PackageData[];
@@ -116,8 +118,8 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
         .map((c) => c.getTargetNode()!),
     ),
   );
-  const retarget = prepareRetarget(skeleton, nodeOfBone, inverseBinds, tree, translated);
-  const otherSkeleton = otherSkeletonWarning(skeleton, nodeOfBone, [...inverseBinds.keys()], boneOfNode, retarget.worstFit);
+  const mapping = prepareJointMapping(skeleton, nodeOfBone, inverseBinds, tree, translated);
+  const otherSkeleton = otherSkeletonWarning(skeleton, nodeOfBone, [...inverseBinds.keys()], boneOfNode, mapping.worstFit);
   if (otherSkeleton) warnings.push(otherSkeleton);
   // A pose carries every bone (a polar decomposition and a few matrix products each, about as much
   // work as 25 key lookups) and samples every node on the way to a matched one.
@@ -156,10 +158,10 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
         scale: own.scale && evaluate(own.scale, at, budget),
       };
     };
-    const poses = new Map<number, ReturnType<Retarget['localPose']>>();
+    const poses = new Map<number, ReturnType<JointMapping['localPose']>>();
     const poseAt = (time: number) => {
       let pose = poses.get(time);
-      if (!pose) poses.set(time, (pose = retarget.localPose(time, sample)));
+      if (!pose) poses.set(time, (pose = mapping.localPose(time, sample)));
       return pose;
     };
     const bones: TrackData[] = [];

@@ -6,6 +6,7 @@ export type { GltfWarning, RepeatPolicy } from './policies.js';
 export { exportGltfScene, type ExportSceneOptions, type ExportSceneResult, type SceneObject } from './scene.js';
 export { importGltf, type ImportGltfOptions, type ImportGltfResult } from './import.js';
 export type { GltfResources } from './gltf-input.js';
+export { GLTF_CODES } from './codes.js';
 export type { ExportTexture } from './texture-source.js';
 export type { EncodePng } from './textures.js';
 export type { GltfFiles, GltfImages } from './gltf-output.js';

@@ -31,6 +31,7 @@ export interface GltfWarning {
   message: string;
 }
 
+/** What export does with key times that repeat or go back: `nudge` each 0.1 ms past the previous key, or `drop` it. */
 export type RepeatPolicy = 'nudge' | 'drop';
 
 /**

@@ -1,5 +1,6 @@
 // A scene: several models in one glTF, each playing its own clip on one timeline, as a cutscene
 // plays (San Andreas names each animation of a cutscene's IFP after the object it moves).
+import { ArgumentError } from '../core/errors.js';
 import { Document, WebIO, type Node } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
 import { nameKey } from '../core/names.js';
@@ -21,12 +22,14 @@ export interface SceneObject {
   textures?: readonly ExportTexture[];
 }
 
+/** What `exportGltfScene` writes: the objects (each a model playing the clip of its name) and the animation's name. */
 export interface ExportSceneOptions extends Pick<ExportGltfOptions, 'container' | 'images' | 'binName' | 'repeatedTimes' | 'axes' | 'resampleRate' | 'encodePng'> {
   objects: readonly SceneObject[];
   /** The name of the scene's one animation (a cutscene's: its IFP package). */
   name: string;
 }
 
+/** What `exportGltfScene` wrote: the .glb or .gltf files, and the warnings. */
 export interface ExportSceneResult {
   glb: Uint8Array | null;
   gltf: GltfFiles | null;
@@ -62,7 +65,7 @@ export async function exportGltfScene(options: ExportSceneOptions): Promise<Expo
   const seen = new Map<string, number>();
   for (const object of options.objects) {
     const key = nameKey(object.name);
-    if (seen.has(key)) throw new RangeError(`exportGltfScene: two objects are named "${object.name}"; each object plays the clip of its name`);
+    if (seen.has(key)) throw new ArgumentError('bad-argument', `exportGltfScene: two objects are named "${object.name}"; each object plays the clip of its name`);
     seen.set(key, 1);
     const root = doc.createNode(object.name);
     if (upright) upright.addChild(root);

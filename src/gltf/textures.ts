@@ -2,6 +2,7 @@
 // (by the encoder the caller gives, else fast-png, an optional peer dependency loaded only then) and
 // embedded.
 import type { Document, GLTF, Material, Texture } from '@gltf-transform/core';
+import { importPeer } from '../core/peer.js';
 import type { ExportTexture } from './texture-source.js';
 
 /** A PNG encoder, as fast-png's `encode`: RGBA8 pixels in, the file's bytes out. */
@@ -9,11 +10,7 @@ export type EncodePng = (image: { width: number; height: number; data: Uint8Arra
 
 /** @internal */
 export async function loadPngEncoder(): Promise<EncodePng> {
-  try {
-    return (await import('fast-png')).encode as EncodePng;
-  } catch (error) {
-    throw new Error(`exporting textures needs fast-png, an optional peer dependency: npm install fast-png (${(error as Error).message.split('\n')[0]})`);
-  }
+  return (await importPeer('fast-png', 'exporting textures', () => import('fast-png'))).encode as EncodePng;
 }
 
 // glTF's wrap modes: REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE (border has none: clamp is closest).

@@ -1,5 +1,6 @@
 // The codes of FORM/ANM2 clips: errors and warnings only this format has. Adding the table to the
 // core's FormatCodeTables (below) makes 'IFF' a FormatName and these codes Codes; nothing in core is edited.
+/** The error codes only IGI 2 FORM/ANM2 clips have, with what each means. */
 export const IFF_CODES = {
   'unknown-form-type': 'a FORM of another type than ANM2',
   'duplicate-chunk': 'a known chunk appears twice',

@@ -3,6 +3,7 @@ import type { FileFormat } from '../core/file-format.js';
 import { IFF_CODES } from './codes.js';
 import { IFFReader } from './reader.js';
 
+/** The registry entry of IGI 2 FORM/ANM2 clips: opens one as an `IFFReader`, offering its clip. */
 export const iffFormat = {
   name: 'IFF',
   codes: IFF_CODES,

@@ -3,10 +3,10 @@ import { inputBytes } from '../core/input.js';
 import { fourCC } from '../core/names.js';
 import { float32Text } from '../core/float32.js';
 import { warning, type DecodeWarning } from '../core/errors.js';
-import { groupContents, type IffChunk } from '../core/iff-chunks.js';
+import { groupContents, type IFFChunk } from '../core/iff-chunks.js';
 import { createSkeleton, describeHierarchyProblem, hierarchyOrder, hierarchyProblem, type Skeleton } from '../core/skeleton.js';
 import type { SkeletalClip } from '../core/clip.js';
-import type { IffBone, IffTrack, IffUnknownChunk } from './types.js';
+import type { IFFBone, IFFTrack, IFFUnknownChunk } from './types.js';
 
 const KNOWN = ['HEAD', 'BONE', 'QUAT', 'TRAN'] as const;
 type KnownId = (typeof KNOWN)[number];
@@ -38,10 +38,10 @@ export class IFFReader implements SkeletalClip {
   readonly boneCount: number;
   readonly parents: Int32Array;
   readonly inverseBindMatrices: Float32Array;
-  readonly bones: IffBone[];
-  readonly tracks: IffTrack[];
+  readonly bones: IFFBone[];
+  readonly tracks: IFFTrack[];
   readonly rootMotion: Float32Array | null;
-  readonly unknownChunks: IffUnknownChunk[] = [];
+  readonly unknownChunks: IFFUnknownChunk[] = [];
   readonly warnings: DecodeWarning[] = [];
   readonly zeroCopy: boolean;
 
@@ -105,7 +105,7 @@ export class IFFReader implements SkeletalClip {
   }
 
   /** The bones with every parent before its children (roots first, then by index within a level). */
-  hierarchyOrder(): IffBone[] {
+  hierarchyOrder(): IFFBone[] {
     return Array.from(hierarchyOrder(this.parents), (i) => this.bones[i]!);
   }
 
@@ -124,11 +124,11 @@ export class IFFReader implements SkeletalClip {
     return this.#skeleton;
   }
 
-  #readForm(input: Uint8Array, cursor: ByteCursor): Partial<Record<KnownId, IffChunk>> {
+  #readForm(input: Uint8Array, cursor: ByteCursor): Partial<Record<KnownId, IFFChunk>> {
     const magic = fourCC(input);
     if (magic !== 'FORM') throw cursor.error(input.length < 4 ? 'truncated' : 'unknown-magic', 0, `not an IFF FORM file: starts with ${JSON.stringify(magic)}`);
     if (input.length < 12) throw cursor.error('truncated', 0, `a FORM header and type need 12 bytes, the input has ${input.length}`);
-    const form: IffChunk = { id: 'FORM', offset: 0, size: cursor.u32beAt(4), dataOffset: 8 };
+    const form: IFFChunk = { id: 'FORM', offset: 0, size: cursor.u32beAt(4), dataOffset: 8 };
     if (form.size > input.length - 8) throw cursor.error('truncated', 4, `FORM claims ${form.size} bytes, ${input.length - 8} follow its header`);
     const end = 8 + form.size + (form.size & 1);
     if (end < input.length) {
@@ -136,7 +136,7 @@ export class IFFReader implements SkeletalClip {
     }
     const { type, chunks } = groupContents(input, form, 'IFF');
     if (type !== 'ANM2') throw cursor.error('unknown-form-type', 8, `FORM type is ${JSON.stringify(type)}, expected "ANM2"`);
-    const known: Partial<Record<KnownId, IffChunk>> = {};
+    const known: Partial<Record<KnownId, IFFChunk>> = {};
     for (const chunk of chunks) {
       if ((KNOWN as readonly string[]).includes(chunk.id)) {
         const id = chunk.id as KnownId;
@@ -181,7 +181,7 @@ export class IFFReader implements SkeletalClip {
 }
 
 /** A listed unknown chunk. Its payload view is made on first use: files may hold 500,000 of them. */
-class UnknownChunk implements IffUnknownChunk {
+class UnknownChunk implements IFFUnknownChunk {
   constructor(
     readonly id: string,
     readonly offset: number,
@@ -199,7 +199,7 @@ function missing(cursor: ByteCursor, id: string): never {
   throw cursor.error('missing-chunk', cursor.end, `required ${id} chunk not found`);
 }
 
-function expectSize(cursor: ByteCursor, chunk: IffChunk, expected: number, id: string, formula: string): void {
+function expectSize(cursor: ByteCursor, chunk: IFFChunk, expected: number, id: string, formula: string): void {
   if (chunk.size !== expected) throw cursor.error('chunk-size', chunk.offset, `${id} payload is ${chunk.size} bytes; ${formula} = ${expected}`);
 }
 

@@ -1,5 +1,5 @@
 /** A bone of an ANM2 skeleton. */
-export interface IffBone {
+export interface IFFBone {
   index: number;
   /** Parent index, -1 for a root. */
   parent: number;
@@ -8,7 +8,7 @@ export interface IffBone {
 }
 
 /** One bone's rotation track. */
-export interface IffTrack {
+export interface IFFTrack {
   boneIndex: number;
   /** `bone<index>`: ANM2 stores no names. */
   boneName: string;
@@ -23,7 +23,7 @@ export interface IffTrack {
 }
 
 /** A chunk the reader does not know: listed (with a view of its payload) and skipped. */
-export interface IffUnknownChunk {
+export interface IFFUnknownChunk {
   id: string;
   offset: number;
   size: number;
@@ -31,7 +31,7 @@ export interface IffUnknownChunk {
 }
 
 /** What `writeIFF` takes; an `IFFReader` is one. */
-export interface IffClip {
+export interface IFFClip {
   duration: number;
   sampleRate: number;
   frameCount: number;
@@ -45,3 +45,13 @@ export interface IffClip {
   /** Extra chunks to write after the known ones (ids must be 4 characters). */
   unknownChunks?: ReadonlyArray<{ id: string; data: Uint8Array }>;
 }
+
+// The names before the one acronym rule (format names in capitals), kept for existing callers.
+/** @deprecated Use `IFFBone` (format names are written in capitals). */
+export type IffBone = IFFBone;
+/** @deprecated Use `IFFTrack` (format names are written in capitals). */
+export type IffTrack = IFFTrack;
+/** @deprecated Use `IFFUnknownChunk` (format names are written in capitals). */
+export type IffUnknownChunk = IFFUnknownChunk;
+/** @deprecated Use `IFFClip` (format names are written in capitals). */
+export type IffClip = IFFClip;

@@ -1,7 +1,8 @@
 import { EncodeError } from '../core/errors.js';
 import { ByteWriter } from '../core/byte-writer.js';
-import type { IffClip } from './types.js';
+import type { IFFClip } from './types.js';
 
+/** How `writeIFF` lays out a file: the order of its chunks. */
 export interface WriteIFFOptions {
   /** Order of the chunks by id (unknown chunks by their ids too); ids left out follow in the default order. */
   chunkOrder?: readonly string[];
@@ -12,7 +13,7 @@ export interface WriteIFFOptions {
  * odd-sized payload. Floats keep their exact 32-bit patterns. Default order: HEAD, BONE, QUAT, TRAN,
  * then the unknown chunks.
  */
-export function writeIFF(clip: IffClip, options: WriteIFFOptions = {}): Uint8Array {
+export function writeIFF(clip: IFFClip, options: WriteIFFOptions = {}): Uint8Array {
   const boneCount = clip.parents.length;
   const { frameCount } = clip;
   if (clip.inverseBindMatrices.length !== 16 * boneCount)

@@ -1,3 +1,4 @@
+import { ArgumentError } from '../core/errors.js';
 import { kernelModule, resolveBackend, type Backend } from '../core/wasm-kernel.js';
 import { ArenaDecoder, initialArenaBytes, withLoan } from '../core/arena-loans.js';
 import type { IFPArenaLoan } from './decode-plan.js';
@@ -54,7 +55,7 @@ export class IFPDecoder extends ArenaDecoder<IFPWasmArena | IFPBufferArena> {
    * fill it before `decode()`, and do not change it after.
    */
   allocateInput(byteLength: number): Uint8Array {
-    if (!(Number.isSafeInteger(byteLength) && byteLength >= 0)) throw new RangeError(`IFPDecoder: allocateInput needs a whole number of bytes, got ${byteLength}`);
+    if (!(Number.isSafeInteger(byteLength) && byteLength >= 0)) throw new ArgumentError('bad-argument', `IFPDecoder: allocateInput needs a whole number of bytes, got ${byteLength}`);
     return this.arena.allocate(byteLength);
   }
 }

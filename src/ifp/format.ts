@@ -5,6 +5,7 @@ import { IFPReader } from './reader.js';
 
 const MAGICS = new Set(['ANP3', 'ANP2', 'ANPK']);
 
+/** The registry entry of IFP animation packages: opens one as an `IFPReader`, offering its packages and clips. */
 export const ifpFormat = {
   name: 'IFP',
   codes: IFP_CODES,

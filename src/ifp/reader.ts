@@ -9,6 +9,7 @@ import type { IFPFormat, IFPReaderOptions } from './types.js';
 
 export type { IFPReaderOptions } from './types.js';
 
+/** One package of an IFP file: its name, the layout it was stored in, its animations, and where it lies in the file. */
 export interface IFPPackage {
   name: string;
   format: IFPFormat;

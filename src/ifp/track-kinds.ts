@@ -15,6 +15,7 @@ export const TrackKind = {
 } as const;
 export type TrackKind = (typeof TrackKind)[keyof typeof TrackKind];
 
+/** The key layout of an ANPK track: rotations (KR00), with translations (KRT0), and with scales (KRTS). */
 export type KeyframeType = 'KR00' | 'KRT0' | 'KRTS';
 
 interface KindInfo {

@@ -2,6 +2,7 @@ import type { BackendOption } from '../core/wasm-kernel.js';
 import type { KeyframeType } from './track-kinds.js';
 
 export type { KeyframeType };
+/** The three IFP layouts: ANP3 (San Andreas), ANP2 and ANPK (III and Vice City). */
 export type IFPFormat = 'ANP3' | 'ANP2' | 'ANPK';
 
 /** One key in the per-frame shape of the library this one replaces. */
@@ -29,6 +30,7 @@ export interface TrackData {
   scales: Float32Array | null;
 }
 
+/** One animation to write: its name, one track per bone, and (when read from a file) its stored bytes. */
 export interface AnimationData {
   name: string;
   bones: TrackData[];
@@ -39,6 +41,7 @@ export interface AnimationData {
   stored?: { readonly format: IFPFormat; readonly bytes: Uint8Array };
 }
 
+/** One package to write: its name and its animations. */
 export interface PackageData {
   name: string;
   animations: AnimationData[];

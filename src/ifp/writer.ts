@@ -4,6 +4,7 @@ import { ByteWriter } from '../core/byte-writer.js';
 import { ROTATION_DIVISOR, TICKS_PER_SECOND, TRANSLATION_DIVISOR } from './track-kinds.js';
 import type { AnimationData, IFPFormat, PackageData, TrackData } from './types.js';
 
+/** How `writeIFP` writes: the layout, and (ANPK) the size of its ANIM chunks. */
 export interface WriteIFPOptions {
   format: IFPFormat;
   /**

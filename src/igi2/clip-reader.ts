@@ -2,17 +2,18 @@ import { ByteCursor } from '../core/byte-cursor.js';
 import { inputBytes } from '../core/input.js';
 import { takeLoan } from '../core/arena-loans.js';
 import type { Allocate } from '../core/wasm-memory.js';
-import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
+import { ArgumentError, DecodeError, type DecodeWarning, warning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
 import type { SkeletalClip } from '../core/clip.js';
 import { Entry, ENTRY_HEADER, NO_BONE, ROTATION_IN, ROTATION_KEY, ROTATION_OUT, WORDS_BY_TYPE } from './entries.js';
 import { readHierarchy } from './hierarchy.js';
-import { readIlff, type IlffChunk } from './ilff.js';
+import { readILFF, type ILFFChunk } from './ilff.js';
 import { entryLinks, entryStarts, keyFill } from './scratch.js';
 import { allocateSections, OFFSETS, sectionTracks, type SectionTracks } from './section-tracks.js';
 import type { IGI2Attachment, IGI2AttachmentKey, IGI2ClipReaderOptions, IGI2Track, IGI2Trigger, IGI2WrapKeys } from './types.js';
 
+/** The ticks per second of IGI 2 clips when none is given: fitted to the retail files, not proven. */
 export const DEFAULT_TICKS_PER_SECOND = 4800;
 const HEADER_BYTES = 52;
 const ATTACHMENT_BYTES = 80;
@@ -57,17 +58,17 @@ export class IGI2ClipReader implements SkeletalClip {
     const input = inputBytes(bytes);
     const cursor = new ByteCursor(input, 'ILFF');
     const ticksPerSecond = options.ticksPerSecond ?? DEFAULT_TICKS_PER_SECOND;
-    if (!(ticksPerSecond > 0 && ticksPerSecond < Infinity)) throw new RangeError(`IGI2ClipReader: ticksPerSecond must be a positive number, got ${ticksPerSecond}`);
+    if (!(ticksPerSecond > 0 && ticksPerSecond < Infinity)) throw new ArgumentError('bad-argument', `IGI2ClipReader: ticksPerSecond must be a positive number, got ${ticksPerSecond}`);
     this.ticksPerSecond = ticksPerSecond;
-    const file = readIlff(input, this.warnings);
+    const file = readILFF(input, this.warnings);
     if (file.contentType !== 'MINA')
       throw cursor.error(
         'wrong-content-type',
         16,
         `content type ${JSON.stringify(file.contentType)}; clips are "MINA"${file.contentType === 'OCEM' ? ' (this is a model: use readIGI2Skeleton)' : ''}`,
       );
-    const chunk = (id: string): IlffChunk | undefined => file.chunks.find((c) => c.id === id);
-    const required = (id: string): IlffChunk => chunk(id) ?? throwMissing(cursor, id, input.length);
+    const chunk = (id: string): ILFFChunk | undefined => file.chunks.find((c) => c.id === id);
+    const required = (id: string): ILFFChunk => chunk(id) ?? throwMissing(cursor, id, input.length);
 
     const head = required('DHNA');
     if (head.size < HEADER_BYTES + 1) throw cursor.error('chunk-size', head.at, `DHNA holds ${head.size} bytes; it needs ${HEADER_BYTES} and a name`);
@@ -181,7 +182,7 @@ interface Walk {
  * First pass: checks every entry (size, type, index, link) and counts keys per bone, so the second
  * pass can fill exactly sized arrays. Lenient mode stops at a broken entry and keeps what precedes it.
  */
-function walkEntries(input: Uint8Array, cursor: ByteCursor, tnve: IlffChunk, bones: number, attachments: number, strict: boolean, warnings: DecodeWarning[]): Walk {
+function walkEntries(input: Uint8Array, cursor: ByteCursor, tnve: ILFFChunk, bones: number, attachments: number, strict: boolean, warnings: DecodeWarning[]): Walk {
   // One array for the four count runs (rotations and positions, before and after the separator).
   const all = new Uint32Array(4 * bones);
   const run = (i: number) => all.subarray(i * bones, (i + 1) * bones);
@@ -266,7 +267,7 @@ interface Decoded {
  * The TNVE payload as little-endian u32 words: a view of the input when it is 4-byte aligned on a
  * little-endian host (every real case), else one copy.
  */
-function payloadWords(input: Uint8Array, cursor: ByteCursor, tnve: IlffChunk, end: number): Uint32Array {
+function payloadWords(input: Uint8Array, cursor: ByteCursor, tnve: ILFFChunk, end: number): Uint32Array {
   const absolute = input.byteOffset + tnve.data;
   if (littleEndianHost && absolute % 4 === 0) return new Uint32Array(input.buffer, absolute, end >> 2);
   const words = new Uint32Array(end >> 2);
@@ -281,7 +282,7 @@ function payloadWords(input: Uint8Array, cursor: ByteCursor, tnve: IlffChunk, en
 function decodeEntries(
   input: Uint8Array,
   cursor: ByteCursor,
-  tnve: IlffChunk,
+  tnve: ILFFChunk,
   walk: Walk,
   clip: { boneCount: number; ticksPerSecond: number; attachments: readonly unknown[] },
   allocate?: Allocate,

@@ -1,5 +1,6 @@
 // The codes of IGI 2 retail clips and models (ILFF): errors and warnings only this format has. Adding the table to the
 // core's FormatCodeTables (below) makes 'ILFF' a FormatName and these codes Codes; nothing in core is edited.
+/** The error and warning codes only IGI 2 ILFF clips and models have, with what each means. */
 export const ILFF_CODES = {
   'bad-chunk-link': "an ILFF chunk's next-chunk offset does not move past the chunk",
   'wrong-content-type': 'an ILFF file of another content type than the reader takes (MINA clips, OCEM models)',

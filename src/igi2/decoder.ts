@@ -3,6 +3,7 @@ import { BufferArena } from '../core/wasm-memory.js';
 import { IGI2ClipReader } from './clip-reader.js';
 import type { IGI2ClipReaderOptions } from './types.js';
 
+/** How an `IGI2Decoder` reads, and how much memory it reserves up front. */
 export interface IGI2DecoderOptions extends IGI2ClipReaderOptions {
   /** Bytes to reserve up front (a larger buffer takes over when a decode needs more). Default 1 MiB. */
   initialBytes?: number;

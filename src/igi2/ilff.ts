@@ -10,7 +10,7 @@ export const ALIGNMENT = 4;
 /** Filler the game's tools write in unused fields. */
 export const FILLER = 0xab;
 
-export interface IlffChunk {
+export interface ILFFChunk {
   /** As stored (reversed: `DHNA` is "ANHD"). */
   id: string;
   /** Offset of the chunk header. */
@@ -20,9 +20,9 @@ export interface IlffChunk {
   size: number;
 }
 
-export interface IlffFile {
+export interface ILFFFile {
   contentType: string;
-  chunks: IlffChunk[];
+  chunks: ILFFChunk[];
 }
 
 const ILFF_CHUNK: ChunkLayout<ChunkHeader & { id: string }> = {
@@ -43,7 +43,7 @@ const ILFF_CHUNK: ChunkLayout<ChunkHeader & { id: string }> = {
  * header (fourcc, payload length, alignment, offset to the next chunk, 0 for the last) and a payload.
  * A size field that disagrees with the file length is a warning.
  */
-export function readIlff(input: Uint8Array, warnings: DecodeWarning[]): IlffFile {
+export function readILFF(input: Uint8Array, warnings: DecodeWarning[]): ILFFFile {
   const cursor = new ByteCursor(input, 'ILFF');
   if (input.length < ILFF_HEADER)
     throw cursor.error(input.length >= 4 && fourCC(input, 0) !== 'ILFF' ? 'unknown-magic' : 'truncated', 0, `an ILFF header needs ${ILFF_HEADER} bytes, the input has ${input.length}`);
@@ -51,6 +51,6 @@ export function readIlff(input: Uint8Array, warnings: DecodeWarning[]): IlffFile
   if (magic !== 'ILFF') throw cursor.error('unknown-magic', 0, `not an ILFF file: magic ${JSON.stringify(magic)}`);
   const declared = cursor.u32At(4);
   if (declared !== input.length) warnings.push(warning('ILFF', 'size-mismatch', 4, `the header says the file has ${declared} bytes; it has ${input.length}`));
-  const chunks: IlffChunk[] = walkChunks(cursor, ILFF_HEADER, input.length, ILFF_CHUNK, 'ILFF file');
+  const chunks: ILFFChunk[] = walkChunks(cursor, ILFF_HEADER, input.length, ILFF_CHUNK, 'ILFF file');
   return { contentType: fourCC(input, 16), chunks };
 }

@@ -3,7 +3,7 @@ import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
 import { readLatin1 } from '../core/names.js';
 import { createSkeleton, type Skeleton } from '../core/skeleton.js';
 import { readHierarchy } from './hierarchy.js';
-import { readIlff } from './ilff.js';
+import { readILFF } from './ilff.js';
 
 const NAME_BYTES = 16;
 
@@ -20,7 +20,7 @@ export class IGI2ModelReader {
 
   constructor(bytes: Uint8Array | ArrayBuffer) {
     const input = inputBytes(bytes);
-    const file = readIlff(input, this.warnings);
+    const file = readILFF(input, this.warnings);
     if (file.contentType !== 'OCEM')
       throw new DecodeError(
         'ILFF',

@@ -66,6 +66,7 @@ export interface IGI2WrapKeys {
   triggers: IGI2Trigger[];
 }
 
+/** How `IGI2ClipReader` reads: strictly or not, and at what tick rate. */
 export interface IGI2ClipReaderOptions {
   /** Throw on unknown entry types instead of skipping them with a warning. Default false. */
   strict?: boolean;

@@ -1,7 +1,7 @@
 import { fourCC } from '../core/names.js';
 import type { FileFormat } from '../core/file-format.js';
 import { IMG_CODES } from './codes.js';
-import { ImgArchive } from './reader.js';
+import { IMGArchive } from './reader.js';
 
 /** SA VER2 archives by magic. III/VC archives are a `.dir` plus an `.img`: the CLI pairs them itself. */
 export const imgFormat = {
@@ -10,7 +10,7 @@ export const imgFormat = {
   description: 'GTA archive (SA VER2, or III/VC .dir + .img)',
   extensions: ['.img', '.dir'],
   sniff: (bytes) => fourCC(bytes) === 'VER2',
-  open: (bytes) => new ImgArchive(bytes),
+  open: (bytes) => new IMGArchive(bytes),
   warnings: (archive) => archive.warnings,
   archive: (archive) => archive,
-} satisfies FileFormat<ImgArchive, 'IMG'>;
+} satisfies FileFormat<IMGArchive, 'IMG'>;

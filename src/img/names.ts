@@ -1,5 +1,5 @@
 // What an IMG directory can hold as an entry name, checked wherever a name is set (the editor's add
-// and rename, writeImg). The reader takes any bytes a file holds; a writer only makes names a game
+// and rename, writeIMG). The reader takes any bytes a file holds; a writer only makes names a game
 // and an extracting tool can use as a plain file name.
 import { EncodeError } from '../core/errors.js';
 import { codePointLabel } from '../core/names.js';
@@ -28,7 +28,7 @@ export function imgNameProblem(name: string): string | undefined {
 }
 
 /** Throws a one-line `EncodeError` (code `bad-name`) naming the entry when `name` cannot be stored. */
-export function checkImgName(name: string): void {
+export function checkIMGName(name: string): void {
   const problem = imgNameProblem(name);
   if (problem) throw new EncodeError('IMG', 'bad-name', `entry name ${quoted(name)} ${problem}: IMG names are 1 to ${IMG_NAME_CHARACTERS} printable Latin-1 characters, without / or \\, not . or ..`);
 }

@@ -1,16 +1,18 @@
 import { inputBytes } from '../core/input.js';
 import { ByteCursor } from '../core/byte-cursor.js';
 import type { Code } from '../core/codes.js';
-import { DecodeError, warning, type DecodeWarning } from '../core/errors.js';
+import { ArgumentError, DecodeError, type DecodeWarning, warning } from '../core/errors.js';
 import { nameKey, readLatin1 } from '../core/names.js';
 import { workCount } from '../core/work-count.js';
 
+/** The size of an IMG sector: entries start and end on these. */
 export const SECTOR_BYTES = 2048;
 
 const isByteCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
 const ENTRY_BYTES = 32;
 
-export interface ImgEntry {
+/** One entry of an IMG archive's directory: its name, and where its bytes lie. */
+export interface IMGEntry {
   name: string;
   /** Byte offset of the entry's data in the archive (the .img file for v1 archives). */
   offset: number;
@@ -23,15 +25,15 @@ let pendingDirectory: Uint8Array | undefined;
 
 /**
  * A GTA IMG archive: San Andreas `VER2` (one file with its directory inside), or III/VC v1 (a `.dir`
- * directory plus a header-less `.img`; use `ImgArchive.fromDir`). Entries are read on demand as
+ * directory plus a header-less `.img`; use `IMGArchive.fromDir`). Entries are read on demand as
  * zero-copy views of the archive bytes.
  */
-export class ImgArchive {
+export class IMGArchive {
   readonly version: 'VER2' | 'v1';
-  readonly entries: ImgEntry[];
+  readonly entries: IMGEntry[];
   readonly warnings: DecodeWarning[] = [];
   readonly #data: Uint8Array;
-  readonly #byName = new Map<string, ImgEntry>();
+  readonly #byName = new Map<string, IMGEntry>();
   /** Where entry i's directory record is: `#firstRecord + 32 * i`, for error offsets. */
   readonly #firstRecord: number;
 
@@ -69,10 +71,10 @@ export class ImgArchive {
   }
 
   /** Reads a III/VC v1 archive: the `.dir` directory and the `.img` data it describes. */
-  static fromDir(dirBytes: Uint8Array | ArrayBuffer, imgBytes: Uint8Array | ArrayBuffer): ImgArchive {
+  static fromDir(dirBytes: Uint8Array | ArrayBuffer, imgBytes: Uint8Array | ArrayBuffer): IMGArchive {
     pendingDirectory = inputBytes(dirBytes);
     try {
-      return new ImgArchive(imgBytes);
+      return new IMGArchive(imgBytes);
     } finally {
       pendingDirectory = undefined;
     }
@@ -84,7 +86,7 @@ export class ImgArchive {
   }
 
   /** Case-insensitive lookup; undefined when there is no such entry. */
-  find(name: string): ImgEntry | undefined {
+  find(name: string): IMGEntry | undefined {
     return this.#byName.get(nameKey(name));
   }
 
@@ -101,15 +103,15 @@ export class ImgArchive {
    * The bytes of an entry of this archive (or any `{ offset, size }` the caller builds), as a view.
    * A range that is not made of whole non-negative numbers is API misuse: `RangeError`.
    */
-  read(entry: ImgEntry): Uint8Array {
+  read(entry: IMGEntry): Uint8Array {
     if (!isByteCount(entry.offset) || !isByteCount(entry.size)) {
-      throw new RangeError(`IMG entry "${entry.name}" has offset ${entry.offset} and size ${entry.size}; both must be whole numbers of bytes, 0 or more`);
+      throw new ArgumentError('bad-argument', `IMG entry "${entry.name}" has offset ${entry.offset} and size ${entry.size}; both must be whole numbers of bytes, 0 or more`);
     }
     if (!this.#inRange(entry)) throw new DecodeError('IMG', 'entry-out-of-range', this.#recordOf(this.#indexOf(entry)), this.#rangeDetail(entry));
     return this.#data.subarray(entry.offset, entry.offset + entry.size);
   }
 
-  #readVer2Directory(): ImgEntry[] {
+  #readVer2Directory(): IMGEntry[] {
     const cursor = new ByteCursor(this.#data, 'IMG');
     const magic = cursor.tag('archive magic');
     if (magic !== 'VER2') {
@@ -122,7 +124,7 @@ export class ImgArchive {
     }
     const count = cursor.u32('entry count');
     cursor.needItems(count, ENTRY_BYTES, 'directory entry');
-    const entries: ImgEntry[] = [];
+    const entries: IMGEntry[] = [];
     for (let i = 0; i < count; i++) {
       const _at = cursor.pos;
       const offset = cursor.u32() * SECTOR_BYTES;
@@ -136,9 +138,9 @@ export class ImgArchive {
     return entries;
   }
 
-  #readV1Directory(directory: Uint8Array): ImgEntry[] {
+  #readV1Directory(directory: Uint8Array): IMGEntry[] {
     const cursor = new ByteCursor(directory, 'IMG');
-    const entries: ImgEntry[] = [];
+    const entries: IMGEntry[] = [];
     while (cursor.remaining >= ENTRY_BYTES) {
       const _at = cursor.pos;
       const offset = cursor.u32() * SECTOR_BYTES;
@@ -152,10 +154,10 @@ export class ImgArchive {
     return entries;
   }
 
-  #index: Map<ImgEntry, number> | undefined;
+  #index: Map<IMGEntry, number> | undefined;
 
   /** An entry's place in the directory, looked up once per archive (reading every entry stays linear). */
-  #indexOf(entry: ImgEntry): number {
+  #indexOf(entry: IMGEntry): number {
     if (!this.#index) {
       this.#index = new Map(this.entries.map((e, i) => [e, i]));
       workCount.imgEntriesSearched += this.entries.length;
@@ -164,11 +166,11 @@ export class ImgArchive {
     return this.#index.get(entry) ?? -1;
   }
 
-  #inRange(entry: ImgEntry): boolean {
+  #inRange(entry: IMGEntry): boolean {
     return entry.offset + entry.size <= this.#data.length;
   }
 
-  #rangeDetail(entry: ImgEntry): string {
+  #rangeDetail(entry: IMGEntry): string {
     return `entry "${entry.name}" spans bytes ${entry.offset} to ${entry.offset + entry.size}, past the archive's end at ${this.#data.length}`;
   }
 
@@ -213,3 +215,11 @@ export class ImgArchive {
     );
   }
 }
+
+// The names before the one acronym rule (format names in capitals), kept for existing callers.
+/** @deprecated Use `IMGEntry` (format names are written in capitals). */
+export type ImgEntry = IMGEntry;
+/** @deprecated Use `IMGArchive` (format names are written in capitals). */
+export const ImgArchive = IMGArchive;
+/** @deprecated Use `IMGArchive` (format names are written in capitals). */
+export type ImgArchive = IMGArchive;

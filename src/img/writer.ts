@@ -1,14 +1,16 @@
 import { ByteWriter } from '../core/byte-writer.js';
 import { EncodeError, warning, type DecodeWarning } from '../core/errors.js';
-import { checkImgName, IMG_NAME_CHARACTERS } from './names.js';
+import { checkIMGName, IMG_NAME_CHARACTERS } from './names.js';
 import { SECTOR_BYTES } from './reader.js';
 
-export interface ImgEntryData {
+/** One file to put in an archive: its name and bytes. */
+export interface IMGEntryData {
   name: string;
   data: Uint8Array;
 }
 
-export interface WriteImgOptions {
+/** How `writeIMG` treats a name too long for its field: refused, or cut with a warning. */
+export interface WriteIMGOptions {
   /**
    * VER2 names hold 23 characters (the game forces byte 23 to NUL); III/VC v1 names may hold 24.
    * By default a longer name is an `EncodeError` (a `RangeError`) naming the entry. `true` cuts it to
@@ -21,9 +23,9 @@ export interface WriteImgOptions {
 
 /**
  * Builds a SA `VER2` archive: the directory, then each entry's data from a sector boundary, zero-padded.
- * Names follow `checkImgName`; nothing is built when one does not.
+ * Names follow `checkIMGName`; nothing is built when one does not.
  */
-export function writeImg(entries: readonly ImgEntryData[], options: WriteImgOptions = {}): Uint8Array {
+export function writeIMG(entries: readonly IMGEntryData[], options: WriteIMGOptions = {}): Uint8Array {
   const out = new ByteWriter();
   const directoryBytes = 8 + 32 * entries.length;
   let sector = Math.ceil(directoryBytes / SECTOR_BYTES);
@@ -36,7 +38,7 @@ export function writeImg(entries: readonly ImgEntryData[], options: WriteImgOpti
       name = name.slice(0, IMG_NAME_CHARACTERS);
       options.warnings?.push(warning('IMG', 'name-truncated', 8 + 32 * index, `entry ${index} "${given}" was written as "${name}": VER2 names hold 23 characters`));
     }
-    checkImgName(name);
+    checkIMGName(name);
     const sectors = Math.ceil(data.length / SECTOR_BYTES);
     if (sectors > 0xffff) throw new EncodeError('IMG', 'field-overflow', `IMG entry "${name}" is larger than a VER2 entry can be (65535 sectors)`);
     out.u32(sector);
@@ -52,3 +54,11 @@ export function writeImg(entries: readonly ImgEntryData[], options: WriteImgOpti
   }
   return out.finish();
 }
+
+// The names before the one acronym rule (format names in capitals), kept for existing callers.
+/** @deprecated Use `IMGEntryData` (format names are written in capitals). */
+export type ImgEntryData = IMGEntryData;
+/** @deprecated Use `WriteIMGOptions` (format names are written in capitals). */
+export type WriteImgOptions = WriteIMGOptions;
+/** @deprecated Use `writeIMG` (format names are written in capitals). */
+export const writeImg = writeIMG;

@@ -1,7 +1,9 @@
+import { ArgumentError } from '../core/errors.js';
 import { descendantsMask } from '../core/skeleton.js';
 import type { Pose } from './pose.js';
 import { slerpInto } from './sample-js.js';
 
+/** One pose to blend: its weight, and per-bone weights when only part of the body takes it. */
 export interface Layer {
   pose: Pose;
   /** Scales the whole layer. */
@@ -18,17 +20,17 @@ export interface Layer {
  * total weight. A bone whose layers all weigh 0 takes the first layer's values.
  */
 export function blendPoses(out: Pose, layers: readonly Layer[]): Pose {
-  if (layers.length === 0) throw new RangeError('blendPoses needs at least one layer');
+  if (layers.length === 0) throw new ArgumentError('bad-argument', 'blendPoses needs at least one layer');
   // Weights and mask entries must be finite and 0 or more. Only their ratios matter, so both are
   // divided by their largest value first: no product or total can overflow (1e308 + 1e308).
   let weightScale = 0;
   let maskScale = 0;
   layers.forEach((layer, i) => {
-    if (layer.pose.count !== out.count) throw new RangeError(`blendPoses: layer ${i} has ${layer.pose.count} bones, the output pose ${out.count}`);
+    if (layer.pose.count !== out.count) throw new ArgumentError('size-mismatch', `blendPoses: layer ${i} has ${layer.pose.count} bones, the output pose ${out.count}`);
     checkWeight(layer.weight, `layer ${i} weight`);
     weightScale = Math.max(weightScale, layer.weight);
     if (layer.mask) {
-      if (layer.mask.length < out.count) throw new RangeError(`blendPoses: layer ${i} mask has ${layer.mask.length} weights for ${out.count} bones`);
+      if (layer.mask.length < out.count) throw new ArgumentError('size-mismatch', `blendPoses: layer ${i} mask has ${layer.mask.length} weights for ${out.count} bones`);
       for (let bone = 0; bone < out.count; bone++) {
         checkWeight(layer.mask[bone]!, `layer ${i} mask[${bone}]`);
         maskScale = Math.max(maskScale, layer.mask[bone]!);
@@ -80,7 +82,7 @@ export function boneMask(skeleton: { parents: ArrayLike<number> }, rootBones: re
 }
 
 function checkWeight(weight: number, what: string): void {
-  if (!(weight >= 0 && weight < Infinity)) throw new RangeError(`blendPoses: ${what} is ${weight}; weights must be finite and 0 or more`);
+  if (!(weight >= 0 && weight < Infinity)) throw new ArgumentError('bad-argument', `blendPoses: ${what} is ${weight}; weights must be finite and 0 or more`);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Layered clips as the game blends its animation associations, bone by bone (docs/playback.md,
 // "Layering as the game blends"): the rule of FrameUpdateCallBackSkinned in SA (gta-reversed) and VC
 // (reVC), and of the non-skinned callback for frame-bound models (re3).
+import { ArgumentError } from '../core/errors.js';
 import type { Skeleton } from '../core/skeleton.js';
 import { bindClip, hasOwnTranslations, type BoundClip } from './bind.js';
 import { clipTracks, type SkeletalClip } from './clip.js';
@@ -45,11 +46,12 @@ export interface GameLayer {
  * Options apply to each layer's sampling; `loop` per layer. Returns `out`.
  */
 export function sampleLayers(skeleton: Skeleton, layers: readonly GameLayer[], out: Pose, options: SampleOptions = {}): Pose {
-  if (layers.length === 0) throw new RangeError('sampleLayers needs at least one layer');
-  if (out.count !== skeleton.boneCount) throw new RangeError(`sampleLayers: the output pose has ${out.count} bones, the skeleton ${skeleton.boneCount}: make it with createPose(skeleton)`);
+  if (layers.length === 0) throw new ArgumentError('bad-argument', 'sampleLayers needs at least one layer');
+  if (out.count !== skeleton.boneCount)
+    throw new ArgumentError('size-mismatch', `sampleLayers: the output pose has ${out.count} bones, the skeleton ${skeleton.boneCount}: make it with createPose(skeleton)`);
   let largest = 0;
   const bound = layers.map((layer, i) => {
-    if (!(layer.weight >= 0 && layer.weight < Infinity)) throw new RangeError(`sampleLayers: layer ${i} weight is ${layer.weight}; weights must be finite and 0 or more`);
+    if (!(layer.weight >= 0 && layer.weight < Infinity)) throw new ArgumentError('bad-argument', `sampleLayers: layer ${i} weight is ${layer.weight}; weights must be finite and 0 or more`);
     largest = Math.max(largest, layer.weight);
     const clip = boundTo(layer.clip, skeleton);
     return { clip, nodes: nodesOf(clip) };
@@ -137,7 +139,7 @@ export function sampleLayers(skeleton: Skeleton, layers: readonly GameLayer[], o
     // infinite key still gives what it gives, as sampleClip does).
     for (let c = 0; c < 3; c++) {
       if (!Number.isFinite(out.translations[t + c]!) && !sums.nonFiniteKeys[bone])
-        throw new RangeError(`sampleLayers: bone ${bone}'s translation overflows a float with these weights (the largest ${largest}); the game's blend amounts are 0 to 1`);
+        throw new ArgumentError('bad-argument', `sampleLayers: bone ${bone}'s translation overflows a float with these weights (the largest ${largest}); the game's blend amounts are 0 to 1`);
     }
     out.hasTranslation[bone] = 1;
   }
@@ -164,7 +166,7 @@ const bindings = new WeakMap<SkeletalClip, WeakMap<Skeleton, BoundClip>>();
 
 function boundTo(clip: SkeletalClip | BoundClip, skeleton: Skeleton): BoundClip {
   if (clip.kind === 'bound') {
-    if (clip.skeleton !== skeleton) throw new RangeError(`sampleLayers: a clip bound to another skeleton (${clip.clip.name})`);
+    if (clip.skeleton !== skeleton) throw new ArgumentError('size-mismatch', `sampleLayers: a clip bound to another skeleton (${clip.clip.name})`);
     return clip;
   }
   let bySkeleton = bindings.get(clip);

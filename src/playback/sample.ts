@@ -1,3 +1,4 @@
+import { ArgumentError } from '../core/errors.js';
 import { resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
 import type { BoundClip } from './bind.js';
 import type { ClipTracks, SkeletalClip } from './clip.js';
@@ -5,6 +6,7 @@ import { sampledTracks, type Pose, type PoseBatch } from './pose.js';
 import { sampleTracksJs } from './sample-js.js';
 import { poseSampler } from './sampler-wasm.js';
 
+/** How a clip is sampled: looped or held at its ends, which path samples it, and how rotations are interpolated. */
 export interface SampleOptions {
   /** Wrap the time over the clip's duration. Default false: the end keys are held outside the keys. */
   loop?: boolean;
@@ -30,7 +32,7 @@ export function sampleClip(clip: SkeletalClip | BoundClip, time: number, pose: P
   const tracks = sampledTracks(clip);
   if (pose.count !== tracks.tracks.length) {
     const hint = clip.kind === 'bound' ? 'make it with createPose(skeleton)' : 'make it with createPose(clip)';
-    throw new RangeError(`pose has ${pose.count} bones, the clip ${tracks.tracks.length} tracks: ${hint}`);
+    throw new ArgumentError('size-mismatch', `pose has ${pose.count} bones, the clip ${tracks.tracks.length} tracks: ${hint}`);
   }
   const backend = tracks.needsTypeScript ? 'js' : resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
@@ -45,7 +47,7 @@ export function sampleClip(clip: SkeletalClip | BoundClip, time: number, pose: P
  * for crowds. Returns the backend that ran.
  */
 export function sampleBatch(batch: PoseBatch, times: ArrayLike<number>, options: SampleOptions = {}): Backend {
-  if (times.length !== batch.clips.length) throw new RangeError(`${times.length} times for ${batch.clips.length} instances`);
+  if (times.length !== batch.clips.length) throw new ArgumentError('size-mismatch', `${times.length} times for ${batch.clips.length} instances`);
   const backend = resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
   const { clips, needsTypeScript } = batchTracks(batch);

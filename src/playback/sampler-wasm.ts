@@ -1,3 +1,4 @@
+import { ArgumentError } from '../core/errors.js';
 import { callKernel } from '../core/wasm-call.js';
 import { kernelModule } from '../core/wasm-kernel.js';
 import { align8, disposeHeaps, PrivateHeap } from '../core/wasm-memory.js';
@@ -157,7 +158,7 @@ export class PoseSampler {
         },
       };
     });
-    if (!sampled) throw new RangeError('the host refused the pose sampler more memory');
+    if (!sampled) throw new ArgumentError('out-of-memory', 'the host refused the pose sampler more memory');
   }
 }
 

@@ -1,9 +1,10 @@
+import { ArgumentError } from '../core/errors.js';
 // The skin weights the game draws with, from the weights a Skin PLG stores. Stored weights need not
 // sum to 1 (custom skins hold sums from 0 to 2.44); the game normalises them once at load
 // (docs/playback.md, "Skinning"; /spec dff-skeleton.md, "How the game deforms a vertex"). Every path
 // that draws or exports a pose takes its weights from here, so they all deform a vertex alike.
 
-/** What a geometry holds of its skin: 4 bone indices and 4 weights per vertex (a `DffGeometry` is one). */
+/** What a geometry holds of its skin: 4 bone indices and 4 weights per vertex (a `DFFGeometry` is one). */
 export interface SkinnedGeometryWeights {
   skinIndices: Uint8Array | null;
   skinWeights: Float32Array | null;
@@ -11,6 +12,7 @@ export interface SkinnedGeometryWeights {
   skinMaxWeights?: number;
 }
 
+/** Skin weights as the game uses them: four bones and weights per vertex, largest first, summing to 1. */
 export interface GameSkinWeights {
   /** 4 per vertex, the bone of each weight; 0 where the weight is 0. Uint16 only past 256 bones. */
   joints: Uint8Array | Uint16Array;
@@ -34,7 +36,7 @@ const PER_VERTEX = 4;
 export function gameSkinWeights(geometry: SkinnedGeometryWeights, skeleton: number | { boneCount: number }): GameSkinWeights {
   const boneCount = typeof skeleton === 'number' ? skeleton : skeleton.boneCount;
   const { skinIndices, skinWeights } = geometry;
-  if (!skinIndices || !skinWeights) throw new RangeError('gameSkinWeights: the geometry has no skin weights (no Skin PLG)');
+  if (!skinIndices || !skinWeights) throw new ArgumentError('missing-data', 'gameSkinWeights: the geometry has no skin weights (no Skin PLG)');
   const vertexCount = Math.floor(Math.min(skinIndices.length, skinWeights.length) / PER_VERTEX);
   const kept = geometry.skinMaxWeights && geometry.skinMaxWeights < PER_VERTEX ? geometry.skinMaxWeights : PER_VERTEX;
   const joints = boneCount > 256 ? new Uint16Array(PER_VERTEX * vertexCount) : new Uint8Array(PER_VERTEX * vertexCount);

@@ -7,6 +7,7 @@ import { RetargetError } from './errors.js';
 /** What `retarget` is told about names: the Mixamo preset, automatic matching, or `{ sourceName: gameBoneName }`. */
 export type BoneMapOption = 'mixamo' | 'auto' | Readonly<Record<string, string>>;
 
+/** Which source joint drives each game bone, and why it was matched. */
 export interface BoneMap {
   /** Per game bone, the source joint that drives it, or -1. */
   jointOfBone: Int32Array;

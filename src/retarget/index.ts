@@ -17,7 +17,10 @@ export { clipTiming, RigSampler, type SourceChannel, type SourceClip, type Sourc
 export { readGltfRig, rigFromDocument } from './sources/gltf.js';
 
 export type { GltfResources } from '../gltf/gltf-input.js';
+export { RETARGET_CODES } from './codes.js';
+export { BVH_CODES, FBX_CODES } from './sources/source-codes.js';
 
+/** The kinds of file a retarget source can be: GLB, JSON glTF, FBX or BVH. */
 export type SourceKind = 'glb' | 'gltf' | 'fbx' | 'bvh';
 
 /** What a source file is, by its first bytes: GLB, JSON glTF (an object), FBX (binary or text) or BVH; null for anything else. */

@@ -4,6 +4,7 @@
 // the two; the quality measurement keeps its own arithmetic (quality.ts).
 import { apply, positionOf, subtract, type Matrix, type Vector } from '../core/transforms.js';
 
+/** How the source rig was placed on the game's: the turn between their worlds, the scale between their units, and where its hips stand. */
 export interface SourcePlacement {
   /** The rotation from the source's world to the game's (4x4, column-major). */
   turn: Float64Array;

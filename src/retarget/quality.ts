@@ -12,6 +12,7 @@ import { createPose } from '../playback/pose.js';
 import { sampleClip } from '../playback/sample.js';
 import type { SourceChannel, SourceClip, SourceRig } from './rig.js';
 
+/** Angle errors over a clip's frames, in degrees: the median, the 95th percentile and the worst, with where the worst is. */
 export interface AngleStats {
   /** Degrees. */
   median: number;
@@ -21,6 +22,7 @@ export interface AngleStats {
   worstAt: string;
 }
 
+/** How well one retargeted clip follows its source: the reference pose, the angle errors of limbs, torso and facing, the feet (height, sinking, sliding), the root's path, and warnings past the limits. */
 export interface ClipQuality {
   /** The animation's name as written. */
   animation: string;

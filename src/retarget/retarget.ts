@@ -16,6 +16,7 @@ import { positionOf } from '../core/transforms.js';
 
 export type { SourcePlacement } from './placement.js';
 
+/** What `retargetRig` needs: the game skeleton, the bone map, the source's reference pose, the package's name and the key tolerance. */
 export interface RetargetOptions {
   /** The game skeleton the clips are for (a skinned ped's, as `DFFReader` reads it). */
   skeleton: Skeleton;
@@ -33,6 +34,7 @@ export interface RetargetOptions {
   tolerance?: Partial<KeyTolerance>;
 }
 
+/** What `retargetRig` made: packages for `writeIFP`, the report of how it matched and aligned, and the placement. */
 export interface RetargetResult {
   /** For `writeIFP(packages, { format: 'ANP3' })`: int16 frames, as the game's own files. */
   packages: PackageData[];

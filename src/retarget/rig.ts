@@ -6,6 +6,7 @@ import { composeInto, multiplyInto, type Matrix } from '../core/transforms.js';
 
 export type ChannelPath = 'translation' | 'rotation' | 'scale';
 
+/** One keyed channel of a source clip: the joint, what it moves, and its keys. */
 export interface SourceChannel {
   joint: number;
   path: ChannelPath;
@@ -16,11 +17,13 @@ export interface SourceChannel {
   step: boolean;
 }
 
+/** One clip of a source rig: its name and channels. */
 export interface SourceClip {
   name: string;
   channels: SourceChannel[];
 }
 
+/** A foreign rig as every source reads into it: joints with their rest transforms, and clips of keyed channels. */
 export interface SourceRig {
   names: string[];
   /** -1 for roots; every parent comes before its children. */

@@ -1,5 +1,6 @@
 // The codes of ANIM sprite files: errors and warnings only this format has. Adding the table to the
 // core's FormatCodeTables (below) makes 'ANIM' a FormatName and these codes Codes; nothing in core is edited.
+/** The error and warning codes only ANIM sprite files have, with what each means. */
 export const ANIM_CODES = {
   'bad-version': 'another engine version than expected',
   'table-overrun': 'a table starts or ends past the data',

@@ -1,3 +1,4 @@
+import { ArgumentError } from '../core/errors.js';
 // The easing curves of easings.net, by the ANIM format's mode numbers: 0 linear, then in / out /
 // in-out triples of sine, quad, cubic, quart, quint, expo, circ, back, elastic and bounce.
 
@@ -52,6 +53,7 @@ const CURVES: readonly Curve[] = [
 /** Number of easing modes (0 to 30). */
 export const EASING_MODES = CURVES.length;
 
+/** The name of each easing mode, by mode number: `linear`, then each curve's in, out and in-out. */
 export const EASING_NAMES: readonly string[] = [
   'linear',
   ...['sine', 'quad', 'cubic', 'quart', 'quint', 'expo', 'circ', 'back', 'elastic', 'bounce'].flatMap((curve) => [`${curve}-in`, `${curve}-out`, `${curve}-in-out`]),
@@ -60,6 +62,6 @@ export const EASING_NAMES: readonly string[] = [
 /** The eased fraction for `t` in [0, 1] (clamped). Throws a RangeError for a mode outside 0..30. */
 export function ease(mode: number, t: number): number {
   const curve = CURVES[mode];
-  if (!curve) throw new RangeError(`easing mode ${mode} is not 0 to ${EASING_MODES - 1}`);
+  if (!curve) throw new ArgumentError('bad-argument', `easing mode ${mode} is not 0 to ${EASING_MODES - 1}`);
   return curve(t <= 0 ? 0 : Math.min(t, 1));
 }

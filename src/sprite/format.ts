@@ -3,6 +3,7 @@ import type { FileFormat } from '../core/file-format.js';
 import { ANIM_CODES } from './codes.js';
 import { SpriteAnimReader } from './reader.js';
 
+/** The registry entry of ANIM sprite files: opens one as a `SpriteAnimReader`. */
 export const animFormat = {
   name: 'ANIM',
   codes: ANIM_CODES,

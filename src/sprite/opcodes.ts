@@ -1,6 +1,7 @@
 /** Argument encodings in ANIM bytecode (little-endian, packed). */
 export type ArgType = 's32' | 'u32' | 'f32' | 'u8';
 
+/** One instruction of the script language: its name, its arguments with their encodings, and their size in bytes. */
 export interface OpcodeInfo<Name extends string = string> {
   name: Name;
   /** Argument names and encodings, in file order. */
@@ -60,6 +61,7 @@ const TABLE = [
   op('INTERRUPT_LABEL', ['label', 's32']),
 ] as const;
 
+/** Every instruction of the ANIM script language, by opcode: its name, arguments and size. */
 export const OPCODES: readonly OpcodeInfo[] = TABLE;
 
 /** Opcode names as the table spells them. */

@@ -6,6 +6,7 @@ import { EASING_MODES } from './easing.js';
 import { EASED, Op, OPCODES } from './opcodes.js';
 import type { Instruction, JumpMode, Script, Sprite } from './types.js';
 
+/** How `SpriteAnimReader` reads: the engine version it expects, and how JUMP arguments are read. */
 export interface SpriteAnimReaderOptions {
   /** The engine version files must declare. Default 1. */
   expectedVersion?: number;

@@ -1,3 +1,4 @@
+import { ArgumentError } from '../core/errors.js';
 import type { Code } from '../core/codes.js';
 import type { DecodeWarning } from '../core/errors.js';
 import { SeededRandom } from '../core/seeded-random.js';
@@ -6,6 +7,7 @@ import { JumpTable } from './jumps.js';
 import { Op } from './opcodes.js';
 import type { Instruction, JumpMode, Script } from './types.js';
 
+/** A value moving over frames in a running script: from, to, the frames run of its duration, and its easing mode. */
 export interface Interpolation {
   from: number[];
   to: number[];
@@ -15,6 +17,7 @@ export interface Interpolation {
   mode: number;
 }
 
+/** What a running script shows at a frame: the sprite, its offset, scale, rotation, colour and alpha, its flags, and the moves in progress. */
 export interface SpriteState {
   sprite: number;
   offset: [number, number, number];
@@ -37,6 +40,7 @@ export interface SpriteState {
   interpolations: { alpha?: Interpolation; offset?: Interpolation; rotation?: Interpolation; scale?: Interpolation };
 }
 
+/** How `SpriteScriptRunner` runs: the random seed, the jump mode, and the most steps one frame may run. */
 export interface SpriteScriptRunnerOptions {
   /** Seed for SET_RANDOM_SPRITE; the same seed gives the same run. Default 0. */
   seed?: number;
@@ -50,7 +54,7 @@ type Vector = 'offset' | 'scale' | 'rotation';
 
 /** API misuse is a RangeError naming the option: a NaN step limit would otherwise loop forever. */
 function checkedOption(value: unknown, name: string, valid: (n: number) => boolean, expected: string): number {
-  if (typeof value !== 'number' || !valid(value)) throw new RangeError(`SpriteScriptRunner option ${name} must be ${expected}, got ${String(value)}`);
+  if (typeof value !== 'number' || !valid(value)) throw new ArgumentError('bad-argument', `SpriteScriptRunner option ${name} must be ${expected}, got ${String(value)}`);
   return value;
 }
 
@@ -95,7 +99,7 @@ export class SpriteScriptRunner {
 
   constructor(reader: { getScript(id: number): Script | undefined; jumpMode?: JumpMode }, scriptId: number, options: SpriteScriptRunnerOptions = {}) {
     const script = reader.getScript(scriptId);
-    if (!script) throw new RangeError(`SpriteScriptRunner: the file has no script with id ${scriptId}`);
+    if (!script) throw new ArgumentError('bad-argument', `SpriteScriptRunner: the file has no script with id ${scriptId}`);
     this.#instructions = script.instructions;
     this.#jumps = new JumpTable(script.instructions, options.jumpMode ?? reader.jumpMode ?? 'offset');
     script.instructions.forEach((instruction, index) => {

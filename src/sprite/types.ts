@@ -1,3 +1,4 @@
+/** One sprite of the atlas: its id and rectangle in pixels. */
 export interface Sprite {
   id: number;
   x: number;
@@ -6,6 +7,7 @@ export interface Sprite {
   height: number;
 }
 
+/** One decoded instruction: where it is, when it runs, its opcode and arguments. */
 export interface Instruction {
   /** Byte offset from the start of its script. */
   offset: number;
@@ -17,6 +19,7 @@ export interface Instruction {
   args: readonly number[];
 }
 
+/** One script of an ANIM file: its id, where it starts, and its instructions. */
 export interface Script {
   id: number;
   /** File offset of the first instruction. */

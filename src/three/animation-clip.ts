@@ -7,6 +7,7 @@ import { threeBoneName } from './skeleton.js';
 
 export { gameKeyTimes };
 
+/** How `toAnimationClip` names the clip and its tracks. */
 export interface ToAnimationClipOptions {
   /** The clip's name. Default: the animation's name, or 'anm2'. */
   name?: string;

@@ -3,7 +3,7 @@
 import type { DecodeWarning } from '../core/errors.js';
 import { DecodeError } from '../core/errors.js';
 import { DFFReader } from '../dff/reader.js';
-import type { TxdTexture } from '../txd/reader.js';
+import type { TXDTexture } from '../txd/reader.js';
 import { besideUrl } from './file-bytes.js';
 import { toThreeGameModel, type ThreeGameModel } from './game-model.js';
 import { GameLoader } from './game-loader.js';
@@ -27,7 +27,7 @@ export class DFFLoader extends GameLoader<ThreeGameModel> {
   /** The dictionary's URL (the loader's path is not put before it); null: the `.txd` beside the model. */
   textureUrl: string | null = null;
   /** Textures given (nothing fetched), `false` for none, or null to fetch the dictionary. */
-  textures: ThreeTextureDictionary | readonly TxdTexture[] | false | null = null;
+  textures: ThreeTextureDictionary | readonly TXDTexture[] | false | null = null;
   s3tc = false;
 
   /** Reads the textures from this URL instead of the `.txd` beside the model (null: beside it again). */
@@ -37,7 +37,7 @@ export class DFFLoader extends GameLoader<ThreeGameModel> {
   }
 
   /** Textures already loaded (a `TXDLoader` result or a `TXDReader`'s textures), `false` for an untextured model, or null to fetch the dictionary (the default). */
-  setTextures(textures: ThreeTextureDictionary | readonly TxdTexture[] | false | null): this {
+  setTextures(textures: ThreeTextureDictionary | readonly TXDTexture[] | false | null): this {
     this.textures = textures;
     return this;
   }
@@ -49,7 +49,7 @@ export class DFFLoader extends GameLoader<ThreeGameModel> {
   }
 
   /** A model from its bytes, textured from a dictionary already loaded (or untextured without one). */
-  parse(bytes: Uint8Array | ArrayBuffer, dictionary?: ThreeTextureDictionary | readonly TxdTexture[]): ThreeGameModel {
+  parse(bytes: Uint8Array | ArrayBuffer, dictionary?: ThreeTextureDictionary | readonly TXDTexture[]): ThreeGameModel {
     return this.#build(new DFFReader(bytes), dictionary);
   }
 
@@ -61,9 +61,9 @@ export class DFFLoader extends GameLoader<ThreeGameModel> {
     return this.#build(new DFFReader(bytes), dictionary ?? (given || undefined));
   }
 
-  #build(reader: DFFReader, dictionary: ThreeTextureDictionary | readonly TxdTexture[] | undefined): ThreeGameModel {
+  #build(reader: DFFReader, dictionary: ThreeTextureDictionary | readonly TXDTexture[] | undefined): ThreeGameModel {
     if (!dictionary) return toThreeGameModel(reader);
-    const entries = Array.isArray(dictionary) ? (dictionary as readonly TxdTexture[]) : (dictionary as ThreeTextureDictionary).entries;
+    const entries = Array.isArray(dictionary) ? (dictionary as readonly TXDTexture[]) : (dictionary as ThreeTextureDictionary).entries;
     const textureCache = new Map();
     let textureWarnings: readonly DecodeWarning[] | undefined;
     if (!Array.isArray(dictionary)) {

@@ -3,7 +3,7 @@
 // model's skeleton and played on the frames moves the parts as the game does.
 import { Mesh, type Bone, type Object3D } from 'three';
 import type { Skeleton } from '../core/skeleton.js';
-import type { DffGeometry } from '../dff/geometry.js';
+import type { DFFGeometry } from '../dff/geometry.js';
 import { toBufferGeometry, toThreeMaterials, type ToThreeMaterialsOptions } from './mesh-parts.js';
 import { toSkeleton } from './skeleton.js';
 
@@ -12,9 +12,10 @@ export interface FrameModelSource {
   readonly skeleton: Skeleton | null;
   /** Per frame, its bone in `skeleton`, or -1. */
   readonly boneOfFrame: ArrayLike<number>;
-  readonly geometries: readonly DffGeometry[];
+  readonly geometries: readonly DFFGeometry[];
 }
 
+/** A frame-bound model in three.js: one object per bone (frame), the roots to add to the scene, and the rigid meshes hanging from the bones. */
 export interface ThreeFrameModel {
   /**
    * One object per skeleton bone (a frame), in the skeleton's order, in rest pose, named as

@@ -2,11 +2,11 @@
 // on its skeleton's bones (the Skin PLG's rest pose), anything else (a GTA III ped, an animated
 // object) as its frames with each rigid atomic riding its frame. What `DFFLoader` gives.
 import { Group, Mesh, type Bone, type Object3D, type Skeleton as ThreeSkeleton } from 'three';
-import type { DecodeWarning } from '../core/errors.js';
+import { ArgumentError, type DecodeWarning } from '../core/errors.js';
 import { nameKey } from '../core/names.js';
 import type { Skeleton } from '../core/skeleton.js';
 import type { DFFReader } from '../dff/reader.js';
-import type { TxdTexture } from '../txd/reader.js';
+import type { TXDTexture } from '../txd/reader.js';
 import { toFrameModel } from './frame-model.js';
 import { toBufferGeometry, toThreeMaterials, type ToThreeMaterialsOptions } from './mesh-parts.js';
 import { toThreeSkinnedMesh } from './skinned-mesh.js';
@@ -17,6 +17,7 @@ export interface ModelWarning {
   message: string;
 }
 
+/** A model as `toThreeGameModel` (and `DFFLoader`) makes it: the scene to add, its bones and meshes, the skeleton clips bind to, and the warnings. */
 export interface ThreeGameModel {
   /** Add this to the scene; play clips on it with `new AnimationMixer(model.scene)`. */
   scene: Group;
@@ -31,7 +32,7 @@ export interface ThreeGameModel {
   /** The decoded model. */
   reader: DFFReader;
   /** The textures the materials were matched against. */
-  textures: readonly TxdTexture[];
+  textures: readonly TXDTexture[];
   /** The readers' warnings (model, then dictionary), and materials naming a texture the dictionary lacks. */
   warnings: (DecodeWarning | ModelWarning)[];
 }
@@ -49,7 +50,7 @@ export interface ToThreeGameModelOptions extends ToThreeMaterialsOptions {
  */
 export function toThreeGameModel(reader: DFFReader, options: ToThreeGameModelOptions = {}): ThreeGameModel {
   const skeleton = reader.skeleton;
-  if (!skeleton) throw new RangeError('toThreeGameModel: the model has no frames, so nothing to place its geometry on');
+  if (!skeleton) throw new ArgumentError('missing-data', 'toThreeGameModel: the model has no frames, so nothing to place its geometry on');
   const textures = options.textures ?? [];
   const warnings: (DecodeWarning | ModelWarning)[] = [...reader.warnings, ...(options.textureWarnings ?? [])];
   const scene = new Group();
@@ -92,7 +93,7 @@ function rigidPartsOnBones(reader: DFFReader, bones: readonly Bone[], scene: Obj
 }
 
 /** The texture names materials use that the textures lack, each once, as the file spells them. */
-function missingTextures(reader: DFFReader, textures: readonly TxdTexture[]): string[] {
+function missingTextures(reader: DFFReader, textures: readonly TXDTexture[]): string[] {
   const have = new Set(textures.map((texture) => nameKey(texture.name)));
   const missing = new Map<string, string>();
   for (const geometry of reader.geometries)

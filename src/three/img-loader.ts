@@ -2,7 +2,7 @@
 // `archive.img/entry` URLs from inside it, so the other game-file loaders read archive entries as
 // they read files.
 import { DecodeError } from '../core/errors.js';
-import { ImgArchive } from '../img/reader.js';
+import { IMGArchive } from '../img/reader.js';
 import { besideUrl, fileBytes, type ArchiveEntrySource } from './file-bytes.js';
 import { GameLoader } from './game-loader.js';
 
@@ -12,23 +12,23 @@ export const IMG_ENTRY_URL = /\.(img|dir)\/[^/]+$/i;
 const isVer2 = (bytes: Uint8Array) => bytes.length >= 4 && bytes[0] === 0x56 && bytes[1] === 0x45 && bytes[2] === 0x52 && bytes[3] === 0x32;
 
 /**
- * Loads a GTA IMG archive (`ImgArchive`): SA's `VER2` from its `.img`, or a III/VC archive from its
+ * Loads a GTA IMG archive (`IMGArchive`): SA's `VER2` from its `.img`, or a III/VC archive from its
  * `.dir` and the `.img` beside it (either URL). Each archive is fetched once per loader.
  *
  * Registered with `manager.addHandler(IMG_ENTRY_URL, new IMGLoader(manager))`, it serves
  * `peds.img/male01.dff` URLs to `DFFLoader`, `IFPLoader` and `TXDLoader` of that manager: the entry's
  * bytes, as the archive holds them. An entry the archive lacks is a `DecodeError` (`no-such-entry`).
  */
-export class IMGLoader extends GameLoader<ImgArchive> implements ArchiveEntrySource {
+export class IMGLoader extends GameLoader<IMGArchive> implements ArchiveEntrySource {
   readonly isArchiveEntrySource = true;
-  readonly #archives = new Map<string, Promise<ImgArchive>>();
+  readonly #archives = new Map<string, Promise<IMGArchive>>();
 
   /** An archive from its bytes: a `VER2` `.img`, or (with the directory's bytes) a III/VC `.img`. */
-  parse(bytes: Uint8Array | ArrayBuffer, dirBytes?: Uint8Array | ArrayBuffer): ImgArchive {
-    return dirBytes ? ImgArchive.fromDir(dirBytes, bytes) : new ImgArchive(bytes);
+  parse(bytes: Uint8Array | ArrayBuffer, dirBytes?: Uint8Array | ArrayBuffer): IMGArchive {
+    return dirBytes ? IMGArchive.fromDir(dirBytes, bytes) : new IMGArchive(bytes);
   }
 
-  protected loadUrl(url: string, onProgress?: (event: ProgressEvent) => void): Promise<ImgArchive> {
+  protected loadUrl(url: string, onProgress?: (event: ProgressEvent) => void): Promise<IMGArchive> {
     let archive = this.#archives.get(url);
     if (!archive) {
       archive = this.#fetchArchive(url, onProgress);
@@ -49,7 +49,7 @@ export class IMGLoader extends GameLoader<ImgArchive> implements ArchiveEntrySou
     return bytes;
   }
 
-  async #fetchArchive(url: string, onProgress?: (event: ProgressEvent) => void): Promise<ImgArchive> {
+  async #fetchArchive(url: string, onProgress?: (event: ProgressEvent) => void): Promise<IMGArchive> {
     if (/\.dir$/i.test(url)) {
       const [dir, img] = await Promise.all([fileBytes(this, url, onProgress), fileBytes(this, besideUrl(url, '.img'), onProgress)]);
       return this.parse(img, dir);

@@ -3,16 +3,17 @@
 // the skinned and the rigid (frame-bound) models are built from these.
 import { BufferAttribute, BufferGeometry, Color, DoubleSide, FrontSide, MeshStandardMaterial, Uint16BufferAttribute, type Material, type Texture } from 'three';
 import type { Skeleton } from '../core/skeleton.js';
-import type { DffGeometry, DffMaterial } from '../dff/geometry.js';
+import type { DFFGeometry, DFFMaterial } from '../dff/geometry.js';
 import { gameSkinWeights } from '../playback/skin-weights.js';
-import type { TxdTexture } from '../txd/reader.js';
+import type { TXDTexture } from '../txd/reader.js';
 import { toThreeTexture } from './texture.js';
 
+/** The textures materials may name, the cache that shares one three.js texture between materials, and whether DXT stays compressed. */
 export interface ToThreeMaterialsOptions {
   /** The textures materials may name (every dictionary opened with the model); matched by name, case ignored, as the game does. */
-  textures?: readonly TxdTexture[];
+  textures?: readonly TXDTexture[];
   /** Each dictionary texture becomes one three.js texture, shared by the materials that name it: pass the same map to share them across models. */
-  textureCache?: Map<TxdTexture, Texture>;
+  textureCache?: Map<TXDTexture, Texture>;
   /** See `ToThreeTextureOptions.s3tc`. */
   s3tc?: boolean;
 }
@@ -23,7 +24,7 @@ export interface ToThreeMaterialsOptions {
  * the game draws them (`gameSkinWeights`: normalised at load), when the geometry has skin weights.
  * The positions, normals, UVs and indices are the decoded arrays, not copies.
  */
-export function toBufferGeometry(geometry: DffGeometry, skeleton?: Skeleton): BufferGeometry {
+export function toBufferGeometry(geometry: DFFGeometry, skeleton?: Skeleton): BufferGeometry {
   const buffer = new BufferGeometry();
   buffer.setAttribute('position', new BufferAttribute(geometry.positions, 3));
   if (geometry.normals) buffer.setAttribute('normal', new BufferAttribute(geometry.normals, 3));
@@ -40,13 +41,13 @@ export function toBufferGeometry(geometry: DffGeometry, skeleton?: Skeleton): Bu
 }
 
 /** The geometry's materials (a grey one when it has none), in the order its groups index them. */
-export function toThreeMaterials(geometry: DffGeometry, options: ToThreeMaterialsOptions = {}): Material[] {
+export function toThreeMaterials(geometry: DFFGeometry, options: ToThreeMaterialsOptions = {}): Material[] {
   const materials = geometry.materials.map((material) => toThreeMaterial(material, options));
   return materials.length ? materials : [new MeshStandardMaterial({ color: 0x999999 })];
 }
 
 /** A material as the game draws it: its colour times its texture; one-bit alpha cut out, other alpha blended. */
-export function toThreeMaterial(material: DffMaterial, options: ToThreeMaterialsOptions = {}): Material {
+export function toThreeMaterial(material: DFFMaterial, options: ToThreeMaterialsOptions = {}): Material {
   const color = new Color(material.color[0] / 255, material.color[1] / 255, material.color[2] / 255);
   const wanted = material.texture?.toLowerCase();
   const source = wanted === undefined ? undefined : options.textures?.find((t) => t.name.toLowerCase() === wanted);

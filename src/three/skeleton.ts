@@ -8,6 +8,7 @@ export function threeBoneName(name: string): string {
   return name.trim().replace(/[[\].:/]/g, '');
 }
 
+/** A skeleton in three.js: its bones in the skeleton's order, the roots to add to the scene, and the `Skeleton`. */
 export interface ThreeSkeletonParts {
   /** One per skeleton bone, in the skeleton's order, in rest pose, parented as the skeleton says. */
   bones: Bone[];

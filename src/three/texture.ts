@@ -19,8 +19,9 @@ import {
   type Texture,
   type Wrapping,
 } from 'three';
-import type { TxdTexture } from '../txd/reader.js';
+import type { TXDTexture } from '../txd/reader.js';
 
+/** How `toThreeTexture` makes a texture: DXT kept compressed when the renderer takes it, else decoded. */
 export interface ToThreeTextureOptions {
   /**
    * Keep DXT textures compressed (a `CompressedTexture` of the stored blocks) when this is true: pass
@@ -37,7 +38,7 @@ const S3TC: Record<string, CompressedPixelFormat> = { DXT1: RGBA_S3TC_DXT1_Forma
  * A three.js texture of a TXD texture, with its mipmaps, wrap modes and sRGB colour space. The game's
  * textures are stored top row first, as WebGL expects with `flipY` off (three's glTF convention).
  */
-export function toThreeTexture(texture: TxdTexture, options: ToThreeTextureOptions = {}): Texture {
+export function toThreeTexture(texture: TXDTexture, options: ToThreeTextureOptions = {}): Texture {
   const compressed = options.s3tc && texture.format in S3TC;
   const mipmaps = texture.levels.map((level, i) => ({ data: compressed ? level.data : texture.rgba(i), width: level.width, height: level.height }));
   let out: Texture;

@@ -3,7 +3,7 @@
 import type { Texture } from 'three';
 import type { DecodeWarning } from '../core/errors.js';
 import { nameKey } from '../core/names.js';
-import { TXDReader, type TxdTexture } from '../txd/reader.js';
+import { TXDReader, type TXDTexture } from '../txd/reader.js';
 import { GameLoader } from './game-loader.js';
 import { toThreeTexture } from './texture.js';
 
@@ -12,7 +12,7 @@ export interface ThreeTextureDictionary {
   /** One per dictionary texture, in its order, named as it is (`texture.name`). */
   textures: Texture[];
   /** The dictionary's own textures, in the same order: what `DFFLoader` and `toThreeMaterials` match by name. */
-  entries: TxdTexture[];
+  entries: TXDTexture[];
   /** The texture of this name, compared as the game compares names (ASCII case ignored). */
   get(name: string): Texture | undefined;
   warnings: DecodeWarning[];

@@ -4,6 +4,7 @@ import { TXD_CODES } from './codes.js';
 import { TXD_SECTION } from './layout.js';
 import { TXDReader } from './reader.js';
 
+/** The registry entry of texture dictionaries (.txd): opens one as a `TXDReader`, offering its textures. */
 export const txdFormat = {
   name: 'TXD',
   codes: TXD_CODES,

@@ -1,5 +1,5 @@
 import { ByteCursor } from '../core/byte-cursor.js';
-import { warning, type DecodeWarning } from '../core/errors.js';
+import { ArgumentError, type DecodeWarning, warning } from '../core/errors.js';
 import { inputBytes } from '../core/input.js';
 import { nameKey } from '../core/names.js';
 import { resolveBackend, type Backend, type BackendOption } from '../core/wasm-kernel.js';
@@ -19,6 +19,7 @@ import {
   type UnknownSection,
 } from './types.js';
 
+/** How `TXDReader` decodes pixels: which backend `rgba()` uses. */
 export interface TXDReaderOptions {
   /** Which decoder `rgba()` uses. `auto` (default) takes SIMD wasm, then scalar wasm, then TypeScript. */
   backend?: BackendOption;
@@ -48,7 +49,7 @@ const HEADER_BYTES = 88;
  * anything is allocated; bad input is a `DecodeError` of format 'TXD'.
  */
 export class TXDReader implements TextureDictionaryData {
-  readonly textures: TxdTexture[] = [];
+  readonly textures: TXDTexture[] = [];
   readonly deviceId: number;
   readonly extension: Uint8Array;
   readonly libraryIds: readonly [number, number, number];
@@ -83,14 +84,14 @@ export class TXDReader implements TextureDictionaryData {
   }
 
   /** The texture with this name, compared as the game compares names (ASCII case ignored). */
-  getTexture(name: string): TxdTexture | undefined {
+  getTexture(name: string): TXDTexture | undefined {
     const key = nameKey(name);
     return this.textures.find((texture) => nameKey(texture.name) === key);
   }
 }
 
 /** One texture of a dictionary. */
-export class TxdTexture implements TextureData {
+export class TXDTexture implements TextureData {
   constructor(
     readonly name: string,
     readonly maskName: string,
@@ -145,7 +146,7 @@ export class TxdTexture implements TextureData {
   /** Level `level` (0: the largest) decoded to RGBA8: width x height x 4 bytes, a new array each call. */
   rgba(level = 0): Uint8Array {
     const found = this.levels[level];
-    if (!found) throw new RangeError(`rgba: the texture "${this.name}" has ${this.levels.length} levels; there is no level ${level}`);
+    if (!found) throw new ArgumentError('bad-argument', `rgba: the texture "${this.name}" has ${this.levels.length} levels; there is no level ${level}`);
     const kind = indexKind(this.layout, found);
     const { opaque } = this.layout;
     const decoded = this.backend === 'js' ? undefined : decodeTexelsWasm(this.backend, kind, found.data, found.width, found.height, this.palette, opaque);
@@ -156,7 +157,7 @@ export class TxdTexture implements TextureData {
   }
 }
 
-function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend): TxdTexture {
+function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend): TXDTexture {
   const struct = expectSection(cursor, native.data, native.end, TXD_SECTION.Struct, 'Texture Native');
   const at = struct.data;
   if (struct.size < 4) throw cursor.error('chunk-size', at, `a Texture Native Struct of ${struct.size} bytes has no platform id`);
@@ -208,7 +209,7 @@ function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend)
   }
   const after = children(cursor, struct.end, native.end, 'Texture Native');
   const extension = after.find((s) => s.type === TXD_SECTION.Extension);
-  return new TxdTexture(
+  return new TXDTexture(
     name,
     cursor.latin1At(at + 40, 32),
     platformId,
@@ -245,3 +246,9 @@ function unknownSections(bytes: Uint8Array, sections: readonly SectionHeader[], 
   }
   return unknown;
 }
+
+// The names before the one acronym rule (format names in capitals), kept for existing callers.
+/** @deprecated Use `TXDTexture` (format names are written in capitals). */
+export const TxdTexture = TXDTexture;
+/** @deprecated Use `TXDTexture` (format names are written in capitals). */
+export type TxdTexture = TXDTexture;

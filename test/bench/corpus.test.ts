@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { IFPReader, ImgArchive } from '../../src/index.js';
+import { IFPReader, IMGArchive } from '../../src/index.js';
 import { generateCorpus, SA_TOTALS } from '../../bench/corpus.js';
 
 describe('the seeded SA-shaped corpus', () => {
   const corpus = generateCorpus();
-  const archive = new ImgArchive(corpus.animImg);
+  const archive = new IMGArchive(corpus.animImg);
   const readers = [new IFPReader(corpus.ped), ...archive.entries.map((e) => new IFPReader(archive.read(e)))];
   const tracks = readers.flatMap((r) => r.animations.flatMap((a) => a.bones));
 

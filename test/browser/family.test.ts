@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, IFPReader, ImgEditor, poseToMatrices, sampleClip, writeImg, type ImgEntryData } from '../../src/index.js';
+import { bindClip, createPose, DFFReader, IFPReader, IMGEditor, poseToMatrices, sampleClip, writeIMG, type IMGEntryData } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
 import { closeChromium, framesPass, launchChromium, openPage, root, startViewer, TEST_LIMIT, WAIT, withViewer, CHROMIUM } from './viewer-helpers.js';
@@ -134,8 +134,8 @@ function gameTree(files: Record<string, Uint8Array | string>): string {
 }
 
 /** A III/VC pair made by the project's writer. */
-function v1Pair(entries: ImgEntryData[]): { img: Uint8Array; dir: Uint8Array } {
-  const editor = ImgEditor.create('v1');
+function v1Pair(entries: IMGEntryData[]): { img: Uint8Array; dir: Uint8Array } {
+  const editor = IMGEditor.create('v1');
   for (const entry of entries) editor.add(entry.name, entry.data);
   const { img, dir } = editor.write();
   return { img, dir: dir! };
@@ -209,14 +209,14 @@ describeWith([CHROMIUM], "the game folder opens the family's peds and cutscenes 
     const folder = gameTree({
       'gta_sa.exe': '',
       'anim/ped.ifp': fixture('anp3-all-types.ifp'),
-      'anim/cuts.img': writeImg([
+      'anim/cuts.img': writeIMG([
         { name: 'cutscene.ifp', data: fixture('anpk-cutscene.ifp') },
         ...cuts.flatMap((name) => [
           { name: `${name}.dff`, data: fixture(models[name]!) },
           { name: `${name}.txd`, data: fixture('textures.txd') },
         ]),
       ]),
-      'models/gta3.img': writeImg([
+      'models/gta3.img': writeIMG([
         { name: 'saped.dff', data: fixture('dff-ped-5bone.dff') },
         { name: 'saped.txd', data: fixture('textures.txd') },
       ]),

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { writeImg, type ImgEntryData } from '../../src/index.js';
+import { writeIMG, type IMGEntryData } from '../../src/index.js';
 import { fixture, sample, samplesDir, samplesPresent, SAMPLES } from '../helpers/files.js';
 import { chromiumPath, closeChromium, haveChromium, launchChromium, openPage, startViewer, CHROMIUM } from './viewer-helpers.js';
 import { describeWith } from '../helpers/needs.js';
@@ -28,8 +28,8 @@ function writeTree(files: Record<string, Uint8Array | string>): string {
 const stored = (bytes: Uint8Array) => Math.ceil(bytes.length / 2048) * 2048;
 
 /** A III/VC archive: a VER2 record is (offset, u16 size, u16 0, name), which read little-endian is the v1 .dir record; offsets stay valid in the same bytes. */
-function writeV1(entries: ImgEntryData[]): { img: Uint8Array; dir: Uint8Array } {
-  const img = writeImg(entries);
+function writeV1(entries: IMGEntryData[]): { img: Uint8Array; dir: Uint8Array } {
+  const img = writeIMG(entries);
   return { img, dir: img.slice(8, 8 + 32 * entries.length) };
 }
 
@@ -78,16 +78,16 @@ describeWith(
     it('SA layout without peds.ide: the skinned models are the peds, a ped plays, only its entries are read', async () => {
       const skins = ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames'];
       // Named as peds are (8 characters or so; IMG names hold 23).
-      const models: ImgEntryData[] = skins.flatMap((skin) => [
+      const models: IMGEntryData[] = skins.flatMap((skin) => [
         { name: `${skin.replace('sa_skin_', '').slice(0, 10)}.dff`, data: sample(`dff/${skin}.dff`) },
         { name: `${skin.replace('sa_skin_', '').slice(0, 10)}.txd`, data: sample(`dff/${skin}.txd`) },
       ]);
       // A prop with a dictionary of its name: a model pair, but no skeleton, so not a ped.
       models.push({ name: 'prop.dff', data: fixture('dff-prop.dff') }, { name: 'prop.txd', data: fixture('textures.txd') }, { name: 'filler.col', data: new Uint8Array(FILLER_BYTES) });
-      const gta3 = writeImg(models);
+      const gta3 = writeIMG(models);
       const folder = writeTree({
         'anim/ped.ifp': sample('rwparserng_ped_anp3.ifp'),
-        'anim/anim.img': writeImg([{ name: 'python.ifp', data: sample('sa_python_anp3.ifp') }]),
+        'anim/anim.img': writeIMG([{ name: 'python.ifp', data: sample('sa_python_anp3.ifp') }]),
         'models/gta3.img': gta3,
       });
       const { page, errors } = await openPage(browser, server.url);
@@ -132,7 +132,7 @@ describeWith(
     }, 240_000);
 
     it('III layout with .dir and default.ide: the defined peds, one drawn with ped.ifp, the archive read lazily', async () => {
-      const models: ImgEntryData[] = ['player', 'gang01'].flatMap((name) => [
+      const models: IMGEntryData[] = ['player', 'gang01'].flatMap((name) => [
         { name: `${name}.dff`, data: sample(`iii/${name}.dff`) },
         { name: `${name}.txd`, data: sample(`iii/${name}.txd`) },
       ]);
@@ -171,7 +171,7 @@ describeWith(
     }, 240_000);
 
     it('a folder of thousands of files with odd names: every animation file listed by its name as text, a ped plays, no error', async () => {
-      const models: ImgEntryData[] = ['player', 'gang01'].flatMap((name) => [
+      const models: IMGEntryData[] = ['player', 'gang01'].flatMap((name) => [
         { name: `${name}.dff`, data: sample(`iii/${name}.dff`) },
         { name: `${name}.txd`, data: sample(`iii/${name}.txd`) },
       ]);

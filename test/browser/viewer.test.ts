@@ -376,10 +376,10 @@ describeWith(
     it('file and archive entry names are text, never markup: a crafted name runs no script', async () => {
       await withViewer(browser, [], async (page, errors) => {
         const scratch = mkdtempSync(join(tmpdir(), 'gameanim-names-'));
-        const { writeImg } = await import('../../src/index.js');
+        const { writeIMG } = await import('../../src/index.js');
         const entry = '<svg onload=top.p=1>'; // fits IMG's 23 characters
         const img = join(scratch, 'evil.img');
-        writeFileSync(img, writeImg([{ name: entry, data: fixture('anp2-basic.ifp') }]));
+        writeFileSync(img, writeIMG([{ name: entry, data: fixture('anp2-basic.ifp') }]));
         const named = join(scratch, '<img src=x onerror=top.q=1>.ifp');
         writeFileSync(named, fixture('anp2-basic.ifp'));
         await page.setInputFiles('#files', [img, named]);
@@ -415,8 +415,8 @@ describeWith(
         await page.setInputFiles('#files', [anim]);
         // An IMG archive: its entries list, and an IFP entry opens.
         const img = join(scratch, 'anim.img');
-        const { writeImg } = await import('../../src/index.js');
-        writeFileSync(img, writeImg([{ name: 'walk.ifp', data: fixture('anp2-basic.ifp') }]));
+        const { writeIMG } = await import('../../src/index.js');
+        writeFileSync(img, writeIMG([{ name: 'walk.ifp', data: fixture('anp2-basic.ifp') }]));
         await page.setInputFiles('#files', [img]);
         await page.locator('#entries li', { hasText: 'walk.ifp' }).click();
         await page.waitForFunction(() => [...document.querySelectorAll('#file-list li')].some((li) => li.textContent?.startsWith('walk.ifp')));

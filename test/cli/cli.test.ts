@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { IFFReader, IFPReader, ImgArchive, SpriteAnimReader, writeImg } from '../../src/index.js';
+import { IFFReader, IFPReader, IMGArchive, SpriteAnimReader, writeIMG } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,7 +20,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'gameanim-cli-'));
 const archivePath = join(scratch, 'anim.img');
 writeFileSync(
   archivePath,
-  writeImg([
+  writeIMG([
     { name: 'walk.ifp', data: fixture('anp3-all-types.ifp') },
     { name: 'readme.txt', data: new TextEncoder().encode('not an animation') },
     { name: 'run.ifp', data: fixture('anpk-all-keys.ifp') },
@@ -159,7 +159,7 @@ describe('gameanim CLI', () => {
     const out = join(scratch, 'out');
     const extract = gameanim('img', 'extract', archivePath, 'RUN.IFP', '-o', out);
     expect(extract.code).toBe(0);
-    const archive = new ImgArchive(new Uint8Array(readFileSync(archivePath)));
+    const archive = new IMGArchive(new Uint8Array(readFileSync(archivePath)));
     expect(Buffer.from(readFileSync(join(out, 'run.ifp'))).equals(Buffer.from(archive.get('run.ifp')!))).toBe(true);
     const missing = gameanim('img', 'extract', archivePath, 'nope.ifp', '-o', out);
     expect(missing.code).toBe(1); // an input problem, not a usage error
@@ -168,7 +168,7 @@ describe('gameanim CLI', () => {
     const notArchive = gameanim('img', 'ls', 'fixtures/anp2-basic.ifp');
     expect(notArchive.code).toBe(1);
     expect(notArchive.stderr).toContain('not an IMG archive; give a San Andreas .img, or either file of a GTA III/VC pair (.dir and .img side by side)');
-    expect(notArchive.stderr).not.toMatch(/ImgArchive|fromDir/);
+    expect(notArchive.stderr).not.toMatch(/IMGArchive|fromDir/);
   });
 
   it('info on a model prints its bone table; bind prints matched, unmatched and rest bones', () => {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { WebIO } from '@gltf-transform/core';
 import * as validator from 'gltf-validator';
 import { describe, expect, it } from 'vitest';
-import { IFPReader, writeImg } from '../../src/index.js';
+import { IFPReader, writeIMG } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -21,7 +21,7 @@ describe('export of many files on worker threads', () => {
   const img = join(dir, 'anim.img');
   writeFileSync(
     img,
-    writeImg([
+    writeIMG([
       { name: 'walk.ifp', data: fixture('anp2-basic.ifp') },
       { name: 'multi.ifp', data: fixture('multi-package-trailing.ifp') },
       { name: 'notes.txt', data: new Uint8Array(8) },

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ImgArchive, ImgEditor } from '../../src/index.js';
+import { IMGArchive, IMGEditor } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,7 +28,7 @@ beforeEach(() => {
 
 /** The archive the library builds of these entries: what the command must have written, byte for byte. */
 const expected = (version: 'VER2' | 'v1', entries: Array<[string, string]>) => {
-  const editor = ImgEditor.create(version);
+  const editor = IMGEditor.create(version);
   for (const [name, file] of entries) editor.add(name, read(file));
   return editor.write();
 };
@@ -48,7 +48,7 @@ describe('gameanim img create', () => {
         ]).img,
       ),
     ).toBe(true);
-    const archive = new ImgArchive(read(out));
+    const archive = new IMGArchive(read(out));
     expect(archive.entries).toEqual([
       { name: 'walk.ifp', offset: 2048, size: 2048 },
       { name: 'run.ifp', offset: 4096, size: 2048 },
@@ -78,7 +78,7 @@ describe('gameanim img create', () => {
     expect([same(read(byDir), want.dir!), same(read(join(scratch, 'cuts.img')), want.img)]).toEqual([true, true]);
     const byImg = gameanim('img', 'create', join(scratch, 'ANIM.IMG'), walk, '--format', 'v1');
     expect(byImg.stdout).toContain(`${join(scratch, 'ANIM.DIR')} + ${join(scratch, 'ANIM.IMG')}: III/VC v1, 1 entry, 32 + 2048 bytes`);
-    const archive = ImgArchive.fromDir(read(join(scratch, 'ANIM.DIR')), read(join(scratch, 'ANIM.IMG')));
+    const archive = IMGArchive.fromDir(read(join(scratch, 'ANIM.DIR')), read(join(scratch, 'ANIM.IMG')));
     expect([archive.version, archive.warnings, archive.entries]).toEqual(['v1', [], [{ name: 'walk.ifp', offset: 0, size: 2048 }]]);
     expect(JSON.parse(gameanim('img', 'ls', join(scratch, 'ANIM.DIR'), '--json').stdout).entries).toEqual([{ name: 'walk.ifp', offset: 0, size: 2048 }]);
   });
@@ -86,13 +86,13 @@ describe('gameanim img create', () => {
   it('no files: a valid empty archive (VER2: one 2048-byte sector; v1: two empty files), which img add then takes', () => {
     const empty = join(scratch, 'empty.img');
     expect(gameanim('img', 'create', empty).stdout).toBe(`${empty}: SA VER2, 0 entries, 2048 bytes\n`);
-    expect(same(read(empty), ImgEditor.create('VER2').write().img)).toBe(true);
+    expect(same(read(empty), IMGEditor.create('VER2').write().img)).toBe(true);
     const dir = join(scratch, 'void.dir');
     expect(gameanim('img', 'create', dir).stdout).toBe(`${dir} + ${join(scratch, 'void.img')}: III/VC v1, 0 entries, 0 + 0 bytes\n`);
     expect([read(dir).length, read(join(scratch, 'void.img')).length]).toEqual([0, 0]);
     for (const archive of [empty, dir]) expect(gameanim('img', 'add', archive, walk, '--in-place').status).toBe(0);
-    expect(new ImgArchive(read(empty)).entries).toEqual([{ name: 'walk.ifp', offset: 2048, size: 2048 }]);
-    expect(ImgArchive.fromDir(read(dir), read(join(scratch, 'void.img'))).entries).toEqual([{ name: 'walk.ifp', offset: 0, size: 2048 }]);
+    expect(new IMGArchive(read(empty)).entries).toEqual([{ name: 'walk.ifp', offset: 2048, size: 2048 }]);
+    expect(IMGArchive.fromDir(read(dir), read(join(scratch, 'void.img'))).entries).toEqual([{ name: 'walk.ifp', offset: 0, size: 2048 }]);
   });
 
   it('an existing file is replaced only with --force; for v1 either file of the pair refuses both', () => {
@@ -102,7 +102,7 @@ describe('gameanim img create', () => {
     expect([refused.status, refused.stderr]).toEqual([1, `gameanim: ${out}: already exists; nothing written (add --force to replace it)\n`]);
     expect(readFileSync(out, 'utf8')).toBe('mine');
     expect(gameanim('img', 'create', out, walk, '--force').status).toBe(0);
-    expect(new ImgArchive(read(out)).entries.map((e) => e.name)).toEqual(['walk.ifp']);
+    expect(new IMGArchive(read(out)).entries.map((e) => e.name)).toEqual(['walk.ifp']);
     // Only the .img of the pair exists: neither file is written.
     const dir = join(scratch, 'pair.dir');
     writeFileSync(join(scratch, 'pair.img'), 'mine');
@@ -114,7 +114,7 @@ describe('gameanim img create', () => {
     expect(gameanim('img', 'create', dirOnly, walk).stderr).toContain(`${dirOnly}: already exists; nothing written`);
     expect([existsSync(join(scratch, 'other.img')), readFileSync(dirOnly, 'utf8')]).toEqual([false, 'mine']);
     expect(gameanim('img', 'create', dir, walk, '--force').status).toBe(0);
-    expect(ImgArchive.fromDir(read(dir), read(join(scratch, 'pair.img'))).entries.map((e) => e.name)).toEqual(['walk.ifp']);
+    expect(IMGArchive.fromDir(read(dir), read(join(scratch, 'pair.img'))).entries.map((e) => e.name)).toEqual(['walk.ifp']);
     // Never over one of its own inputs, --force or not.
     expect(gameanim('img', 'create', walk, walk, '--force').stderr).toContain(`${walk}: is one of this command's inputs`);
     expect(same(read(walk), fixture('anp2-basic.ifp'))).toBe(true);
@@ -160,13 +160,13 @@ describe('NAME=FILE', () => {
     const added = gameanim('img', 'add', archive, `mine.ifp=${walk}`, equals, `c.ifp=${equals}`, join(scratch, 'sub', 'x=y.ifp'), '--in-place', '--json');
     expect(added.status, added.stderr).toBe(0);
     expect(JSON.parse(added.stdout).steps).toEqual([`added mine.ifp from ${walk} (408 bytes)`, 'added a=b.ifp (558 bytes)', `added c.ifp from ${equals} (558 bytes)`, 'added x=y.ifp (3 bytes)']);
-    const back = new ImgArchive(read(archive));
+    const back = new IMGArchive(read(archive));
     expect(back.entries.map((e) => e.name)).toEqual(['mine.ifp', 'a=b.ifp', 'c.ifp', 'x=y.ifp']);
     expect(same(back.get('mine.ifp')!.subarray(0, 408), read(walk))).toBe(true);
     // A left part with a path separator is a path, not a name: reported as the missing file it is.
     expect(gameanim('img', 'add', archive, join(scratch, 'sub', 'no=such.ifp'), '--in-place').stderr).toBe(`gameanim: ${join(scratch, 'sub', 'no=such.ifp')}: no such file\n`);
     expect(gameanim('img', 'replace', archive, `mine.ifp=${run}`, '--in-place').status).toBe(0);
-    expect(same(new ImgArchive(read(archive)).get('mine.ifp')!.subarray(0, 716), read(run))).toBe(true);
+    expect(same(new IMGArchive(read(archive)).get('mine.ifp')!.subarray(0, 716), read(run))).toBe(true);
   });
 
   it('img add on a path with no archive says so and names img create', () => {

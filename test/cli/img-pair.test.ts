@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ImgArchive, ImgEditor } from '../../src/index.js';
+import { IMGArchive, IMGEditor } from '../../src/index.js';
 import { fixture, samplesDir, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
 
@@ -20,7 +20,7 @@ const gameanim = (...args: string[]) => {
 
 /** A v1 pair made by the project's writer: an IFP first (so the .img starts with "ANP3"), a texture dictionary, a model. */
 function writePair(folder: string, stem: string): { dir: string; img: string } {
-  const editor = ImgEditor.create('v1');
+  const editor = IMGEditor.create('v1');
   editor.add('walk.ifp', fixture('anp3-all-types.ifp'));
   editor.add('skin.txd', fixture('textures.txd'));
   editor.add('ped.dff', fixture('dff-ped-5bone.dff'));
@@ -40,7 +40,7 @@ const same = (text: string) => text.replaceAll(pair.img, 'ARCHIVE').replaceAll(p
 describe('the .img of a III/VC pair', () => {
   it('starts with its first entry, not a header: read alone it is no archive', () => {
     expect(String.fromCharCode(...readFileSync(pair.img).subarray(0, 4))).toBe('ANP3');
-    expect(ImgArchive.fromDir(readFileSync(pair.dir), readFileSync(pair.img)).entries.map((e) => e.name)).toEqual(['walk.ifp', 'skin.txd', 'ped.dff']);
+    expect(IMGArchive.fromDir(readFileSync(pair.dir), readFileSync(pair.img)).entries.map((e) => e.name)).toEqual(['walk.ifp', 'skin.txd', 'ped.dff']);
   });
 
   it('img ls, info, list, dump, lint, txd ls and bind read it as they read the .dir', () => {
@@ -92,7 +92,7 @@ describe('the .img of a III/VC pair', () => {
       const result = gameanim('img', step[0]!, edited.img, ...step.slice(1), '--in-place');
       expect(result.code, `${step.join(' ')}: ${result.stderr}`).toBe(0);
     }
-    const archive = ImgArchive.fromDir(readFileSync(edited.dir), readFileSync(edited.img));
+    const archive = IMGArchive.fromDir(readFileSync(edited.dir), readFileSync(edited.img));
     expect(archive.entries.map((e) => e.name)).toEqual(['run.ifp', 'ped.dff']);
     expect(archive.read(archive.entries[0]!).subarray(0, fixture('anp3-all-types.ifp').length)).toEqual(fixture('anp3-all-types.ifp'));
     // -o naming the pair's own .img is an input: refused without --force.
@@ -122,7 +122,7 @@ describe('the .img of a III/VC pair', () => {
     expect(JSON.parse(gameanim('img', 'ls', join(samplesDir, 'vc/vc_mod_anims.dir'), '--json').stdout).entries).toEqual(JSON.parse(listed.stdout).entries);
     const out = join(scratch, 'vc');
     expect(gameanim('img', 'extract', vcImg, 'colt45.ifp', '-o', out).code).toBe(0);
-    const archive = ImgArchive.fromDir(readFileSync(join(samplesDir, 'vc/vc_mod_anims.dir')), readFileSync(vcImg));
+    const archive = IMGArchive.fromDir(readFileSync(join(samplesDir, 'vc/vc_mod_anims.dir')), readFileSync(vcImg));
     expect(new Uint8Array(readFileSync(join(out, 'colt45.ifp')))).toEqual(archive.read(archive.find('colt45.ifp')!));
     expect(gameanim('list', vcImg).stdout).toContain('colt45.ifp/');
   });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bindClip, DFFReader, IFPReader, ImgArchive } from '../../src/index.js';
+import { bindClip, DFFReader, IFPReader, IMGArchive } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 import { imgWithRawNames } from '../helpers/img.js';
 
@@ -104,7 +104,7 @@ describe('many files and --json', () => {
 
   it('img ls and img extract --json; names with control characters stay valid JSON, escaped', () => {
     const ls = json('img', 'ls', archivePath).document;
-    const archive = new ImgArchive(
+    const archive = new IMGArchive(
       new Uint8Array(
         imgWithRawNames([
           { name: 'walk.ifp', data: fixture('anp3-all-types.ifp') },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LINT_RULE_TABLE, writeIFP, writeImg, type TrackData } from '../../src/index.js';
+import { LINT_RULE_TABLE, writeIFP, writeIMG, type TrackData } from '../../src/index.js';
 import { samplesDir, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -80,7 +80,7 @@ describe('gameanim lint', () => {
     const img = join(scratch, 'anim.img');
     writeFileSync(
       img,
-      writeImg([
+      writeIMG([
         { name: 'mine.ifp', data: bytes },
         { name: 'other.ifp', data: bytes },
         { name: 'notes.txt', data: new Uint8Array(4) },
@@ -98,7 +98,7 @@ describe('gameanim lint', () => {
     const img = join(scratch, 'renamed.img');
     writeFileSync(
       img,
-      writeImg([
+      writeIMG([
         { name: 'mine.ifp', data: bytes },
         { name: 'mine.bak', data: bytes },
         { name: 'notes.txt', data: new Uint8Array(4) },

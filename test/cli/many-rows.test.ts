@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { append } from '../../src/cli/append.js';
 import { textTable } from '../../src/cli/text.js';
-import { writeImg } from '../../src/index.js';
+import { writeIMG } from '../../src/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -29,7 +29,7 @@ describe('200,000 rows', () => {
   it('gameanim img ls and img delete on an archive of 200,000 entries', () => {
     const scratch = mkdtempSync(join(tmpdir(), 'gameanim-rows-'));
     const archive = join(scratch, 'many.img');
-    writeFileSync(archive, writeImg(Array.from({ length: ROWS }, (_, i) => ({ name: `e${i}`, data: new Uint8Array(0) }))));
+    writeFileSync(archive, writeIMG(Array.from({ length: ROWS }, (_, i) => ({ name: `e${i}`, data: new Uint8Array(0) }))));
     const ls = gameanim('img', 'ls', archive);
     expect(ls.status, ls.stderr).toBe(0);
     expect(ls.stdout.trimEnd().split('\n')).toHaveLength(ROWS + 1);

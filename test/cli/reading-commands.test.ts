@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { writeIFP, writeImg } from '../../src/index.js';
+import { writeIFP, writeIMG } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,7 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'gameanim-reading-'));
 const img = join(dir, 'models.img');
 writeFileSync(
   img,
-  writeImg([
+  writeIMG([
     { name: 'walk.ifp', data: fixture('anp2-basic.ifp') },
     { name: 'skin.txd', data: fixture('textures.txd') },
     { name: 'notes.txt', data: new Uint8Array(8) },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { writeImg } from '../../src/index.js';
+import { writeIMG } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -35,7 +35,7 @@ describe('the CLI on a terminal', () => {
   }
   const scratch = mkdtempSync(join(tmpdir(), 'gameanim-tty-'));
   const archive = join(scratch, 'anim.img');
-  writeFileSync(archive, writeImg(Array.from({ length: 12 }, (_, i) => ({ name: `clip${i}.ifp`, data: fixture('anp2-basic.ifp') }))));
+  writeFileSync(archive, writeIMG(Array.from({ length: 12 }, (_, i) => ({ name: `clip${i}.ifp`, data: fixture('anp2-basic.ifp') }))));
   const files = ['fixtures/anp2-basic.ifp', 'fixtures/anp3-all-types.ifp', 'fixtures/anpk-gta3.ifp', archive, 'fixtures/dff-ped-5bone.dff', 'fixtures/anm2-2bone.iff'];
 
   it('info over many files: every result line is on the final screen, and no bar is left', () => {

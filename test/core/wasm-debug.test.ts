@@ -9,7 +9,7 @@ import { Field, TrackTable } from '../../src/ifp/track-table.js';
 import { TrackKind } from '../../src/ifp/track-kinds.js';
 import { clipTracks } from '../../src/playback/clip.js';
 import { PoseSampler } from '../../src/playback/sampler-wasm.js';
-import { ImgArchive, IFPReader } from '../../src/index.js';
+import { IMGArchive, IFPReader } from '../../src/index.js';
 import { generateCorpus } from '../../bench/corpus.js';
 import { bits, fixture, fixtureNames, sample, samplesPresent } from '../helpers/files.js';
 
@@ -32,7 +32,7 @@ function inputs(): [string, Uint8Array][] {
 function makeInputs(): [string, Uint8Array][] {
   const files: [string, Uint8Array][] = fixtureNames('.ifp').map((name) => [name, fixture(name)]);
   const corpus = generateCorpus({ scale: 0.1 });
-  const archive = new ImgArchive(corpus.animImg);
+  const archive = new IMGArchive(corpus.animImg);
   files.push(['generated ped.ifp', corpus.ped], ...archive.entries.map((entry): [string, Uint8Array] => [entry.name, archive.read(entry)]));
   if (!samplesPresent) return files;
   for (const name of ['sa_python_anp3.ifp', 'sa_vegasn_anp3.ifp', 'sa_grenade_anp3.ifp', 'rwparserng_ped_anp3.ifp', 'iii_pcanims_ped_anpk.ifp']) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPose, DecodeError, DFFReader, poseToMatrices, skinningMatrices, writeDFF, type DffDoc } from '../../src/index.js';
+import { createPose, DecodeError, DFFReader, poseToMatrices, skinningMatrices, writeDFF, type DFFDoc } from '../../src/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
 import { decodeErrorOf } from '../helpers/errors.js';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
@@ -46,7 +46,7 @@ describe('DFFReader on fixtures made by writeDFF', () => {
     const branch = new DFFReader(fixture('dff-branch-old-skin.dff'));
     expect(Array.from(branch.skeleton!.parents)).toEqual([-1, 0, 1, 2, 2]);
     expect(branch.warnings).toEqual([]);
-    const flat = writeDFF({ ...(specs.dffBranchOldSkin as DffDoc), hierarchy: { frame: 1, nodes: specs.dffBranchOldSkin.hierarchy.nodes.map((n) => ({ ...n, flags: 0 })) } });
+    const flat = writeDFF({ ...(specs.dffBranchOldSkin as DFFDoc), hierarchy: { frame: 1, nodes: specs.dffBranchOldSkin.hierarchy.nodes.map((n) => ({ ...n, flags: 0 })) } });
     const reader = new DFFReader(flat);
     expect(Array.from(reader.skeleton!.parents)).toEqual([-1, 0, 1, 2, 2]);
     expect(reader.warnings.map((w) => w.code)).toEqual(['hierarchy-mismatch']);

@@ -2,7 +2,7 @@
 // again with three.js matrices, independently of src/dff/skin-pose.ts.
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, skinningMatrices, writeDFF, type DffDoc, type Skeleton } from '../../src/index.js';
+import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, skinningMatrices, writeDFF, type DFFDoc, type Skeleton } from '../../src/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
@@ -113,7 +113,7 @@ describe('skinned rest poses on fixtures', () => {
   });
 
   it('a model without a Skin PLG keeps its frames as its rest pose', () => {
-    const doc = { ...(specs.dffPed as DffDoc), inverseBindMatrices: null };
+    const doc = { ...(specs.dffPed as DFFDoc), inverseBindMatrices: null };
     const reader = new DFFReader(writeDFF(doc));
     expect(reader.restPoseSource).toBe('frames');
     expect(reader.skeletonFromSkin()).toBeNull();
@@ -126,7 +126,7 @@ describe('skinned rest poses on fixtures', () => {
     // Bone 4 (R Hand) bound 3% larger: its inverse bind shrinks by 1/1.03.
     for (let k = 0; k < 12; k++) if (k % 4 !== 3) binds[64 + k] = binds[64 + k]! / 1.03;
     for (let k = 12; k < 15; k++) binds[64 + k] = binds[64 + k]! / 1.03;
-    const reader = new DFFReader(writeDFF({ ...(specs.dffPed as DffDoc), inverseBindMatrices: binds }));
+    const reader = new DFFReader(writeDFF({ ...(specs.dffPed as DFFDoc), inverseBindMatrices: binds }));
     const skeleton = reader.skeleton!;
     expect(reader.warnings.map((w) => w.code)).toContain('scaled-bind-matrix');
     expect(reader.warnings.filter((w) => w.code === 'scaled-bind-matrix')).toHaveLength(1);

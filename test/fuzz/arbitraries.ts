@@ -1,6 +1,6 @@
 // fast-check arbitraries: valid documents for every format, and the mutations applied to their bytes.
 import fc from 'fast-check';
-import { OPCODES, type DffDoc, type IGI2ClipDoc, type IffClip, type PackageData, type SpriteAnimDoc, type TrackData } from '../../src/index.js';
+import { OPCODES, type DFFDoc, type IGI2ClipDoc, type IFFClip, type PackageData, type SpriteAnimDoc, type TrackData } from '../../src/index.js';
 
 /** Latin-1 names without NUL (a NUL ends a name on read), up to `max` characters. */
 const name = (max: number) => fc.string({ unit: fc.integer({ min: 1, max: 255 }).map((c) => String.fromCharCode(c)), minLength: 0, maxLength: max });
@@ -42,7 +42,7 @@ export const imgEntries = fc.uniqueArray(fc.record({ name: fc.stringMatching(/^[
 // Built once: a regex arbitrary is costly to construct, and chain() would build it for every case.
 const unknownChunks = fc.uniqueArray(fc.record({ id: fc.stringMatching(/^X[A-Z0-9]{3}$/), data: fc.uint8Array({ maxLength: 9 }) }), { maxLength: 2, selector: (c) => c.id });
 
-export const iffClips: fc.Arbitrary<IffClip> = fc
+export const iffClips: fc.Arbitrary<IFFClip> = fc
   .record({ boneCount: fc.integer({ min: 0, max: 6 }), frameCount: fc.integer({ min: 1, max: 8 }), sampleRate: fc.integer({ min: 1, max: 120 }), withTran: fc.boolean() })
   .chain(({ boneCount, frameCount, sampleRate, withTran }) => {
     const floats = (n: number) => fc.float32Array({ minLength: n, maxLength: n });
@@ -123,7 +123,7 @@ export const dffDocs = fc
     layout: fc.constantFrom('plain' as const, 'deaddead' as const),
     withSkin: fc.boolean(),
   })
-  .map(({ parents: picks, angles, ids, names, binds, layout, withSkin }): DffDoc => {
+  .map(({ parents: picks, angles, ids, names, binds, layout, withSkin }): DFFDoc => {
     const count = picks.length;
     // Bone i's parent is one of the bones on the current depth-first path, which keeps the order valid.
     const parents: number[] = [];

@@ -1,5 +1,5 @@
 // Where each format keeps its counts, sizes and offsets, so that mutations can aim at them.
-import { iffChunks, IFPReader, type IffChunk } from '../../src/index.js';
+import { iffChunks, IFPReader, type IFFChunk } from '../../src/index.js';
 import type { Field } from './arbitraries.js';
 
 export function ifpFields(bytes: Uint8Array): Field[] {
@@ -48,7 +48,7 @@ export function imgFields(bytes: Uint8Array): Field[] {
 
 export function iffFields(bytes: Uint8Array): Field[] {
   const fields: Field[] = [{ at: 4, bigEndian: true }];
-  const chunks: IffChunk[] = [...iffChunks(bytes, 12, bytes.length, 'IFF')];
+  const chunks: IFFChunk[] = [...iffChunks(bytes, 12, bytes.length, 'IFF')];
   for (const chunk of chunks) {
     fields.push({ at: chunk.offset + 4, bigEndian: true });
     if (chunk.id === 'HEAD') fields.push({ at: chunk.dataOffset + 4 }, { at: chunk.dataOffset + 8 });

@@ -2,7 +2,7 @@
 // (VER2 and III/VC v1) keep every untouched entry's bytes, and every edited entry reads its new data.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ImgArchive, ImgEditor } from '../../src/index.js';
+import { IMGArchive, IMGEditor } from '../../src/index.js';
 import { forgeVer2, type ForgedRecord } from '../helpers/img.js';
 import { fuzzOptions } from './harness.js';
 
@@ -18,7 +18,7 @@ const edits = fc.array(fc.record({ op: fc.constantFrom('replace', 'replace', 'de
 }) as fc.Arbitrary<Edit[]>;
 
 /** The same records as a v1 archive: a .dir of 32-byte records over the data bytes. */
-function asV1(bytes: Uint8Array, list: readonly ForgedRecord[]): ImgArchive {
+function asV1(bytes: Uint8Array, list: readonly ForgedRecord[]): IMGArchive {
   const dir = new Uint8Array(32 * list.length);
   const view = new DataView(dir.buffer);
   list.forEach(({ name, sector, sectors }, i) => {
@@ -26,7 +26,7 @@ function asV1(bytes: Uint8Array, list: readonly ForgedRecord[]): ImgArchive {
     view.setUint32(32 * i + 4, sectors, true);
     dir.set(new TextEncoder().encode(name), 32 * i + 8);
   });
-  return ImgArchive.fromDir(dir, bytes);
+  return IMGArchive.fromDir(dir, bytes);
 }
 
 describe('IMG edits over shared sectors under fuzzing', () => {
@@ -35,8 +35,8 @@ describe('IMG edits over shared sectors under fuzzing', () => {
     fc.assert(
       fc.property(records, edits, fc.boolean(), (list, steps, v1) => {
         const bytes = forgeVer2(list, SECTORS);
-        const archive = v1 ? asV1(bytes, list) : new ImgArchive(bytes);
-        const editor = ImgEditor.from(archive);
+        const archive = v1 ? asV1(bytes, list) : new IMGArchive(bytes);
+        const editor = IMGEditor.from(archive);
         // What each entry must read after the edits, in directory order: its bytes, or the new data (zero-padded on read).
         const expected = archive.entries.map((e) => ({ name: e.name, data: archive.read(e).slice() }));
         for (const { op, entry, size } of steps) {
@@ -51,7 +51,7 @@ describe('IMG edits over shared sectors under fuzzing', () => {
           else editor.rename(name, `r${serial}`), (expected[at] = { name: `r${serial}`, data: expected[at]!.data });
         }
         const { img, dir } = editor.write();
-        const after = dir ? ImgArchive.fromDir(dir, img) : new ImgArchive(img);
+        const after = dir ? IMGArchive.fromDir(dir, img) : new IMGArchive(img);
         expect(after.entries.map((e) => e.name)).toEqual(expected.map((e) => e.name));
         for (const { name, data } of expected) {
           const read = after.get(name)!;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { IFFReader, IFPReader, ImgArchive, SpriteAnimReader } from '../../src/index.js';
+import { IFFReader, IFPReader, IMGArchive, SpriteAnimReader } from '../../src/index.js';
 import { survives } from './harness.js';
 import { runAllScripts } from './run-scripts.js';
 
@@ -10,7 +10,7 @@ const dir = fileURLToPath(new URL('../../fixtures/regressions/', import.meta.url
 const DECODERS: Record<string, (bytes: Uint8Array) => unknown> = {
   ifp: (bytes) => new IFPReader(bytes).animations.map((a) => a.bones),
   img: (bytes) => {
-    const archive = new ImgArchive(bytes);
+    const archive = new IMGArchive(bytes);
     return archive.entries.map((e) => survives('IMG', bytes, () => archive.read(e)));
   },
   iff: (bytes) => new IFFReader(bytes),

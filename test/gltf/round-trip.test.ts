@@ -4,7 +4,7 @@
 // What must come back: every animation, its duration, every track with its id (or lack of one) and
 // key type, every key within 0.05 degrees and 0.1 mm.
 import { expect, it } from 'vitest';
-import { DFFReader, diffIFP, IFPReader, ImgArchive, skeletonFromTracks, writeIFP, type AnimationData, type PackageData, type Skeleton, type TrackData } from '../../src/index.js';
+import { DFFReader, diffIFP, IFPReader, IMGArchive, skeletonFromTracks, writeIFP, type AnimationData, type PackageData, type Skeleton, type TrackData } from '../../src/index.js';
 import { exportGltf, importGltf } from '../../src/gltf/index.js';
 import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
@@ -45,7 +45,7 @@ const clean = { durations: [], lost: [], added: [], off: [], ids: [] };
 describeWith([SAMPLES], 'round trip of every animation of the real sample packages', { timeout: 120_000 }, () => {
   const skin = new DFFReader(sample('dff/sa_skin_plain.dff'));
   const iiiPed = new DFFReader(sample('iii/player.dff'));
-  const vc = ImgArchive.fromDir(sample('vc/vc_mod_anims.dir'), sample('vc/vc_mod_anims.img'));
+  const vc = IMGArchive.fromDir(sample('vc/vc_mod_anims.dir'), sample('vc/vc_mod_anims.img'));
   const cases: Array<[string, () => PackageData[], 'ANP3' | 'ANPK', DFFReader | null]> = [
     ['rwparserng_ped_anp3.ifp on the SA skin', () => new IFPReader(sample('rwparserng_ped_anp3.ifp')).packages as PackageData[], 'ANP3', skin],
     ['sa_python_anp3.ifp on the SA skin', () => new IFPReader(sample('sa_python_anp3.ifp')).packages as PackageData[], 'ANP3', skin],

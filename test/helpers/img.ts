@@ -1,6 +1,6 @@
-// Hand-made VER2 archives that writeImg refuses to make: entries that share sectors, and names no
+// Hand-made VER2 archives that writeIMG refuses to make: entries that share sectors, and names no
 // writer may set (control characters, paths), for the tests of readers and tools that meet them.
-import { writeImg } from '../../src/index.js';
+import { writeIMG } from '../../src/index.js';
 
 export interface ForgedRecord {
   name: string;
@@ -26,9 +26,9 @@ export function forgeVer2(records: readonly ForgedRecord[], sectors: number): Ui
   return bytes;
 }
 
-/** writeImg's archive with each entry's name field then set to `name`'s Latin-1 bytes, whatever they are. */
+/** writeIMG's archive with each entry's name field then set to `name`'s Latin-1 bytes, whatever they are. */
 export function imgWithRawNames(entries: ReadonlyArray<{ name: string; data: Uint8Array }>): Uint8Array {
-  const bytes = writeImg(entries.map((entry, i) => ({ name: `entry${i}`, data: entry.data })));
+  const bytes = writeIMG(entries.map((entry, i) => ({ name: `entry${i}`, data: entry.data })));
   entries.forEach(({ name }, i) => {
     bytes.fill(0, 16 + 32 * i, 40 + 32 * i);
     for (let c = 0; c < name.length; c++) bytes[16 + 32 * i + c] = name.charCodeAt(c);

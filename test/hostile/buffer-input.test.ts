@@ -1,7 +1,7 @@
 // No reader writes to its input. A Node Buffer is the input most users have, and its slice() is a view:
 // every reader gets one, twice, and the bytes must be as they were.
 import { describe, expect, it } from 'vitest';
-import { DFFReader, IFFReader, IFPDecoder, IFPReader, IGI2ClipReader, IGI2Decoder, IGI2ModelReader, ImgArchive, readIGI2Skeleton, SpriteAnimReader, writeImg } from '../../src/index.js';
+import { DFFReader, IFFReader, IFPDecoder, IFPReader, IGI2ClipReader, IGI2Decoder, IGI2ModelReader, IMGArchive, readIGI2Skeleton, SpriteAnimReader, writeIMG } from '../../src/index.js';
 import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
 
@@ -25,11 +25,11 @@ describe('every reader leaves a Buffer input as it was, and reads it the same wa
     expect(bytes.equals(before)).toBe(true);
   });
 
-  it('ImgArchive', () => {
+  it('IMGArchive', () => {
     const bytes = Buffer.from(fixture('anp2-basic.ifp'));
-    const img = Buffer.from(writeImg([{ name: 'a.ifp', data: bytes }]));
+    const img = Buffer.from(writeIMG([{ name: 'a.ifp', data: bytes }]));
     const before = Buffer.from(img);
-    new ImgArchive(img).read(new ImgArchive(img).entries[0]!);
+    new IMGArchive(img).read(new IMGArchive(img).entries[0]!);
     expect(img.equals(before)).toBe(true);
   });
 

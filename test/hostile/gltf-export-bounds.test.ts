@@ -3,7 +3,7 @@
 // by their keys; a mesh's triangles that name missing vertices are left out.
 import { WebIO } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, DFFReader, IGI2ClipReader, type DffGeometry } from '../../src/index.js';
+import { DecodeError, DFFReader, IGI2ClipReader, type DFFGeometry } from '../../src/index.js';
 import { exportGltf } from '../../src/gltf/index.js';
 import { fixture } from '../helpers/files.js';
 import { validatorErrors } from '../helpers/gltf.js';
@@ -73,7 +73,7 @@ describe('exportGltf resamples IGI 2 clips to where their keys end', () => {
 
 describe('exportGltf leaves out triangles that name missing vertices', () => {
   const model = new DFFReader(fixture('dff-ped-5bone.dff'));
-  const triangle = (indices: number[], groups: DffGeometry['groups']): DffGeometry => ({
+  const triangle = (indices: number[], groups: DFFGeometry['groups']): DFFGeometry => ({
     frame: -1,
     vertexCount: 3,
     positions: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0),

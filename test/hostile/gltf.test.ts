@@ -2,7 +2,7 @@
 // keys int16 cannot hold written as floats, and every export clean in the Khronos validator.
 import { Document, WebIO } from '@gltf-transform/core';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, DFFReader, IFPReader, writeIFP, type DffGeometry } from '../../src/index.js';
+import { DecodeError, DFFReader, IFPReader, writeIFP, type DFFGeometry } from '../../src/index.js';
 import { exportGltf, importGltf } from '../../src/gltf/index.js';
 import { fixture } from '../helpers/files.js';
 import { clipOfKeys, threeBoneSkeleton, validatorErrors } from '../helpers/gltf.js';
@@ -105,7 +105,7 @@ describe('exportGltf passes the validator on hostile inputs', () => {
     expect(await validatorErrors((await exportGltf({ skeleton, clips: [] })).glb!)).toEqual([]);
     // A mesh whose skin names bone 200 on a 5-bone skeleton, with NaN positions.
     const model = new DFFReader(fixture('dff-ped-5bone.dff'));
-    const geometry: DffGeometry = {
+    const geometry: DFFGeometry = {
       frame: -1,
       vertexCount: 3,
       positions: Float32Array.of(0, 0, 0, NaN, 0, 0, 0, 1, 0),

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ImgArchive, SpriteAnimReader, SpriteScriptRunner, writeImg, writeSpriteAnim } from '../../src/index.js';
+import { IMGArchive, SpriteAnimReader, SpriteScriptRunner, writeIMG, writeSpriteAnim } from '../../src/index.js';
 import { decodeErrorOf } from '../helpers/errors.js';
 import { fixture } from '../helpers/files.js';
 import { animRepeated, animSharedScript, bigV1Directory, iffManyEmptyChunks, imgOverlapping } from './inputs.js';
@@ -158,7 +158,7 @@ describe('IMG archives whose entries overlap', WITH_CHILDREN, () => {
   const bytes = imgOverlapping(200, fixture('anp3-all-types.ifp'));
 
   it('warn once, naming how many entries overlap', () => {
-    const archive = new ImgArchive(bytes);
+    const archive = new IMGArchive(bytes);
     expect(archive.warnings).toEqual([{ code: 'overlapping-entries', offset: 8 + 32, message: expect.stringContaining('199 entries overlap') }]);
   });
 
@@ -181,8 +181,8 @@ describe('IMG archives whose entries overlap', WITH_CHILDREN, () => {
   });
 });
 
-describe('ImgArchive.read and writeImg on hand-made entries', () => {
-  const archive = new ImgArchive(writeImg([{ name: 'a.ifp', data: new Uint8Array(10) }]));
+describe('IMGArchive.read and writeIMG on hand-made entries', () => {
+  const archive = new IMGArchive(writeIMG([{ name: 'a.ifp', data: new Uint8Array(10) }]));
   it.each([
     { offset: -2048, size: 2048 },
     { offset: 0.5, size: 2 },
@@ -193,10 +193,10 @@ describe('ImgArchive.read and writeImg on hand-made entries', () => {
   });
   it('a 24-character v1 name: an error naming the entry, or truncation with a warning', () => {
     const name = 'abcdefghijklmnopqrst.ifp';
-    expect(() => writeImg([{ name, data: new Uint8Array(1) }])).toThrow(/entry 0 "abcdefghijklmnopqrst\.ifp" has 24 characters/);
+    expect(() => writeIMG([{ name, data: new Uint8Array(1) }])).toThrow(/entry 0 "abcdefghijklmnopqrst\.ifp" has 24 characters/);
     const warnings: { code: string }[] = [];
-    const bytes = writeImg([{ name, data: new Uint8Array(1) }], { truncateNames: true, warnings: warnings as never });
-    expect(new ImgArchive(bytes).entries[0]!.name).toBe(name.slice(0, 23));
+    const bytes = writeIMG([{ name, data: new Uint8Array(1) }], { truncateNames: true, warnings: warnings as never });
+    expect(new IMGArchive(bytes).entries[0]!.name).toBe(name.slice(0, 23));
     expect(warnings.map((w) => w.code)).toEqual(['name-truncated']);
   });
 });

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileSystem } from '../../src/cli/atomic-write.js';
 import { exportBatch } from '../../src/cli/commands/export-batch.js';
 import { imgEdit } from '../../src/cli/commands/img-edit.js';
-import { IFPReader, ImgArchive, writeImg } from '../../src/index.js';
+import { IFPReader, IMGArchive, writeIMG } from '../../src/index.js';
 import { failingFs } from '../helpers/failing-fs.js';
 import { fixture } from '../helpers/files.js';
 import { imgOverlapping } from './inputs.js';
@@ -76,7 +76,7 @@ describe('item 4: a III/VC --in-place edit is one change to both files, or none'
     writeFileSync(added, fixture('anp2-basic.ifp'));
     const run = gameanim('img', 'add', pair.dir, added, '--in-place');
     expect(run.code, run.stderr).toBe(0);
-    const archive = ImgArchive.fromDir(new Uint8Array(readFileSync(pair.dir)), new Uint8Array(readFileSync(pair.img)));
+    const archive = IMGArchive.fromDir(new Uint8Array(readFileSync(pair.dir)), new Uint8Array(readFileSync(pair.img)));
     expect(archive.entries.map((e) => e.name)).toEqual(['walk.ifp', 'extra.ifp']);
     expect(Buffer.from(archive.get('walk.ifp')!).subarray(0, ifp.length).equals(Buffer.from(ifp))).toBe(true);
   });
@@ -86,7 +86,7 @@ describe('item 9: a full disk is one line, and leaves nothing to block the retry
   it('img add -o on a full disk (ENOSPC): no output file, one line naming it; the retry then writes it', () => {
     const folder = scratch();
     const archive = join(folder, 'anim.img');
-    writeFileSync(archive, writeImg(Array.from({ length: 80 }, (_, i) => ({ name: `e${i}.ifp`, data: ifp }))));
+    writeFileSync(archive, writeIMG(Array.from({ length: 80 }, (_, i) => ({ name: `e${i}.ifp`, data: ifp }))));
     const added = join(folder, 'extra.ifp');
     writeFileSync(added, fixture('anp2-basic.ifp'));
     const out = join(folder, 'out.img');
@@ -106,13 +106,13 @@ describe('item 9: a full disk is one line, and leaves nothing to block the retry
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(folder).sort()).toEqual(['anim.img', 'extra.ifp']);
     expect(imgEdit('add', archive, [added], { out, inPlace: false, force: false, json: false }, quiet).inputErrors).toEqual([]);
-    expect(new ImgArchive(new Uint8Array(readFileSync(out))).entries).toHaveLength(81);
+    expect(new IMGArchive(new Uint8Array(readFileSync(out))).entries).toHaveLength(81);
   });
 
   it('img extract into a folder that cannot be made: one line, not one per entry', () => {
     const folder = scratch();
     const archive = join(folder, 'anim.img');
-    writeFileSync(archive, writeImg(Array.from({ length: 20 }, (_, i) => ({ name: `e${i}.ifp`, data: ifp }))));
+    writeFileSync(archive, writeIMG(Array.from({ length: 20 }, (_, i) => ({ name: `e${i}.ifp`, data: ifp }))));
     writeFileSync(join(folder, 'file'), 'a file, not a folder');
     const run = gameanim('img', 'extract', archive, '-o', join(folder, 'file', 'out'));
     expect(run.code).toBe(1);
@@ -157,7 +157,7 @@ describe('item 11: --in-place keeps the file what it was', () => {
     const path = join(folder, 'anim.img');
     writeFileSync(
       path,
-      writeImg([
+      writeIMG([
         { name: 'walk.ifp', data: ifp },
         { name: 'note.txt', data: new Uint8Array(8) },
       ]),
@@ -180,7 +180,7 @@ describe('item 11: --in-place keeps the file what it was', () => {
     expect(readFileSync(archive).equals(before)).toBe(true);
     expect(gameanim('img', 'rename', archive, 'walk.ifp', 'run.ifp', '--in-place', '--force').code).toBe(0);
     expect(statSync(archive).mode & 0o777).toBe(0o444);
-    expect(new ImgArchive(new Uint8Array(readFileSync(archive))).find('run.ifp')).toBeDefined();
+    expect(new IMGArchive(new Uint8Array(readFileSync(archive))).find('run.ifp')).toBeDefined();
   });
 
   it('a symlink is refused, not replaced by a copy; a file with two hard links is refused, not split', () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { imgCreate } from '../../src/cli/commands/img-create.js';
-import { ImgArchive, ImgEditor } from '../../src/index.js';
+import { IMGArchive, IMGEditor } from '../../src/index.js';
 import { counted } from '../helpers/work-count.js';
 
 const quiet = () => {};
@@ -28,7 +28,7 @@ describe('img create and the IMG editor find names in constant work', () => {
 
   it('renames, replaces and deletes of every entry: one lookup each, and the archive written is right', () => {
     const count = 4_000;
-    const editor = ImgEditor.create('VER2');
+    const editor = IMGEditor.create('VER2');
     for (let i = 0; i < count; i++) editor.add(`e${i}`, Uint8Array.of(i & 0xff));
     const compared = counted('imgEditorEntriesCompared', () => {
       for (let i = 0; i < count; i += 2) editor.delete(`E${i}`);
@@ -37,13 +37,13 @@ describe('img create and the IMG editor find names in constant work', () => {
     });
     // delete: one; rename: the old name and the new; replace: one.
     expect(compared).toBe(count / 2 + 2 * (count / 2) + count / 2);
-    const archive = new ImgArchive(editor.write().img);
+    const archive = new IMGArchive(editor.write().img);
     expect(archive.entries.map((entry) => entry.name)).toEqual(Array.from({ length: count / 2 }, (_, i) => `r${2 * i + 1}`));
     expect([...archive.read(archive.entries[100]!).subarray(0, 3)]).toEqual([201, 7, 0]);
   });
 
   it('a name taken in another case is still refused after deletes and renames', () => {
-    const editor = ImgEditor.create('v1').add('walk.ifp', Uint8Array.of(1)).add('run.ifp', Uint8Array.of(2));
+    const editor = IMGEditor.create('v1').add('walk.ifp', Uint8Array.of(1)).add('run.ifp', Uint8Array.of(2));
     editor.delete('WALK.IFP');
     editor.add('Walk.ifp', Uint8Array.of(3));
     editor.rename('run.ifp', 'jog.ifp');

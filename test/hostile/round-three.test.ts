@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, DFFReader, IGI2ClipReader, ImgArchive, writeDFF, writeIGI2Clip, writeImg, type IGI2ClipDoc } from '../../src/index.js';
+import { DecodeError, DFFReader, IGI2ClipReader, IMGArchive, writeDFF, writeIGI2Clip, writeIMG, type IGI2ClipDoc } from '../../src/index.js';
 import { workCount } from '../../src/core/work-count.js';
 import { fixture } from '../helpers/files.js';
 
@@ -126,12 +126,12 @@ describe('work linear in the input', () => {
     expect(large / small).toBeLessThan(4.1);
   });
 
-  it('ImgArchive.read over out-of-range entries: the directory searched once, however many entries are read', () => {
+  it('IMGArchive.read over out-of-range entries: the directory searched once, however many entries are read', () => {
     const searched = (count: number) => {
-      const bytes = writeImg(Array.from({ length: count }, (_, i) => ({ name: `e${i}`, data: new Uint8Array(0) })));
+      const bytes = writeIMG(Array.from({ length: count }, (_, i) => ({ name: `e${i}`, data: new Uint8Array(0) })));
       const view = new DataView(bytes.buffer);
       for (let i = 0; i < count; i++) view.setUint32(8 + 32 * i, 1 << 20, true); // every entry past the end
-      const img = new ImgArchive(bytes);
+      const img = new IMGArchive(bytes);
       return counted('imgEntriesSearched', () => {
         for (const entry of img.entries) expect(() => img.read(entry)).toThrow(expect.objectContaining({ code: 'entry-out-of-range' }));
       });
@@ -164,7 +164,7 @@ describe('escapes', WITH_CLI, () => {
   it('img extract counts empty entries against its 64x guard', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gameanim-empty-'));
     const archive = join(dir, 'empty.img');
-    writeFileSync(archive, writeImg(Array.from({ length: 5000 }, (_, i) => ({ name: `e${i}`, data: new Uint8Array(0) }))));
+    writeFileSync(archive, writeIMG(Array.from({ length: 5000 }, (_, i) => ({ name: `e${i}`, data: new Uint8Array(0) }))));
     const result = cli('img', 'extract', archive, '-o', join(dir, 'out'));
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/more than 64 times the archive's size/);

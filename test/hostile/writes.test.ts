@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { writeIFP, writeImg, type TrackData } from '../../src/index.js';
+import { writeIFP, writeIMG, type TrackData } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 import { imgWithRawNames } from '../helpers/img.js';
 
@@ -25,7 +25,7 @@ describe('img extract never loses a file', () => {
     const archive = join(dir, 'a.img');
     writeFileSync(
       archive,
-      writeImg([
+      writeIMG([
         { name: '.bashrc', data },
         { name: 'walk.ifp', data },
       ]),
@@ -52,7 +52,7 @@ describe('img extract never loses a file', () => {
     const dir = scratch();
     const archive = join(dir, 'a.img');
     const names = ['.', '..', 'x/../../up.ifp', 'WALK.IFP', 'walk.ifp', 'Walk.ifp', 'bell\x07.ifp', 'a.ifp'];
-    writeFileSync(archive, imgWithRawNames(names.map((name) => ({ name, data })))); // names writeImg refuses, as other tools may write them
+    writeFileSync(archive, imgWithRawNames(names.map((name) => ({ name, data })))); // names writeIMG refuses, as other tools may write them
     const out = join(dir, 'out');
     const result = gameanim('img', 'extract', archive, '-o', out);
     expect(result.code, result.stderr).toBe(0);

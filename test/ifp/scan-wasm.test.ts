@@ -4,7 +4,7 @@ import { scanIFP } from '../../src/ifp/scan.js';
 import { decodeAnpWasm } from '../../src/ifp/scan-wasm.js';
 import { Field } from '../../src/ifp/track-table.js';
 import { generateCorpus } from '../../bench/corpus.js';
-import { ImgArchive, writeIFP } from '../../src/index.js';
+import { IMGArchive, writeIFP } from '../../src/index.js';
 import { decodeTracksJs } from '../../src/ifp/decode-js.js';
 import { fixture, fixtureNames, sample, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
@@ -44,7 +44,7 @@ describe('the wasm ANP scan (fast path)', () => {
 
   it('matches it on the generated SA-sized corpus, file by file', () => {
     const corpus = generateCorpus({ scale: 0.1 });
-    const archive = new ImgArchive(corpus.animImg);
+    const archive = new IMGArchive(corpus.animImg);
     expect(compare(corpus.ped, 'ped')).toBe(true);
     for (const entry of archive.entries) expect(compare(archive.read(entry), entry.name)).toBe(true);
   });

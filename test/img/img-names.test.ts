@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { IFPEditor, ImgArchive, ImgEditor, writeImg } from '../../src/index.js';
+import { IFPEditor, IMGArchive, IMGEditor, writeIMG } from '../../src/index.js';
 import { encodeErrorOf } from '../helpers/errors.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
-const archive = () => new ImgArchive(writeImg([{ name: 'walk.ifp', data: fixture('anp2-basic.ifp') }]));
+const archive = () => new IMGArchive(writeIMG([{ name: 'walk.ifp', data: fixture('anp2-basic.ifp') }]));
 
 const refused = [
   '../../evil.scm',
@@ -34,8 +34,8 @@ const refused = [
 const accepted = ['walk2.ifp', 'with space.dff', 'café.txd', '.hidden', '...', 'a'.repeat(23), '~!@#$%^&()[]{};,=+'];
 
 describe('IMG entry names', () => {
-  it.each(refused)('%j is refused by add, rename and writeImg, as one line naming it', (name) => {
-    for (const run of [() => ImgEditor.from(archive()).add(name, new Uint8Array(1)), () => ImgEditor.from(archive()).rename('walk.ifp', name), () => writeImg([{ name, data: new Uint8Array(1) }])]) {
+  it.each(refused)('%j is refused by add, rename and writeIMG, as one line naming it', (name) => {
+    for (const run of [() => IMGEditor.from(archive()).add(name, new Uint8Array(1)), () => IMGEditor.from(archive()).rename('walk.ifp', name), () => writeIMG([{ name, data: new Uint8Array(1) }])]) {
       const error = encodeErrorOf(run);
       expect(error).toBeInstanceOf(RangeError); // callers that catch the library's refusals keep working
       expect([error.format, error.code]).toEqual(['IMG', 'bad-name']);
@@ -44,9 +44,9 @@ describe('IMG entry names', () => {
   });
 
   it.each(accepted)('%j is taken, and reads back the same', (name) => {
-    const written = new ImgArchive(ImgEditor.from(archive()).rename('walk.ifp', name).write().img);
+    const written = new IMGArchive(IMGEditor.from(archive()).rename('walk.ifp', name).write().img);
     expect(written.entries.map((e) => e.name)).toEqual([name]);
-    expect(new ImgArchive(writeImg([{ name, data: new Uint8Array(1) }])).entries[0]!.name).toBe(name);
+    expect(new IMGArchive(writeIMG([{ name, data: new Uint8Array(1) }])).entries[0]!.name).toBe(name);
   });
 
   it('an IFP animation or package renamed outside Latin-1: refused when renamed, not an uncaught RangeError in write()', () => {
@@ -59,7 +59,7 @@ describe('IMG entry names', () => {
   it('gameanim img add, rename: exit 1 and one line naming the entry; the archive unchanged', () => {
     const scratch = mkdtempSync(join(tmpdir(), 'gameanim-img-names-'));
     const path = join(scratch, 'anim.img');
-    const bytes = writeImg([{ name: 'walk.ifp', data: fixture('anp2-basic.ifp') }]);
+    const bytes = writeIMG([{ name: 'walk.ifp', data: fixture('anp2-basic.ifp') }]);
     writeFileSync(path, bytes);
     const files = ['жест.ifp', 'back\\slash.ifp', 'del\u007f.ifp'].map((name, i) => {
       mkdirSync(join(scratch, String(i)));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DecodeError, IFPReader, ImgArchive, writeImg } from '../../src/index.js';
+import { DecodeError, IFPReader, IMGArchive, writeIMG } from '../../src/index.js';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
 
 const text = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
-describe('writeImg and ImgArchive (VER2)', () => {
+describe('writeIMG and IMGArchive (VER2)', () => {
   const entries = [
     { name: 'walk.ifp', data: fixture('anp3-all-types.ifp') },
     { name: 'EMPTY.txt', data: new Uint8Array(0) },
@@ -14,8 +14,8 @@ describe('writeImg and ImgArchive (VER2)', () => {
   ];
 
   it('lays entries out on 2048-byte sectors with zero padding', () => {
-    const bytes = writeImg(entries);
-    const archive = new ImgArchive(bytes);
+    const bytes = writeIMG(entries);
+    const archive = new IMGArchive(bytes);
     expect(archive.version).toBe('VER2');
     expect(archive.entries).toEqual([
       { name: 'walk.ifp', offset: 2048, size: 2048 },
@@ -31,16 +31,16 @@ describe('writeImg and ImgArchive (VER2)', () => {
   });
 
   it('hands out zero-copy views of the archive', () => {
-    const bytes = writeImg(entries);
-    const view = new ImgArchive(bytes).get('walk.ifp')!;
+    const bytes = writeIMG(entries);
+    const view = new IMGArchive(bytes).get('walk.ifp')!;
     expect(view.buffer).toBe(bytes.buffer);
     expect(view.byteOffset).toBe(2048);
   });
 
   it('round-trips: archive -> writer -> identical bytes, and entries decode as IFP', () => {
-    const bytes = writeImg(entries);
-    const archive = new ImgArchive(bytes);
-    const again = writeImg(archive.entries.map((e) => ({ name: e.name, data: archive.read(e) })));
+    const bytes = writeIMG(entries);
+    const archive = new IMGArchive(bytes);
+    const again = writeIMG(archive.entries.map((e) => ({ name: e.name, data: archive.read(e) })));
     expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
     const reader = new IFPReader(archive.get('run.ifp')!);
     expect(reader.packageName).toBe('vc_style');
@@ -48,10 +48,10 @@ describe('writeImg and ImgArchive (VER2)', () => {
   });
 
   it('fails only the entry that points past the end of the archive', () => {
-    const bytes = writeImg(entries);
+    const bytes = writeIMG(entries);
     const view = new DataView(bytes.buffer);
     view.setUint32(8 + 32 * 2, 99, true); // run.ifp now starts at sector 99
-    const archive = new ImgArchive(bytes);
+    const archive = new IMGArchive(bytes);
     expect(archive.warnings).toEqual([{ code: 'entry-out-of-range', offset: 8 + 64, message: expect.stringContaining('"run.ifp"') }]);
     let error: unknown;
     try {
@@ -67,28 +67,28 @@ describe('writeImg and ImgArchive (VER2)', () => {
   });
 
   it('lets a non-zero sizeInArchive win over streamingSize', () => {
-    const bytes = writeImg(entries);
+    const bytes = writeIMG(entries);
     new DataView(bytes.buffer).setUint16(8 + 6, 2, true);
-    expect(new ImgArchive(bytes).entries[0]!.size).toBe(4096);
+    expect(new IMGArchive(bytes).entries[0]!.size).toBe(4096);
   });
 
   it('rejects bad magic and counts the data cannot hold, before allocating', () => {
-    expect(() => new ImgArchive(text('VER3\0\0\0\0'))).toThrow(DecodeError);
-    const huge = writeImg(entries);
+    expect(() => new IMGArchive(text('VER3\0\0\0\0'))).toThrow(DecodeError);
+    const huge = writeIMG(entries);
     new DataView(huge.buffer).setUint32(4, 0x7fffffff, true);
-    expect(() => new ImgArchive(huge)).toThrow(/count-exceeds-data|directory entry count/);
-    expect(() => new ImgArchive(new Uint8Array(2))).toThrow(DecodeError);
+    expect(() => new IMGArchive(huge)).toThrow(/count-exceeds-data|directory entry count/);
+    expect(() => new IMGArchive(new Uint8Array(2))).toThrow(DecodeError);
   });
 
   it('reports duplicate names and refuses names the format cannot store', () => {
-    const archive = new ImgArchive(writeImg([entries[0]!, { name: 'WALK.ifp', data: new Uint8Array(1) }]));
+    const archive = new IMGArchive(writeIMG([entries[0]!, { name: 'WALK.ifp', data: new Uint8Array(1) }]));
     expect(archive.warnings.map((w) => w.code)).toEqual(['duplicate-name']);
     expect(archive.find('walk.IFP')).toBe(archive.entries[0]);
-    expect(() => writeImg([{ name: 'a_name_of_twenty_four_ch', data: new Uint8Array(1) }])).toThrow(RangeError);
+    expect(() => writeIMG([{ name: 'a_name_of_twenty_four_ch', data: new Uint8Array(1) }])).toThrow(RangeError);
   });
 });
 
-describe('ImgArchive.fromDir (III/VC v1)', () => {
+describe('IMGArchive.fromDir (III/VC v1)', () => {
   it('reads 32-byte directory entries against a header-less .img', () => {
     const dir = new Uint8Array(64);
     const view = new DataView(dir.buffer);
@@ -99,21 +99,21 @@ describe('ImgArchive.fromDir (III/VC v1)', () => {
     view.setUint32(36, 2, true);
     dir.set(text('B.DAT'), 40);
     const img = new Uint8Array(3 * 2048).fill(1, 2048);
-    const archive = ImgArchive.fromDir(dir, img);
+    const archive = IMGArchive.fromDir(dir, img);
     expect(archive.version).toBe('v1');
     expect(archive.entries).toEqual([
       { name: 'a.ifp', offset: 0, size: 2048 },
       { name: 'B.DAT', offset: 2048, size: 4096 },
     ]);
     expect(archive.get('b.dat')!.every((b) => b === 1)).toBe(true);
-    const ragged = ImgArchive.fromDir(new Uint8Array([...dir, 1, 2, 3]), img);
+    const ragged = IMGArchive.fromDir(new Uint8Array([...dir, 1, 2, 3]), img);
     expect(ragged.warnings).toEqual([{ code: 'trailing-bytes', offset: 64, message: expect.stringContaining('3 bytes') }]);
   });
 });
 
 describeWith([SAMPLES], 'real archives', () => {
   it('SA script.img: 79 VER2 entries, first data at sector 2', () => {
-    const archive = new ImgArchive(sample('img/sa_script_ver2.img'));
+    const archive = new IMGArchive(sample('img/sa_script_ver2.img'));
     expect(archive.entries.length).toBe(79);
     expect(Math.min(...archive.entries.map((e) => e.offset))).toBe(2 * 2048);
     expect(archive.entries[0]!.name).toBe('aaa.scm');
@@ -123,7 +123,7 @@ describeWith([SAMPLES], 'real archives', () => {
   });
 
   it('GTA III cuts.dir: 283 entries; without its .img every entry is out of range on its own', () => {
-    const archive = ImgArchive.fromDir(sample('img/iii_cuts_v1.dir'), new Uint8Array(0));
+    const archive = IMGArchive.fromDir(sample('img/iii_cuts_v1.dir'), new Uint8Array(0));
     expect(archive.entries.length).toBe(283);
     expect(archive.entries[1]).toEqual({ name: 'A1_ss0.ifp', offset: 4096, size: 577536 });
     // One warning for all of them (with the count), not 283.

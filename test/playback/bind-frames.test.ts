@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { bindClip, createPose, createSkeleton, DFFReader, IFPReader, poseToMatrices, sampleClip, type Skeleton } from '../../src/index.js';
 import { skeletonFromFrames } from '../../src/dff/frame-skeleton.js';
-import type { DffFrame } from '../../src/dff/types.js';
+import type { DFFFrame } from '../../src/dff/types.js';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 const length3 = (v: ArrayLike<number>, at: number) => Math.hypot(v[at]!, v[at + 1]!, v[at + 2]!);
@@ -58,7 +58,7 @@ describe('binding by frame name (fixture: a small III-style ped)', () => {
 });
 
 describe('frames that share a name: the one the game finds (re3 RpAnimBlendClumpFindFrame)', () => {
-  const frame = (name: string, parent: number): DffFrame => ({ name, parent, rotation: Float32Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1), position: new Float32Array(3), hanimId: -1 });
+  const frame = (name: string, parent: number): DFFFrame => ({ name, parent, rotation: Float32Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1), position: new Float32Array(3), hanimId: -1 });
   // The game walks frame 0's children in reverse file order, depth first, and keeps the last match.
   const frames = [frame('object', -1), frame('door', 0), frame('Door', 0), frame('hinge', 1), frame('hinge', 3), frame('door', -1)];
   const { skeleton } = skeletonFromFrames(frames);

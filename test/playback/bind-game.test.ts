@@ -2,7 +2,7 @@
 // across rigs. Sampling at repeated key times as the game's FindKeyFrame seeks.
 import { AnimationMixer, Object3D } from 'three';
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, IGI2ClipReader, PED_BONE_TAGS, sampleClip, writeDFF, type DffDoc, type SkeletalClip } from '../../src/index.js';
+import { bindClip, createPose, DFFReader, IGI2ClipReader, PED_BONE_TAGS, sampleClip, writeDFF, type DFFDoc, type SkeletalClip } from '../../src/index.js';
 import { toAnimationClip } from '../../src/three/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
 import { fixture, sample, SAMPLES } from '../helpers/files.js';
@@ -24,7 +24,7 @@ describe('binding by name as the game does', () => {
   });
 
   it('on an unskinned model, by frame name, as before', () => {
-    const unskinned = new DFFReader(writeDFF({ ...(specs.dffPed as DffDoc), inverseBindMatrices: null })).skeleton!;
+    const unskinned = new DFFReader(writeDFF({ ...(specs.dffPed as DFFDoc), inverseBindMatrices: null })).skeleton!;
     const bound = bindClip(namedClip(['R Hand', 'R Fingers']), unskinned);
     expect(Array.from(bound.trackOfBone)).toEqual([-1, -1, -1, -1, 0]);
     expect(bound.unmatchedTracks).toEqual(['R Fingers']);

@@ -3,14 +3,14 @@
 // re3's FrameFindByNameCBskin finds a skinned clump's frame, and the pose is the one the unskinned ped
 // shows (docs/binding.md).
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, GTA3_PED_BONE_TAGS, IFPReader, sampleClip, writeDFF, type DffDoc, type Skeleton } from '../../src/index.js';
+import { bindClip, createPose, DFFReader, GTA3_PED_BONE_TAGS, IFPReader, sampleClip, writeDFF, type DFFDoc, type Skeleton } from '../../src/index.js';
 import { skinnedGta3 } from '../../scripts/fixture-specs.mjs';
 import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
 
 /** The skinned twin of an unskinned III ped: its frames, III's bone tags as ids, a Skin PLG posed as the frames. */
 function skinnedTwin(rigid: Skeleton): Skeleton {
-  const doc = skinnedGta3({ names: rigid.names, parents: rigid.parents, rotations: rigid.restRotations, translations: rigid.restTranslations }) as DffDoc;
+  const doc = skinnedGta3({ names: rigid.names, parents: rigid.parents, rotations: rigid.restRotations, translations: rigid.restTranslations }) as DFFDoc;
   return new DFFReader(writeDFF(doc)).skeleton!;
 }
 

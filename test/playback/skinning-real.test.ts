@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, gameSkinWeights, IFPReader, poseToMatrices, sampleClip, skinVertices, type DffGeometry, type Pose, type Skeleton } from '../../src/index.js';
+import { bindClip, createPose, DFFReader, gameSkinWeights, IFPReader, poseToMatrices, sampleClip, skinVertices, type DFFGeometry, type Pose, type Skeleton } from '../../src/index.js';
 import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 const SKINS = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff'];
 const WALK_TIMES = [0, 0.25, 0.5, 0.75];
 
 /** The largest distance of a skinned vertex from the world position of its main (highest-weight) bone. */
-function farthestFromMainBone(geometry: DffGeometry, skeleton: Skeleton, pose: Pose): number {
+function farthestFromMainBone(geometry: DFFGeometry, skeleton: Skeleton, pose: Pose): number {
   const world = poseToMatrices(pose, skeleton);
   const { joints } = gameSkinWeights(geometry, skeleton);
   const skinned = skinVertices(geometry, skeleton, pose);
@@ -19,7 +19,7 @@ function farthestFromMainBone(geometry: DffGeometry, skeleton: Skeleton, pose: P
 }
 
 /** A copy whose stored weights are scaled per vertex to sums from 0.5 to 2.44, as broken custom skins store them. */
-function withBrokenSums(geometry: DffGeometry): DffGeometry {
+function withBrokenSums(geometry: DFFGeometry): DFFGeometry {
   const skinWeights = Float32Array.from(geometry.skinWeights!);
   for (let v = 0; v < geometry.vertexCount; v++) {
     const scale = [0.5, 2.44, 0.538, 1.7][v % 4]!;

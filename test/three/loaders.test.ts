@@ -3,7 +3,7 @@
 // where the library's own sampler puts every bone, and every failure reaches onError as a typed error.
 import * as THREE from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindClip, createPose, DecodeError, DFFReader, IFPReader, ImgArchive, poseToMatrices, sampleClip, TXDReader } from '../../src/index.js';
+import { bindClip, createPose, DecodeError, DFFReader, IFPReader, IMGArchive, poseToMatrices, sampleClip, TXDReader } from '../../src/index.js';
 import { DFFLoader, IFPLoader, IMG_ENTRY_URL, IMGLoader, TXDLoader, type ThreeGameModel } from '../../src/three/index.js';
 import { fixture, sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
@@ -143,7 +143,7 @@ describeWith([SAMPLES], 'three.js loaders on the real files', () => {
     const { manager, seen } = recordingManager();
     manager.addHandler(IMG_ENTRY_URL, new IMGLoader(manager));
     const loader = new IFPLoader(manager).setPath(`${server.origin}/samples/vc/`);
-    const archive = ImgArchive.fromDir(sample('vc/vc_mod_anims.dir'), sample('vc/vc_mod_anims.img'));
+    const archive = IMGArchive.fromDir(sample('vc/vc_mod_anims.dir'), sample('vc/vc_mod_anims.img'));
     for (const name of ['colt45.ifp', 'uzi.ifp']) {
       const { animations } = await loader.loadAsync(`vc_mod_anims.img/${name}`);
       expect(animations.map((a) => a.name)).toEqual(new IFPReader(archive.get(name)!).animations.map((a) => a.name));

@@ -1,11 +1,11 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, createSkeleton, DFFReader, IFPReader, sampleClip, skinVertices, TXDReader, type DffGeometry, type Pose, type Skeleton } from '../../src/index.js';
+import { bindClip, createPose, createSkeleton, DFFReader, IFPReader, sampleClip, skinVertices, TXDReader, type DFFGeometry, type Pose, type Skeleton } from '../../src/index.js';
 import { poseThreeBones, toThreeSkinnedMesh } from '../../src/three/index.js';
 import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 /** The largest difference between three.js's skinned positions (SkinnedMesh.getVertexPosition) and skinVertices. */
-function largestDifference(geometries: DffGeometry[], skeleton: Skeleton, pose: Pose): number {
+function largestDifference(geometries: DFFGeometry[], skeleton: Skeleton, pose: Pose): number {
   const model = toThreeSkinnedMesh(geometries, skeleton);
   poseThreeBones(model.bones, pose, skeleton);
   model.group.updateMatrixWorld(true);
@@ -32,7 +32,7 @@ describe('toThreeSkinnedMesh (gameanim/three)', () => {
       restTranslations: [0, 0, 0, 1, 0, 0, 0, 0, 1],
       inverseBindMatrices: [...translate(0, 0, 0), ...translate(-1, 0, 0), ...translate(0, 0, -1)],
     });
-    const geometry: DffGeometry = {
+    const geometry: DFFGeometry = {
       frame: -1,
       vertexCount: 4,
       positions: Float32Array.of(0.5, 0.1, 0.2, 1.5, -0.2, 0.3, 0.1, 0.2, 1.4, 2, 2, 2),

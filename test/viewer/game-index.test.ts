@@ -1,7 +1,7 @@
 // The game folder index (viewer/game-index.ts) in node, on File objects as the page gets them: which
 // models are peds, which files are animations, and that indexing reads directories, not entries.
 import { describe, expect, it } from 'vitest';
-import { writeDFF, writeImg } from '../../src/index.js';
+import { writeDFF, writeIMG } from '../../src/index.js';
 import { bytesRead, type FolderFiles } from '../../viewer/folder-files.js';
 import { headHasSkeleton, indexGameFolder, NotAGameFolder, pedDefinitions } from '../../viewer/game-index.js';
 import { dffRigidPed } from '../../scripts/fixture-specs.mjs';
@@ -52,13 +52,13 @@ describeWith([SAMPLES], 'indexGameFolder on sample files', () => {
   });
 
   it('III layout: peds from default.ide, archives with .dir, no byte of gta3.img read to index; a ped without its .txd listed with a note', async () => {
-    const img = writeImg([
+    const img = writeIMG([
       { name: 'gang01.dff', data: sample('iii/gang01.dff') },
       { name: 'gang01.txd', data: sample('iii/gang01.txd') },
       { name: 'notaped.dff', data: fixture('dff-prop.dff') },
       { name: 'gang02.dff', data: sample('iii/gang01.dff') },
     ]);
-    const cuts = writeImg([
+    const cuts = writeIMG([
       { name: 'intro.ifp', data: fixture('anpk-gta3.ifp') },
       { name: 'intro.dat', data: new Uint8Array(10) },
     ]);

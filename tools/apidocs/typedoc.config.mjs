@@ -39,7 +39,7 @@ export default {
   gitRevision: 'main',
   // Every exported function, class and method says what it does; a new one without a comment fails the build.
   validation: { notExported: false, invalidLink: false, notDocumented: true },
-  requiredToBeDocumented: ['Function', 'Class', 'Method'],
+  requiredToBeDocumented: ['Function', 'Class', 'Method', 'Interface', 'TypeAlias', 'Variable'],
   intentionallyNotDocumented: registryMembers,
   treatWarningsAsErrors: true,
   logLevel: 'Warn',

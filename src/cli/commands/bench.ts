@@ -39,7 +39,7 @@ export async function bench(options: { corpus?: string; quick?: boolean; out?: s
     }
   } catch (error) {
     // The corpus folder holds files gameanim did not make: refused before anything is written.
-    if (error instanceof InputError || (error as Error).name === 'CorpusFolderError') return { inputErrors: [(error as Error).message] };
+    if (error instanceof InputError || (error as { code?: unknown }).code === 'input') return { inputErrors: [(error as Error).message] };
     throw error;
   }
   return { inputErrors: [] };

@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { TXDReader } from 'gameanim';
+import { MissingPeerError, TXDReader } from 'gameanim';
 import type { GltfWarning } from 'gameanim/gltf';
 import { readModel, unitExporter, type BatchSettings, type ExportUnit, type UnitResult } from '../export-unit.js';
 import { planUnits } from '../export-plan.js';
@@ -14,19 +14,19 @@ import { filesRead, InputError, readInput } from '../inputs.js';
 import { plural } from '../text.js';
 import { checkOutput, outputNames } from '../outputs.js';
 import { startProgress } from '../progress.js';
-import { MissingDependencyError } from '../usage.js';
 import { runPool } from '../worker-pool.js';
 import { onFile, report, type CommandResult } from './result.js';
 import { append } from '../append.js';
 
 type Gltf = typeof import('gameanim/gltf');
 
-/** The glTF module, or a MissingDependencyError (exit 3) when its optional peer is not installed. */
+/** The glTF module, or a MissingPeerError (exit 3) when its optional peer is not installed (told by Node's code). */
 export async function loadGltf(): Promise<Gltf> {
   try {
     return await import('gameanim/gltf');
   } catch (error) {
-    throw new MissingDependencyError(`export and import need glTF-Transform, an optional peer dependency: npm install @gltf-transform/core (${(error as Error).message.split('\n')[0]})`);
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new MissingPeerError('@gltf-transform/core', 'exporting and importing glTF', { cause: error });
   }
 }
 

@@ -2,7 +2,7 @@
 // each playing the animation named after it (San Andreas names each animation of a cutscene's IFP
 // after the object it moves), on one timeline.
 import { basename, dirname, join } from 'node:path';
-import { TXDReader, type SkeletalClip, type TxdTexture } from 'gameanim';
+import { TXDReader, type SkeletalClip, type TXDTexture } from 'gameanim';
 import { encode } from 'fast-png';
 import { filesRead, InputError, readInput } from '../inputs.js';
 import { clipSources } from '../clip-sources.js';
@@ -40,7 +40,7 @@ export async function exportScene(scenePath: string, paths: string[], options: S
   const txdPaths = paths.filter((path) => /\.txd$/i.test(path));
   if (modelPaths.length === 0) return { inputErrors: [`${scenePath}: a scene needs its models: export --scene ${scenePath} MODEL.dff... -o OUT.glb`] };
   const models: Array<{ path: string; model: ReturnType<typeof readModel> }> = [];
-  const textures = new Map<string, TxdTexture[]>();
+  const textures = new Map<string, TXDTexture[]>();
   const results = [
     ...modelPaths.map((path) => onFile(path, () => (models.push({ path, model: readModel(path) }), { inputErrors: [] }))),
     ...txdPaths.map((path) =>

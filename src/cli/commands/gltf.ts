@@ -1,7 +1,7 @@
 import { writeOutputs } from '../outputs.js';
 import { basename, dirname, join } from 'node:path';
 import type { SkeletalClip } from 'gameanim';
-import { DecodeError, IFPReader, TXDReader, type TxdTexture } from 'gameanim';
+import { DecodeError, IFPReader, TXDReader, type TXDTexture } from 'gameanim';
 import type { IFPFormat, PackageData } from 'gameanim';
 import { EncodeError, writeIFP } from 'gameanim';
 import { encode } from 'fast-png';
@@ -72,7 +72,7 @@ export async function exportCommand(modelPath: string | undefined, animsPaths: s
     clips = options.anims.map((name) => clips.find((c) => c.name.toLowerCase() === name.toLowerCase())!);
   }
   const binName = `${basename(options.out).replace(/\.(glb|gltf)$/i, '')}.bin`;
-  let textures: TxdTexture[] = [];
+  let textures: TXDTexture[] = [];
   if (options.txd) {
     const txdPath = options.txd;
     const result = onFile(txdPath, () => ((textures = new TXDReader(readInput(txdPath)).textures), { inputErrors: [] }));

@@ -2,10 +2,10 @@
 // from the first sector: SA's VER2 (one .img, its directory in the first sectors) or III/VC's v1 (a
 // .dir directory and a header-less .img). Written under the write rule, the pair together or neither.
 import { basename } from 'node:path';
-import { EncodeError, ImgArchive, ImgEditor } from 'gameanim';
+import { EncodeError, IMGArchive, IMGEditor } from 'gameanim';
 import type { FileSystem } from '../atomic-write.js';
 import { entryLabel, entrySource } from '../img-entry-args.js';
-import { InputError, pairedDir, pairedImg, readInput } from '../inputs.js';
+import { InputError, pairedDir, pairedIMG, readInput } from '../inputs.js';
 import { writeOutputs } from '../outputs.js';
 import { plural } from '../text.js';
 import { HELP, UsageError } from '../usage.js';
@@ -30,14 +30,14 @@ export function createdVersion(out: string, format: string | undefined): Version
 const bare = (out: string) => !basename(out).includes('.');
 
 /** The two files of a v1 archive named by OUT (either of them, or their name alone), the .dir first. */
-const v1Pair = (out: string) => (bare(out) ? { dir: `${out}.dir`, img: `${out}.img` } : /\.dir$/i.test(out) ? { dir: out, img: pairedImg(out) } : { dir: pairedDir(out), img: out });
+const v1Pair = (out: string) => (bare(out) ? { dir: `${out}.dir`, img: `${out}.img` } : /\.dir$/i.test(out) ? { dir: out, img: pairedIMG(out) } : { dir: pairedDir(out), img: out });
 
 export function imgCreate(out: string, args: string[], options: { format?: string; force: boolean; json: boolean; fs?: FileSystem }, printText: (line: string) => void): CommandResult {
   const { print, json } = report(printText, options.json);
   const version = createdVersion(out, options.format);
   return onFile(out, () => {
     const sources = args.map(entrySource);
-    const editor = ImgEditor.create(version);
+    const editor = IMGEditor.create(version);
     const added: string[] = [];
     const lengths: number[] = [];
     let written: { img: Uint8Array; dir: Uint8Array | null };
@@ -65,7 +65,7 @@ export function imgCreate(out: string, args: string[], options: { format?: strin
     const failed = writeOutputs(targets, { force: options.force, inputs: sources.map((source) => source.file), fs: options.fs });
     if (failed) return failed;
     // What was written, as our reader reads it back: the offsets and sizes the game's loader will see.
-    const archive = pair ? ImgArchive.fromDir(written.dir!, written.img) : new ImgArchive(written.img);
+    const archive = pair ? IMGArchive.fromDir(written.dir!, written.img) : new IMGArchive(written.img);
     const files = targets.map(([path, bytes]) => ({ path, bytes: bytes.length })).reverse();
     for (const line of added) print(line);
     print(

@@ -4,10 +4,10 @@
 // disagree.
 import { plural } from '../text.js';
 import { existsSync } from 'node:fs';
-import { EncodeError, ImgEditor, type WrittenImg } from 'gameanim';
+import { EncodeError, IMGEditor, type WrittenIMG } from 'gameanim';
 import type { FileSystem } from '../atomic-write.js';
 import { entryLabel, entrySource } from '../img-entry-args.js';
-import { filesRead, InputError, openArchive, pairedDir, pairedImg, readInput } from '../inputs.js';
+import { filesRead, InputError, openArchive, pairedDir, pairedIMG, readInput } from '../inputs.js';
 import { writeOutputs } from '../outputs.js';
 import { HELP, UsageError } from '../usage.js';
 import { onFile, report, type CommandResult } from './result.js';
@@ -24,9 +24,9 @@ export function imgEdit(
     if (action === 'add' && !existsSync(archivePath)) throw new InputError(`${archivePath}: no such file (gameanim img create ${archivePath} FILE... makes a new archive)`);
     const sources = action === 'add' || action === 'replace' ? args.map(entrySource) : [];
     const { archive } = openArchive(archivePath, readInput(archivePath), true);
-    const editor = ImgEditor.from(archive);
+    const editor = IMGEditor.from(archive);
     const done: string[] = [];
-    let archiveBytes: WrittenImg;
+    let archiveBytes: WrittenIMG;
     try {
       if (action === 'add' || action === 'replace') {
         for (const source of sources) {
@@ -55,7 +55,7 @@ export function imgEdit(
     // The .img first: the .dir refers into it, and the pair is committed together (src/cli/atomic-write.ts).
     const targets: Array<[string, Uint8Array]> = dir
       ? [
-          [pairedImg(out), img],
+          [pairedIMG(out), img],
           [out, dir],
         ]
       : [[out, img]];

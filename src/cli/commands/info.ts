@@ -1,7 +1,7 @@
 import { DecodeError } from 'gameanim';
 import { plural, warningLines } from '../text.js';
 import { findPresentation, type Presentation } from '../present/index.js';
-import type { ImgEntry } from 'gameanim';
+import type { IMGEntry } from 'gameanim';
 import { formatOf, openArchive, readInput } from '../inputs.js';
 import { startProgress } from '../progress.js';
 import { amplificationLimit, EXTRACT_AMPLIFICATION_LIMIT } from '../amplification.js';
@@ -123,7 +123,7 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print, records:
 
 function describeEntry(
   path: string,
-  entry: ImgEntry,
+  entry: IMGEntry,
   shown: Presentation<unknown>,
   data: Uint8Array,
   totals: { byFormat: Map<string, number>; animations: number; tracks: number; keyframes: number },

@@ -4,7 +4,7 @@ import { lintIFP, writeIFP } from 'gameanim';
 import { readInput, InputError } from '../inputs.js';
 import { readGltfInput } from '../gltf-input.js';
 import { writeOutputs } from '../outputs.js';
-import { MissingDependencyError, UsageError } from '../usage.js';
+import { UsageError } from '../usage.js';
 import { readModel } from '../export-unit.js';
 import { onFile, report, type CommandResult } from './result.js';
 
@@ -53,13 +53,7 @@ export async function retargetCommand(
     result = await lib.retarget(source.bytes, { skeleton: model.skeleton, map, sourcePose, packageName, clipName, resources: source.resources });
   } catch (error) {
     if (error instanceof lib.RetargetError || error instanceof InputError) return { inputErrors: [`${sourcePath}: ${error.message}`] };
-    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') {
-      const firstLine = (error as Error).message.split('\n')[0];
-      // Each kind of source loads its own peer, only when one is read.
-      if (firstLine?.includes('@gltf-transform/core'))
-        throw new MissingDependencyError(`reading glTF needs glTF-Transform, an optional peer dependency: npm install @gltf-transform/core (${firstLine})`);
-      throw new MissingDependencyError(`reading FBX and BVH needs three.js, an optional peer dependency: npm install three (${firstLine})`);
-    }
+    // Each kind of source loads its own peer, only when one is read: a MissingPeerError naming it goes to main (exit 3).
     throw error;
   }
   const ifp = writeIFP(result.packages, { format: 'ANP3' });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { encode } from 'fast-png';
-import { TXDReader, type TxdTexture } from 'gameanim';
+import { TXDReader, type TXDTexture } from 'gameanim';
 import { InputError } from '../inputs.js';
 import { inputFiles } from '../input-files.js';
 import { checkOutput, outputNames, writeOutput } from '../outputs.js';
@@ -60,7 +60,7 @@ export function txdList(paths: string[], print: (line: string) => void, json = f
 /** `txd extract FILE... -o DIR`: one PNG per texture (its largest level) of every dictionary, under the write rule. */
 export function txdExtract(paths: string[], outDir: string, force: boolean, print: (line: string) => void, json = false): CommandResult {
   const out = report(print, json);
-  const textures: Array<{ source: string; texture: TxdTexture }> = [];
+  const textures: Array<{ source: string; texture: TXDTexture }> = [];
   const errors: Array<{ file: string; error: string }> = [];
   const read = merged(
     paths.map((path) =>

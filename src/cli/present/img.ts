@@ -2,9 +2,9 @@
 import { plural, textTable } from '../text.js';
 import type { Presentation } from '../presentation.js';
 import { imgFormat } from 'gameanim';
-import type { ImgArchive } from 'gameanim';
+import type { IMGArchive } from 'gameanim';
 
-export const imgPresentation: Presentation<ImgArchive> = {
+export const imgPresentation: Presentation<IMGArchive> = {
   format: imgFormat,
   summary: (archive) => `IMG ${archive.version}, ${plural(archive.entries.length, 'entry', 'entries')}`,
   dumpText(archive, print) {

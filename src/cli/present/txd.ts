@@ -1,9 +1,9 @@
 // What the command line and the viewer print for this format (see ../presentation.ts).
-import { txdFormat, type TXDReader, type TxdTexture } from 'gameanim';
+import { txdFormat, type TXDReader, type TXDTexture } from 'gameanim';
 import { plural, textTable } from '../text.js';
 import type { Presentation } from '../presentation.js';
 
-const row = (t: TxdTexture) => [t.name, `${t.width}x${t.height}`, t.format, String(t.mipmapCount), t.hasAlpha ? 'yes' : 'no', t.maskName];
+const row = (t: TXDTexture) => [t.name, `${t.width}x${t.height}`, t.format, String(t.mipmapCount), t.hasAlpha ? 'yes' : 'no', t.maskName];
 
 export const txdPresentation: Presentation<TXDReader> = {
   format: txdFormat,

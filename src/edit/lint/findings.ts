@@ -2,6 +2,7 @@
 // and summary; the viewer's problems panel).
 import { atLeast, LINT_RULES, LINT_SEVERITIES, type LintCode, type LintSeverity } from './rules.js';
 
+/** One problem `lintIFP` finds: its rule's code and severity, where it is (animation, bone, byte offset) and what it is. */
 export interface LintFinding {
   code: LintCode;
   severity: LintSeverity;

@@ -6,8 +6,10 @@
 // plays it, but it is most likely a mistake; note = an oddity the game handles (the retail files have
 // them: linting the retail SA and GTA III files gives notes only).
 
+/** How serious a lint finding is, most severe first: `error`, `warning`, `note`. */
 export type LintSeverity = 'error' | 'warning' | 'note';
 
+/** One lint rule: its severity, what it finds, and where the game shows the problem. */
 export interface LintRule {
   readonly severity: LintSeverity;
   /** What the rule finds, in a line. */
@@ -21,6 +23,7 @@ const SA = 'gta-reversed CAnimManager::LoadAnimFile_ANP23';
 const SA_ANPK = 'gta-reversed CAnimManager::LoadAnimFile_ANPK';
 const III = 're3 CAnimManager::LoadAnimFile';
 
+/** Every lint rule by code: its severity, what it finds, and the source (the game's code) that says why. */
 export const LINT_RULE_TABLE = {
   // Reading
   'decode-error': { severity: 'error', what: 'the reader refuses the file (magic, frame type, key chunk, a count past the data)', source: `${SA} and ${III} read past the end or desynchronise` },
@@ -135,11 +138,13 @@ export const LINT_RULE_TABLE = {
   },
 } as const satisfies Record<string, LintRule>;
 
+/** The code of a lint rule (a key of `LINT_RULE_TABLE`). */
 export type LintCode = keyof typeof LINT_RULE_TABLE;
 
 /** Each rule's severity, by code. */
 export const LINT_RULES = Object.fromEntries(Object.entries(LINT_RULE_TABLE).map(([code, rule]) => [code, rule.severity])) as { readonly [C in LintCode]: (typeof LINT_RULE_TABLE)[C]['severity'] };
 
+/** The severities, most severe first. */
 export const LINT_SEVERITIES: readonly LintSeverity[] = ['error', 'warning', 'note'];
 
 /** Whether `severity` is at least `floor` (error > warning > note). */

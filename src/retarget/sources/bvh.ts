@@ -3,12 +3,13 @@
 import { RetargetError } from '../errors.js';
 import type { SourceRig } from '../rig.js';
 import { DecodeError } from '../../core/errors.js';
+import { importPeer } from '../../core/peer.js';
 import { checkBvhMotion } from './bvh-motion.js';
 import { chargeRigWork, sourceBudget } from './source-budget.js';
 import { rigFromThree } from './three-rig.js';
 
 export async function readBvhRig(bytes: Uint8Array, name: string): Promise<SourceRig> {
-  const { BVHLoader } = await import('three/examples/jsm/loaders/BVHLoader.js');
+  const { BVHLoader } = await importPeer('three', 'reading BVH', () => import('three/examples/jsm/loaders/BVHLoader.js'));
   const text = new TextDecoder().decode(bytes);
   const budget = sourceBudget('BVH', bytes.length);
   try {

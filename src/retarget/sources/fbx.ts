@@ -3,6 +3,7 @@
 import { RetargetError } from '../errors.js';
 import type { SourceRig } from '../rig.js';
 import { DecodeError } from '../../core/errors.js';
+import { importPeer } from '../../core/peer.js';
 import { checkFbxArrays } from './fbx-arrays.js';
 import { chargeRigWork, sourceBudget } from './source-budget.js';
 import { rigFromThree } from './three-rig.js';
@@ -17,8 +18,8 @@ export async function readFbxRig(bytes: Uint8Array): Promise<SourceRig> {
     if (error instanceof DecodeError) throw new RetargetError('bad-source', error.message);
     throw error;
   }
-  const three = await import('three');
-  const { FBXLoader } = await import('three/examples/jsm/loaders/FBXLoader.js');
+  const three = await importPeer('three', 'reading FBX', () => import('three'));
+  const { FBXLoader } = await importPeer('three', 'reading FBX', () => import('three/examples/jsm/loaders/FBXLoader.js'));
   const manager = new three.LoadingManager();
   // FBXLoader asks the manager for a loader by file extension before it falls back to TextureLoader
   // (which needs an Image element): this one answers for every extension, without loading anything.

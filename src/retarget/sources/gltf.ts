@@ -3,6 +3,7 @@
 // glTF is read, so FBX and BVH sources need none.
 import type { Document, Node } from '@gltf-transform/core';
 import { DecodeError } from '../../core/errors.js';
+import { importPeer } from '../../core/peer.js';
 import { readGltfDocument, type GltfResources } from '../../gltf/gltf-input.js';
 import { RetargetError } from '../errors.js';
 import { chargeRigWork, sourceBudget } from './source-budget.js';
@@ -11,7 +12,7 @@ import type { SourceChannel, SourceRig } from '../rig.js';
 /** Reads a `.glb`, or a JSON `.gltf` whose `.bin` and images `resources` gives (data: URIs need nothing), as a source rig for `retargetRig`: every node a joint, every animation a clip. */
 export async function readGltfRig(bytes: Uint8Array, resources?: GltfResources): Promise<SourceRig> {
   // glTF-Transform (and the bounds on what it builds) only when a glTF is read.
-  const { boundedGltfTransform } = await import('../../gltf/property-bounds.js');
+  const { boundedGltfTransform } = await importPeer('@gltf-transform/core', 'reading glTF', () => import('../../gltf/property-bounds.js'));
   try {
     const { doc, bytes: inputBytes } = await readGltfDocument(boundedGltfTransform(bytes.length), bytes, resources);
     const rig = rigFromDocument(doc);

@@ -1,4 +1,5 @@
-// Carrying a glTF's animated joints onto a gameanim skeleton. What must match is what the skin does to
+// Mapping a glTF's animated joints onto a gameanim skeleton at import (not src/retarget/, which carries
+// another rig's motion onto a game skin). What must match is what the skin does to
 // the mesh, not how a tool oriented its joints: Blender's default import turns every joint to point
 // along the bone and compensates in the inverse binds; a DragonFF scene is Y up. So each joint's world
 // matrix is evaluated through the node hierarchy, carried through the skin's inverse bind into the
@@ -14,7 +15,8 @@ import { compose, frameFit, fromArray, identity, invert, multiply, positionOf, r
 /** A node's animated properties at a time; absent ones keep the node's own values. */
 export type NodeSampler = (node: Node, time: number) => { translation?: ArrayLike<number>; rotation?: ArrayLike<number>; scale?: ArrayLike<number> };
 
-export interface Retarget {
+/** A glTF's joints mapped onto the game skeleton at import: each bone's local pose from its joint's, at any time. */
+export interface JointMapping {
   /** The game bones' local rotations (x y z w) and translations at a time, every bone. */
   localPose(time: number, sample: NodeSampler): { rotations: Float64Array; translations: Float64Array };
   /**
@@ -37,7 +39,13 @@ export interface Retarget {
  * b on joint j: G_b(t) = N^-1 · W_j(t) · IBM_j · M · B_b, with B_b the game bind matrix; the same
  * deformation the file's skin gives its mesh, whatever the joint's own orientation.
  */
-export function prepareRetarget(skeleton: Skeleton, nodeOfBone: readonly (Node | null)[], inverseBinds: ReadonlyMap<Node, Matrix>, tree: NodeTree, moved: ReadonlySet<Node> = new Set()): Retarget {
+export function prepareJointMapping(
+  skeleton: Skeleton,
+  nodeOfBone: readonly (Node | null)[],
+  inverseBinds: ReadonlyMap<Node, Matrix>,
+  tree: NodeTree,
+  moved: ReadonlySet<Node> = new Set(),
+): JointMapping {
   const count = skeleton.boneCount;
   const restWorld = poseToMatrices(createPose(skeleton), skeleton);
   const gameRest = Array.from({ length: count }, (_, b) => fromArray(restWorld, 16 * b));
