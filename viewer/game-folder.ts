@@ -9,8 +9,8 @@ import { listItem } from './page.js';
 import './game-folder.css';
 
 export interface GameFolderHost {
-  /** Opens files as if dropped: models first, then their dictionaries and animations. */
-  openFiles(files: File[]): Promise<void>;
+  /** Opens files as if dropped: models first, then their dictionaries and animations; `show` names the file whose clips to show. */
+  openFiles(files: File[], options?: { show?: string }): Promise<void>;
   problem(text: string, error?: boolean): void;
 }
 
@@ -94,7 +94,8 @@ export function setUpGameFolder(host: GameFolderHost): void {
             )
           : [];
       const data = await Promise.all(parts.map(([archive, entry]) => archive.read(entry)));
-      await host.openFiles([...parts.map(([, entry], i) => new File([data[i]!], entry.name)), new File([bytes], file.name)]);
+      // The file picked shows its own clips: ped.ifp's opening clip playing would hide them at the list's end.
+      await host.openFiles([...parts.map(([, entry], i) => new File([data[i]!], entry.name)), new File([bytes], file.name)], { show: file.name });
     });
 
   const renderPeds = () => {

@@ -44,7 +44,7 @@ const editingHost = {
 setUpBonesPanel();
 setUpCurvesPanel();
 setUpEditing(editingHost);
-setUpGameFolder({ openFiles: (files) => openFiles(files, editingHost), problem });
+setUpGameFolder({ openFiles: (files, options) => openFiles(files, editingHost, options), problem });
 const compare = setUpCompare({ state, view, problem });
 followTime((time) => compare.pose(time));
 const retargeting = new RetargetView({

@@ -34,10 +34,15 @@ function reselect(): void {
     const scene = openedScene(new Set(openedBatch));
     openedBatch.clear();
     if (scene) return playScene(scene);
-    const clip = state.clip ?? openingClip();
+    // A file the user asked to see (an animation file picked in a game folder) shows its own clips.
+    const shown = shownFile === null ? undefined : openingClip(shownFile);
+    shownFile = null;
+    const clip = shown ?? state.clip ?? openingClip();
     if (clip) select(clip);
   });
 }
+/** The file whose opening clip the next reselect chooses over the clip playing; see `openFiles`. */
+let shownFile: string | null = null;
 
 /**
  * The scene of the clip file opened last whose clips name two or more of the models opened, when the
@@ -52,9 +57,9 @@ function openedScene(batch: ReadonlySet<string>) {
   return null;
 }
 
-/** With nothing chosen yet, an idle or a walk plays (viewer/opening-clip.ts), not the first clip of the first file. */
-function openingClip() {
-  const clips = state.clips.map((entry) => entry.clip);
+/** With nothing chosen yet, an idle or a walk plays (viewer/opening-clip.ts), not the first clip of the first file; of `file`'s clips when given. */
+function openingClip(file?: string) {
+  const clips = state.clips.filter((entry) => file === undefined || entry.file === file).map((entry) => entry.clip);
   return clips[
     chooseOpeningClip(
       clips.map((clip) => clip.name),
@@ -130,8 +135,9 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
   }
   for (const clip of format.clips?.(reader) ?? []) state.clips.push({ file: name, clip });
   renderLists();
-  // A model after its animations binds them now; with none chosen, an idle or a walk plays.
-  if ((skeleton && !format.clips && (state.clip || state.clips.length)) || (!state.clip && state.clips.length)) reselect();
+  // A model after its animations binds them now; with none chosen, an idle or a walk plays; a file
+  // asked to be shown shows its clips.
+  if ((skeleton && !format.clips && (state.clip || state.clips.length)) || (!state.clip && state.clips.length) || (name === shownFile && format.clips)) reselect();
 }
 
 function openArchivePair(name: string, dir: Uint8Array, img: Uint8Array, editing: EditingHost): void {
@@ -176,8 +182,9 @@ export function addFileTaker(taker: FileTaker): void {
   takers.push(taker);
 }
 
-export async function openFiles(files: Iterable<File>, editing: EditingHost): Promise<void> {
+export async function openFiles(files: Iterable<File>, editing: EditingHost, options: { show?: string } = {}): Promise<void> {
   let list = [...files];
+  shownFile = options.show ?? null;
   const taken = list.filter((f) => takers.some((taker) => taker.takes(f.name)));
   list = list.filter((f) => !taken.includes(f));
   for (const file of taken) takers.find((taker) => taker.takes(file.name))!.keep(file.name, new Uint8Array(await file.arrayBuffer()));

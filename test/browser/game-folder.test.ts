@@ -208,6 +208,19 @@ describeWith(
       expect(await page.locator('#animation-files img').count()).toBe(0);
       expect(files.some((text) => text.includes('<img src=x onerror=alert(1)> 0.ifp'))).toBe(true);
       await pickPed(page, 'gang01');
+      // An animation file picked by an odd name opens and shows its own clip, not ped.ifp's playing one.
+      for (const name of ['🏃 run 6.ifp', '<img src=x onerror=alert(1)> 9.ifp', 'tab\there 7.ifp']) {
+        await page.locator('#animation-files li', { hasText: name }).first().click();
+        await page.waitForFunction(
+          (name) => {
+            const w = window as unknown as { viewer: { clip: { name: string } | null; clips: Array<{ file: string; clip: { name: string } }> } };
+            const entry = w.viewer.clips.find((e) => e.clip === w.viewer.clip);
+            return entry?.file === name && entry.clip.name === 'run_civi';
+          },
+          name,
+          { timeout: 120_000 },
+        );
+      }
       expect(errors).toEqual([]);
       await page.goto('about:blank');
     }, 480_000);
