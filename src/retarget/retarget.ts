@@ -11,6 +11,8 @@ import { findReference, type SourcePose } from './reference.js';
 import { writeIFP } from '../ifp/writer.js';
 import { clipTiming, RigSampler, type SourceRig } from './rig.js';
 import { prepareTransfer } from './transfer.js';
+import { groundOfClip } from './ground.js';
+import type { SkeletalClip } from '../playback/clip.js';
 
 export interface RetargetOptions {
   /** The game skeleton the clips are for (a skinned ped's, as `DFFReader` reads it). */
@@ -23,6 +25,11 @@ export interface RetargetOptions {
    * 'rest' or 'tpose' take the rest, `{ frame: N }` frame N of each clip.
    */
   sourcePose?: SourcePose;
+  /**
+   * The game's own idle clip (ped.ifp's `idle_stance`; `idleClipName` finds it): where it stands this
+   * skeleton's feet is the ground the source's floor is put on. Without it, the skin's standing rest.
+   */
+  groundFrom?: SkeletalClip;
   /** The package name. Default 'retarget'. */
   packageName?: string;
   /** How far a dropped key may be from what interpolation gives. Default 0.05 degrees, 0.1 mm. */
@@ -86,12 +93,13 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
   const jointOfId = new Map<number, number>();
   map.jointOfBone.forEach((joint, bone) => joint >= 0 && jointOfId.set(skeleton.ids[bone]!, joint));
   const gameRest = standingRest(skeleton);
+  const ground = options.groundFrom ? groundOfClip(skeleton, options.groundFrom) : null;
   const taken = new Set<string>();
   const measured: MeasuredClip[] = [];
   let placement: SourcePlacement | null = null;
   const animations = clips.map((clip, c): AnimationData => {
     const reference = findReference(rig, clip, jointOfId, options.sourcePose ?? 'auto', timings.get(clip));
-    const align = alignTo(skeleton, map.jointOfBone, gameRest, reference);
+    const align = alignTo(skeleton, map.jointOfBone, gameRest, reference, ground);
     placement ??= { turn: align.turn, scale: align.scale };
     report.push(...align.report.map((line) => (clips.length > 1 ? `"${clip.name}": ${line}` : line)));
     const transfer = prepareTransfer(skeleton, map.jointOfBone, align);

@@ -74,6 +74,28 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     expect(missing.stderr).toContain(`${join(scratch, 'rig.gltf')}: GLTF: buffer 0's URI "rig.bin" cannot be read: ${join(scratch, 'rig.bin')}: no such file`);
   });
 
+  it('--ground-from PED.ifp takes its idle as the ground (the report says where); PED.ifp:ANIM names the clip; a missing clip is exit 1 listing them', async () => {
+    const source = join(scratch, 'ground.glb');
+    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
+    const ped = join(samplesDir, 'rwparserng_ped_anp3.ifp');
+    const idle = gameanim('retarget', source, '--to', model, '--ground-from', ped, '-o', join(scratch, 'ground-idle.ifp'), '--json');
+    expect(idle.stderr).toBe('');
+    expect(idle.status).toBe(0);
+    // woman_idlestance (the one idle of this package) stands this skin's lowest foot joint at -0.997 m.
+    expect(JSON.parse(idle.stdout).report).toContain(
+      "ground: the game's idle stands this skin's feet at -0.997 m, -1.6 cm from its rest's; the source's floor (its lowest foot over the motion, 3.8 cm above the reference's feet) is put there",
+    );
+    const named = gameanim('retarget', source, '--to', model, '--ground-from', `${ped}:walk_player`, '-o', join(scratch, 'ground-walk.ifp'), '--json');
+    expect(named.status).toBe(0);
+    expect(JSON.parse(named.stdout).report.find((l: string) => l.startsWith('ground:'))).toMatch(/^ground: the game's idle stands this skin's feet at -0\.94\d m/);
+    const missing = gameanim('retarget', source, '--to', model, '--ground-from', `${ped}:idle_stance`, '-o', join(scratch, 'ground-none.ifp'));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr.trim()).toBe(
+      `gameanim: --ground-from: ${ped} has no animation "idle_stance"; name one as ${ped}:ANIM (it has bomber, run_player, WALK_player, woman_idlestance, woman_run, WOMAN_runsexy, WOMAN_walksexy)`,
+    );
+    expect(existsSync(join(scratch, 'ground-none.ifp'))).toBe(false);
+  });
+
   it('a source whose limbs do not map: no document, the error on stderr, exit 1', async () => {
     const source = join(scratch, 'custom.glb');
     writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'custom', pose: 'rest', scale: 115, rate: 30 }));
