@@ -32,7 +32,7 @@ export async function retargetCommand(
   let groundFrom: SkeletalClip | undefined;
   if (options.groundFrom !== undefined) {
     const found = readGroundClip(options.groundFrom, lib.idleClipName);
-    if ('error' in found) return { inputErrors: [found.error] };
+    if (!found.ok) return { inputErrors: [found.error] };
     groundFrom = found.clip;
   }
   let map: Parameters<Retarget['retargetRig']>[1]['map'] = 'auto';
@@ -105,12 +105,12 @@ export async function retargetCommand(
  * `PED.ifp` or `PED.ifp:ANIM`: the game's clip whose feet give the ground (`idle_stance`, else the
  * first with "idle" in its name, when no ANIM is given).
  */
-function readGroundClip(text: string, idleClipName: (names: readonly string[]) => string | undefined): { clip: SkeletalClip } | { error: string } {
+function readGroundClip(text: string, idleClipName: (names: readonly string[]) => string | undefined): { ok: true; clip: SkeletalClip } | { ok: false; error: string } {
   const named = /^(.*\.ifp):([^:\\/]+)$/i.exec(text);
   const [path, name] = named ? [named[1]!, named[2]!] : [text, undefined];
   let reader: IFPReader | undefined;
   const read = onFile(path, () => ((reader = new IFPReader(readInput(path))), { inputErrors: [] }));
-  if (!reader) return { error: `--ground-from: ${read.inputErrors.join('; ')}` };
+  if (!reader) return { ok: false, error: `--ground-from: ${read.inputErrors.join('; ')}` };
   const names = reader.animations.map((a) => a.name);
   const chosen = name ?? idleClipName(names);
   const clip = chosen === undefined ? undefined : names.find((n) => n.toLowerCase() === chosen.toLowerCase());
@@ -118,7 +118,7 @@ function readGroundClip(text: string, idleClipName: (names: readonly string[]) =
     return {
       error: `--ground-from: ${path} has ${name ? `no animation "${name}"` : 'no idle animation (idle_stance, or a name with "idle")'}; name one as ${path}:ANIM (it has ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', ...' : ''})`,
     };
-  return { clip: reader.getAnimation(clip)! };
+  return { ok: true, clip: reader.getAnimation(clip)! };
 }
 
 /** `auto`, `rest`, `tpose` or `frame:N` (a frame of each clip, counted from 0 at the source's rate). */
