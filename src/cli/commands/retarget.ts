@@ -116,6 +116,7 @@ function readGroundClip(text: string, idleClipName: (names: readonly string[]) =
   const clip = chosen === undefined ? undefined : names.find((n) => n.toLowerCase() === chosen.toLowerCase());
   if (clip === undefined)
     return {
+      ok: false,
       error: `--ground-from: ${path} has ${name ? `no animation "${name}"` : 'no idle animation (idle_stance, or a name with "idle")'}; name one as ${path}:ANIM (it has ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', ...' : ''})`,
     };
   return { ok: true, clip: reader.getAnimation(clip)! };
