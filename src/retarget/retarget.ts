@@ -10,7 +10,10 @@ import { describeQuality, measureQuality, type ClipQuality, type MeasuredClip } 
 import { findReference, type SourcePose } from './reference.js';
 import { writeIFP } from '../ifp/writer.js';
 import { clipTiming, RigSampler, type SourceRig } from './rig.js';
-import { prepareTransfer } from './transfer.js';
+import { prepareTransfer, type Transfer } from './transfer.js';
+import { applyFootLock, legsOf, planFootLock, positionsOf, type FootLockPlan } from './foot-lock.js';
+import { apply, positionOf, scaled, type Vector } from '../core/transforms.js';
+import type { Alignment } from './alignment.js';
 import { groundOfClip } from './ground.js';
 import type { SkeletalClip } from '../playback/clip.js';
 
@@ -30,6 +33,11 @@ export interface RetargetOptions {
    * skeleton's feet is the ground the source's floor is put on. Without it, the skin's standing rest.
    */
   groundFrom?: SkeletalClip;
+  /**
+   * Default true: feet planted in the source stay in place on the result (foot-lock.ts: two-bone leg IK
+   * over each contact, the pelvis lowered where a foot cannot reach). False: the raw transfer.
+   */
+  footLock?: boolean;
   /** The package name. Default 'retarget'. */
   packageName?: string;
   /** How far a dropped key may be from what interpolation gives. Default 0.05 degrees, 0.1 mm. */
@@ -112,11 +120,19 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       `"${clip.name}": ${start > 0 ? `${start.toFixed(3)} to ${end.toFixed(3)} s` : `${end.toFixed(3)} s`} at ${rate} Hz, ${times.length} keys${onTicks ? ' on 60 Hz ticks' : " (60 Hz ticks and the source's first and last key times, stored as floats)"}`,
     );
     const sampler = new RigSampler(rig, clip);
+    const lock = options.footLock === false ? null : planLock(skeleton, map.jointOfBone, transfer, align, sampler, times);
     const driven = [...map.jointOfBone.keys()].filter((bone) => map.jointOfBone[bone]! >= 0 || bone === transfer.motionBone);
     const rotations = driven.map(() => new Float32Array(4 * times.length));
     const translations = new Float32Array(3 * times.length);
     times.forEach((time, k) => {
-      const pose = transfer.poseAt(sampler.worlds(time));
+      const pose = transfer.poseAt(
+        sampler.worlds(time),
+        lock
+          ? (world) => {
+              if (applyFootLock(skeleton, transfer, lock.legs, lock.plan.holds[k]!, world)) lock.plan.lowered++;
+            }
+          : undefined,
+      );
       driven.forEach((bone, i) => {
         const out = rotations[i]!;
         out.set(pose.rotations.subarray(4 * bone, 4 * bone + 4), 4 * k);
@@ -126,6 +142,7 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       });
       translations.set(pose.translation, 3 * k);
     });
+    if (lock) report.push(`"${clip.name}": ${describeLock(lock.plan)}`);
     const bones = driven.map((bone, i): TrackData => {
       const moves = bone === transfer.motionBone;
       const kept = keptKeys(times, rotations[i]!, moves ? translations : null, tolerance);
@@ -149,6 +166,30 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
   const quality = measureQuality(rig, writeIFP(packages, { format: 'ANP3' }), skeleton, map.jointOfBone, measured);
   for (const q of quality) report.push(describeQuality(q), ...q.warnings.map((w) => `warning: "${q.animation}": ${w}`));
   return { packages, report, placement: placement!, quality };
+}
+
+/** The contacts of a clip's feet and where the result holds them; null when the rig has no two legs with ankles to hold. */
+function planLock(skeleton: Skeleton, jointOfBone: Int32Array, transfer: Transfer, align: Alignment, sampler: RigSampler, times: Float32Array) {
+  const legs = legsOf(skeleton, transfer);
+  const ankles = legs.map((leg) => jointOfBone[leg.bones[2]]!);
+  if (!legs.length || ankles.some((joint) => joint < 0)) return null;
+  const source: Vector[][] = [];
+  const result: Vector[][] = [];
+  for (const time of times) {
+    const worlds = sampler.worlds(time);
+    source.push(ankles.map((joint) => scaled(apply(align.turn, positionOf(worlds[joint]!)), align.scale)));
+    transfer.poseAt(worlds, (pose) => {
+      const at = positionsOf(skeleton, transfer, pose);
+      result.push(legs.map((leg) => at[leg.bones[2]]!));
+    });
+  }
+  return { legs, plan: planFootLock(times, source, result, legs[0]!.lengths[0] + legs[0]!.lengths[1], legs.length) };
+}
+
+function describeLock(plan: FootLockPlan): string {
+  const [left, right] = plan.runs;
+  if (!(left + right)) return 'no planted feet found in the source: the feet are as transferred';
+  return `feet held where the source's are planted: ${left} contacts on the left, ${right} on the right${plan.lowered ? `; the pelvis lowered on ${plan.lowered} keys for a foot to reach` : ''}`;
 }
 
 /** 60 Hz ticks from `start` to `end`, with `start` and `end` themselves where they fall between ticks. */

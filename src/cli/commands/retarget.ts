@@ -13,10 +13,10 @@ type Retarget = typeof import('gameanim/retarget');
 /** gameanim/retarget needs no peer to load: each source's own (glTF-Transform, three.js) is loaded when one is read. */
 const loadRetarget = (): Promise<Retarget> => import('gameanim/retarget');
 
-/** `retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose auto|rest|tpose|frame:N] [--ground-from PED.ifp[:ANIM]] [--strict] -o OUT.ifp`. */
+/** `retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose auto|rest|tpose|frame:N] [--ground-from PED.ifp[:ANIM]] [--no-foot-lock] [--strict] -o OUT.ifp`. */
 export async function retargetCommand(
   sourcePath: string,
-  options: { to: string; out: string; map?: string; sourcePose?: string; groundFrom?: string; strict?: boolean; name?: string; force: boolean; json?: boolean },
+  options: { to: string; out: string; map?: string; sourcePose?: string; groundFrom?: string; footLock?: boolean; strict?: boolean; name?: string; force: boolean; json?: boolean },
   printText: (line: string) => void,
 ): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
@@ -56,7 +56,7 @@ export async function retargetCommand(
     // A .gltf names its .bin and images as files beside it: they are read from there.
     const source = readGltfInput(sourcePath);
     sourceFiles = source.files;
-    result = await lib.retarget(source.bytes, { skeleton: model.skeleton, map, sourcePose, groundFrom, packageName, clipName, resources: source.resources });
+    result = await lib.retarget(source.bytes, { skeleton: model.skeleton, map, sourcePose, groundFrom, footLock: options.footLock ?? true, packageName, clipName, resources: source.resources });
   } catch (error) {
     if (error instanceof lib.RetargetError || error instanceof InputError) return { inputErrors: [`${sourcePath}: ${error.message}`] };
     if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') {
