@@ -126,9 +126,7 @@ export function applyFootLock(skeleton: Skeleton, transfer: Transfer, legs: read
     const hold = holds[i];
     if (!hold || hold.weight <= 0) return null;
     const ankle = positions[leg.bones[2]]!;
-    const target = ankle.map((c, axis) => c + (hold.at[axis]! - c) * hold.weight) as Vector;
-    // Within half a millimetre the transfer already holds it: the leg is left as it is.
-    return Math.hypot(...subtract(target, ankle)) < 5e-4 ? null : target;
+    return ankle.map((c, axis) => c + (hold.at[axis]! - c) * hold.weight) as Vector;
   });
   // The pelvis comes down (along the game's up) until every held ankle is within the leg's reach.
   let drop = 0;
@@ -151,7 +149,8 @@ export function applyFootLock(skeleton: Skeleton, transfer: Transfer, legs: read
   const forward = legs.length === 2 ? normalised(cross(subtract(positions[legs[0]!.bones[0]]!, positions[legs[1]!.bones[0]]!), [0, 0, 1])) : ([0, 1, 0] as Vector);
   legs.forEach((leg, i) => {
     const target = wanted[i];
-    if (target) solveLeg(leg, positions, pose, target, forward);
+    // Within half a millimetre (and the pelvis where it was) the transfer already holds it: left as it is.
+    if (target && (lowered || Math.hypot(...subtract(target, positions[leg.bones[2]]!)) >= 5e-4)) solveLeg(leg, positions, pose, target, forward);
   });
   return lowered;
 }

@@ -96,6 +96,17 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     expect(existsSync(join(scratch, 'ground-none.ifp'))).toBe(false);
   });
 
+  it('the feet are held by default (the report says how many contacts); --no-foot-lock gives the raw transfer and says nothing of them', async () => {
+    const source = join(scratch, 'lock.glb');
+    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
+    const held = gameanim('retarget', source, '--to', model, '-o', join(scratch, 'lock-on.ifp'), '--json');
+    expect(held.status).toBe(0);
+    expect(JSON.parse(held.stdout).report).toContain('"WALK_player": feet held where the source\'s are planted: 1 contacts on the left, 2 on the right');
+    const raw = gameanim('retarget', source, '--to', model, '--no-foot-lock', '-o', join(scratch, 'lock-off.ifp'), '--json');
+    expect(raw.status).toBe(0);
+    expect(JSON.parse(raw.stdout).report.filter((l: string) => /feet held|no planted feet found/.test(l))).toEqual([]);
+  });
+
   it('a source whose limbs do not map: no document, the error on stderr, exit 1', async () => {
     const source = join(scratch, 'custom.glb');
     writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'custom', pose: 'rest', scale: 115, rate: 30 }));

@@ -1,0 +1,70 @@
+// Planted feet on a skin whose legs are proportioned otherwise than the source's (thighs 0.8x, calves
+// 1.3x the sample skin's, the rig made from the skin as it is): the root's travel, scaled by the legs'
+// whole length, no longer matches the stride, and the feet creep where the source's stand. Judged by
+// the library's quality report, which reads the written IFP back and shares nothing with the solve.
+import { expect, it } from 'vitest';
+import { DFFReader, IFPReader, type Skeleton } from '../../src/index.js';
+import { QUALITY_LIMITS, retarget } from '../../src/retarget/index.js';
+import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
+import { describeWith } from '../helpers/needs.js';
+import { foreignRig } from './foreign-rigs.js';
+import { mocapBvh } from './mocap-rigs.js';
+
+/** The skin with its calves (the thigh's length) and feet (the calf's) moved along their bones. */
+function oddLegs(thigh: number, calf: number): Skeleton {
+  const skeleton = new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!;
+  for (const [ids, k] of [
+    [[42, 52], thigh],
+    [[43, 53], calf],
+  ] as const)
+    for (const id of ids) for (let c = 0; c < 3; c++) skeleton.restTranslations[3 * skeleton.indexOf(id) + c]! *= k;
+  return skeleton;
+}
+
+describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, () => {
+  const ped = new IFPReader(sample('rwparserng_ped_anp3.ifp'));
+  const skin = new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!;
+  const odd = oddLegs(0.8, 1.3);
+  const sources = (name: string): Array<[string, () => Promise<Uint8Array>]> => {
+    const clip = ped.getAnimation(name)!;
+    return [
+      ['a Mixamo GLB', () => foreignRig(skin, clip, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30, armatureScale: 0.01 })],
+      ['a CMU BVH', async () => new TextEncoder().encode(mocapBvh(skin, clip, { names: 'cmu', zero: 'arms-down', rate: 120, scale: 100 / 5.6, allPositions: false }))],
+    ];
+  };
+  for (const name of ['walk_player', 'WOMAN_walksexy']) {
+    for (const [what, make] of sources(name)) {
+      it(`${name} as ${what} onto legs 0.8x/1.3x: the feet slide no more than the source's plus 2 cm, nothing floats or sinks past 3 cm, the limbs within the report's limits`, async () => {
+        const bytes = await make();
+        const [free] = (await retarget(bytes, { skeleton: odd, clipName: name, footLock: false })).quality;
+        const locked = await retarget(bytes, { skeleton: odd, clipName: name });
+        const [q] = locked.quality;
+        console.log(
+          `${name}, ${what}: slide ${(free!.slide.result * 100).toFixed(1)} cm unlocked, ${(q!.slide.result * 100).toFixed(1)} cm locked (the source's ${(q!.slide.source * 100).toFixed(1)}); limbs p95 ${free!.limbs.p95.toFixed(2)} -> ${q!.limbs.p95.toFixed(2)}, worst ${q!.limbs.worst.toFixed(2)}; feet ${(q!.feet.median * 100).toFixed(1)} cm at the median, sink ${(q!.feet.sink * 100).toFixed(1)}; root path ${q!.rootPath.toFixed(3)}\n  ${locked.report.find((l) => /planted/.test(l))}`,
+        );
+        if (name === 'walk_player') expect(free!.slide.result).toBeGreaterThan(free!.slide.source + 0.02);
+        expect(q!.slide.result).toBeLessThanOrEqual(q!.slide.source + 0.02);
+        expect(q!.slide.result).toBeLessThan(free!.slide.result);
+        expect(Math.abs(q!.feet.median)).toBeLessThanOrEqual(0.03);
+        expect(q!.feet.sink).toBeGreaterThanOrEqual(-0.03);
+        expect(q!.limbs.p95).toBeLessThanOrEqual(QUALITY_LIMITS.limbsP95);
+        expect(q!.warnings).toEqual([]);
+        expect(Math.abs(q!.rootPath - 1)).toBeLessThanOrEqual(0.03);
+        expect(locked.report).toContainEqual(expect.stringMatching(/: feet held where the source's are planted: \d+ contacts on the left, \d+ on the right/));
+      });
+    }
+  }
+
+  it("legs like the source's: the lock leaves the transfer as it is (walk_player within 0.05 degrees of the unlocked result)", async () => {
+    const bytes = await sources('walk_player')[1]![1]();
+    const [free] = (await retarget(bytes, { skeleton: skin, clipName: 'walk_player', footLock: false })).quality;
+    const [q] = (await retarget(bytes, { skeleton: skin, clipName: 'walk_player' })).quality;
+    expect(Math.abs(q!.limbs.worst - free!.limbs.worst)).toBeLessThanOrEqual(0.05);
+    expect(Math.abs(q!.slide.result - free!.slide.result)).toBeLessThanOrEqual(0.005);
+  });
+
+  it('a run has no planted feet: said, and nothing changed', async () => {
+    const result = await retarget(await sources('run_player')[1]![1](), { skeleton: odd, clipName: 'run_player' });
+    expect(result.report).toContain('"run_player": no planted feet found in the source: the feet are as transferred');
+  });
+});
