@@ -37,6 +37,14 @@ export function groundOfClip(skeleton: Skeleton, clip: SkeletalClip): number {
   return heights[heights.length >> 1]!;
 }
 
+/** The lowest foot or toe joint's height in world matrices (16 numbers a bone, column-major), NaN without feet. */
+export function lowestFoot(skeleton: Skeleton, worlds: ReadonlyArray<ArrayLike<number>>): number {
+  const heights = FOOT_IDS.map((id) => skeleton.indexOf(id))
+    .filter((bone) => bone >= 0)
+    .map((bone) => worlds[bone]![14]!);
+  return heights.length ? Math.min(...heights) : Number.NaN;
+}
+
 /** The clip a game's package stands its peds with: `idle_stance` (SA's and VC's ped.ifp), else the first whose name holds "idle". */
 export function idleClipName(names: readonly string[]): string | undefined {
   return names.find((name) => name.toLowerCase() === 'idle_stance') ?? names.find((name) => /idle/i.test(name));

@@ -14,7 +14,7 @@ import { prepareTransfer, type Transfer } from './transfer.js';
 import { applyFootLock, legsOf, planFootLock, positionsOf, type FootLockPlan } from './foot-lock.js';
 import { apply, positionOf, scaled, type Vector } from '../core/transforms.js';
 import type { Alignment } from './alignment.js';
-import { groundOfClip } from './ground.js';
+import { groundOfClip, lowestFoot } from './ground.js';
 import type { SkeletalClip } from '../playback/clip.js';
 
 export interface RetargetOptions {
@@ -102,6 +102,8 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
   map.jointOfBone.forEach((joint, bone) => joint >= 0 && jointOfId.set(skeleton.ids[bone]!, joint));
   const gameRest = standingRest(skeleton);
   const ground = options.groundFrom ? groundOfClip(skeleton, options.groundFrom) : null;
+  // Where the result's feet are meant to stand, for the report: the idle's ground, else the rest's.
+  const modelGround = { height: ground ?? lowestFoot(skeleton, gameRest), given: ground !== null };
   const taken = new Set<string>();
   const measured: MeasuredClip[] = [];
   let placement: SourcePlacement | null = null;
@@ -158,7 +160,7 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       };
     });
     const name = storableName(clip.name || `clip${c}`, taken, report);
-    measured.push({ clip, animation: name, reference: reference.description, turn: align.turn, start, end });
+    measured.push({ clip, animation: name, reference: reference.description, turn: align.turn, start, end, ground: modelGround });
     return { name, bones };
   });
   const packages = [{ name: storableName(options.packageName ?? 'retarget', new Set(), report, PACKAGE_NAME_BYTES), animations }];

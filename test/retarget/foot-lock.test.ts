@@ -3,8 +3,9 @@
 // whole length, no longer matches the stride, and the feet creep where the source's stand. Judged by
 // the library's quality report, which reads the written IFP back and shares nothing with the solve.
 import { expect, it } from 'vitest';
-import { DFFReader, IFPReader, type Skeleton } from '../../src/index.js';
-import { QUALITY_LIMITS, retarget } from '../../src/retarget/index.js';
+import { DFFReader, IFPReader, writeIFP, type Skeleton } from '../../src/index.js';
+import { QUALITY_LIMITS, readSourceRig, resolveBoneMap, retarget } from '../../src/retarget/index.js';
+import { measureQuality } from '../../src/retarget/quality.js';
 import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
 import { foreignRig } from './foreign-rigs.js';
@@ -66,5 +67,32 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
   it('a run has no planted feet: said, and nothing changed', async () => {
     const result = await retarget(await sources('run_player')[1]![1](), { skeleton: odd, clipName: 'run_player' });
     expect(result.report).toContain('"run_player": no planted feet found in the source: the feet are as transferred');
+  });
+
+  it("the report warns (and --strict refuses) where the feet slide past the source's plus 2 cm, the floor is off the ground, or the pelvis strays from the source's path", async () => {
+    const bytes = await sources('walk_player')[1]![1]();
+    const free = await retarget(bytes, { skeleton: odd, clipName: 'walk_player', footLock: false });
+    expect(free.quality[0]!.warnings).toEqual([expect.stringMatching(/^planted feet slide 11\.\d cm, the source's 6\.2 \(limit: the source's plus 2\.0\)$/)]);
+    // The same written clip measured against a ground 5 cm lower than it stands on, given or not, and
+    // with the source turned a quarter round about the up axis (its path then goes sideways).
+    const rig = await readSourceRig(bytes, 'walk_player');
+    const map = resolveBoneMap(rig.names, rig.parents, skin, 'auto');
+    const result = await retarget(bytes, { skeleton: skin, clipName: 'walk_player' });
+    const measure = (turn: ArrayLike<number>, ground: { height: number; given: boolean }) =>
+      measureQuality(rig, writeIFP(result.packages, { format: 'ANP3' }), skin, map.jointOfBone, [
+        { clip: rig.clips[0]!, animation: 'walk_player', reference: 'told', turn, start: 0, end: 1.2, ground },
+      ])[0];
+    const standsAt = measure(result.placement.turn, { height: 0, given: false })!.floor;
+    const measured = measure(result.placement.turn, { height: standsAt - 0.05, given: true });
+    expect(measured!.floor).toBeCloseTo(0.05, 2);
+    expect(measured!.warnings).toEqual([expect.stringMatching(/^the feet stand 5\.\d cm above the model's ground \(limit 3\.0\)$/)]);
+    const quarter = Float64Array.from(result.placement.turn);
+    const turned = [0, 1, 2].map((col) => [-quarter[4 * col + 1]!, quarter[4 * col]!, quarter[4 * col + 2]!]);
+    turned.forEach((column, col) => quarter.set(column, 4 * col));
+    const sideways = measure(quarter, { height: standsAt, given: false });
+    expect(sideways!.root.horizontal).toBeGreaterThan(0.05);
+    expect(sideways!.warnings).toContainEqual(expect.stringMatching(/^the pelvis strays \d+\.\d cm over the ground beyond 3 cm \+ 3% of the source's path$/));
+    expect(result.quality[0]!.root.horizontal).toBe(0);
+    expect(result.quality[0]!.root.vertical).toBeLessThan(0.01);
   });
 });
