@@ -18,9 +18,9 @@ const LEGS = [
 ] as const;
 
 /** Contacts, relative to the game's leg (thigh plus shin, about 0.87 m on SA's peds): an ankle slower than this many legs a second... */
-const SPEED_LEGS = 0.2;
+const SPEED_LEGS = 0.3;
 /** ...and within this many legs of its own floor (the 5th percentile of its height over the clip). */
-const HEIGHT_LEGS = 0.06;
+const HEIGHT_LEGS = 0.08;
 /** A run shorter than this many keys is no contact (a foot passing its lowest point). */
 const MIN_RUN = 3;
 /** Seconds the hold eases in before a run and out after it. */

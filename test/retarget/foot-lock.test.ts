@@ -1,5 +1,5 @@
-// Planted feet on a skin whose legs are proportioned otherwise than the source's (thighs 0.8x, calves
-// 1.3x the sample skin's, the rig made from the skin as it is): the root's travel, scaled by the legs'
+// Planted feet on a skin whose legs are proportioned otherwise than the source's (thighs 0.85x, calves
+// 1.2x the sample skin's, the rig made from the skin as it is): the root's travel, scaled by the legs'
 // whole length, no longer matches the stride, and the feet creep where the source's stand. Judged by
 // the library's quality report, which reads the written IFP back and shares nothing with the solve.
 import { expect, it } from 'vitest';
@@ -25,7 +25,7 @@ function oddLegs(thigh: number, calf: number): Skeleton {
 describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, () => {
   const ped = new IFPReader(sample('rwparserng_ped_anp3.ifp'));
   const skin = new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!;
-  const odd = oddLegs(0.8, 1.3);
+  const odd = oddLegs(0.85, 1.2);
   const sources = (name: string): Array<[string, () => Promise<Uint8Array>]> => {
     const clip = ped.getAnimation(name)!;
     return [
@@ -35,7 +35,7 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
   };
   for (const name of ['walk_player', 'WOMAN_walksexy']) {
     for (const [what, make] of sources(name)) {
-      it(`${name} as ${what} onto legs 0.8x/1.3x: the feet slide no more than the source's plus 2 cm, nothing floats or sinks past 3 cm, the limbs within the report's limits`, async () => {
+      it(`${name} as ${what} onto legs 0.85x/1.2x: the feet slide no more than the source's plus 2 cm, nothing floats or sinks past 3 cm, the limbs within the report's limits`, async () => {
         const bytes = await make();
         const [free] = (await retarget(bytes, { skeleton: odd, clipName: name, footLock: false })).quality;
         const locked = await retarget(bytes, { skeleton: odd, clipName: name });
@@ -72,7 +72,7 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
   it("the report warns (and --strict refuses) where the feet slide past the source's plus 2 cm, the floor is off the ground, or the pelvis strays from the source's path", async () => {
     const bytes = await sources('walk_player')[1]![1]();
     const free = await retarget(bytes, { skeleton: odd, clipName: 'walk_player', footLock: false });
-    expect(free.quality[0]!.warnings).toEqual([expect.stringMatching(/^planted feet slide 11\.\d cm, the source's 6\.2 \(limit: the source's plus 2\.0\)$/)]);
+    expect(free.quality[0]!.warnings).toEqual([expect.stringMatching(/^planted feet slide 10\.\d cm, the source's 6\.7 \(limit: the source's plus 2\.0\)$/)]);
     // The same written clip measured against a ground 5 cm lower than it stands on, given or not, and
     // with the source turned a quarter round about the up axis (its path then goes sideways).
     const rig = await readSourceRig(bytes, 'walk_player');

@@ -101,7 +101,7 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
     const held = gameanim('retarget', source, '--to', model, '-o', join(scratch, 'lock-on.ifp'), '--json');
     expect(held.status).toBe(0);
-    expect(JSON.parse(held.stdout).report).toContain('"WALK_player": feet held where the source\'s are planted: 1 contacts on the left, 2 on the right');
+    expect(JSON.parse(held.stdout).report).toContainEqual(expect.stringMatching(/^"WALK_player": feet held where the source's are planted: [1-9]\d* contacts on the left, [1-9]\d* on the right/));
     const raw = gameanim('retarget', source, '--to', model, '--no-foot-lock', '-o', join(scratch, 'lock-off.ifp'), '--json');
     expect(raw.status).toBe(0);
     expect(JSON.parse(raw.stdout).report.filter((l: string) => /feet held|no planted feet found/.test(l))).toEqual([]);
