@@ -41,7 +41,7 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
         const locked = await retarget(bytes, { skeleton: odd, clipName: name });
         const [q] = locked.quality;
         console.log(
-          `${name}, ${what}: slide ${(free!.slide.result * 100).toFixed(1)} cm unlocked, ${(q!.slide.result * 100).toFixed(1)} cm locked (the source's ${(q!.slide.source * 100).toFixed(1)}); limbs p95 ${free!.limbs.p95.toFixed(2)} -> ${q!.limbs.p95.toFixed(2)}, worst ${q!.limbs.worst.toFixed(2)}; feet ${(q!.feet.median * 100).toFixed(1)} cm at the median, sink ${(q!.feet.sink * 100).toFixed(1)}; root path ${q!.rootPath.toFixed(3)}\n  ${locked.report.find((l) => /planted/.test(l))}`,
+          `${q!.warnings.join('; ')}\n${name}, ${what}: slide ${(free!.slide.result * 100).toFixed(1)} cm unlocked, ${(q!.slide.result * 100).toFixed(1)} cm locked (the source's ${(q!.slide.source * 100).toFixed(1)}); limbs p95 ${free!.limbs.p95.toFixed(2)} -> ${q!.limbs.p95.toFixed(2)}, worst ${q!.limbs.worst.toFixed(2)}; feet ${(q!.feet.median * 100).toFixed(1)} cm at the median, sink ${(q!.feet.sink * 100).toFixed(1)}; root path ${q!.rootPath.toFixed(3)}\n  ${locked.report.find((l) => /planted/.test(l))}`,
         );
         if (name === 'walk_player') expect(free!.slide.result).toBeGreaterThan(free!.slide.source + 0.02);
         expect(q!.slide.result).toBeLessThanOrEqual(q!.slide.source + 0.02);
@@ -82,14 +82,22 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
       measureQuality(rig, writeIFP(result.packages, { format: 'ANP3' }), skin, map.jointOfBone, [
         { clip: rig.clips[0]!, animation: 'walk_player', reference: 'told', turn, start: 0, end: 1.2, ground },
       ])[0];
-    const standsAt = measure(result.placement.turn, { height: 0, given: false })!.floor;
-    const measured = measure(result.placement.turn, { height: standsAt - 0.05, given: true });
-    expect(measured!.floor).toBeCloseTo(0.05, 2);
-    expect(measured!.warnings).toEqual([expect.stringMatching(/^the feet stand 5\.\d cm above the model's ground \(limit 3\.0\)$/)]);
+    // The ground the result was written for (the standing rest's), from the report's own median.
+    const standsAt = -measure(result.placement.turn, { height: 0, given: false })!.ground.median;
+    expect(Math.abs(result.quality[0]!.ground.median)).toBeLessThan(0.03);
+    const low = measure(result.placement.turn, { height: -standsAt - 0.05, given: true })!;
+    expect(low.ground.median).toBeCloseTo(0.05, 3);
+    expect(low.warnings).toEqual([expect.stringMatching(/^the feet stand 5\.0 cm above the model's ground at the median, against the source's on its floor \(limit 3\.0\)$/)]);
+    const high = measure(result.placement.turn, { height: -standsAt + 0.05, given: true })!;
+    expect(high.ground.sink).toBeLessThan(-0.03);
+    expect(high.warnings).toEqual([
+      expect.stringMatching(/^the feet stand 5\.0 cm below the model's ground at the median/),
+      expect.stringMatching(/^a foot goes \d+\.\d cm under the model's ground where the source's is not under its floor \(limit 3\.0\)$/),
+    ]);
     const quarter = Float64Array.from(result.placement.turn);
     const turned = [0, 1, 2].map((col) => [-quarter[4 * col + 1]!, quarter[4 * col]!, quarter[4 * col + 2]!]);
     turned.forEach((column, col) => quarter.set(column, 4 * col));
-    const sideways = measure(quarter, { height: standsAt, given: false });
+    const sideways = measure(quarter, { height: -standsAt, given: false });
     expect(sideways!.root.horizontal).toBeGreaterThan(0.05);
     expect(sideways!.warnings).toContainEqual(expect.stringMatching(/^the pelvis strays \d+\.\d cm over the ground beyond 3 cm \+ 3% of the source's path$/));
     expect(result.quality[0]!.root.horizontal).toBe(0);

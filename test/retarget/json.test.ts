@@ -45,7 +45,7 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     // The quality of each animation, measured on what was written; the last report line says it.
     expect(document.quality.map((q: { animation: string }) => q.animation)).toEqual(['WALK_player']);
     const [quality] = document.quality;
-    expect(Object.keys(quality)).toEqual(['animation', 'reference', 'limbs', 'torso', 'facing', 'feet', 'slide', 'rootPath', 'floor', 'root', 'ticks', 'warnings']);
+    expect(Object.keys(quality)).toEqual(['animation', 'reference', 'limbs', 'torso', 'facing', 'feet', 'slide', 'rootPath', 'ground', 'root', 'ticks', 'warnings']);
     // The rig walks on the spot of walk_player's own feet: the result's root covers the source's path.
     expect(quality.rootPath).toBeCloseTo(1, 1);
     expect(quality.ticks).toBe(73);
