@@ -20,6 +20,8 @@ export interface Alignment {
   anchor: Vector | null;
   /** Game metres the root is raised so that the source's floor, not its reference's feet, meets the game's ground. */
   lift: number;
+  /** The height (model space) the source's floor lands at: the model's ground when it was put there. */
+  floorAt: number;
   /** Each source joint's world matrix in the reference pose. */
   sourceRef: Matrix[];
   /** Each game bone's world matrix posed like the source's reference, its feet as low as at rest. */
@@ -117,7 +119,8 @@ export function alignTo(skeleton: Skeleton, jointOfBone: Int32Array, gameRest: r
       ? `ground: the game's idle stands this skin's feet at ${ground!.toFixed(3)} m, ${signedCm(toGround)} cm from its rest's; the source's floor (its lowest foot over the motion, ${Math.abs(gap * 100).toFixed(1)} cm ${gap >= 0 ? 'below' : 'above'} the reference's feet) is put there`
       : `ground: the source's floor (its lowest foot over the motion) ${Math.abs(gap) < 5e-4 ? 'is where the reference stands' : `is ${(Math.abs(gap) * 100).toFixed(1)} cm ${gap > 0 ? 'below' : 'above'} the reference's feet`}${lift ? ": the root is moved by that, to stand the floor on the model's ground" : ''}`,
   ];
-  return { turn, scale, lift, anchor: reference.anchor, sourceRef, targetRef, gameRest: [...gameRest], report };
+  const floorAt = restGround - gap + lift;
+  return { turn, scale, lift, floorAt, anchor: reference.anchor, sourceRef, targetRef, gameRest: [...gameRest], report };
 }
 
 const signedCm = (metres: number) => `${metres >= 0 ? '+' : ''}${(metres * 100).toFixed(1)}`;

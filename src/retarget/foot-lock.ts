@@ -66,11 +66,21 @@ export function positionsOf(skeleton: Skeleton, transfer: Transfer, pose: WorldP
   return out;
 }
 
+/** What the plan keeps off the ground, per key and leg: how far the result's lowest foot joint is below its ankle, and how far the source's is under its floor (0 or less, game metres). */
+export interface GroundTrack {
+  /** The height the source's floor lands at on the model. */
+  ground: number;
+  below: number[][];
+  under: number[][];
+}
+
 /**
  * Finds the contacts and where each is held. `source[k][leg]` is the source's ankle at key k in the
  * game's space and metres (turned and scaled), `result[k][leg]` the transferred ankle before locking.
+ * With `floor`, an ankle whose foot would go further under the ground than the source's goes under
+ * its floor is raised until it does not (the foot's rotation kept, so its lowest joint rises as much).
  */
-export function planFootLock(times: ArrayLike<number>, source: Vector[][], result: Vector[][], legLength: number, legCount: number): FootLockPlan {
+export function planFootLock(times: ArrayLike<number>, source: Vector[][], result: Vector[][], legLength: number, legCount: number, floor?: GroundTrack): FootLockPlan {
   const keys = times.length;
   const holds: FootLockPlan['holds'] = Array.from({ length: keys }, () => Array.from({ length: legCount }, () => null));
   const runs: [number, number] = [0, 0];
@@ -115,6 +125,15 @@ export function planFootLock(times: ArrayLike<number>, source: Vector[][], resul
       k = end + 1;
     }
   }
+  if (floor)
+    for (let i = 0; i < keys; i++)
+      for (let leg = 0; leg < legCount; leg++) {
+        const ankle = result[i]![leg]!;
+        const hold = holds[i]![leg];
+        const base = hold ? (ankle.map((c, axis) => c + (hold.at[axis]! - c) * hold.weight) as Vector) : ankle;
+        const lowest = floor.ground + floor.below[i]![leg]! + floor.under[i]![leg]!;
+        if (base[2] < lowest - 1e-4) holds[i]![leg] = { at: [base[0], base[1], lowest], weight: 1 };
+      }
   return { holds, runs, lowered: 0 };
 }
 
@@ -122,17 +141,18 @@ export function planFootLock(times: ArrayLike<number>, source: Vector[][], resul
 export function applyFootLock(skeleton: Skeleton, transfer: Transfer, legs: readonly Leg[], holds: ReadonlyArray<{ at: Vector; weight: number } | null>, pose: WorldPose): boolean {
   if (!holds.some((h) => h && h.weight > 0)) return false;
   let positions = positionsOf(skeleton, transfer, pose);
+  // A free leg keeps its ankle where the transfer put it, should the pelvis come down for the other.
   const wanted = legs.map((leg, i) => {
     const hold = holds[i];
-    if (!hold || hold.weight <= 0) return null;
     const ankle = positions[leg.bones[2]]!;
+    if (!hold || hold.weight <= 0) return [...ankle] as Vector;
     return ankle.map((c, axis) => c + (hold.at[axis]! - c) * hold.weight) as Vector;
   });
   // The pelvis comes down (along the game's up) until every held ankle is within the leg's reach.
   let drop = 0;
   legs.forEach((leg, i) => {
-    const target = wanted[i];
-    if (!target) return;
+    const target = wanted[i]!;
+    if (!holds[i] || holds[i]!.weight <= 0) return;
     const reach = (leg.lengths[0] + leg.lengths[1]) * 0.999;
     const v = subtract(target, positions[leg.bones[0]]!);
     const far = dot(v, v) - reach * reach;

@@ -49,8 +49,8 @@ export interface ClipQuality {
   /**
    * The feet against the model's ground (the game's idle's when given, else the standing rest's lowest
    * foot), metres: `median`, the result's lowest foot joint's height above it less the source's above
-   * its floor (scaled), at the median (positive floats); `sink`, the lowest the result's goes under it
-   * on a tick where the source's is not under its floor (0 when never).
+   * its floor (scaled), at the median (positive floats); `sink`, how much further under it the result's
+   * goes than the source's under its floor, at worst (0 when never).
    */
   ground: { median: number; sink: number };
   /**
@@ -222,7 +222,7 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
     const onGround = heights.map(([g, s]) => g - c.ground.height - ratio * (s - sourceFloor!)).sort((a, b) => a - b);
     const ground = {
       median: onGround.length ? onGround[Math.round(0.5 * (onGround.length - 1))]! : 0,
-      sink: Math.min(0, ...heights.filter(([, s]) => s >= sourceFloor!).map(([g]) => g - c.ground.height)),
+      sink: Math.min(0, ...heights.map(([g, s]) => g - c.ground.height - Math.min(0, ratio * (s - sourceFloor!)))),
     };
     const quality: ClipQuality = {
       animation: c.animation,
@@ -251,7 +251,7 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
     const sinkLimit = c.ground.given ? QUALITY_LIMITS.sink : floatLimit;
     if (ground.sink < -sinkLimit)
       quality.warnings.push(
-        `a foot goes ${cm(-ground.sink)} cm under the model's ground where the source's is not under its floor (limit ${cm(sinkLimit)}${c.ground.given ? '' : ', a tenth of the legs: no --ground-from'})`,
+        `a foot goes ${cm(-ground.sink)} cm further under the model's ground than the source's under its floor (limit ${cm(sinkLimit)}${c.ground.given ? '' : ', a tenth of the legs: no --ground-from'})`,
       );
     if (slide.result > slide.source + QUALITY_LIMITS.slide)
       quality.warnings.push(`planted feet slide ${cm(slide.result)} cm, the source's ${cm(slide.source)} (limit: the source's plus ${cm(QUALITY_LIMITS.slide)})`);

@@ -175,17 +175,29 @@ function planLock(skeleton: Skeleton, jointOfBone: Int32Array, transfer: Transfe
   const legs = legsOf(skeleton, transfer);
   const ankles = legs.map((leg) => jointOfBone[leg.bones[2]]!);
   if (!legs.length || ankles.some((joint) => joint < 0)) return null;
+  // Each leg's foot joints: the foot bone and those under it (the toe), on both rigs.
+  const footBones = legs.map((leg) => [leg.bones[2], ...skeleton.parents.reduce<number[]>((out, parent, bone) => (parent === leg.bones[2] ? [...out, bone] : out), [])]);
+  const footJoints = footBones.map((bones) => bones.map((bone) => jointOfBone[bone]!).filter((joint) => joint >= 0));
   const source: Vector[][] = [];
   const result: Vector[][] = [];
+  const below: number[][] = [];
+  const sourceLowest: number[][] = [];
   for (const time of times) {
     const worlds = sampler.worlds(time);
-    source.push(ankles.map((joint) => scaled(apply(align.turn, positionOf(worlds[joint]!)), align.scale)));
+    const at = (joint: number) => scaled(apply(align.turn, positionOf(worlds[joint]!)), align.scale);
+    source.push(ankles.map(at));
+    sourceLowest.push(footJoints.map((joints) => Math.min(...joints.map((joint) => at(joint)[2]))));
     transfer.poseAt(worlds, (pose) => {
-      const at = positionsOf(skeleton, transfer, pose);
-      result.push(legs.map((leg) => at[leg.bones[2]]!));
+      const positions = positionsOf(skeleton, transfer, pose);
+      result.push(legs.map((leg) => positions[leg.bones[2]]!));
+      below.push(legs.map((leg, i) => Math.max(0, positions[leg.bones[2]]![2] - Math.min(...footBones[i]!.map((bone) => positions[bone]![2])))));
     });
   }
-  return { legs, plan: planFootLock(times, source, result, legs[0]!.lengths[0] + legs[0]!.lengths[1], legs.length) };
+  // The source's floor as the report measures it: its lowest foot joint's 5th percentile over the clip.
+  const lows = sourceLowest.map((k) => Math.min(...k)).sort((a, b) => a - b);
+  const sourceFloor = lows[Math.floor(0.05 * (lows.length - 1))]!;
+  const floor = { ground: align.floorAt, below, under: sourceLowest.map((k) => k.map((z) => Math.min(0, z - sourceFloor))) };
+  return { legs, plan: planFootLock(times, source, result, legs[0]!.lengths[0] + legs[0]!.lengths[1], legs.length, Number.isFinite(align.floorAt) ? floor : undefined) };
 }
 
 function describeLock(plan: FootLockPlan): string {
