@@ -220,8 +220,11 @@ MODEL's standing rest. Feet the source plants (its ankle slow and near its floor
 thigh and calf are turned (two-bone IK, the knee's bend plane and the foot's rotation kept) and the
 pelvis lowered where a foot cannot reach; --no-foot-lock gives the raw transfer. Keys land on the
 game's 60 Hz ticks (and on the source's own first and last key times, as floats, when those fall
-between ticks), reduced within 0.05 degrees and 0.1 mm. Every clip's result is measured against the source (median, p95, worst limb and torso segment angles; facing) and
-warned about past 5 degrees p95; --strict makes that exit 1 with nothing written. Needs
+between ticks), reduced within 0.05 degrees and 0.1 mm. Every clip's result is measured against the
+source (limb and torso segment angles, facing, feet against the ground, slide on planted feet, the
+pelvis's path) and warned about past 5 degrees p95, 3 cm of float or sink (a tenth of the legs without
+--ground-from), the source's slide plus 2 cm, or the path's 3 cm + 3% (5 cm up or down); --strict
+makes that exit 1 with nothing written. Needs
 @gltf-transform/core for glTF and three for FBX and BVH (exit 3 without them).`,
   edit: `usage: gameanim edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR]
        [--trim NAME=START:END] [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]]
