@@ -153,7 +153,8 @@ export function applyFootLock(skeleton: Skeleton, transfer: Transfer, legs: read
   legs.forEach((leg, i) => {
     const target = wanted[i]!;
     if (!holds[i] || holds[i]!.weight <= 0) return;
-    const reach = (leg.lengths[0] + leg.lengths[1]) * 0.999;
+    // Within a hair of straight, or as far as the leg already reaches (a straight-legged stance).
+    const reach = Math.max((leg.lengths[0] + leg.lengths[1]) * 0.999, Math.hypot(...subtract(positions[leg.bones[2]]!, positions[leg.bones[0]]!)));
     const v = subtract(target, positions[leg.bones[0]]!);
     const far = dot(v, v) - reach * reach;
     if (far <= 0) return;
