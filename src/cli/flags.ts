@@ -40,6 +40,8 @@ export const FLAGS = {
   to: { type: 'string' },
   map: { type: 'string' },
   'source-pose': { type: 'string' },
+  'ground-from': { type: 'string' },
+  'no-foot-lock': { type: 'boolean' },
   strict: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Record<string, Option>;
@@ -54,7 +56,7 @@ export const COMMAND_FLAGS: Record<string, readonly Flag[]> = {
   bind: ['skeleton', 'json'],
   export: ['anim', 'out', 'gltf', 'embed-images', 'force', 'z-up', 'jobs', 'per-animation', 'fps', 'json', 'txd', 'scene'],
   import: ['skeleton', 'out', 'format', 'force', 'name', 'like', 'fps', 'json'],
-  retarget: ['to', 'out', 'map', 'source-pose', 'strict', 'name', 'force', 'json'],
+  retarget: ['to', 'out', 'map', 'source-pose', 'ground-from', 'no-foot-lock', 'strict', 'name', 'force', 'json'],
   view: ['port'],
   img: ['out', 'force', 'json', 'in-place', 'format'],
   edit: ['out', 'force', 'json', 'format', 'rename', 'delete', 'speed', 'trim', 'merge', 'package', 'reduce', 'skeleton'],

@@ -177,6 +177,8 @@ async function run(argv: string[]): Promise<CommandResult | 'help'> {
           out,
           map: values['map'] as string | undefined,
           sourcePose: values['source-pose'] as string | undefined,
+          groundFrom: values['ground-from'] as string | undefined,
+          footLock: !values['no-foot-lock'],
           strict: Boolean(values['strict']),
           name: values['name'] as string | undefined,
           force: Boolean(values['force']),

@@ -52,7 +52,8 @@ commands:
          [--format ANP3|ANP2|ANPK] [--force] [--json]
                                 a glTF's animations as an IFP package for MODEL's skeleton
   retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose auto|rest|tpose|frame:N]
-           -o OUT.ifp [--strict] [--name PACKAGE] [--force] [--json]
+           -o OUT.ifp [--ground-from PED.ifp[:ANIM]] [--no-foot-lock] [--strict] [--name PACKAGE]
+           [--force] [--json]
                                 your own motion (glTF, Mixamo FBX, BVH) onto a skinned ped, as ANP3
   view [FILES...] [--port N]    the viewer page on 127.0.0.1, with FILES preloaded
   img ls ARCHIVE [--json]       entries of an IMG archive (VER2 .img, or a III/VC .dir or .img)
@@ -199,7 +200,8 @@ clips stay the glTF's; a warning says what was taken). A warning says when the g
 MODEL's. --fps sets the rate STEP and
 CUBICSPLINE samplers are resampled at (default 60). Needs @gltf-transform/core (exit 3 without it).`,
   retarget: `usage: gameanim retarget SOURCE --to MODEL.dff -o OUT.ifp [--map mixamo|auto|MAP.json]
-       [--source-pose auto|rest|tpose|frame:N] [--strict] [--name PACKAGE] [--force] [--json]
+       [--source-pose auto|rest|tpose|frame:N] [--ground-from PED.ifp[:ANIM]] [--no-foot-lock] [--strict]
+       [--name PACKAGE] [--force] [--json]
 
 Carries the animations of another rig (GLB or .gltf, FBX as Mixamo ships it, BVH as mocap libraries
 do) onto MODEL's skeleton, one ANP3 animation per source animation with keys, same name (a take with
@@ -212,10 +214,17 @@ the motion is measured against; auto (default) takes the rest when its joints st
 A-pose, arms down), else the clip's most plainly standing frame, and says which; rest, tpose (the
 rest) or frame:N override it; no frame that is a body is exit 1, naming the flag to pass. The model is posed
 like that reference, rotations are carried in world space, the hips' travel becomes the root's scaled
-by the legs' lengths. Keys land on the game's 60 Hz ticks (and on the source's own first and last key
-times, as floats, when those fall between ticks), reduced within 0.05 degrees and 0.1 mm. Every clip's
-result is measured against the source (median, p95, worst limb and torso segment angles; facing) and
-warned about past 5 degrees p95; --strict makes that exit 1 with nothing written. Needs
+by the legs' lengths. The source's floor (its feet over the motion) is put on the model's ground: where
+the game's idle (--ground-from PED.ifp: its idle_stance, or PED.ifp:ANIM) stands MODEL's feet, else
+MODEL's standing rest. Feet the source plants (its ankle slow and near its floor) stay planted: the
+thigh and calf are turned (two-bone IK, the knee's bend plane and the foot's rotation kept) and the
+pelvis lowered where a foot cannot reach; --no-foot-lock gives the raw transfer. Keys land on the
+game's 60 Hz ticks (and on the source's own first and last key times, as floats, when those fall
+between ticks), reduced within 0.05 degrees and 0.1 mm. Every clip's result is measured against the
+source (limb and torso segment angles, facing, feet against the ground, slide on planted feet, the
+pelvis's path) and warned about past 5 degrees p95, 3 cm of float or sink (a tenth of the legs without
+--ground-from), the source's slide plus 2 cm, or the path's 3 cm + 3% (5 cm up or down); --strict
+makes that exit 1 with nothing written. Needs
 @gltf-transform/core for glTF and three for FBX and BVH (exit 3 without them).`,
   edit: `usage: gameanim edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR]
        [--trim NAME=START:END] [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]]

@@ -9,6 +9,7 @@ import { apply, cross, dot, fromArray, identity, multiply, normalised, positionO
 import { bodyFrame, segmentDirection, type JointAt } from './body.js';
 import { poseLike } from './game-pose.js';
 import { describeTurn, type Reference } from './reference.js';
+import { FOOT_IDS } from './ground.js';
 
 export interface Alignment {
   /** The rotation from the source's world to the game's model space. */
@@ -19,6 +20,8 @@ export interface Alignment {
   anchor: Vector | null;
   /** Game metres the root is raised so that the source's floor, not its reference's feet, meets the game's ground. */
   lift: number;
+  /** The height (model space) the source's floor lands at: the model's ground when it was put there. */
+  floorAt: number;
   /** Each source joint's world matrix in the reference pose. */
   sourceRef: Matrix[];
   /** Each game bone's world matrix posed like the source's reference, its feet as low as at rest. */
@@ -29,7 +32,7 @@ export interface Alignment {
 }
 
 /** Foot and toe bones: the posed skeleton's lowest stays as low as at rest. */
-const FEET = [43, 44, 53, 54];
+const FEET = FOOT_IDS;
 
 /**
  * The skin's rest stood up as GTA's clips stand it (its bind pose lies along X; clips turn the root so
@@ -56,8 +59,13 @@ export function standingRest(skeleton: Skeleton): Matrix[] {
   return lying.map((m) => multiply(standUp, m));
 }
 
-/** The game skeleton posed like a source's reference, and the root motion's scale. */
-export function alignTo(skeleton: Skeleton, jointOfBone: Int32Array, gameRest: readonly Matrix[], reference: Reference): Alignment {
+/**
+ * The game skeleton posed like a source's reference, and the root motion's scale. `ground` is where
+ * the game stands this skin's feet (ground.ts, from its idle clip; model-space height): given, the
+ * source's floor is always put on it; null, on the standing rest's lowest foot when the reference
+ * stands more than a tenth of a leg off its floor.
+ */
+export function alignTo(skeleton: Skeleton, jointOfBone: Int32Array, gameRest: readonly Matrix[], reference: Reference, ground: number | null = null): Alignment {
   const { turn, worlds: sourceRef } = reference;
   const sourceAt: JointAt = (id) => {
     const bone = skeleton.indexOf(id);
@@ -98,17 +106,24 @@ export function alignTo(skeleton: Skeleton, jointOfBone: Int32Array, gameRest: r
   // own clips put the feet 5 cm apart: walk_player higher than the idle); one further off (mocap whose
   // zero pose hangs at the root, 1 m up) is brought down to it.
   const gap = scale * reference.aboveFloor;
-  const lift = Math.abs(gap) > 0.1 * (Number.isFinite(gameLegs) ? gameLegs : 0.87) ? gap : 0;
+  const restGround = lowest(gameAt(gameRest));
+  const toGround = ground !== null && Number.isFinite(ground) && Number.isFinite(restGround) ? ground - restGround : null;
+  const lift = toGround !== null ? gap + toGround : Math.abs(gap) > 0.1 * (Number.isFinite(gameLegs) ? gameLegs : 0.87) ? gap : 0;
   const report = [
     `reference pose: ${reference.description}`,
     `source axes to the game's: ${describeTurn(turn)}`,
     Number.isFinite(byLegs) && byLegs > 0
       ? `root motion scaled by ${scale.toPrecision(4)}: legs (thigh + shin) ${gameLegs.toFixed(3)} m on the model, ${sourceLegs.toPrecision(4)} source units`
       : 'root motion not scaled: the source has no thigh, shin and ankle joints to measure its legs by',
-    `ground: the source's floor (its lowest foot over the motion) ${Math.abs(gap) < 5e-4 ? 'is where the reference stands' : `is ${(Math.abs(gap) * 100).toFixed(1)} cm ${gap > 0 ? 'below' : 'above'} the reference's feet`}${lift ? ": the root is moved by that, to stand the floor on the model's ground" : ''}`,
+    toGround !== null
+      ? `ground: the game's idle stands this skin's feet at ${ground!.toFixed(3)} m, ${signedCm(toGround)} cm from its rest's; the source's floor (its lowest foot over the motion, ${Math.abs(gap * 100).toFixed(1)} cm ${gap >= 0 ? 'below' : 'above'} the reference's feet) is put there`
+      : `ground: the source's floor (its lowest foot over the motion) ${Math.abs(gap) < 5e-4 ? 'is where the reference stands' : `is ${(Math.abs(gap) * 100).toFixed(1)} cm ${gap > 0 ? 'below' : 'above'} the reference's feet`}${lift ? ": the root is moved by that, to stand the floor on the model's ground" : ''}`,
   ];
-  return { turn, scale, lift, anchor: reference.anchor, sourceRef, targetRef, gameRest: [...gameRest], report };
+  const floorAt = restGround - gap + lift;
+  return { turn, scale, lift, floorAt, anchor: reference.anchor, sourceRef, targetRef, gameRest: [...gameRest], report };
 }
+
+const signedCm = (metres: number) => `${metres >= 0 ? '+' : ''}${(metres * 100).toFixed(1)}`;
 
 function nearestAxis(v: Vector): Vector {
   const line = normalised(v);

@@ -48,6 +48,19 @@ export interface ClipQuality {
   slide: { result: number; source: number };
   /** The pelvis's path over the ground against the source's hips', scaled by the legs: 1 is the same distance. */
   rootPath: number;
+  /**
+   * The feet against the model's ground (the game's idle's when given, else the standing rest's lowest
+   * foot), metres: `median`, the result's lowest foot joint's height above it less the source's above
+   * its floor (scaled), at the median (positive floats); `sink`, how much further under it the result's
+   * goes than the source's under its floor, at worst (0 when never).
+   */
+  ground: { median: number; sink: number };
+  /**
+   * How far the pelvis strays from the source's hips (each counted from its first tick, the source's
+   * scaled by the legs), metres at worst: over the ground, beyond 3 cm plus 3% of the source's path so
+   * far (0 within it), and up and down.
+   */
+  root: { horizontal: number; vertical: number };
   /** Ticks measured: every 60 Hz tick, or 200 spread evenly over a longer clip. */
   ticks: number;
   /** Limits passed, one line each (empty when within all). */
@@ -58,7 +71,19 @@ export interface ClipQuality {
 const MEASURED_TICKS = 200;
 
 /** Past these a clip is warned about, and `--strict` writes nothing (degrees). */
-export const QUALITY_LIMITS = { limbsP95: 5, torsoMedian: 15, facing: 5 };
+export const QUALITY_LIMITS = {
+  limbsP95: 5,
+  torsoMedian: 15,
+  facing: 5,
+  /** Metres a foot may go under the model's ground where the source's is not under its floor (without the game's idle, a tenth of the legs, as `float`). */
+  sink: 0.03,
+  /** Metres the feet may stand off the model's ground at the median when the game's idle gave it; without, a tenth of the legs (SA's own clips differ by 5 cm). */
+  float: 0.03,
+  /** Metres the feet may slide on the source's contacts beyond the source's own slide. */
+  slide: 0.02,
+  /** Metres the pelvis may stray up or down from the source's hips (over the ground: 3 cm + 3% of the path, in `root.horizontal`). */
+  rootVertical: 0.05,
+};
 
 /** The segments measured, from bone to bone (HAnim ids), named by the first. */
 const LIMBS: ReadonlyArray<[number, number]> = [
@@ -85,6 +110,8 @@ export interface MeasuredClip {
   turn: ArrayLike<number>;
   start: number;
   end: number;
+  /** The model's ground height, and whether the game's idle gave it (else the standing rest's lowest foot). */
+  ground: { height: number; given: boolean };
 }
 
 type V = number[];
@@ -182,17 +209,56 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
       }
     }
     let [gamePath, sourcePath] = [0, 0];
+    const root = { horizontal: 0, vertical: 0 };
+    const first = tracks.find((t) => t.hips)?.hips;
     for (let k = 1; k < tracks.length; k++) {
       const [now, before] = [tracks[k]!.hips, tracks[k - 1]!.hips];
-      if (!now || !before) continue;
+      if (!now || !before || !first) continue;
       gamePath += flat(now[0], before[0]);
       sourcePath += flat(now[1], before[1]) * ratio;
+      const [g, s] = [sub(now[0], first[0]), sub(now[1], first[1]).map((v) => v * ratio)];
+      root.horizontal = Math.max(root.horizontal, Math.hypot(g[0]! - s[0]!, g[1]! - s[1]!) - 0.03 - 0.03 * sourcePath);
+      root.vertical = Math.max(root.vertical, Math.abs(g[2]! - s[2]!));
     }
     const rootPath = sourcePath > 1e-3 ? gamePath / sourcePath : 1;
-    const quality: ClipQuality = { animation: c.animation, reference: c.reference, limbs: stats(limbs), torso: stats(torso), facing, feet, slide, rootPath, ticks: tracks.length, warnings: [] };
+    const onGround = heights.map(([g, s]) => g - c.ground.height - ratio * (s - sourceFloor!)).sort((a, b) => a - b);
+    const ground = {
+      median: onGround.length ? onGround[Math.round(0.5 * (onGround.length - 1))]! : 0,
+      sink: Math.min(0, ...heights.map(([g, s]) => g - c.ground.height - Math.min(0, ratio * (s - sourceFloor!)))),
+    };
+    const quality: ClipQuality = {
+      animation: c.animation,
+      reference: c.reference,
+      limbs: stats(limbs),
+      torso: stats(torso),
+      facing,
+      feet,
+      slide,
+      rootPath,
+      ground,
+      root,
+      ticks: tracks.length,
+      warnings: [],
+    };
+    const floatLimit = c.ground.given ? QUALITY_LIMITS.float : 0.1 * (legs ? legs[0] / 2 : 0.87);
     if (quality.limbs.p95 > QUALITY_LIMITS.limbsP95) quality.warnings.push(`limbs ${quality.limbs.p95.toFixed(1)} degrees off at the 95th percentile (limit ${QUALITY_LIMITS.limbsP95})`);
     if (quality.torso.median > QUALITY_LIMITS.torsoMedian) quality.warnings.push(`torso ${quality.torso.median.toFixed(1)} degrees off at the median (limit ${QUALITY_LIMITS.torsoMedian})`);
     if (quality.facing > QUALITY_LIMITS.facing) quality.warnings.push(`facing up to ${quality.facing.toFixed(1)} degrees off the source's (limit ${QUALITY_LIMITS.facing})`);
+    const cm = (metres: number) => (metres * 100).toFixed(1);
+    if (Number.isFinite(ground.median) && Math.abs(ground.median) > floatLimit)
+      quality.warnings.push(
+        `the feet stand ${cm(Math.abs(ground.median))} cm ${ground.median > 0 ? 'above' : 'below'} the model's ground at the median, against the source's on its floor (limit ${cm(floatLimit)}${c.ground.given ? '' : ', a tenth of the legs: no --ground-from'})`,
+      );
+    // Without the game's idle the ground is the straight-legged rest's, which SA's own clips stand off by as much.
+    const sinkLimit = c.ground.given ? QUALITY_LIMITS.sink : floatLimit;
+    if (ground.sink < -sinkLimit)
+      quality.warnings.push(
+        `a foot goes ${cm(-ground.sink)} cm further under the model's ground than the source's under its floor (limit ${cm(sinkLimit)}${c.ground.given ? '' : ', a tenth of the legs: no --ground-from'})`,
+      );
+    if (slide.result > slide.source + QUALITY_LIMITS.slide)
+      quality.warnings.push(`planted feet slide ${cm(slide.result)} cm, the source's ${cm(slide.source)} (limit: the source's plus ${cm(QUALITY_LIMITS.slide)})`);
+    if (root.horizontal > 0) quality.warnings.push(`the pelvis strays ${cm(root.horizontal)} cm over the ground beyond 3 cm + 3% of the source's path`);
+    if (root.vertical > QUALITY_LIMITS.rootVertical) quality.warnings.push(`the pelvis strays ${cm(root.vertical)} cm up or down from the source's hips (limit ${cm(QUALITY_LIMITS.rootVertical)})`);
     return quality;
   });
 }
@@ -205,7 +271,7 @@ const fifthPercentile = (values: number[]) => {
 /** One line of a clip's quality, as the command prints it. */
 export function describeQuality(q: ClipQuality): string {
   const s = (a: AngleStats) => `median ${a.median.toFixed(1)}, p95 ${a.p95.toFixed(1)}, worst ${a.worst.toFixed(1)} (${a.worstAt})`;
-  return `"${q.animation}" against the source, degrees over ${q.ticks} ticks: limbs ${s(q.limbs)}; torso ${s(q.torso)}; facing within ${q.facing.toFixed(1)}; feet above the ground ${signed(q.feet.median * 100)} cm from the source's at the median, at worst ${signed(q.feet.sink * 100)}; planted feet slide ${(q.slide.result * 100).toFixed(1)} cm (the source's ${(q.slide.source * 100).toFixed(1)}); root path ${q.rootPath.toFixed(3)} of the source's`;
+  return `"${q.animation}" against the source, degrees over ${q.ticks} ticks: limbs ${s(q.limbs)}; torso ${s(q.torso)}; facing within ${q.facing.toFixed(1)}; feet above the ground ${signed(q.feet.median * 100)} cm from the source's at the median, at worst ${signed(q.feet.sink * 100)}; planted feet slide ${(q.slide.result * 100).toFixed(1)} cm (the source's ${(q.slide.source * 100).toFixed(1)}); against the model's ground ${signed(q.ground.median * 100)} cm at the median, under it at most ${(-q.ground.sink * 100).toFixed(1)} cm; root path ${q.rootPath.toFixed(3)} of the source's, straying ${(q.root.horizontal * 100).toFixed(1)} cm past 3 cm + 3% over the ground, ${(q.root.vertical * 100).toFixed(1)} cm up or down`;
 }
 
 const signed = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}`;

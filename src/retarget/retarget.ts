@@ -10,9 +10,13 @@ import { describeQuality, measureQuality, type ClipQuality, type MeasuredClip } 
 import { findReference, type SourcePose } from './reference.js';
 import { writeIFP } from '../ifp/writer.js';
 import { clipTiming, RigSampler, type SourceRig } from './rig.js';
-import { prepareTransfer } from './transfer.js';
+import { prepareTransfer, type Transfer } from './transfer.js';
 import type { SourcePlacement } from './placement.js';
-import { positionOf } from '../core/transforms.js';
+import { applyFootLock, legsOf, planFootLock, positionsOf, type FootLockPlan } from './foot-lock.js';
+import { apply, positionOf, scaled, type Vector } from '../core/transforms.js';
+import type { Alignment } from './alignment.js';
+import { groundOfClip, lowestFoot } from './ground.js';
+import type { SkeletalClip } from '../playback/clip.js';
 
 export type { SourcePlacement } from './placement.js';
 
@@ -28,6 +32,16 @@ export interface RetargetOptions {
    * 'rest' or 'tpose' take the rest, `{ frame: N }` frame N of each clip.
    */
   sourcePose?: SourcePose;
+  /**
+   * The game's own idle clip (ped.ifp's `idle_stance`; `idleClipName` finds it): where it stands this
+   * skeleton's feet is the ground the source's floor is put on. Without it, the skin's standing rest.
+   */
+  groundFrom?: SkeletalClip;
+  /**
+   * Default true: feet planted in the source stay in place on the result (foot-lock.ts: two-bone leg IK
+   * over each contact, the pelvis lowered where a foot cannot reach). False: the raw transfer.
+   */
+  footLock?: boolean;
   /** The package name. Default 'retarget'. */
   packageName?: string;
   /** How far a dropped key may be from what interpolation gives. Default 0.05 degrees, 0.1 mm. */
@@ -85,12 +99,15 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
   const jointOfId = new Map<number, number>();
   map.jointOfBone.forEach((joint, bone) => joint >= 0 && jointOfId.set(skeleton.ids[bone]!, joint));
   const gameRest = standingRest(skeleton);
+  const ground = options.groundFrom ? groundOfClip(skeleton, options.groundFrom) : null;
+  // Where the result's feet are meant to stand, for the report: the idle's ground, else the rest's.
+  const modelGround = { height: ground ?? lowestFoot(skeleton, gameRest), given: ground !== null };
   const taken = new Set<string>();
   const measured: MeasuredClip[] = [];
   let placement: SourcePlacement | null = null;
   const animations = clips.map((clip, c): AnimationData => {
     const reference = findReference(rig, clip, jointOfId, options.sourcePose ?? 'auto', timings.get(clip));
-    const align = alignTo(skeleton, map.jointOfBone, gameRest, reference);
+    const align = alignTo(skeleton, map.jointOfBone, gameRest, reference, ground);
     if (!placement) {
       // The first clip's reference places the source: its hips where the skin's pelvis stands posed like it.
       const pelvis = skeleton.indexOf(1);
@@ -110,11 +127,19 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       `"${clip.name}": ${start > 0 ? `${start.toFixed(3)} to ${end.toFixed(3)} s` : `${end.toFixed(3)} s`} at ${rate} Hz, ${times.length} keys${onTicks ? ' on 60 Hz ticks' : " (60 Hz ticks and the source's first and last key times, stored as floats)"}`,
     );
     const sampler = new RigSampler(rig, clip);
+    const lock = options.footLock === false ? null : planLock(skeleton, map.jointOfBone, transfer, align, sampler, times);
     const driven = [...map.jointOfBone.keys()].filter((bone) => map.jointOfBone[bone]! >= 0 || bone === transfer.motionBone);
     const rotations = driven.map(() => new Float32Array(4 * times.length));
     const translations = new Float32Array(3 * times.length);
     times.forEach((time, k) => {
-      const pose = transfer.poseAt(sampler.worlds(time));
+      const pose = transfer.poseAt(
+        sampler.worlds(time),
+        lock
+          ? (world) => {
+              if (applyFootLock(skeleton, transfer, lock.legs, lock.plan.holds[k]!, world)) lock.plan.lowered++;
+            }
+          : undefined,
+      );
       driven.forEach((bone, i) => {
         const out = rotations[i]!;
         out.set(pose.rotations.subarray(4 * bone, 4 * bone + 4), 4 * k);
@@ -124,6 +149,7 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       });
       translations.set(pose.translation, 3 * k);
     });
+    if (lock) report.push(`"${clip.name}": ${describeLock(lock.plan)}`);
     const bones = driven.map((bone, i): TrackData => {
       const moves = bone === transfer.motionBone;
       const kept = keptKeys(times, rotations[i]!, moves ? translations : null, tolerance);
@@ -139,7 +165,7 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       };
     });
     const name = storableName(clip.name || `clip${c}`, taken, report);
-    measured.push({ clip, animation: name, reference: reference.description, turn: align.turn, start, end });
+    measured.push({ clip, animation: name, reference: reference.description, turn: align.turn, start, end, ground: modelGround });
     return { name, bones };
   });
   const packages = [{ name: storableName(options.packageName ?? 'retarget', new Set(), report, PACKAGE_NAME_BYTES), animations }];
@@ -147,6 +173,46 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
   const quality = measureQuality(rig, writeIFP(packages, { format: 'ANP3' }), skeleton, map.jointOfBone, measured);
   for (const q of quality) report.push(describeQuality(q), ...q.warnings.map((w) => `warning: "${q.animation}": ${w}`));
   return { packages, report, placement: placement!, quality };
+}
+
+/** The contacts of a clip's feet and where the result holds them; null when the rig has no two legs with ankles to hold. */
+function planLock(skeleton: Skeleton, jointOfBone: Int32Array, transfer: Transfer, align: Alignment, sampler: RigSampler, times: Float32Array) {
+  const legs = legsOf(skeleton, transfer);
+  const ankles = legs.map((leg) => jointOfBone[leg.bones[2]]!);
+  if (!legs.length || ankles.some((joint) => joint < 0)) return null;
+  // Each leg's foot joints: the foot bone and those under it (the toe), on both rigs.
+  const footBones = legs.map((leg) => {
+    const bones = [leg.bones[2]];
+    skeleton.parents.forEach((parent, bone) => parent === leg.bones[2] && bones.push(bone));
+    return bones;
+  });
+  const footJoints = footBones.map((bones) => bones.map((bone) => jointOfBone[bone]!).filter((joint) => joint >= 0));
+  const source: Vector[][] = [];
+  const result: Vector[][] = [];
+  const below: number[][] = [];
+  const sourceLowest: number[][] = [];
+  for (const time of times) {
+    const worlds = sampler.worlds(time);
+    const at = (joint: number) => scaled(apply(align.turn, positionOf(worlds[joint]!)), align.scale);
+    source.push(ankles.map(at));
+    sourceLowest.push(footJoints.map((joints) => Math.min(...joints.map((joint) => at(joint)[2]))));
+    transfer.poseAt(worlds, (pose) => {
+      const positions = positionsOf(skeleton, transfer, pose);
+      result.push(legs.map((leg) => positions[leg.bones[2]]!));
+      below.push(legs.map((leg, i) => Math.max(0, positions[leg.bones[2]]![2] - Math.min(...footBones[i]!.map((bone) => positions[bone]![2])))));
+    });
+  }
+  // The source's floor as the report measures it: its lowest foot joint's 5th percentile over the clip.
+  const lows = sourceLowest.map((k) => Math.min(...k)).sort((a, b) => a - b);
+  const sourceFloor = lows[Math.floor(0.05 * (lows.length - 1))]!;
+  const floor = { ground: align.floorAt, below, under: sourceLowest.map((k) => k.map((z) => Math.min(0, z - sourceFloor))) };
+  return { legs, plan: planFootLock(times, source, result, legs[0]!.lengths[0] + legs[0]!.lengths[1], legs.length, Number.isFinite(align.floorAt) ? floor : undefined) };
+}
+
+function describeLock(plan: FootLockPlan): string {
+  const [left, right] = plan.runs;
+  if (!(left + right)) return 'no planted feet found in the source: the feet are as transferred';
+  return `feet held where the source's are planted: ${left} contacts on the left, ${right} on the right${plan.lowered ? `; the pelvis lowered on ${plan.lowered} keys for a foot to reach` : ''}`;
 }
 
 /** 60 Hz ticks from `start` to `end`, with `start` and `end` themselves where they fall between ticks. */

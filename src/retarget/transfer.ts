@@ -14,10 +14,23 @@ export interface TransferredPose {
   translation: Vector;
 }
 
+/** One instant of the result in the game's model space, before it is made local: what foot-lock.ts adjusts. */
+export interface WorldPose {
+  /** Each bone's world rotation (4x4, no translation); replace a bone's to turn it (its children keep theirs). */
+  world: Matrix[];
+  /** Where the hips are (moved to lower the pelvis). */
+  hipsAt: Vector;
+}
+
 export interface Transfer {
   /** The bone that carries the root motion: the top bone above the hips that no joint drives (SA's Root), or the hips. */
   readonly motionBone: number;
-  poseAt(sourceWorlds: readonly Matrix[]): TransferredPose;
+  /** The bone whose position `hipsAt` is (the pelvis), -1 without one. */
+  readonly hips: number;
+  /** Each bone's position in its parent's frame at the game's rest (bone lengths and directions). */
+  readonly offsets: readonly Vector[];
+  /** `adjust` may change the world pose (the legs' rotations, the hips' position) before it is made local. */
+  poseAt(sourceWorlds: readonly Matrix[], adjust?: (pose: WorldPose) => void): TransferredPose;
 }
 
 export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, align: Alignment): Transfer {
@@ -45,15 +58,22 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
   // Counted over the ground from the anchor (the clip's start when the reference is a frame of it).
   const fromAnchor = anchor ? apply(turn, scaled(subtract(hipsRestSource, anchor), scale)) : ([0, 0, 0] as Vector);
 
+  const offsets = restLocal.map((m) => positionOf(m));
   return {
     motionBone,
-    poseAt(sourceWorlds) {
+    hips,
+    offsets,
+    poseAt(sourceWorlds, adjust) {
       const world: Matrix[] = [];
       for (let bone = 0; bone < count; bone++) {
         const joint = jointOfBone[bone]!;
         const parent = skeleton.parents[bone]!;
         world.push(joint >= 0 ? multiply(multiply(turn, rotationOf(sourceWorlds[joint]!)), carry[bone]!) : parent < 0 ? gameRestRotation[bone]! : multiply(world[parent]!, restLocalRotation[bone]!));
       }
+      // Where the hips are to be, in the game's model space.
+      const travel = hipsJoint >= 0 ? apply(turn, scaled(subtract(positionOf(sourceWorlds[hipsJoint]!), hipsRestSource), scale)) : ([0, 0, 0] as Vector);
+      const hipsAt: Vector = [hipsRestGame[0] + travel[0] + fromAnchor[0], hipsRestGame[1] + travel[1] + fromAnchor[1], hipsRestGame[2] + travel[2] + lift];
+      adjust?.({ world, hipsAt });
       const rotations = new Float32Array(4 * count);
       for (let bone = 0; bone < count; bone++) {
         const parent = skeleton.parents[bone]!;
@@ -61,9 +81,6 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
         // Products of rotations: orthonormal already, so no nearest-rotation iteration is needed.
         quaternionOf([local[0]!, local[1]!, local[2]!, local[4]!, local[5]!, local[6]!, local[8]!, local[9]!, local[10]!], rotations, 4 * bone);
       }
-      // Where the hips are to be, in the game's model space.
-      const travel = hipsJoint >= 0 ? apply(turn, scaled(subtract(positionOf(sourceWorlds[hipsJoint]!), hipsRestSource), scale)) : ([0, 0, 0] as Vector);
-      const hipsAt: Vector = [hipsRestGame[0] + travel[0] + fromAnchor[0], hipsRestGame[1] + travel[1] + fromAnchor[1], hipsRestGame[2] + travel[2] + lift];
       // The motion bone sits where the hips, hung from it through their rest offsets, land there.
       let hung = world[motionBone]!;
       for (const bone of chain) hung = multiply(hung, restLocal[bone]!);

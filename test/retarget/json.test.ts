@@ -45,7 +45,7 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     // The quality of each animation, measured on what was written; the last report line says it.
     expect(document.quality.map((q: { animation: string }) => q.animation)).toEqual(['WALK_player']);
     const [quality] = document.quality;
-    expect(Object.keys(quality)).toEqual(['animation', 'reference', 'limbs', 'torso', 'facing', 'feet', 'slide', 'rootPath', 'ticks', 'warnings']);
+    expect(Object.keys(quality)).toEqual(['animation', 'reference', 'limbs', 'torso', 'facing', 'feet', 'slide', 'rootPath', 'ground', 'root', 'ticks', 'warnings']);
     // The rig walks on the spot of walk_player's own feet: the result's root covers the source's path.
     expect(quality.rootPath).toBeCloseTo(1, 1);
     expect(quality.ticks).toBe(73);
@@ -72,6 +72,39 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     const missing = gameanim('retarget', join(scratch, 'rig.gltf'), ...args, '-o', join(scratch, 'none.ifp'));
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain(`${join(scratch, 'rig.gltf')}: GLTF: buffer 0's URI "rig.bin" cannot be read: ${join(scratch, 'rig.bin')}: no such file`);
+  });
+
+  it('--ground-from PED.ifp takes its idle as the ground (the report says where); PED.ifp:ANIM names the clip; a missing clip is exit 1 listing them', async () => {
+    const source = join(scratch, 'ground.glb');
+    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
+    const ped = join(samplesDir, 'rwparserng_ped_anp3.ifp');
+    const idle = gameanim('retarget', source, '--to', model, '--ground-from', ped, '-o', join(scratch, 'ground-idle.ifp'), '--json');
+    expect(idle.stderr).toBe('');
+    expect(idle.status).toBe(0);
+    // woman_idlestance (the one idle of this package) stands this skin's lowest foot joint at -0.997 m.
+    expect(JSON.parse(idle.stdout).report).toContain(
+      "ground: the game's idle stands this skin's feet at -0.997 m, -1.6 cm from its rest's; the source's floor (its lowest foot over the motion, 3.8 cm above the reference's feet) is put there",
+    );
+    const named = gameanim('retarget', source, '--to', model, '--ground-from', `${ped}:walk_player`, '-o', join(scratch, 'ground-walk.ifp'), '--json');
+    expect(named.status).toBe(0);
+    expect(JSON.parse(named.stdout).report.find((l: string) => l.startsWith('ground:'))).toMatch(/^ground: the game's idle stands this skin's feet at -0\.94\d m/);
+    const missing = gameanim('retarget', source, '--to', model, '--ground-from', `${ped}:idle_stance`, '-o', join(scratch, 'ground-none.ifp'));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr.trim()).toBe(
+      `gameanim: --ground-from: ${ped} has no animation "idle_stance"; name one as ${ped}:ANIM (it has bomber, run_player, WALK_player, woman_idlestance, woman_run, WOMAN_runsexy, WOMAN_walksexy)`,
+    );
+    expect(existsSync(join(scratch, 'ground-none.ifp'))).toBe(false);
+  });
+
+  it('the feet are held by default (the report says how many contacts); --no-foot-lock gives the raw transfer and says nothing of them', async () => {
+    const source = join(scratch, 'lock.glb');
+    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
+    const held = gameanim('retarget', source, '--to', model, '-o', join(scratch, 'lock-on.ifp'), '--json');
+    expect(held.status).toBe(0);
+    expect(JSON.parse(held.stdout).report).toContainEqual(expect.stringMatching(/^"WALK_player": feet held where the source's are planted: [1-9]\d* contacts on the left, [1-9]\d* on the right/));
+    const raw = gameanim('retarget', source, '--to', model, '--no-foot-lock', '-o', join(scratch, 'lock-off.ifp'), '--json');
+    expect(raw.status).toBe(0);
+    expect(JSON.parse(raw.stdout).report.filter((l: string) => /feet held|no planted feet found/.test(l))).toEqual([]);
   });
 
   it('a source whose limbs do not map: no document, the error on stderr, exit 1', async () => {

@@ -1,6 +1,6 @@
 import { plural } from '../text.js';
 import { basename } from 'node:path';
-import { lintIFP, writeIFP } from 'gameanim';
+import { IFPReader, lintIFP, writeIFP, type SkeletalClip } from 'gameanim';
 import { readInput, InputError } from '../inputs.js';
 import { readGltfInput } from '../gltf-input.js';
 import { writeOutputs } from '../outputs.js';
@@ -13,10 +13,10 @@ type Retarget = typeof import('gameanim/retarget');
 /** gameanim/retarget needs no peer to load: each source's own (glTF-Transform, three.js) is loaded when one is read. */
 const loadRetarget = (): Promise<Retarget> => import('gameanim/retarget');
 
-/** `retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose auto|rest|tpose|frame:N] [--strict] -o OUT.ifp`. */
+/** `retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose auto|rest|tpose|frame:N] [--ground-from PED.ifp[:ANIM]] [--no-foot-lock] [--strict] -o OUT.ifp`. */
 export async function retargetCommand(
   sourcePath: string,
-  options: { to: string; out: string; map?: string; sourcePose?: string; strict?: boolean; name?: string; force: boolean; json?: boolean },
+  options: { to: string; out: string; map?: string; sourcePose?: string; groundFrom?: string; footLock?: boolean; strict?: boolean; name?: string; force: boolean; json?: boolean },
   printText: (line: string) => void,
 ): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
@@ -29,6 +29,12 @@ export async function retargetCommand(
   let model: ReturnType<typeof readModel> | undefined;
   const modelResult = onFile(options.to, () => ((model = readModel(options.to)), { inputErrors: [] }));
   if (!model) return modelResult;
+  let groundFrom: SkeletalClip | undefined;
+  if (options.groundFrom !== undefined) {
+    const found = readGroundClip(options.groundFrom, lib.idleClipName);
+    if (!found.ok) return { inputErrors: [found.error] };
+    groundFrom = found.clip;
+  }
   let map: Parameters<Retarget['retargetRig']>[1]['map'] = 'auto';
   if (options.map === 'mixamo' || options.map === 'auto' || options.map === undefined) map = options.map ?? 'auto';
   else {
@@ -50,7 +56,7 @@ export async function retargetCommand(
     // A .gltf names its .bin and images as files beside it: they are read from there.
     const source = readGltfInput(sourcePath);
     sourceFiles = source.files;
-    result = await lib.retarget(source.bytes, { skeleton: model.skeleton, map, sourcePose, packageName, clipName, resources: source.resources });
+    result = await lib.retarget(source.bytes, { skeleton: model.skeleton, map, sourcePose, groundFrom, footLock: options.footLock ?? true, packageName, clipName, resources: source.resources });
   } catch (error) {
     if (error instanceof lib.RetargetError || error instanceof InputError) return { inputErrors: [`${sourcePath}: ${error.message}`] };
     // Each kind of source loads its own peer, only when one is read: a MissingPeerError naming it goes to main (exit 3).
@@ -87,6 +93,27 @@ export async function retargetCommand(
         }
       : undefined,
   };
+}
+
+/**
+ * `PED.ifp` or `PED.ifp:ANIM`: the game's clip whose feet give the ground (`idle_stance`, else the
+ * first with "idle" in its name, when no ANIM is given).
+ */
+function readGroundClip(text: string, idleClipName: (names: readonly string[]) => string | undefined): { ok: true; clip: SkeletalClip } | { ok: false; error: string } {
+  const named = /^(.*\.ifp):([^:\\/]+)$/i.exec(text);
+  const [path, name] = named ? [named[1]!, named[2]!] : [text, undefined];
+  let reader: IFPReader | undefined;
+  const read = onFile(path, () => ((reader = new IFPReader(readInput(path))), { inputErrors: [] }));
+  if (!reader) return { ok: false, error: `--ground-from: ${read.inputErrors.join('; ')}` };
+  const names = reader.animations.map((a) => a.name);
+  const chosen = name ?? idleClipName(names);
+  const clip = chosen === undefined ? undefined : names.find((n) => n.toLowerCase() === chosen.toLowerCase());
+  if (clip === undefined)
+    return {
+      ok: false,
+      error: `--ground-from: ${path} has ${name ? `no animation "${name}"` : 'no idle animation (idle_stance, or a name with "idle")'}; name one as ${path}:ANIM (it has ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', ...' : ''})`,
+    };
+  return { ok: true, clip: reader.getAnimation(clip)! };
 }
 
 /** `auto`, `rest`, `tpose` or `frame:N` (a frame of each clip, counted from 0 at the source's rate). */
