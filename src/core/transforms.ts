@@ -95,7 +95,13 @@ export function rotationOf(m: Matrix): Matrix {
 
 /** The inverse of a rotation: its transpose. */
 export function transposed(r: Matrix): Matrix {
-  const out = identity();
+  return transposedInto(identity(), r);
+}
+
+/** `transposed(r)` written into `out` (not `r`), for loops that make many. */
+export function transposedInto(out: Matrix, r: Matrix): Matrix {
+  out.fill(0);
+  out[15] = 1;
   for (let column = 0; column < 3; column++) for (let row = 0; row < 3; row++) out[4 * column + row] = r[4 * row + column]!;
   return out;
 }

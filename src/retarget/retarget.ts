@@ -10,7 +10,7 @@ import { describeQuality, measureQuality, type ClipQuality, type MeasuredClip } 
 import { findReference, type SourcePose } from './reference.js';
 import { writeIFP } from '../ifp/writer.js';
 import { clipTiming, RigSampler, type SourceRig } from './rig.js';
-import { prepareTransfer, type Transfer } from './transfer.js';
+import { prepareTransfer, type Transfer, type WorldPose } from './transfer.js';
 import type { SourcePlacement } from './placement.js';
 import { applyFootLock, legsOf, planFootLock, positionsOf, type FootLockPlan } from './foot-lock.js';
 import { apply, positionOf, scaled, type Vector } from '../core/transforms.js';
@@ -132,14 +132,13 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
     const rotations = driven.map(() => new Float32Array(4 * times.length));
     const translations = new Float32Array(3 * times.length);
     times.forEach((time, k) => {
-      const pose = transfer.poseAt(
-        sampler.worlds(time),
-        lock
-          ? (world) => {
-              if (applyFootLock(skeleton, transfer, lock.legs, lock.plan.holds[k]!, world)) lock.plan.lowered++;
-            }
-          : undefined,
-      );
+      // The lock's plan made this tick's world pose already: taken (and let go) rather than made again.
+      const world = lock ? lock.poses[k]! : transfer.worldPoseAt(sampler.worlds(time));
+      if (lock) {
+        lock.poses[k] = undefined;
+        if (applyFootLock(skeleton, transfer, lock.legs, lock.plan.holds[k]!, world)) lock.plan.lowered++;
+      }
+      const pose = transfer.localPoseOf(world);
       driven.forEach((bone, i) => {
         const out = rotations[i]!;
         out.set(pose.rotations.subarray(4 * bone, 4 * bone + 4), 4 * k);
@@ -191,22 +190,24 @@ function planLock(skeleton: Skeleton, jointOfBone: Int32Array, transfer: Transfe
   const result: Vector[][] = [];
   const below: number[][] = [];
   const sourceLowest: number[][] = [];
+  // Each tick's world pose, kept for the pass that writes the keys (a few KB a tick, as the output's keys are).
+  const poses: Array<WorldPose | undefined> = [];
   for (const time of times) {
     const worlds = sampler.worlds(time);
     const at = (joint: number) => scaled(apply(align.turn, positionOf(worlds[joint]!)), align.scale);
     source.push(ankles.map(at));
     sourceLowest.push(footJoints.map((joints) => Math.min(...joints.map((joint) => at(joint)[2]))));
-    transfer.poseAt(worlds, (pose) => {
-      const positions = positionsOf(skeleton, transfer, pose);
-      result.push(legs.map((leg) => positions[leg.bones[2]]!));
-      below.push(legs.map((leg, i) => Math.max(0, positions[leg.bones[2]]![2] - Math.min(...footBones[i]!.map((bone) => positions[bone]![2])))));
-    });
+    const pose = transfer.worldPoseAt(worlds);
+    poses.push(pose);
+    const positions = positionsOf(skeleton, transfer, pose);
+    result.push(legs.map((leg) => positions[leg.bones[2]]!));
+    below.push(legs.map((leg, i) => Math.max(0, positions[leg.bones[2]]![2] - Math.min(...footBones[i]!.map((bone) => positions[bone]![2])))));
   }
   // The source's floor as the report measures it: its lowest foot joint's 5th percentile over the clip.
   const lows = sourceLowest.map((k) => Math.min(...k)).sort((a, b) => a - b);
   const sourceFloor = lows[Math.floor(0.05 * (lows.length - 1))]!;
   const floor = { ground: align.floorAt, below, under: sourceLowest.map((k) => k.map((z) => Math.min(0, z - sourceFloor))) };
-  return { legs, plan: planFootLock(times, source, result, legs[0]!.lengths[0] + legs[0]!.lengths[1], legs.length, Number.isFinite(align.floorAt) ? floor : undefined) };
+  return { legs, poses, plan: planFootLock(times, source, result, legs[0]!.lengths[0] + legs[0]!.lengths[1], legs.length, Number.isFinite(align.floorAt) ? floor : undefined) };
 }
 
 function describeLock(plan: FootLockPlan): string {

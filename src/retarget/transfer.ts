@@ -3,7 +3,7 @@
 // target_world_rest), then back to local; the hips' travel, scaled and turned, as root motion.
 import type { Skeleton } from '../core/skeleton.js';
 import { quaternionOf } from '../dff/rotation.js';
-import { invert, multiply, positionOf, type Matrix } from '../core/transforms.js';
+import { invert, multiply, multiplyInto, positionOf, transposedInto, type Matrix } from '../core/transforms.js';
 import { apply, rotationOf, scaled, subtract, transposed, type Vector } from '../core/transforms.js';
 import type { Alignment } from './alignment.js';
 
@@ -31,6 +31,10 @@ export interface Transfer {
   readonly offsets: readonly Vector[];
   /** `adjust` may change the world pose (the legs' rotations, the hips' position) before it is made local. */
   poseAt(sourceWorlds: readonly Matrix[], adjust?: (pose: WorldPose) => void): TransferredPose;
+  /** The first half of `poseAt`: the world pose, for a pass that needs only positions (the foot lock's plan). */
+  worldPoseAt(sourceWorlds: readonly Matrix[]): WorldPose;
+  /** The second half of `poseAt`: a world pose (adjusted or not) made local. */
+  localPoseOf(pose: WorldPose): TransferredPose;
 }
 
 export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, align: Alignment): Transfer {
@@ -59,27 +63,45 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
   const fromAnchor = anchor ? apply(turn, scaled(subtract(hipsRestSource, anchor), scale)) : ([0, 0, 0] as Vector);
 
   const offsets = restLocal.map((m) => positionOf(m));
-  return {
+  // Scratch for the products made and dropped at every instant: allocations were a tenth of the time.
+  const scratch = new Float64Array(16);
+  const scratchInverse = new Float64Array(16);
+  const axes = new Float64Array(9);
+  const transfer: Transfer = {
     motionBone,
     hips,
     offsets,
     poseAt(sourceWorlds, adjust) {
+      const pose = transfer.worldPoseAt(sourceWorlds);
+      adjust?.(pose);
+      return transfer.localPoseOf(pose);
+    },
+    worldPoseAt(sourceWorlds) {
       const world: Matrix[] = [];
       for (let bone = 0; bone < count; bone++) {
         const joint = jointOfBone[bone]!;
         const parent = skeleton.parents[bone]!;
-        world.push(joint >= 0 ? multiply(multiply(turn, rotationOf(sourceWorlds[joint]!)), carry[bone]!) : parent < 0 ? gameRestRotation[bone]! : multiply(world[parent]!, restLocalRotation[bone]!));
+        world.push(
+          joint >= 0
+            ? multiplyInto(new Float64Array(16), multiplyInto(scratch, turn, rotationOf(sourceWorlds[joint]!)), carry[bone]!)
+            : parent < 0
+              ? gameRestRotation[bone]!
+              : multiply(world[parent]!, restLocalRotation[bone]!),
+        );
       }
       // Where the hips are to be, in the game's model space.
       const travel = hipsJoint >= 0 ? apply(turn, scaled(subtract(positionOf(sourceWorlds[hipsJoint]!), hipsRestSource), scale)) : ([0, 0, 0] as Vector);
       const hipsAt: Vector = [hipsRestGame[0] + travel[0] + fromAnchor[0], hipsRestGame[1] + travel[1] + fromAnchor[1], hipsRestGame[2] + travel[2] + lift];
-      adjust?.({ world, hipsAt });
+      return { world, hipsAt };
+    },
+    localPoseOf({ world, hipsAt }) {
       const rotations = new Float32Array(4 * count);
       for (let bone = 0; bone < count; bone++) {
         const parent = skeleton.parents[bone]!;
-        const local = parent < 0 ? world[bone]! : multiply(transposed(world[parent]!), world[bone]!);
+        const local = parent < 0 ? world[bone]! : multiplyInto(scratch, transposedInto(scratchInverse, world[parent]!), world[bone]!);
         // Products of rotations: orthonormal already, so no nearest-rotation iteration is needed.
-        quaternionOf([local[0]!, local[1]!, local[2]!, local[4]!, local[5]!, local[6]!, local[8]!, local[9]!, local[10]!], rotations, 4 * bone);
+        for (let i = 0; i < 9; i++) axes[i] = local[4 * Math.floor(i / 3) + (i % 3)]!;
+        quaternionOf(axes, rotations, 4 * bone);
       }
       // The motion bone sits where the hips, hung from it through their rest offsets, land there.
       let hung = world[motionBone]!;
@@ -91,4 +113,5 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
       return { rotations, translation };
     },
   };
+  return transfer;
 }
