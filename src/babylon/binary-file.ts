@@ -20,6 +20,22 @@ export function loadBinaryFile(
   return null;
 }
 
+/** The `loadFile` both gameanim plugins share: their formats are binary, read as `loadBinaryFile` reads them. */
+export abstract class BinaryFileLoader {
+  /** Reads the file (a URL through Babylon's file loading, a File, or bytes) and hands `onSuccess` its bytes. */
+  loadFile(
+    scene: Scene,
+    fileOrUrl: File | string | ArrayBufferView,
+    _rootUrl: string,
+    onSuccess: (data: unknown, responseURL?: string) => void,
+    onProgress?: (event: ProgressEvent) => void,
+    _useArrayBuffer?: boolean,
+    onError?: (request?: WebRequest, exception?: LoadFileError) => void,
+  ): IFileRequest | null {
+    return loadBinaryFile(scene, fileOrUrl, onSuccess, onProgress, onError);
+  }
+}
+
 /** The bytes `loadBinaryFile` handed over, as a view (no copy). */
 export function bytesOf(data: unknown): Uint8Array {
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);

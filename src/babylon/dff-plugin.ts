@@ -3,15 +3,12 @@
 import { AssetContainer } from '@babylonjs/core/assetContainer.js';
 import type { ISceneLoaderAsyncResult, ISceneLoaderPluginAsync, ISceneLoaderPluginExtensions, ISceneLoaderProgressEvent } from '@babylonjs/core/Loading/sceneLoader.js';
 import { Tools } from '@babylonjs/core/Misc/tools.js';
-import type { IFileRequest } from '@babylonjs/core/Misc/fileRequest.js';
-import type { LoadFileError } from '@babylonjs/core/Misc/fileTools.js';
-import type { WebRequest } from '@babylonjs/core/Misc/webRequest.js';
 import type { Scene } from '@babylonjs/core/scene.js';
 import { DecodeError, type DecodeWarning } from '../core/errors.js';
 import { DFFReader } from '../dff/reader.js';
 import { TXDReader, type TXDTexture } from '../txd/reader.js';
 import { toBabylonModel, type BabylonGameModel } from './model-nodes.js';
-import { bytesOf, loadBinaryFile } from './binary-file.js';
+import { BinaryFileLoader, bytesOf } from './binary-file.js';
 
 /** The `.dff` plugin's name, and the key of its options in `pluginOptions`. */
 export const DFF_PLUGIN_NAME = 'gameanimDff';
@@ -39,22 +36,12 @@ export function gameModelOf(node: { metadata?: unknown } | null | undefined): Ba
  * (`missing-txd`), as a bad file rejects it with the reader's. Babylon wraps the error it rejects
  * with: the library's error is its `innerError`.
  */
-export class DFFFileLoader implements ISceneLoaderPluginAsync {
+export class DFFFileLoader extends BinaryFileLoader implements ISceneLoaderPluginAsync {
   readonly name = DFF_PLUGIN_NAME;
   readonly extensions: ISceneLoaderPluginExtensions = { '.dff': { isBinary: true } };
 
-  constructor(readonly options: DFFPluginOptions = {}) {}
-
-  loadFile(
-    scene: Scene,
-    fileOrUrl: File | string | ArrayBufferView,
-    _rootUrl: string,
-    onSuccess: (data: unknown, responseURL?: string) => void,
-    onProgress?: (event: ProgressEvent) => void,
-    _useArrayBuffer?: boolean,
-    onError?: (request?: WebRequest, exception?: LoadFileError) => void,
-  ): IFileRequest | null {
-    return loadBinaryFile(scene, fileOrUrl, onSuccess, onProgress, onError);
+  constructor(readonly options: DFFPluginOptions = {}) {
+    super();
   }
 
   async importMeshAsync(

@@ -4,9 +4,6 @@ import { AssetContainer } from '@babylonjs/core/assetContainer.js';
 import type { AnimationGroup } from '@babylonjs/core/Animations/animationGroup.js';
 import type { ISceneLoaderAsyncResult, ISceneLoaderPluginAsync, ISceneLoaderPluginExtensions, ISceneLoaderProgressEvent } from '@babylonjs/core/Loading/sceneLoader.js';
 import type { TransformNode } from '@babylonjs/core/Meshes/transformNode.js';
-import type { IFileRequest } from '@babylonjs/core/Misc/fileRequest.js';
-import type { LoadFileError } from '@babylonjs/core/Misc/fileTools.js';
-import type { WebRequest } from '@babylonjs/core/Misc/webRequest.js';
 import type { Scene } from '@babylonjs/core/scene.js';
 import { nameKey } from '../core/names.js';
 import { IFPReader } from '../ifp/reader.js';
@@ -14,7 +11,7 @@ import { bindClip } from '../playback/bind.js';
 import { toAnimationGroup } from './animation-group.js';
 import { gameModelOf } from './dff-plugin.js';
 import type { BabylonGameModel } from './model-nodes.js';
-import { bytesOf, loadBinaryFile } from './binary-file.js';
+import { BinaryFileLoader, bytesOf } from './binary-file.js';
 import { ArgumentError } from '../core/errors.js';
 
 /** The `.ifp` plugin's name, and the key of its options in `pluginOptions`. */
@@ -35,22 +32,12 @@ export type IFPPluginOptions = {
  * Groups are created stopped. A bad file rejects with the reader's `DecodeError` (Babylon's error's
  * `innerError`); no model to play on rejects with a `RangeError`.
  */
-export class IFPFileLoader implements ISceneLoaderPluginAsync {
+export class IFPFileLoader extends BinaryFileLoader implements ISceneLoaderPluginAsync {
   readonly name = IFP_PLUGIN_NAME;
   readonly extensions: ISceneLoaderPluginExtensions = { '.ifp': { isBinary: true } };
 
-  constructor(readonly options: IFPPluginOptions = {}) {}
-
-  loadFile(
-    scene: Scene,
-    fileOrUrl: File | string | ArrayBufferView,
-    _rootUrl: string,
-    onSuccess: (data: unknown, responseURL?: string) => void,
-    onProgress?: (event: ProgressEvent) => void,
-    _useArrayBuffer?: boolean,
-    onError?: (request?: WebRequest, exception?: LoadFileError) => void,
-  ): IFileRequest | null {
-    return loadBinaryFile(scene, fileOrUrl, onSuccess, onProgress, onError);
+  constructor(readonly options: IFPPluginOptions = {}) {
+    super();
   }
 
   async importMeshAsync(_meshNames: unknown, scene: Scene, data: unknown): Promise<ISceneLoaderAsyncResult> {
