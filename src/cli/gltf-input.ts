@@ -31,13 +31,10 @@ export function readGltfInput(path: string): GltfInput {
   const bytes = readInput(path);
   const files = [path];
   const folder = dirname(path);
-  const byRealPath = new Map<string, Uint8Array>();
+  // Keyed by real path; a URI naming the .gltf itself gets the bytes already read.
+  const byRealPath = new Map<string, Uint8Array>([[realpathSync(path), bytes]]);
   let realFolder: string | undefined;
   let total = 0;
-  const gltfItself = () => {
-    // A URI naming the .gltf itself gets the bytes already read.
-    if (byRealPath.size === 0) byRealPath.set(realpathSync(path), bytes);
-  };
   const resources: GltfResources = (uri) => {
     const file = resolve(folder, relativePathOf(uri));
     if (!within(resolve(folder), file)) throw new Error("leads out of the glTF's folder; gameanim reads only files beside the glTF");
@@ -49,7 +46,6 @@ export function readGltfInput(path: string): GltfInput {
       throw new Error(`${file}: no such file`);
     }
     if (!within(realFolder, real)) throw new Error(`${file}: a link that leads out of the glTF's folder; gameanim reads only files beside the glTF`);
-    gltfItself();
     const known = byRealPath.get(real);
     if (known) return known;
     const data = readInput(real, GLTF_RESOURCE_BYTES - total, `bytes left of the ${GLTF_RESOURCE_BYTES} that the files of one glTF may hold together`);
