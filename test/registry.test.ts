@@ -67,6 +67,14 @@ describe('the format registry', () => {
     for (const command of ['main', 'info', 'dump']) expect(entries.filter(({ format }) => !HELP[command]!.includes(format.description)).map(({ label }) => `${command}: ${label}`)).toEqual([]);
   });
 
+  it('takes the built-in entries through register, one line each, as a plug-in enters: no list of them', async () => {
+    const source = readFileSync(join(root, 'src/registry.ts'), 'utf8');
+    const registered = [...source.matchAll(/^register\((\w+)\);$/gm)].map((match) => match[1]);
+    const library: Record<string, unknown> = await import('../src/index.js');
+    expect(registered.map((name) => library[name!])).toEqual([...FORMATS]);
+    expect(source).not.toMatch(/AnyFileFormat\[\] = \[\w/);
+  });
+
   it("assembles CODES from every entry's codes and the shared ones", () => {
     for (const { format } of entries) expect(Object.keys(CODES)).toEqual(expect.arrayContaining(Object.keys(format.codes)));
     expect(CODES['truncated']).toMatch(/ends inside/);
