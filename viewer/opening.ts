@@ -106,7 +106,7 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
   state.textures = state.textures.filter((texture) => textureFile.get(texture) !== name);
   for (const old of [...$('file-list').children]) if ((old as HTMLElement).dataset['file'] === name) old.remove();
   state.files.push({ name, format, reader });
-  const item = listItem(name, shown.summary(reader));
+  const item = listItem(name, shown.summary(reader, bytes.length));
   item.dataset['file'] = name;
   $('file-list').append(item);
   if (format.archive) return showArchive(name, format.archive(reader), editing);
