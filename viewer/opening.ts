@@ -7,6 +7,7 @@ import { renderLists } from './animation-list.js';
 import { lintFile, type EditingHost } from './editing.js';
 import { listItem } from './page.js';
 import { chooseOpeningClip } from './opening-clip.js';
+import { modelsFirst } from './opening-order.js';
 import { objectName, playScene, sceneOf } from './cutscene.js';
 import { problem } from './problems.js';
 import { select } from './selection.js';
@@ -202,11 +203,11 @@ export async function openFiles(files: Iterable<File>, editing: EditingHost, opt
     await image.decode().catch(() => problem(`${file.name}: not an image the browser can read`, true));
     sprites.atlas = image;
   }
-  // Models first, so the animations dropped with them bind at once. Every file is read before any is
-  // opened, and all are opened in one task: no frame is drawn between two files.
-  list = list.filter((f) => !/\.png$/i.test(f.name)).sort((a, b) => Number(/\.(dff|mef)$/i.test(b.name)) - Number(/\.(dff|mef)$/i.test(a.name)));
-  const contents = await Promise.all(list.map(async (file) => new Uint8Array(await file.arrayBuffer())));
-  list.forEach((file, i) => open(file.name, contents[i]!, editing));
+  // Models first (./opening-order.ts), so the animations dropped with them bind at once. Every file is
+  // read before any is opened, and all are opened in one task: no frame is drawn between two files.
+  list = list.filter((f) => !/\.png$/i.test(f.name));
+  const contents = await Promise.all(list.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
+  for (const { name, bytes } of modelsFirst(contents)) open(name, bytes, editing);
   for (const taker of takers) await taker.update();
 }
 
