@@ -45,9 +45,23 @@ describe('register', () => {
     expect(findFormat(new Uint8Array([...'ANP3'].map((c) => c.charCodeAt(0))))).toBe(ifpFormat);
   });
 
-  it('refuses an entry, or a name, already registered', () => {
+  it('refuses an entry already registered, or its name with other codes or the same description', () => {
     if (!FORMATS.includes(toyFormat)) register(toyFormat);
     expect(() => register(ifpFormat)).toThrow(ArgumentError);
-    expect(() => register({ ...toyFormat, description: 'another' })).toThrow(expect.objectContaining({ code: 'name-taken' }));
+    expect(() => register(toyFormat)).toThrow(expect.objectContaining({ code: 'name-taken' }));
+    expect(() => register({ ...toyFormat, codes: { ...TOY_CODES }, description: 'another' })).toThrow(expect.objectContaining({ code: 'name-taken' }));
+    expect(() => register({ ...toyFormat, sniff: () => false })).toThrow(expect.objectContaining({ code: 'name-taken' }));
+    expect(FORMATS.filter((format) => format.name === 'TOY')).toEqual([toyFormat]);
+  });
+
+  it('takes a second entry of a name that shares its codes, as the built-in IGI 2 clips and models share ILFF', () => {
+    if (!FORMATS.includes(toyFormat)) register(toyFormat);
+    expect(FORMATS.filter((format) => format.name === 'ILFF').map((format) => format.description)).toEqual([
+      'IGI 2 retail animation clip (ILFF/MINA)',
+      'IGI 2 retail model (ILFF/OCEM), read for its skeleton',
+    ]);
+    const sibling: FileFormat<{ values: number[] }, 'TOY'> = { ...toyFormat, description: 'a toy sibling, TOY2', sniff: (bytes) => String.fromCharCode(...bytes.subarray(0, 4)) === 'TOY2' };
+    expect(register(sibling)).toBe(sibling);
+    expect(findFormat(new Uint8Array([...'TOY2'].map((c) => c.charCodeAt(0))))).toBe(sibling);
   });
 });

@@ -63,8 +63,18 @@ describe('the format registry', () => {
   });
 
   it('gives every entry one presentation in the command line, and names every format in its help', () => {
-    expect(entries.filter(({ format }) => PRESENTATIONS.filter((p) => p.format === format).length !== 1).map(({ label }) => label)).toEqual([]);
+    const shown = (format: AnyFileFormat) => PRESENTATIONS.get(format)?.format === format && PRESENTATIONS.get(format)?.dumpText && PRESENTATIONS.get(format)?.dumpJson;
+    expect(entries.filter(({ format }) => !shown(format)).map(({ label }) => label)).toEqual([]);
+    expect([...PRESENTATIONS.keys()].filter((format) => !FORMATS.includes(format)).map((format) => format.name)).toEqual([]);
     for (const command of ['main', 'info', 'dump']) expect(entries.filter(({ format }) => !HELP[command]!.includes(format.description)).map(({ label }) => `${command}: ${label}`)).toEqual([]);
+  });
+
+  it('takes the built-in entries through register, one line each, as a plug-in enters: no list of them', async () => {
+    const source = readFileSync(join(root, 'src/registry.ts'), 'utf8');
+    const registered = [...source.matchAll(/^register\((\w+)\);$/gm)].map((match) => match[1]);
+    const library: Record<string, unknown> = await import('../src/index.js');
+    expect(registered.map((name) => library[name!])).toEqual([...FORMATS]);
+    expect(source).not.toMatch(/AnyFileFormat\[\] = \[\w/);
   });
 
   it("assembles CODES from every entry's codes and the shared ones", () => {

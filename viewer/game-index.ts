@@ -3,6 +3,7 @@
 // archives' directories and the ped definitions, never a model or an animation: those are read when
 // chosen.
 import { DecodeError, type IMGEntry } from 'gameanim';
+import type { ViewerCode } from './codes.js';
 import { readSlice, type FolderFiles } from './folder-files.js';
 import { LazyImg } from './lazy-img.js';
 
@@ -40,8 +41,11 @@ export interface GameIndex {
   problems: string[];
 }
 
-/** The folder is not a game folder the viewer can read: the message says what is missing. */
-export class NotAGameFolder extends Error {}
+/** The folder is not a game folder the viewer can read (code `not-a-game-folder`): the message says what is missing. */
+export class NotAGameFolder extends Error {
+  override readonly name = 'NotAGameFolder';
+  readonly code: ViewerCode = 'not-a-game-folder';
+}
 
 const GAMES: Array<[exe: string, game: string]> = [
   ['gta_sa.exe', 'San Andreas'],

@@ -7,6 +7,7 @@ import { renderLists } from './animation-list.js';
 import { lintFile, type EditingHost } from './editing.js';
 import { listItem } from './page.js';
 import { chooseOpeningClip } from './opening-clip.js';
+import { modelsFirst } from './opening-order.js';
 import { objectName, playScene, sceneOf } from './cutscene.js';
 import { problem } from './problems.js';
 import { select } from './selection.js';
@@ -106,7 +107,7 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
   state.textures = state.textures.filter((texture) => textureFile.get(texture) !== name);
   for (const old of [...$('file-list').children]) if ((old as HTMLElement).dataset['file'] === name) old.remove();
   state.files.push({ name, format, reader });
-  const item = listItem(name, shown.summary(reader));
+  const item = listItem(name, shown.summary(reader, bytes.length));
   item.dataset['file'] = name;
   $('file-list').append(item);
   if (format.archive) return showArchive(name, format.archive(reader), editing);
@@ -202,11 +203,11 @@ export async function openFiles(files: Iterable<File>, editing: EditingHost, opt
     await image.decode().catch(() => problem(`${file.name}: not an image the browser can read`, true));
     sprites.atlas = image;
   }
-  // Models first, so the animations dropped with them bind at once. Every file is read before any is
-  // opened, and all are opened in one task: no frame is drawn between two files.
-  list = list.filter((f) => !/\.png$/i.test(f.name)).sort((a, b) => Number(/\.(dff|mef)$/i.test(b.name)) - Number(/\.(dff|mef)$/i.test(a.name)));
-  const contents = await Promise.all(list.map(async (file) => new Uint8Array(await file.arrayBuffer())));
-  list.forEach((file, i) => open(file.name, contents[i]!, editing));
+  // Models first (./opening-order.ts), so the animations dropped with them bind at once. Every file is
+  // read before any is opened, and all are opened in one task: no frame is drawn between two files.
+  list = list.filter((f) => !/\.png$/i.test(f.name));
+  const contents = await Promise.all(list.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
+  for (const { name, bytes } of modelsFirst(contents)) open(name, bytes, editing);
   for (const taker of takers) await taker.update();
 }
 

@@ -1,10 +1,15 @@
 // How the gameanim plugins take their file: from a URL (through Babylon's own file loading, so its
 // URL preprocessing, request modifiers and offline support apply), a File, or bytes already in memory.
+import type { ISceneLoaderPluginExtensions } from '@babylonjs/core/Loading/sceneLoader.js';
 import type { IFileRequest } from '@babylonjs/core/Misc/fileRequest.js';
 import { Tools } from '@babylonjs/core/Misc/tools.js';
 import { LoadFileError as LoadFileErrorClass, type LoadFileError } from '@babylonjs/core/Misc/fileTools.js';
 import type { WebRequest } from '@babylonjs/core/Misc/webRequest.js';
 import type { Scene } from '@babylonjs/core/scene.js';
+import type { AnyFileFormat } from '../core/file-format.js';
+
+/** The extensions a plugin loads, as binary files: its registry entry's, so the entry is their one source. */
+export const binaryExtensions = (format: Pick<AnyFileFormat, 'extensions'>): ISceneLoaderPluginExtensions => Object.fromEntries(format.extensions.map((extension) => [extension, { isBinary: true }]));
 
 /** `ISceneLoaderPluginAsync.loadFile` for a binary format: hands `onSuccess` an ArrayBuffer or ArrayBufferView. */
 export function loadBinaryFile(

@@ -5,10 +5,11 @@ import type { ISceneLoaderAsyncResult, ISceneLoaderPluginAsync, ISceneLoaderPlug
 import { Tools } from '@babylonjs/core/Misc/tools.js';
 import type { Scene } from '@babylonjs/core/scene.js';
 import { DecodeError, type DecodeWarning } from '../core/errors.js';
+import { dffFormat } from '../dff/format.js';
 import { DFFReader } from '../dff/reader.js';
 import { TXDReader, type TXDTexture } from '../txd/reader.js';
 import { toBabylonModel, type BabylonGameModel } from './model-nodes.js';
-import { BinaryFileLoader, bytesOf } from './binary-file.js';
+import { BinaryFileLoader, binaryExtensions, bytesOf } from './binary-file.js';
 
 /** The `.dff` plugin's name, and the key of its options in `pluginOptions`. */
 export const DFF_PLUGIN_NAME = 'gameanimDff';
@@ -38,7 +39,7 @@ export function gameModelOf(node: { metadata?: unknown } | null | undefined): Ba
  */
 export class DFFFileLoader extends BinaryFileLoader implements ISceneLoaderPluginAsync {
   readonly name = DFF_PLUGIN_NAME;
-  readonly extensions: ISceneLoaderPluginExtensions = { '.dff': { isBinary: true } };
+  readonly extensions: ISceneLoaderPluginExtensions = binaryExtensions(dffFormat);
 
   constructor(readonly options: DFFPluginOptions = {}) {
     super();

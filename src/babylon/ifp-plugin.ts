@@ -6,12 +6,13 @@ import type { ISceneLoaderAsyncResult, ISceneLoaderPluginAsync, ISceneLoaderPlug
 import type { TransformNode } from '@babylonjs/core/Meshes/transformNode.js';
 import type { Scene } from '@babylonjs/core/scene.js';
 import { nameKey } from '../core/names.js';
+import { ifpFormat } from '../ifp/format.js';
 import { IFPReader } from '../ifp/reader.js';
 import { bindClip } from '../playback/bind.js';
 import { toAnimationGroup } from './animation-group.js';
 import { gameModelOf } from './dff-plugin.js';
 import type { BabylonGameModel } from './model-nodes.js';
-import { BinaryFileLoader, bytesOf } from './binary-file.js';
+import { BinaryFileLoader, binaryExtensions, bytesOf } from './binary-file.js';
 import { ArgumentError } from '../core/errors.js';
 
 /** The `.ifp` plugin's name, and the key of its options in `pluginOptions`. */
@@ -34,7 +35,7 @@ export type IFPPluginOptions = {
  */
 export class IFPFileLoader extends BinaryFileLoader implements ISceneLoaderPluginAsync {
   readonly name = IFP_PLUGIN_NAME;
-  readonly extensions: ISceneLoaderPluginExtensions = { '.ifp': { isBinary: true } };
+  readonly extensions: ISceneLoaderPluginExtensions = binaryExtensions(ifpFormat);
 
   constructor(readonly options: IFPPluginOptions = {}) {
     super();

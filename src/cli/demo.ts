@@ -92,5 +92,5 @@ for (const file of readdirSync(fixturesDir)
   const format = findPresentation(bytes, file);
   if (!format) continue;
   const { ms, result } = timed(() => format.format.open(bytes));
-  console.log(`${file.padEnd(27)} ${ms.toFixed(3)} ms  ${format.summary(result)}`);
+  console.log(`${file.padEnd(27)} ${ms.toFixed(3)} ms  ${format.summary(result, bytes.length)}`);
 }

@@ -2,6 +2,8 @@ import { constants } from 'node:buffer';
 import { closeSync, existsSync, openSync, readSync, type Stats, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { FORMATS } from 'gameanim';
+// Before any input is read: the formats of the plug-ins GAMEANIM_PLUGINS names are registered.
+import './plugins-at-start.js';
 import { findPresentation, type Presentation } from './present/index.js';
 import { IMGArchive } from 'gameanim';
 

@@ -2,14 +2,13 @@
 // `archive.img/entry` URLs from inside it, so the other game-file loaders read archive entries as
 // they read files.
 import { DecodeError } from '../core/errors.js';
+import { imgFormat } from '../img/format.js';
 import { IMGArchive } from '../img/reader.js';
 import { besideUrl, fileBytes, type ArchiveEntrySource } from './file-bytes.js';
 import { GameLoader } from './game-loader.js';
 
 /** The URLs an `IMGLoader` serves as a manager handler: an entry name after a `.img/` or `.dir/` folder. */
 export const IMG_ENTRY_URL = /\.(img|dir)\/[^/]+$/i;
-
-const isVer2 = (bytes: Uint8Array) => bytes.length >= 4 && bytes[0] === 0x56 && bytes[1] === 0x45 && bytes[2] === 0x52 && bytes[3] === 0x32;
 
 /**
  * Loads a GTA IMG archive (`IMGArchive`): SA's `VER2` from its `.img`, or a III/VC archive from its
@@ -55,7 +54,8 @@ export class IMGLoader extends GameLoader<IMGArchive> implements ArchiveEntrySou
       return this.parse(img, dir);
     }
     const img = await fileBytes(this, url, onProgress);
-    if (isVer2(img)) return this.parse(img);
+    // The registry's entry tells a VER2 archive by its magic.
+    if (imgFormat.sniff(img)) return this.parse(img);
     // Not VER2: a III/VC archive's data, whose directory is beside it. Without one, the archive's own
     // error says what the bytes are not.
     const dir = await fileBytes(this, besideUrl(url, '.dir'), onProgress).catch(() => null);

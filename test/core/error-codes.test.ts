@@ -1,38 +1,47 @@
 // Every error the library throws carries a code from the one merged table: this lists every `throw`
 // of src/ (the command line, src/cli/, has its own codes: exit-codes.ts) and fails on one that throws
-// something without a code, or a code the runtime tables do not hold.
+// something without a code, or a code the runtime tables do not hold. The viewer's throws (viewer/)
+// are held to the same rule, with its own codes (viewer/codes.ts) beside the library's.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ByteCursor } from '../../src/core/byte-cursor.js';
 import type { Code } from '../../src/core/codes.js';
 import type { ArgumentError, DecodeError, EditError, EncodeError, InternalError, MissingPeerError, StateError } from '../../src/core/errors.js';
 import { GLTF_CODES } from '../../src/gltf/codes.js';
 import { CODES } from '../../src/registry.js';
 import { RETARGET_CODES } from '../../src/retarget/codes.js';
-import type { RetargetError } from '../../src/retarget/errors.js';
+import type { RetargetError, RetargetErrorCode } from '../../src/retarget/errors.js';
 import { BVH_CODES, FBX_CODES } from '../../src/retarget/sources/source-codes.js';
+import { VIEWER_CODES, type ViewerCode } from '../../viewer/codes.js';
+import { NotAGameFolder } from '../../viewer/game-index.js';
 
-const src = fileURLToPath(new URL('../../src/', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const src = join(root, 'src');
+const viewer = join(root, 'viewer');
 
 /** The classes whose every instance has a `code` from the table: the type check below keeps this honest. */
-const CODED_CLASSES = ['DecodeError', 'EncodeError', 'EditError', 'ArgumentError', 'StateError', 'InternalError', 'MissingPeerError', 'RetargetError'];
+const CODED_CLASSES = ['DecodeError', 'EncodeError', 'EditError', 'ArgumentError', 'StateError', 'InternalError', 'MissingPeerError', 'RetargetError', 'NotAGameFolder'];
 type Coded = DecodeError | EncodeError | EditError | ArgumentError | StateError | InternalError | MissingPeerError | RetargetError | ReturnType<ByteCursor['error']>;
 // Fails to compile if one of them, or what a cursor's error() returns, has no `code: Code`.
 const codesOf = (error: Coded): Code => error.code;
+// The viewer's errors carry a code of its own table.
+const viewerCodeOf = (error: NotAGameFolder): ViewerCode => error.code;
+// The retargeting codes' type is its table's keys, not a list written again beside it.
+expectTypeOf<RetargetErrorCode>().toEqualTypeOf<keyof typeof RETARGET_CODES>();
 
 /** Helpers that build a coded error (each returns a DecodeError or EncodeError, typed so in its file). */
 const CODED_HELPERS = /^(?:\w+\.error|refuse|missing)\(/;
 
-/** Every code the runtime tables hold: the root's CODES (shared and every registry entry's) and the adapters'. */
-const ALL_CODES = new Set([...Object.keys(CODES), ...Object.keys(GLTF_CODES), ...Object.keys(RETARGET_CODES), ...Object.keys(BVH_CODES), ...Object.keys(FBX_CODES)]);
+/** Every code the runtime tables hold: the root's CODES (shared and every registry entry's), the adapters' and the viewer's. */
+const ALL_CODES = new Set([...Object.keys(CODES), ...Object.keys(GLTF_CODES), ...Object.keys(RETARGET_CODES), ...Object.keys(BVH_CODES), ...Object.keys(FBX_CODES), ...Object.keys(VIEWER_CODES)]);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'cli' && dir === src ? [] : sources(path);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
+    if (statSync(path).isDirectory()) return (name === 'cli' && dir === src) || name === 'public' ? [] : sources(path);
+    return name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.config.ts') ? [path] : [];
   });
 }
 
@@ -108,8 +117,8 @@ function uncoded(expression: string, text: string): string | null {
   const constructed = /^new\s+([\w$]+)\s*\(/.exec(expression);
   if (constructed) return CODED_CLASSES.includes(constructed[1]!) ? null : `new ${constructed[1]} has no code`;
   if (CODED_HELPERS.test(expression)) return null;
-  // Rethrowing what a catch clause caught: its code, if any, is the thrower's.
-  if (/^[\w$]+$/.test(expression) && new RegExp(`catch\\s*\\(\\s*${expression}\\s*[):]`).test(text)) return null;
+  // Rethrowing what a catch clause, or a promise's .catch((error) => ...), caught: its code, if any, is the thrower's.
+  if (/^[\w$]+$/.test(expression) && new RegExp(`catch\\s*\\(\\s*\\(?\\s*${expression}\\s*[):]`).test(text)) return null;
   return 'not a coded error';
 }
 
@@ -130,16 +139,19 @@ function codeArgument(expression: string): string | undefined {
   return bounds.length > index + 1 ? expression.slice(bounds[index]! + 1, bounds[index + 1]) : undefined;
 }
 
-const files = sources(src);
+const files = [...sources(src), ...sources(viewer)];
 const sites = files.flatMap((file) => {
   const text = readFileSync(file, 'utf8');
-  return throwSites(text).map((site) => ({ ...site, at: `${relative(src, file)}:${site.line}`, text }));
+  return throwSites(text).map((site) => ({ ...site, at: `${relative(root, file)}:${site.line}`, text }));
 });
 
 describe('the errors the library throws', () => {
-  it('every throw site of src/ (not src/cli/) throws an error with a code', () => {
-    // The count keeps the scan honest: it finds the library's throws (about 190), not none.
+  it('every throw site of src/ (not src/cli/) and viewer/ throws an error with a code', () => {
+    // The count keeps the scan honest: it finds the library's throws (about 190), not none, and the viewer's.
     expect(sites.length).toBeGreaterThan(150);
+    expect(sites.filter(({ at }) => at.startsWith('viewer/')).map(({ at, expression }) => `${at.replace(/:\d+$/, '')}: ${expression.split('(')[0]}`)).toEqual(
+      expect.arrayContaining(['viewer/game-index.ts: new NotAGameFolder', 'viewer/lazy-img.ts: new DecodeError']),
+    );
     const bad = sites.flatMap(({ at, expression, text }) => {
       const why = uncoded(expression, text);
       return why ? [`${at}: throw ${expression.split('\n')[0]} (${why})`] : [];
@@ -147,7 +159,7 @@ describe('the errors the library throws', () => {
     expect(bad).toEqual([]);
   });
 
-  it('every code a throw site names is in a runtime table (CODES, GLTF_CODES, RETARGET_CODES, BVH_CODES)', () => {
+  it('every code a throw site names is in a runtime table (CODES, GLTF_CODES, RETARGET_CODES, BVH_CODES, VIEWER_CODES)', () => {
     const named = sites.flatMap(({ at, expression }) => {
       const argument = codeArgument(expression);
       return [...(argument ?? '').matchAll(/'([a-z][a-z0-9-]*)'/g)].map((m) => ({ at, code: m[1]! })).filter(({ code }) => !ALL_CODES.has(code));
@@ -163,15 +175,17 @@ const s = \`a \${"b"} throw c\`;
 if (x) throw new RangeError('too big');
 try { f(); } catch (error) { throw error; }
 throw cursor.error('truncated', 0, \`at \${{ a: 1 }.a}\`);
-throw oops;`;
+throw oops;
+p.catch((reason: unknown) => { throw reason; });`;
     const found = throwSites(text);
     expect(found.map((site) => [site.line, site.expression])).toEqual([
       [3, "new RangeError('too big')"],
       [4, 'error'],
       [5, `cursor.error('truncated', 0, \`at \${{ a: 1 }.a}\`)`],
       [6, 'oops'],
+      [7, 'reason'],
     ]);
-    expect(found.map((site) => uncoded(site.expression, text))).toEqual(['new RangeError has no code', null, null, 'not a coded error']);
+    expect(found.map((site) => uncoded(site.expression, text))).toEqual(['new RangeError has no code', null, null, 'not a coded error', null]);
   });
 
   it('each coded class carries its code at run time', async () => {
@@ -183,5 +197,8 @@ throw oops;`;
     expect(codesOf(new InternalError('kernel-assertion', 'm'))).toBe('kernel-assertion');
     const peer = new MissingPeerError('three', 'reading FBX');
     expect([peer.code, peer.peer, peer.message]).toEqual(['missing-peer', 'three', 'reading FBX needs three, an optional peer dependency: npm install three']);
+    const notAGame = new NotAGameFolder('no models/gta3.img here');
+    expect([viewerCodeOf(notAGame), notAGame.name, notAGame.message]).toEqual(['not-a-game-folder', 'NotAGameFolder', 'no models/gta3.img here']);
+    expect(VIEWER_CODES[notAGame.code]).toMatch(/models\/gta3\.img/);
   });
 });

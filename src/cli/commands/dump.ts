@@ -38,6 +38,8 @@ function dumpInput(path: string, options: DumpOptions, headed: boolean, print: (
 function dumpFile(path: string, bytes: Uint8Array, options: DumpOptions, headed: boolean, print: (line: string) => void, documents: unknown[]): CommandResult {
   const shown = formatOf(path, bytes);
   const { format } = shown;
+  if (!shown.dumpText || !shown.dumpJson)
+    throw new InputError(`${path}: gameanim cannot dump ${format.name} (${format.description}): it was registered without a presentation that dumps it; gameanim info shows what it holds`);
   if (options.anim && !format.packages) throw new UsageError(`--anim picks one animation of an IFP file; ${path} is ${format.name}`);
   const reader = format.open(bytes);
   if (options.anim && !format.clips!(reader).some((clip) => clip.name.toLowerCase() === options.anim!.toLowerCase())) {

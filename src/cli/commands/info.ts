@@ -38,7 +38,7 @@ function describeFile(path: string, print: Print, records: InfoRecord[]): Comman
   if (shown.format.archive) return describeArchive(path, bytes, print, records);
   const reader = shown.format.open(bytes);
   const note = shown.infoNote?.(reader);
-  const summary = shown.summary(reader);
+  const summary = shown.summary(reader, bytes.length);
   const warnings = shown.format.warnings(reader);
   print(`${path}: ${summary}${note ? ` (${note})` : ''}`);
   shown.details?.(reader).forEach(print);
@@ -133,7 +133,7 @@ function describeEntry(
   try {
     const { format } = shown;
     const reader = format.open(data);
-    const summary = shown.summary(reader);
+    const summary = shown.summary(reader, data.length);
     const warnings = format.warnings(reader);
     print(`  ${entry.name}: ${summary}`);
     warningLines(warnings, '    ').forEach(print);

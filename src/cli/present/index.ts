@@ -1,10 +1,13 @@
 // The tools' registry of presentations: what the command line and the viewer print for each entry of
-// the library's registry (FORMATS), paired with it by the entry itself. Adding a format adds one
-// presentation here (test/registry.test.ts checks that every entry has exactly one).
-import { findFormat, type AnyFileFormat } from 'gameanim';
+// the library's registry (FORMATS), keyed by the entry itself. Every presentation enters it by
+// `registerPresentation`: the built-in ones at the end of this file, one line each, a plug-in's by the
+// same call (src/cli/plugins.ts). An entry registered without one is shown by its capabilities
+// (./generic.ts); test/registry.test.ts checks that every built-in entry has its own.
+import { ArgumentError, FORMATS, findFormat, type AnyFileFormat } from 'gameanim';
 import type { Presentation } from '../presentation.js';
 import { cameraPathPresentation } from './camera.js';
 import { dffPresentation } from './dff.js';
+import { genericPresentation } from './generic.js';
 import { iffPresentation } from './iff.js';
 import { ifpPresentation } from './ifp.js';
 import { igi2ClipPresentation, igi2ModelPresentation } from './igi2.js';
@@ -14,23 +17,34 @@ import { txdPresentation } from './txd.js';
 
 export type { DumpOptions, Presentation } from '../presentation.js';
 
-export const PRESENTATIONS: readonly Presentation<unknown>[] = [
-  ifpPresentation,
-  imgPresentation,
-  iffPresentation,
-  igi2ClipPresentation,
-  igi2ModelPresentation,
-  animPresentation,
-  dffPresentation,
-  cameraPathPresentation,
-  txdPresentation,
-];
+const presentations = new Map<AnyFileFormat, Presentation<unknown>>();
 
-/** The presentation of a registry entry. */
+/** The presentations registered, each under its entry. */
+export const PRESENTATIONS: ReadonlyMap<AnyFileFormat, Presentation<unknown>> = presentations;
+
+/** The shown-by-capabilities presentation of each entry without its own, made once. */
+const generic = new WeakMap<AnyFileFormat, Presentation<unknown>>();
+
+/**
+ * Pairs a presentation with its entry, which must be registered (`register`) first: `info`, `dump` and
+ * the viewer show files of that format through it from then on. Throws an `ArgumentError`
+ * (`name-taken`) when the entry has a presentation already, (`bad-argument`) when it is not registered.
+ * Returns the presentation.
+ */
+export function registerPresentation<Reader>(presentation: Presentation<Reader>): Presentation<Reader> {
+  const format = presentation.format as AnyFileFormat;
+  if (!FORMATS.includes(format)) throw new ArgumentError('bad-argument', `registerPresentation: the ${format.name} entry (${format.description}) is not registered: register(entry) first`);
+  if (presentations.has(format)) throw new ArgumentError('name-taken', `registerPresentation: the ${format.name} entry (${format.description}) has a presentation already`);
+  presentations.set(format, presentation as Presentation<unknown>);
+  return presentation;
+}
+
+/** The presentation of a registry entry: its own, else one that shows it by its capabilities. */
 export function presentationOf(format: AnyFileFormat): Presentation<unknown> {
-  const found = PRESENTATIONS.find((presentation) => presentation.format === format);
-  if (!found) throw new Error(`no presentation for the ${format.name} entry (${format.description}): add one to src/cli/present/index.ts`);
-  return found;
+  const own = presentations.get(format);
+  if (own) return own;
+  if (!generic.has(format)) generic.set(format, genericPresentation(format));
+  return generic.get(format)!;
 }
 
 /** The presentation of the format whose magic the bytes carry, else whose extension the name has. */
@@ -38,3 +52,14 @@ export function findPresentation(bytes: Uint8Array, name = ''): Presentation<unk
   const format = findFormat(bytes, name);
   return format && presentationOf(format);
 }
+
+// The built-in presentations.
+registerPresentation(ifpPresentation);
+registerPresentation(imgPresentation);
+registerPresentation(iffPresentation);
+registerPresentation(igi2ClipPresentation);
+registerPresentation(igi2ModelPresentation);
+registerPresentation(animPresentation);
+registerPresentation(dffPresentation);
+registerPresentation(cameraPathPresentation);
+registerPresentation(txdPresentation);
