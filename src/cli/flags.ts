@@ -10,10 +10,8 @@ export { nearestFlag } from './flag-parser.js';
 /** Every flag any command takes, by name (one name means one flag: the same type and one-letter form everywhere). */
 export const FLAGS: Readonly<Record<string, FlagSpec>> = Object.fromEntries(COMMANDS.flatMap((command) => Object.entries(command.flags)));
 
-export type Flag = string;
-
 /** The flags each command takes besides --help, in its spec's order. Every command that prints results takes --json. */
-export const COMMAND_FLAGS: Readonly<Record<string, readonly Flag[]>> = Object.fromEntries(COMMANDS.map((command) => [command.name, Object.keys(command.flags)]));
+export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(COMMANDS.map((command) => [command.name, Object.keys(command.flags)]));
 
 /** The commands that take --json, in the list's order. */
 export const JSON_COMMANDS = COMMANDS.filter(takesJson).map((command) => command.name);
