@@ -12,3 +12,9 @@ export class UsageError extends Error {
     super(message);
   }
 }
+
+/**
+ * A usage error that an action (not its spec) finds and that shows its command's help: the action cannot
+ * import its own spec's help, which imports it, so the dispatcher, which knows the command, adds it.
+ */
+export class UsageErrorWithHelp extends UsageError {}

@@ -1,7 +1,9 @@
 import { InputError } from '../inputs.js';
 import { checkOutput, writeOutput } from '../outputs.js';
-import { UsageError } from '../usage.js';
+import { UsageError } from '../usage-error.js';
 import type { CommandResult } from './result.js';
+import { defineCommand, usageError } from '../command-spec.js';
+import { forceFlag, jsonFlag, outFlag, switchFlag, textFlag } from '../common-flags.js';
 
 interface BenchModule {
   canRecord(): boolean;
@@ -44,3 +46,33 @@ export async function bench(options: { corpus?: string; quick?: boolean; out?: s
   }
   return { inputErrors: [] };
 }
+
+/** `gameanim bench [--corpus DIR] [--quick] [--out FILE [--force]] [--record] [--json]`. */
+export const benchSpec = defineCommand({
+  name: 'bench',
+  help: `usage: gameanim bench [--corpus DIR] [--quick] [--out FILE] [--record] [--json]
+
+Runs the benchmark suite: decoding an SA-sized corpus with each backend against the naive baseline
+and the memcpy bound, then playback against THREE.AnimationMixer (when three is installed). The
+corpus is generated once into DIR (default: ~/.cache/gameanim/bench-corpus, or $XDG_CACHE_HOME).
+DIR must be new, empty, or a corpus gameanim made (it leaves a .gameanim-corpus marker): no other
+files are ever replaced. The tables are printed; --out writes them to FILE (an existing FILE only
+with --force). In a development checkout, --record writes
+bench/RESULTS.md and appends to bench/history/. --quick runs a tiny corpus: its rows under 1 ms are
+labelled too small to mean anything, and its targets are not judged. Peak memory per decoder is
+measured in a fresh child process.`,
+  overview: [{ usage: 'bench [--corpus DIR] [--quick] [--out FILE [--force]] [--record] [--json]', summary: 'the benchmark suite on a generated SA-sized corpus' }],
+  flags: { corpus: textFlag, quick: switchFlag, out: outFlag, record: switchFlag, force: forceFlag, json: jsonFlag },
+  parse(values, positionals, context) {
+    if (positionals.length) throw usageError(context, 'bench takes no FILE');
+    return {
+      corpus: values.corpus,
+      quick: Boolean(values.quick),
+      out: values.out,
+      record: Boolean(values.record),
+      force: Boolean(values.force),
+      json: Boolean(values.json),
+    };
+  },
+  run: (options, print) => bench(options, print),
+});

@@ -6,6 +6,8 @@ import { isGltf, readGltfInput } from '../gltf-input.js';
 import { clipSources, sourceName } from '../clip-sources.js';
 import { merged, onFile, report, type CommandResult, type Report } from './result.js';
 import { modelSkeleton } from '../model-skeleton.js';
+import { defineCommand, usageError } from '../command-spec.js';
+import { jsonFlag, textFlag } from '../common-flags.js';
 
 /** One file's (or archive entry's) record in the --json document: its animations, or its error. */
 type BoundFile = { file: string; [field: string]: unknown };
@@ -102,3 +104,28 @@ function bindClips(modelPath: string, skeleton: Skeleton, animsPath: string, cli
   if (drivingNone === clips.length) return { inputErrors: [`${animsPath}: no animation drives any bone of ${modelPath}`] };
   return { inputErrors: [] };
 }
+
+/** `gameanim bind MODEL FILE... [--json]`, or `bind FILE... --skeleton MODEL`. */
+export const bindSpec = defineCommand({
+  name: 'bind',
+  help: `usage: gameanim bind MODEL FILE... [--json]
+       gameanim bind FILE... --skeleton MODEL [--json]
+
+Reads the skeleton of MODEL (a RenderWare .dff with an HAnim hierarchy, an IGI 2 .mef, or a clip
+that carries one: ANM2, IGI 2) and binds
+every animation of each FILE (and of each entry of an IMG archive, named ARCHIVE/ENTRY) to it: SA and VC tracks by bone id, GTA III tracks by name (case and spaces
+ignored), ANM2 and IGI 2 tracks by index. Prints per animation how many bones are driven, the tracks that drive
+no bone, and the bones that keep their rest pose. A glTF (.glb, or .gltf) binds as import reads it (its
+channels onto the bones they name; its warnings, such as another skeleton, as notes; needs
+@gltf-transform/core). Exits 1 when a FILE has no animation that drives any bone (the other files are
+still bound).`,
+  overview: [{ usage: 'bind MODEL FILE... [--json]', summary: 'how the animations of each FILE bind to the skeleton of MODEL (.dff, .mef)' }],
+  flags: { skeleton: textFlag, json: jsonFlag },
+  parse(values, positionals, context) {
+    const { skeleton } = values;
+    if (skeleton ? positionals.length < 1 : positionals.length < 2) throw usageError(context, 'bind takes a MODEL and animation FILEs (or FILE... --skeleton MODEL)');
+    const json = Boolean(values.json);
+    return skeleton ? { model: skeleton, files: [...positionals], json } : { model: positionals[0]!, files: positionals.slice(1), json };
+  },
+  run: ({ model, files, json }, print) => bind(model, files, print, json),
+});

@@ -1,7 +1,10 @@
 import { formatOf, InputError } from '../inputs.js';
 import { inputFiles } from '../input-files.js';
-import { UsageError } from '../usage.js';
+import { UsageError } from '../usage-error.js';
 import { merged, onFile, type CommandResult } from './result.js';
+import { atLeastOne, defineCommand, usageError } from '../command-spec.js';
+import { jsonFlag, repeatedFlag } from '../common-flags.js';
+import { FORMAT_LINES } from '../help-text.js';
 
 export interface DumpOptions {
   anim?: string;
@@ -52,3 +55,24 @@ function dumpFile(path: string, bytes: Uint8Array, options: DumpOptions, headed:
   }
   return { inputErrors: [] };
 }
+
+/** `gameanim dump FILE... [--anim NAME] [--json]`. */
+export const dumpSpec = defineCommand({
+  name: 'dump',
+  help: `usage: gameanim dump FILE... [--anim NAME] [--json]
+
+Prints every decoded value of each file (IFP, FORM/ANM2, IGI 2 clips and models, DFF, TXD, camera
+paths), or the script listing of an ANIM file; an IMG archive is walked, each entry of a known format
+dumped as ARCHIVE/ENTRY (img ls lists the archive itself). --anim keeps one IFP animation
+(case-insensitive). --json prints the document the command-line guide gives ("JSON output"): one for one
+file, an array for several or for an archive; a file that cannot be read is { "file", "error" }.
+Formats:
+${FORMAT_LINES}`,
+  overview: [{ usage: 'dump FILE... [--anim NAME] [--json]', summary: 'every decoded value' }],
+  flags: { anim: repeatedFlag, json: jsonFlag },
+  parse(values, positionals, context) {
+    if ((values.anim?.length ?? 0) > 1) throw usageError(context, 'dump takes one --anim');
+    return { paths: atLeastOne(positionals, 'FILE', context), options: { anim: values.anim?.[0], json: Boolean(values.json) } };
+  },
+  run: ({ paths, options }, print) => dump(paths, options, print),
+});

@@ -1,11 +1,13 @@
-// gameanim edit and diff: IFP packages changed and compared from the command line.
-import { DecodeError, diffIFP, EncodeError, IFPEditor, type IFPFormat, type Reduction, type Skeleton } from 'gameanim';
+// gameanim edit: an IFP package changed from the command line.
+import { DecodeError, EncodeError, IFPEditor, type IFPFormat, type Reduction, type Skeleton } from 'gameanim';
 import { InputError, readInput } from '../inputs.js';
 import { modelSkeleton } from '../model-skeleton.js';
 import { writeOutputs } from '../outputs.js';
-import { f32Text, plural } from '../text.js';
-import { UsageError } from '../usage.js';
+import { plural } from '../text.js';
+import { UsageError } from '../usage-error.js';
 import { onFile, report, type CommandResult } from './result.js';
+import { defineCommand, usageError } from '../command-spec.js';
+import { forceFlag, jsonFlag, outFlag, repeatedFlag, textFlag } from '../common-flags.js';
 
 /** One edit as given on the command line, applied in order. */
 export type EditStep =
@@ -146,51 +148,52 @@ function readMerged(path: string): IFPEditor {
   }
 }
 
-/** The bones listed under a changed animation, worst first. */
-const BONES_SHOWN = 3;
+/** `gameanim edit IN.ifp -o OUT.ifp` and the edits, applied in the order given. */
+export const editSpec = defineCommand({
+  name: 'edit',
+  help: `usage: gameanim edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR]
+       [--trim NAME=START:END] [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]]
+       [--format ANP3|ANP2|ANPK] [--force] [--json]
 
-/** `diff A B`: exit 0 when the files hold the same animations, 1 when they differ. */
-export function diff(a: string, b: string, printText: (line: string) => void, json = false): CommandResult {
-  const { print } = report(printText, json);
-  let left: IFPEditor | undefined;
-  let right: IFPEditor | undefined;
-  const opened = [onFile(a, () => ((left = IFPEditor.read(readInput(a))), { inputErrors: [] })), onFile(b, () => ((right = IFPEditor.read(readInput(b))), { inputErrors: [] }))];
-  if (!left || !right) return { inputErrors: opened.flatMap((r) => r.inputErrors) };
-  const result = diffIFP(left.animations, right.animations);
-  for (const copy of result.shadowed)
-    print(`warning: ${copy.side === 'a' ? a : b}: "${copy.name}" (animation ${copy.index}) is never played: the game plays the first "${copy.played}", which is the one compared`);
-  for (const name of result.added) print(`+ ${name}`);
-  for (const name of result.removed) print(`- ${name}`);
-  let durations = 0;
-  for (const changed of result.changed) {
-    if (changed.duration[0] !== changed.duration[1]) durations++;
-    print(`~ ${changed.name}${changed.duration[0] !== changed.duration[1] ? ` (duration ${f32Text(Math.fround(changed.duration[0]))} -> ${f32Text(Math.fround(changed.duration[1]))} s)` : ''}`);
-    // The bones that differ, worst first; past a few, one line counts the rest (a 300-clip package stays readable).
-    const differing = changed.bones
-      .filter((bone) => bone.maxAngleDeg !== 0 || bone.maxTranslation !== 0 || bone.keys[0] !== bone.keys[1])
-      .sort((p, q) => q.maxAngleDeg - p.maxAngleDeg || q.maxTranslation - p.maxTranslation);
-    for (const bone of differing.slice(0, BONES_SHOWN)) {
-      print(
-        `    ${bone.boneName} (id ${bone.boneId}): ${Number.isFinite(bone.maxAngleDeg) ? `${bone.maxAngleDeg.toFixed(3)} deg, ${bone.maxTranslation.toFixed(4)} m` : 'on one side only'}${bone.keys[0] !== bone.keys[1] ? `, keys ${bone.keys[0]} -> ${bone.keys[1]}` : ''}`,
-      );
-    }
-    if (differing.length > BONES_SHOWN) print(`    ... and ${plural(differing.length - BONES_SHOWN, 'more bone')} (--json lists every one)`);
-  }
-  const differ = result.added.length + result.removed.length + result.changed.length > 0;
-  if (!differ) print(`the files hold the same animations${result.shadowed.length ? ' (those the game plays)' : ''}`);
-  else
-    print(
-      `${a} -> ${b}: ${result.added.length} added, ${result.removed.length} removed, ${result.changed.length} changed (${durations} in duration)${result.shadowed.length ? `, ${result.shadowed.length} never played` : ''}`,
-    );
-  const document = {
-    added: result.added,
-    removed: result.removed,
-    shadowed: result.shadowed.map((copy) => ({ ...copy, file: copy.side === 'a' ? a : b })),
-    changed: result.changed.map((c) => ({
-      name: c.name,
-      duration: c.duration,
-      bones: c.bones.map((bone) => ({ boneName: bone.boneName, boneId: bone.boneId, maxAngleDeg: bone.maxAngleDeg, maxTranslation: bone.maxTranslation, keys: bone.keys })),
-    })),
-  };
-  return { inputErrors: [], json: json ? document : undefined, exitCode: differ ? 1 : 0 };
-}
+Applies the edits in the order given (each repeatable) and writes OUT. Names are compared as the game
+compares them (case ignored). --speed divides key times by FACTOR; --trim keeps START to END seconds
+with keys sampled in at both ends; --merge appends OTHER's animations, replacing those of the same
+name (and says which); --package renames the package. --reduce drops the keys whose removal keeps every
+bone within TOL centimetres of shell error (how far a point 3 cm from the bone moves; 0.05 is half a
+millimetre), measured in MODEL's hierarchy with --skeleton, else each track on its own, on what the
+written file decodes to; it prints keys and bytes saved and the worst error left.
+Every animation no edit touched is written byte for byte as it was (in the same format).`,
+  overview: [
+    {
+      usage: [
+        'edit IN.ifp -o OUT.ifp [--rename OLD=NEW] [--delete NAME] [--speed NAME=FACTOR] [--trim NAME=START:END]',
+        '     [--merge OTHER.ifp] [--package NAME] [--reduce TOL [--skeleton MODEL.dff]] [--format ANP3|ANP2|ANPK] [--force] [--json]',
+      ],
+      summary: 'change a package; untouched animations keep their bytes',
+    },
+  ],
+  flags: {
+    out: outFlag,
+    force: forceFlag,
+    json: jsonFlag,
+    format: textFlag,
+    rename: repeatedFlag,
+    delete: repeatedFlag,
+    speed: repeatedFlag,
+    trim: repeatedFlag,
+    merge: repeatedFlag,
+    package: repeatedFlag,
+    reduce: repeatedFlag,
+    skeleton: textFlag,
+  },
+  parse(values, positionals, context) {
+    const { out } = values;
+    if (positionals.length !== 1 || !out) throw usageError(context, 'edit takes IN.ifp -o OUT.ifp and the edits');
+    return {
+      input: positionals[0]!,
+      steps: editSteps(context.ordered),
+      options: { out, format: values.format, force: Boolean(values.force), json: Boolean(values.json), skeleton: values.skeleton },
+    };
+  },
+  run: ({ input, steps, options }, print) => edit(input, steps, options, print),
+});

@@ -9,7 +9,7 @@ import { filesRead, formatOf, InputError, readInput } from '../inputs.js';
 import { readGltfInput } from '../gltf-input.js';
 import { clipSources } from '../clip-sources.js';
 import { plural, withArticle } from '../text.js';
-import { UsageError } from '../usage.js';
+import { UsageError } from '../usage-error.js';
 import { readModel } from '../export-unit.js';
 import { startProgress, type StartProgress } from '../progress.js';
 import { loadGltf } from './export-batch.js';

@@ -8,7 +8,7 @@ import { entryLabel, entrySource } from '../img-entry-args.js';
 import { InputError, pairedDir, pairedIMG, readInput } from '../inputs.js';
 import { writeOutputs } from '../outputs.js';
 import { plural } from '../text.js';
-import { HELP, UsageError } from '../usage.js';
+import { UsageErrorWithHelp } from '../usage-error.js';
 import { onFile, report, type CommandResult } from './result.js';
 
 type Version = 'VER2' | 'v1';
@@ -20,9 +20,9 @@ type Version = 'VER2' | 'v1';
  */
 export function createdVersion(out: string, format: string | undefined): Version {
   const version = format === undefined ? (/\.dir$/i.test(out) ? 'v1' : 'VER2') : /^ver2$/i.test(format) ? 'VER2' : /^v1$/i.test(format) ? 'v1' : undefined;
-  if (!version) throw new UsageError(`img create --format takes VER2 (SA: one .img) or V1 (III/VC: a .dir and an .img), not "${format}"`, HELP['img']);
-  if (version === 'VER2' && /\.dir$/i.test(out)) throw new UsageError(`${out}: a VER2 archive is one .img file: name it .img (or give --format V1 for a .dir and an .img)`, HELP['img']);
-  if (version === 'v1' && !/\.(dir|img)$/i.test(out) && !bare(out)) throw new UsageError(`${out}: a III/VC archive is a .dir and an .img of one name: name either, or their name alone`, HELP['img']);
+  if (!version) throw new UsageErrorWithHelp(`img create --format takes VER2 (SA: one .img) or V1 (III/VC: a .dir and an .img), not "${format}"`);
+  if (version === 'VER2' && /\.dir$/i.test(out)) throw new UsageErrorWithHelp(`${out}: a VER2 archive is one .img file: name it .img (or give --format V1 for a .dir and an .img)`);
+  if (version === 'v1' && !/\.(dir|img)$/i.test(out) && !bare(out)) throw new UsageErrorWithHelp(`${out}: a III/VC archive is a .dir and an .img of one name: name either, or their name alone`);
   return version;
 }
 

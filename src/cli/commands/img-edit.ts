@@ -9,7 +9,7 @@ import type { FileSystem } from '../atomic-write.js';
 import { entryLabel, entrySource } from '../img-entry-args.js';
 import { filesRead, InputError, openArchive, pairedDir, pairedIMG, readInput } from '../inputs.js';
 import { writeOutputs } from '../outputs.js';
-import { HELP, UsageError } from '../usage.js';
+import { UsageErrorWithHelp } from '../usage-error.js';
 import { onFile, report, type CommandResult } from './result.js';
 
 export function imgEdit(
@@ -37,7 +37,7 @@ export function imgEdit(
         }
       } else if (action === 'delete') for (const name of args) editor.delete(name), done.push(`deleted ${name}`);
       else if (action === 'rename') {
-        if (args.length !== 2) throw new UsageError('img rename takes ARCHIVE OLD NEW', HELP['img']);
+        if (args.length !== 2) throw new UsageErrorWithHelp('img rename takes ARCHIVE OLD NEW');
         editor.rename(args[0]!, args[1]!);
         done.push(`renamed ${args[0]} to ${args[1]}`);
       } else editor.rebuild(), done.push('rebuilt: entries packed in directory order');

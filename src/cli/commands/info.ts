@@ -6,6 +6,9 @@ import { formatOf, openArchive, readInput } from '../inputs.js';
 import { startProgress } from '../progress.js';
 import { amplificationLimit, EXTRACT_AMPLIFICATION_LIMIT } from '../amplification.js';
 import { merged, onFile, report, type CommandResult } from './result.js';
+import { atLeastOne, defineCommand } from '../command-spec.js';
+import { jsonFlag } from '../common-flags.js';
+import { FORMAT_LINES } from '../help-text.js';
 
 type Print = (line: string) => void;
 
@@ -156,3 +159,24 @@ function problem(message: string, print: Print, result: CommandResult): void {
   print(`  ${message}`);
   result.inputErrors.push(message);
 }
+
+/** `gameanim info FILE... [--json]`. */
+export const infoSpec = defineCommand({
+  name: 'info',
+  help: `usage: gameanim info FILE... [--json]
+
+Prints each file's format, counts and warnings: IFP packages, animations, tracks and keyframes;
+FORM/ANM2 bones, frames, sample rate, duration, root motion and unknown chunks; ANIM sprites and
+scripts; camera path keys; TXD textures; for a DFF model, its bone table (index, HAnim id, name,
+parent, rest translation). IMG
+archives (.img VER2, or either file of a III/VC .dir + .img pair) are walked entry by entry: entries of
+a known format are decoded, others are counted. A progress bar shows on a terminal for archives and
+many files.
+
+formats:
+${FORMAT_LINES}`,
+  overview: [{ usage: 'info FILE... [--json]', summary: "format, counts and warnings (IMG archives entry by entry; a model's bone table)" }],
+  flags: { json: jsonFlag },
+  parse: (values, positionals, context) => ({ paths: atLeastOne(positionals, 'FILE', context), json: Boolean(values.json) }),
+  run: ({ paths, json }, print) => info(paths, print, json),
+});

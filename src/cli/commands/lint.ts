@@ -1,11 +1,13 @@
 // gameanim lint: the IFP files given, and every .ifp entry of the IMG archives given, checked by the
 // library's rules; findings filtered by severity and code, and counted per code at the end.
-import { LINT_RULE_TABLE, lintIFP, summarizeLint, type LintCode, type LintFinding, type LintSeverity, type Skeleton } from 'gameanim';
+import { isLintCode, LINT_RULE_TABLE, LINT_SEVERITIES, lintIFP, summarizeLint, type LintCode, type LintFinding, type LintSeverity, type Skeleton } from 'gameanim';
 import { checkReadingAmplification } from '../amplification.js';
 import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
 import { modelSkeleton } from '../model-skeleton.js';
 import { textTable } from '../text.js';
 import { onFile, report, type CommandResult } from './result.js';
+import { atLeastOne, defineCommand, usageError } from '../command-spec.js';
+import { jsonFlag, repeatedFlag, switchFlag, textFlag } from '../common-flags.js';
 
 export interface LintCommandOptions {
   skeleton?: string;
@@ -128,3 +130,40 @@ export function lintRules(printText: (line: string) => void, json: boolean): Com
   for (const r of rules) printText(`  ${r.code}: ${r.source}`);
   return { inputErrors: [] };
 }
+
+const isSeverity = (text: string): text is LintSeverity => (LINT_SEVERITIES as readonly string[]).includes(text);
+
+type LintArguments = { rules: true; json: boolean } | { rules: false; paths: string[]; options: LintCommandOptions };
+
+/** `gameanim lint FILE|ARCHIVE... [--skeleton MODEL.dff] [--severity S] [--ignore CODE]... [--json]`, or `lint --rules`. */
+export const lintSpec = defineCommand({
+  name: 'lint',
+  help: `usage: gameanim lint FILE|ARCHIVE... [--skeleton MODEL.dff] [--severity error|warning|note]
+       [--ignore CODE]... [--json]
+       gameanim lint --rules [--json]
+
+Checks IFP files, and every .ifp entry of IMG archives (named ARCHIVE/ENTRY.ifp), against what the
+games' loaders refuse, crash on or misplay. Each finding has a code, a severity (error: the game
+refuses, crashes or misplays; warning: likely a mistake; note: an oddity the game handles, as the
+retail files have), the animation, bone and byte offset; a count per code ends the report.
+--severity shows that level and above; --ignore leaves a code out (repeatable). --skeleton names the
+tracks of each animation that bind to no bone of a GTA model (by bone id on SA skinned peds, by name,
+case ignored, on frame-bound models). --rules prints every rule with its severity and the loader code
+it follows. Exit 1 when any finding shown is an error.`,
+  overview: [{ usage: 'lint FILE|ARCHIVE... [--skeleton MODEL.dff] [--severity S] [--ignore CODE] [--json]', summary: 'what the games do badly with (exit 1 on an error)' }],
+  flags: { json: jsonFlag, skeleton: textFlag, severity: textFlag, ignore: repeatedFlag, rules: switchFlag },
+  parse(values, positionals, context): LintArguments {
+    const json = Boolean(values.json);
+    if (values.rules) {
+      if (positionals.length) throw usageError(context, 'lint --rules takes no FILE');
+      return { rules: true, json };
+    }
+    const { severity } = values;
+    if (severity !== undefined && !isSeverity(severity)) throw usageError(context, `--severity takes error, warning or note, not ${severity}`);
+    const ignore = values.ignore ?? [];
+    const unknown = ignore.find((code) => !isLintCode(code));
+    if (unknown !== undefined) throw usageError(context, `--ignore takes a rule code (gameanim lint --rules lists them), not ${unknown}`);
+    return { rules: false, paths: atLeastOne(positionals, 'FILE', context), options: { skeleton: values.skeleton, severity, ignore: ignore.filter(isLintCode), json } };
+  },
+  run: (parsed, print) => (parsed.rules ? lintRules(print, parsed.json) : lint(parsed.paths, parsed.options, print)),
+});

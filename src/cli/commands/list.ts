@@ -3,6 +3,8 @@ import { f32Text, inlineText, textTable } from '../text.js';
 import { clipSources, type ClipSource } from '../clip-sources.js';
 import { errorsNamed, merged, report, type CommandResult } from './result.js';
 import { append } from '../append.js';
+import { atLeastOne, defineCommand } from '../command-spec.js';
+import { jsonFlag } from '../common-flags.js';
 
 type Source = ClipSource;
 
@@ -49,3 +51,16 @@ function printSources(sources: Source[], print: (line: string) => void): void {
   print(textTable(['animation', 'tracks', 'keys', 'seconds'], rows));
   for (const { entry, warnings } of sources) for (const w of warnings) print(inlineText(`${prefix(entry)}warning ${w.code}: ${w.message}`));
 }
+
+/** `gameanim list FILE... [--json]`. */
+export const listSpec = defineCommand({
+  name: 'list',
+  help: `usage: gameanim list FILE... [--json]
+
+Lists the animations of each file (IFP, ANM2, IGI 2 clips, or every animation entry of an IMG
+archive): name, tracks, keys and duration in seconds; with several files, one table per file.`,
+  overview: [{ usage: 'list FILE... [--json]', summary: 'animations with track counts, key counts and durations' }],
+  flags: { json: jsonFlag },
+  parse: (values, positionals, context) => ({ paths: atLeastOne(positionals, 'FILE', context), json: Boolean(values.json) }),
+  run: ({ paths, json }, print) => list(paths, print, json),
+});

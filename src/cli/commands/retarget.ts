@@ -4,9 +4,11 @@ import { IFPReader, lintIFP, writeIFP, type SkeletalClip } from 'gameanim';
 import { readInput, InputError } from '../inputs.js';
 import { readGltfInput } from '../gltf-input.js';
 import { writeOutputs } from '../outputs.js';
-import { UsageError } from '../usage.js';
+import { UsageError } from '../usage-error.js';
 import { readModel } from '../export-unit.js';
 import { onFile, report, type CommandResult } from './result.js';
+import { defineCommand, usageError } from '../command-spec.js';
+import { forceFlag, jsonFlag, outFlag, switchFlag, textFlag } from '../common-flags.js';
 
 type Retarget = typeof import('gameanim/retarget');
 
@@ -123,3 +125,77 @@ function parseSourcePose(text: string): Parameters<Retarget['retargetRig']>[1]['
   if (frame) return { frame: Number(frame[1]) };
   throw new UsageError(`--source-pose takes auto, rest, tpose or frame:N, not ${text}`);
 }
+
+/** `gameanim retarget SOURCE --to MODEL.dff -o OUT.ifp`. */
+export const retargetSpec = defineCommand({
+  name: 'retarget',
+  help: `usage: gameanim retarget SOURCE --to MODEL.dff -o OUT.ifp [--map mixamo|auto|MAP.json]
+       [--source-pose auto|rest|tpose|frame:N] [--ground-from PED.ifp[:ANIM]] [--no-foot-lock] [--strict]
+       [--name PACKAGE] [--force] [--json]
+
+Carries the animations of another rig (GLB or .gltf, FBX as Mixamo ships it, BVH as mocap libraries
+do) onto MODEL's skeleton, one ANP3 animation per source animation with keys, same name (a take with
+no keys or 0 s is skipped with a note). --map: mixamo (the mixamorig: names), auto (default: the
+Mixamo preset when it fits, else the game's names, the words rigs use and the hierarchy between them,
+each match reported with its reason) or a JSON file { "sourceName": "L UpperArm", ... } whose values
+are the model's bone names or the game's bone-tag names. Bones the source lacks (fingers, jaw) get no
+track; a source whose arms, legs or pelvis do not map is exit 1, naming them. --source-pose: the pose
+the motion is measured against; auto (default) takes the rest when its joints stand as a body (T-pose,
+A-pose, arms down), else the clip's most plainly standing frame, and says which; rest, tpose (the
+rest) or frame:N override it; no frame that is a body is exit 1, naming the flag to pass. The model is posed
+like that reference, rotations are carried in world space, the hips' travel becomes the root's scaled
+by the legs' lengths. The source's floor (its feet over the motion) is put on the model's ground: where
+the game's idle (--ground-from PED.ifp: its idle_stance, or PED.ifp:ANIM) stands MODEL's feet, else
+MODEL's standing rest. Feet the source plants (its ankle slow and near its floor) stay planted: the
+thigh and calf are turned (two-bone IK, the knee's bend plane and the foot's rotation kept) and the
+pelvis lowered where a foot cannot reach; --no-foot-lock gives the raw transfer. Keys land on the
+game's 60 Hz ticks (and on the source's own first and last key times, as floats, when those fall
+between ticks), reduced within 0.05 degrees and 0.1 mm. Every clip's result is measured against the
+source (limb and torso segment angles, facing, feet against the ground, slide on planted feet, the
+pelvis's path) and warned about past 5 degrees p95, 3 cm of float or sink (a tenth of the legs without
+--ground-from), the source's slide plus 2 cm, or the path's 3 cm + 3% (5 cm up or down); --strict
+makes that exit 1 with nothing written. Needs
+@gltf-transform/core for glTF and three for FBX and BVH (exit 3 without them).`,
+  overview: [
+    {
+      usage: [
+        'retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose auto|rest|tpose|frame:N]',
+        '         -o OUT.ifp [--ground-from PED.ifp[:ANIM]] [--no-foot-lock] [--strict] [--name PACKAGE]',
+        '         [--force] [--json]',
+      ],
+      summary: 'your own motion (glTF, Mixamo FBX, BVH) onto a skinned ped, as ANP3',
+    },
+  ],
+  flags: {
+    to: textFlag,
+    out: outFlag,
+    map: textFlag,
+    'source-pose': textFlag,
+    'ground-from': textFlag,
+    'no-foot-lock': switchFlag,
+    strict: switchFlag,
+    name: textFlag,
+    force: forceFlag,
+    json: jsonFlag,
+  },
+  parse(values, positionals, context) {
+    const { out, to } = values;
+    if (positionals.length !== 1 || !out || !to) throw usageError(context, 'retarget takes SOURCE --to MODEL.dff -o OUT.ifp');
+    return {
+      source: positionals[0]!,
+      options: {
+        to,
+        out,
+        map: values.map,
+        sourcePose: values['source-pose'],
+        groundFrom: values['ground-from'],
+        footLock: !values['no-foot-lock'],
+        strict: Boolean(values.strict),
+        name: values.name,
+        force: Boolean(values.force),
+        json: Boolean(values.json),
+      },
+    };
+  },
+  run: ({ source, options }, print) => retargetCommand(source, options, print),
+});

@@ -6,6 +6,8 @@ import { inputFiles } from '../input-files.js';
 import { checkOutput, outputNames, writeOutput } from '../outputs.js';
 import { textTable } from '../text.js';
 import { errorsNamed, merged, onFile, report, type CommandResult } from './result.js';
+import { defineCommand, usageError } from '../command-spec.js';
+import { forceFlag, jsonFlag, outFlag } from '../common-flags.js';
 
 function openTxd(path: string, bytes: Uint8Array): TXDReader {
   try {
@@ -88,3 +90,31 @@ export function txdExtract(paths: string[], outDir: string, force: boolean, prin
   const result = merged([read, wrote]);
   return { ...result, json: json ? { ...(paths.length === 1 ? { file: paths[0] } : { files: paths }), written, renamed, errors } : undefined };
 }
+
+type TxdOptions = { action: 'ls'; files: string[]; json: boolean } | { action: 'extract'; files: string[]; out: string; force: boolean; json: boolean };
+
+/** `gameanim txd ls FILE...` and `txd extract FILE... [-o DIR]`. */
+export const txdSpec = defineCommand({
+  name: 'txd',
+  help: `usage: gameanim txd ls FILE... [--json]
+       gameanim txd extract FILE... [-o DIR] [--force] [--json]
+
+FILE is a RenderWare texture dictionary (.txd, PC: Direct3D 8 and 9), or an IMG archive whose .txd
+entries are read (named ARCHIVE/ENTRY). ls lists its textures: name,
+size, format (DXT1, DXT5, 8888, PAL8, ...), mipmap count and whether alpha is used. extract decodes
+each texture's largest level and writes it as DIR/<name>.png (default: the current folder); names are
+made safe and distinct, and an existing file is replaced only with --force.`,
+  overview: [
+    { usage: 'txd ls FILE... [--json]', summary: 'textures of texture dictionaries: name, size, format, mipmaps, alpha' },
+    { usage: 'txd extract FILE... [-o DIR] [--force] [--json]', summary: 'one PNG per texture' },
+  ],
+  flags: { out: outFlag, force: forceFlag, json: jsonFlag },
+  parse(values, positionals, context): TxdOptions {
+    const [action, ...files] = positionals;
+    const json = Boolean(values.json);
+    if (action === 'ls' && files.length) return { action, files, json };
+    if (action === 'extract' && files.length) return { action, files, out: values.out ?? '.', force: Boolean(values.force), json };
+    throw usageError(context, 'txd takes "ls FILE..." or "extract FILE... [-o DIR]"');
+  },
+  run: (options, print) => (options.action === 'ls' ? txdList(options.files, print, options.json) : txdExtract(options.files, options.out, options.force, print, options.json)),
+});

@@ -5,8 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { basename, extname, join, sep } from 'node:path';
 import { InputError, readInput } from '../inputs.js';
 import { CLI_PACKAGE_DIR } from '../package-dir.js';
-import { UsageError } from '../usage.js';
+import { UsageError } from '../usage-error.js';
 import type { CommandResult } from './result.js';
+import { defineCommand } from '../command-spec.js';
+import { flagError } from '../flag-parser.js';
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
 
@@ -106,3 +108,24 @@ function servedFile(root: string, path: string): string | undefined {
   }
   return real.startsWith(root + sep) ? real : undefined;
 }
+
+/** A port number, digits only: Number('') and Number(' ') are 0, which would mean "any port". */
+function portNumber(text: string, command: string): number {
+  const port = /^[0-9]{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(port >= 0 && port <= 65535)) throw flagError(command, `--port takes a port number from 0 to 65535, not "${text}"`);
+  return port;
+}
+
+/** `gameanim view [FILES...] [--port N]`. */
+export const viewSpec = defineCommand({
+  name: 'view',
+  help: `usage: gameanim view [FILES...] [--port N]
+
+Serves the viewer (a static page: drop game files, watch the animation, read its curves) on
+127.0.0.1 and prints its URL. FILES are preloaded into the page. --port picks the port (default: any
+free one). Everything runs in the page; nothing is uploaded anywhere. Stop it with Ctrl-C.`,
+  overview: [{ usage: 'view [FILES...] [--port N]', summary: 'the viewer page on 127.0.0.1, with FILES preloaded' }],
+  flags: { port: { type: 'string', value: portNumber } },
+  parse: (values, positionals) => ({ paths: [...positionals], port: values.port ?? 0 }),
+  run: ({ paths, port }, print) => view(paths, port, print),
+});
