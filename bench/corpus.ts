@@ -67,7 +67,16 @@ function makeTrack(boneName: string, boneId: number, frameCount: number, frameTy
     rotations.set([(ax / norm) * s, (ay / norm) * s, (az / norm) * s, Math.cos(half)], i * 4);
     if (translations) translations.set([Math.sin(i * 0.1) * 0.5, i * 0.02, Math.cos(i * 0.1) * 0.1], i * 3);
   }
-  return { boneName, boneId, keyframeType: hasTranslation ? 'KRT0' : 'KR00', compressed: frameType >= 3, times, rotations, translations, scales: null };
+  return {
+    boneName,
+    boneId,
+    keyframeType: hasTranslation ? 'KRT0' : 'KR00',
+    compressed: frameType >= 3,
+    times,
+    rotations,
+    translations,
+    scales: null,
+  };
 }
 
 export function generateCorpus({ seed = 2004, scale = 1 }: CorpusOptions = {}): Corpus {
@@ -80,7 +89,10 @@ export function generateCorpus({ seed = 2004, scale = 1 }: CorpusOptions = {}): 
 
   const animationsPerFile = [pedAnimations, ...split(animations - pedAnimations, files - 1, 1, rng)];
   const otherAnimations = animations - pedAnimations;
-  const tracksPerAnimation = [...Array<number>(pedAnimations).fill(PED_BONES), ...split(tracks - pedAnimations * PED_BONES, otherAnimations, 1, rng)];
+  const tracksPerAnimation = [
+    ...Array<number>(pedAnimations).fill(PED_BONES),
+    ...split(tracks - pedAnimations * PED_BONES, otherAnimations, 1, rng),
+  ];
   const keysPerTrack = split(keyframes, tracks, 2, rng);
 
   let animationIndex = 0;
@@ -90,7 +102,9 @@ export function generateCorpus({ seed = 2004, scale = 1 }: CorpusOptions = {}): 
     animations: Array.from({ length: count }, () => {
       const boneCount = tracksPerAnimation[animationIndex]!;
       const name = `anim_${String(animationIndex++).padStart(4, '0')}`;
-      const bones = Array.from({ length: boneCount }, (_, b) => makeTrack(b === 0 ? 'Root' : `Bone_${b}`, b, keysPerTrack[trackIndex++]!, pickFrameType(b, rng), rng));
+      const bones = Array.from({ length: boneCount }, (_, b) =>
+        makeTrack(b === 0 ? 'Root' : `Bone_${b}`, b, keysPerTrack[trackIndex++]!, pickFrameType(b, rng), rng),
+      );
       return { name, bones };
     }),
   }));
@@ -104,7 +118,10 @@ export function generateCorpus({ seed = 2004, scale = 1 }: CorpusOptions = {}): 
 export const CORPUS_MARKER = '.gameanim-corpus';
 const CORPUS_FILES = ['ped.ifp', 'anim.img', 'corpus.json'];
 
-/** A corpus folder gameanim may not write: it holds other files (a game's anim/ folder has the same names). An input problem to the command line (code `input`). */
+/**
+ * A corpus folder gameanim may not write: it holds other files (a game's anim/ folder has the same names). An input problem to the command
+ * line (code `input`).
+ */
 export class CorpusFolderError extends Error {
   override name = 'CorpusFolderError';
   readonly code = 'input';
@@ -123,17 +140,24 @@ export function ensureCorpus(dir: string, options: CorpusOptions = {}): Corpus {
   if (existsSync(dir) && !marked) {
     if (!statSync(dir).isDirectory()) throw new CorpusFolderError(`${dir}: not a folder; give --corpus an empty or new folder`);
     if (readdirSync(dir).length)
-      throw new CorpusFolderError(`${dir}: holds files gameanim did not make; the corpus is written only into an empty folder or one with a ${CORPUS_MARKER} marker (nothing written)`);
+      throw new CorpusFolderError(
+        `${dir}: holds files gameanim did not make; the corpus is written only into an empty folder or one with a ${CORPUS_MARKER} marker (nothing written)`,
+      );
   }
   if (marked && existsSync(manifestPath)) {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
     if (manifest.seed === seed && manifest.scale === scale) {
-      return { ...manifest, ped: new Uint8Array(readFileSync(join(dir, 'ped.ifp'))), animImg: new Uint8Array(readFileSync(join(dir, 'anim.img'))) };
+      return {
+        ...manifest,
+        ped: new Uint8Array(readFileSync(join(dir, 'ped.ifp'))),
+        animImg: new Uint8Array(readFileSync(join(dir, 'anim.img'))),
+      };
     }
   }
   for (const name of CORPUS_FILES) {
     const path = join(dir, name);
-    if (existsSync(path) && lstatSync(path).isSymbolicLink()) throw new CorpusFolderError(`${path}: is a symbolic link; gameanim never writes through one`);
+    if (existsSync(path) && lstatSync(path).isSymbolicLink())
+      throw new CorpusFolderError(`${path}: is a symbolic link; gameanim never writes through one`);
   }
   const corpus = generateCorpus({ seed, scale });
   mkdirSync(dir, { recursive: true });

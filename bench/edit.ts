@@ -4,9 +4,20 @@ import { Bench } from 'tinybench';
 import { IFPEditor, IFPReader } from 'gameanim';
 import { p50p90 } from './stats.js';
 
-export async function runEditBenchmarks({ quick, log, ped }: { quick: boolean; log: (line: string) => void; ped: Uint8Array }): Promise<string> {
+export async function runEditBenchmarks({
+  quick,
+  log,
+  ped,
+}: {
+  quick: boolean;
+  log: (line: string) => void;
+  ped: Uint8Array;
+}): Promise<string> {
   const first = new IFPReader(ped).animations[0]!.name;
-  const bench = new Bench({ retainSamples: true, ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 50, time: 1500, warmupIterations: 10 }) });
+  const bench = new Bench({
+    retainSamples: true,
+    ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 50, time: 1500, warmupIterations: 10 }),
+  });
   bench.add('read: new IFPReader(ped.ifp)', () => new IFPReader(ped));
   bench.add('edit: IFPEditor.read, rename one clip, write', () => IFPEditor.read(ped).rename(first, 'renamed').write());
   log(`running 2 editor rows${quick ? ' (quick)' : ''}...`);

@@ -12,7 +12,15 @@ const SAMPLES = join(REPOSITORY_DIR, '..', 'shared', 'samples') + sep;
 /** The issue's bound: exporting every animation of ped.ifp on one skin takes at most 200 times as long as decoding ped.ifp. */
 const EXPORT_TO_DECODE_TARGET = 200;
 
-export async function runGltfBenchmarks({ quick, log, ped }: { quick: boolean; log: (line: string) => void; ped: Uint8Array }): Promise<string> {
+export async function runGltfBenchmarks({
+  quick,
+  log,
+  ped,
+}: {
+  quick: boolean;
+  log: (line: string) => void;
+  ped: Uint8Array;
+}): Promise<string> {
   const heading = '## glTF export: a real model with the animations of the SA ped.ifp, and of a whole SA-shaped ped.ifp';
   if (!existsSync(`${SAMPLES}dff/sa_skin_plain.dff`)) return `${heading}\n\nLeft out: the real samples (../shared/samples) are not here.\n`;
   let gltf: typeof import('gameanim/gltf');
@@ -23,7 +31,10 @@ export async function runGltfBenchmarks({ quick, log, ped }: { quick: boolean; l
   }
   const model = new DFFReader(new Uint8Array(readFileSync(`${SAMPLES}dff/sa_skin_plain.dff`)));
   const clips = new IFPReader(new Uint8Array(readFileSync(`${SAMPLES}rwparserng_ped_anp3.ifp`))).animations;
-  const bench = new Bench({ retainSamples: true, ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 30, time: 2000, warmupIterations: 5 }) });
+  const bench = new Bench({
+    retainSamples: true,
+    ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 30, time: 2000, warmupIterations: 5 }),
+  });
   let bytes = 0;
   bench.add('export', async () => {
     bytes = (await gltf.exportGltf({ model, clips })).glb!.length;

@@ -28,7 +28,10 @@ export function igi2Corpus(seed = 2003, scale = 1): Uint8Array[] {
   const rng = xoroshiro128plus(seed);
   const clips = Math.max(2, Math.round(CLIPS * scale));
   const keysPerClip = Math.round(TARGET_BYTES / CLIPS / 72);
-  const skeleton = { parents: parents(), restTranslations: Float32Array.from({ length: 3 * BONES }, () => (uniformFloat64(rng) - 0.5) * 800) };
+  const skeleton = {
+    parents: parents(),
+    restTranslations: Float32Array.from({ length: 3 * BONES }, () => (uniformFloat64(rng) - 0.5) * 800),
+  };
   return Array.from({ length: clips }, (_, c) => {
     const duration = 160 * uniformInt(rng, 10, 60);
     // Every bone keyed at 0 (a full pose), the rest spread over bones and time.
@@ -69,7 +72,13 @@ export function naiveIgi2Decode(bytes: Uint8Array): Array<{ type: number; index:
         const words = view.getUint16(e + 2, true);
         const values: number[] = [];
         for (let w = 3; w < words; w++) values.push(view.getFloat32(e + 4 * w, true));
-        entries.push({ type: bytes[e]!, index: bytes[e + 1]!, ticks: view.getUint32(e + 4, true), link: view.getUint32(e + 8, true), values });
+        entries.push({
+          type: bytes[e]!,
+          index: bytes[e + 1]!,
+          ticks: view.getUint32(e + 4, true),
+          link: view.getUint32(e + 8, true),
+          values,
+        });
         e += 4 * words;
       }
     }
@@ -80,11 +89,19 @@ export function naiveIgi2Decode(bytes: Uint8Array): Array<{ type: number; index:
 }
 
 export async function runIgi2Benchmarks({ quick, log }: { quick: boolean; log: (line: string) => void }): Promise<string> {
-  const sets: Array<[string, Uint8Array[]]> = [[`seeded corpus: ${quick ? 'a few' : CLIPS} retail-shaped clips`, igi2Corpus(2003, quick ? 0.02 : 1)]];
+  const sets: Array<[string, Uint8Array[]]> = [
+    [`seeded corpus: ${quick ? 'a few' : CLIPS} retail-shaped clips`, igi2Corpus(2003, quick ? 0.02 : 1)],
+  ];
   if (existsSync(SAMPLES_DIR)) {
-    sets.push(['the two retail samples', ['push_button_1st_pers.iff', 'fire_pullpin_flashbang_1st.iff'].map((name) => new Uint8Array(readFileSync(SAMPLES_DIR + name)))]);
+    sets.push([
+      'the two retail samples',
+      ['push_button_1st_pers.iff', 'fire_pullpin_flashbang_1st.iff'].map((name) => new Uint8Array(readFileSync(SAMPLES_DIR + name))),
+    ]);
   }
-  const bench = new Bench({ retainSamples: true, ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 50, time: 1500, warmupIterations: 10 }) });
+  const bench = new Bench({
+    retainSamples: true,
+    ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 50, time: 1500, warmupIterations: 10 }),
+  });
   const decoder = new IGI2Decoder({ initialBytes: 16 << 20 });
   for (const [name, files] of sets) {
     bench.add(`gameanim: ${name}`, () => files.map((bytes) => new IGI2ClipReader(bytes)));

@@ -47,18 +47,34 @@ export function naiveDecode(bytes: Uint8Array): NaiveAnimation[] {
       for (let f = 0; f < frameCount; f++) {
         if (frameType >= 3) {
           const frame: NaiveFrame = {
-            quaternion: [view.getInt16(at, true) / 4096, view.getInt16(at + 2, true) / 4096, view.getInt16(at + 4, true) / 4096, view.getInt16(at + 6, true) / 4096],
+            quaternion: [
+              view.getInt16(at, true) / 4096,
+              view.getInt16(at + 2, true) / 4096,
+              view.getInt16(at + 4, true) / 4096,
+              view.getInt16(at + 6, true) / 4096,
+            ],
             time: view.getInt16(at + 8, true) / 60,
           };
-          if (frameType === 4) frame.translation = [view.getInt16(at + 10, true) / 1024, view.getInt16(at + 12, true) / 1024, view.getInt16(at + 14, true) / 1024];
+          if (frameType === 4)
+            frame.translation = [
+              view.getInt16(at + 10, true) / 1024,
+              view.getInt16(at + 12, true) / 1024,
+              view.getInt16(at + 14, true) / 1024,
+            ];
           frames.push(frame);
           at += frameType === 4 ? 16 : 10;
         } else {
           const frame: NaiveFrame = {
-            quaternion: [view.getFloat32(at, true), view.getFloat32(at + 4, true), view.getFloat32(at + 8, true), view.getFloat32(at + 12, true)],
+            quaternion: [
+              view.getFloat32(at, true),
+              view.getFloat32(at + 4, true),
+              view.getFloat32(at + 8, true),
+              view.getFloat32(at + 12, true),
+            ],
             time: view.getFloat32(at + 16, true),
           };
-          if (frameType === 2) frame.translation = [view.getFloat32(at + 20, true), view.getFloat32(at + 24, true), view.getFloat32(at + 28, true)];
+          if (frameType === 2)
+            frame.translation = [view.getFloat32(at + 20, true), view.getFloat32(at + 24, true), view.getFloat32(at + 28, true)];
           frames.push(frame);
           at += frameType === 2 ? 32 : 20;
         }

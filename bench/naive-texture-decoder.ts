@@ -39,13 +39,17 @@ export function naiveTextureDecode(texture: TXDTexture, level = 0): Uint8Array {
       const c1 = data[colorAt + 2]! | (data[colorAt + 3]! << 8);
       const p = unpack565(c0);
       const q = unpack565(c1);
-      const palette = dxt !== 1 || c0 > c1 ? [p, q, blend(p, q, 2, 1, 3), blend(p, q, 1, 2, 3)] : [p, q, blend(p, q, 1, 1, 2), { r: 0, g: 0, b: 0, a: texture.hasAlpha ? 0 : 255 }];
+      const palette =
+        dxt !== 1 || c0 > c1
+          ? [p, q, blend(p, q, 2, 1, 3), blend(p, q, 1, 2, 3)]
+          : [p, q, blend(p, q, 1, 1, 2), { r: 0, g: 0, b: 0, a: texture.hasAlpha ? 0 : 255 }];
       const alphas: number[] = [];
       if (dxt >= 4) {
         const a0 = data[at]!;
         const a1 = data[at + 1]!;
         alphas.push(a0, a1);
-        for (let i = 1; i < (a0 > a1 ? 7 : 5); i++) alphas.push(Math.floor(a0 > a1 ? ((7 - i) * a0 + i * a1) / 7 : ((5 - i) * a0 + i * a1) / 5));
+        for (let i = 1; i < (a0 > a1 ? 7 : 5); i++)
+          alphas.push(Math.floor(a0 > a1 ? ((7 - i) * a0 + i * a1) / 7 : ((5 - i) * a0 + i * a1) / 5));
         if (a0 <= a1) alphas.push(0, 255);
       }
       for (let i = 0; i < 16; i++) {
@@ -62,7 +66,8 @@ export function naiveTextureDecode(texture: TXDTexture, level = 0): Uint8Array {
       }
     }
   } else {
-    for (let i = 0; i < width * height; i++) pixels[i] = { r: data[4 * i + 2]!, g: data[4 * i + 1]!, b: data[4 * i]!, a: texture.format === '888' ? 255 : data[4 * i + 3]! };
+    for (let i = 0; i < width * height; i++)
+      pixels[i] = { r: data[4 * i + 2]!, g: data[4 * i + 1]!, b: data[4 * i]!, a: texture.format === '888' ? 255 : data[4 * i + 3]! };
   }
   const out = new Uint8Array(width * height * 4);
   pixels.forEach((color, i) => {

@@ -12,7 +12,10 @@ const manifestPath = require.resolve('@gameanim/cli/package.json');
 export const CLI_PACKAGE_DIR = dirname(manifestPath);
 const manifest = require(manifestPath) as { version: string; repository: { url: string } };
 export const CLI_VERSION = manifest.version;
-/** The repository's web address, from the manifest ("git+https://.../x.git" -> "https://.../x"): where the guides are for an installed package. */
+/**
+ * The repository's web address, from the manifest ("git+https://.../x.git" -> "https://.../x"): where the guides are for an installed
+ * package.
+ */
 export const CLI_REPOSITORY_URL = manifest.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
 /** The repository's top, for what only runs from a clone (the demo, `bench --record`). */
 export const REPOSITORY_DIR = join(CLI_PACKAGE_DIR, '..', '..');

@@ -58,7 +58,10 @@ function rig(animation: Animation): { mixer: THREE.AnimationMixer; root: THREE.O
   return { mixer: new THREE.AnimationMixer(root), root };
 }
 
-export async function runPlaybackBenchmarks(ped: Uint8Array, { quick, log }: { quick: boolean; log: (line: string) => void }): Promise<string> {
+export async function runPlaybackBenchmarks(
+  ped: Uint8Array,
+  { quick, log }: { quick: boolean; log: (line: string) => void },
+): Promise<string> {
   const animations = new IFPReader(ped).animations;
   const [a, b] = [animations[0]!, animations[1]!];
   const bones = a.bones.length;
@@ -115,7 +118,10 @@ export async function runPlaybackBenchmarks(ped: Uint8Array, { quick, log }: { q
     return { group, mixer };
   });
 
-  const bench = new Bench({ retainSamples: true, ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 50, time: 1500, warmupIterations: 10 }) });
+  const bench = new Bench({
+    retainSamples: true,
+    ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 50, time: 1500, warmupIterations: 10 }),
+  });
   const rows: Array<[string, number, () => void, () => void]> = [
     [
       'single clip (100 samples of 32 bones)',
@@ -204,7 +210,10 @@ export async function runPlaybackBenchmarks(ped: Uint8Array, { quick, log }: { q
     '',
     '| row | gameanim p50 | gameanim p90 | three.js p50 | three.js p90 | gameanim / three.js (p50) |',
     '|---|---:|---:|---:|---:|---:|',
-    ...results.map((r) => `| ${r.name} | ${M(r.gameanim)} | ${M(r.gameanimP90)} | ${M(r.three)} | ${M(r.threeP90)} | ${(r.gameanim / r.three).toFixed(1)}x |`),
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${M(r.gameanim)} | ${M(r.gameanimP90)} | ${M(r.three)} | ${M(r.threeP90)} | ${(r.gameanim / r.three).toFixed(1)}x |`,
+    ),
     '',
     `The crowd row through the sampler as it was before issue #16 (kernel and shell kept in \`bench/baseline-kernel/\` and \`bench/baseline-sampler.ts\`), same run: ${M(baselineRate)} p50, ${M(baselineRateP90)} p90.`,
     '',

@@ -8,7 +8,8 @@ import { REPOSITORY_DIR } from './package-dir.js';
 import { ensureCorpus } from './corpus.js';
 import { DEFAULT_CORPUS_DIR } from './run.js';
 
-const internal = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(REPOSITORY_DIR, 'packages', 'gameanim', 'dist', path)).href)) as T;
+const internal = async <T>(path: string): Promise<T> =>
+  (await import(pathToFileURL(join(REPOSITORY_DIR, 'packages', 'gameanim', 'dist', path)).href)) as T;
 type Table = { count: number; outputFloats: number; inputEnd: number; used: Int32Array };
 const { scanIFP } = await internal<{ scanIFP(bytes: Uint8Array, strict: boolean): { table: Table } }>('ifp/scan.js');
 const { decodeTracksJs } = await internal<{ decodeTracksJs(i: Uint8Array, t: Table, o: Float32Array): void }>('ifp/decode-js.js');
@@ -43,7 +44,8 @@ function stageWasm(build: 'simd' | 'scalar') {
   const { exports } = new WebAssembly.Instance(kernelModule(build), kernelImports(memory));
   const decode = exports['decodeTracks'] as (table: number, count: number, input: number, output: number) => void;
   const buffer = memory.buffer;
-  const copyIn = () => files.forEach((f, i) => new Uint8Array(buffer, places[i]!.inputAt, tables[i]!.inputEnd).set(f.subarray(0, tables[i]!.inputEnd)));
+  const copyIn = () =>
+    files.forEach((f, i) => new Uint8Array(buffer, places[i]!.inputAt, tables[i]!.inputEnd).set(f.subarray(0, tables[i]!.inputEnd)));
   const tableIn = () => tables.forEach((t, i) => new Int32Array(buffer, places[i]!.tableAt, t.count * ROW_FIELDS).set(t.used));
   copyIn();
   tableIn();
@@ -65,13 +67,17 @@ const jsKernel = minTime(() => tables.forEach((t, i) => decodeTracksJs(files[i]!
 // result readers), over one warm wasm memory; each stage's time is summed over the corpus per pass.
 type Counts = { trackCount: number; outputFloats: number };
 type Layout = { inputAt: number; rowsAt: number; namesAt: number; rowCapacity: number; end: number };
-const { arenaLayout } = await internal<{ arenaLayout(length: number, at: number): { outputAt: number; scan: Layout; end: number } }>('ifp/arena.js');
+const { arenaLayout } = await internal<{ arenaLayout(length: number, at: number): { outputAt: number; scan: Layout; end: number } }>(
+  'ifp/arena.js',
+);
 const scanning = await internal<{
   scanArgs(layout: Layout, inputAt: number, length: number, outputAt?: number): Record<string, number>;
   scanCounts(memory: ArrayBuffer, layout: Layout, input: Uint8Array, status: number): Counts | undefined;
   scannedPackages(memory: ArrayBuffer, layout: Layout, counts: Counts, input: Uint8Array): unknown[];
 }>('ifp/scan-wasm.js');
-const { kernelArguments } = await internal<{ kernelArguments(kernel: 'decode', name: 'scanAnp', args: Record<string, number>): number[] }>('core/wasm-call.js');
+const { kernelArguments } = await internal<{ kernelArguments(kernel: 'decode', name: 'scanAnp', args: Record<string, number>): number[] }>(
+  'core/wasm-call.js',
+);
 function stageArena(): Record<string, number> {
   const memory = new WebAssembly.Memory({ initial: 1024 });
   const work = new WebAssembly.Instance(kernelModule('simd'), kernelImports(memory)).exports as { scanAnp(...args: number[]): number };
@@ -95,7 +101,9 @@ function stageArena(): Record<string, number> {
       };
       new Uint8Array(memory.buffer, layout.inputAt, input.length).set(input);
       lap('arena: input copy in');
-      const status = work.scanAnp(...kernelArguments('decode', 'scanAnp', scanning.scanArgs(layout, layout.inputAt, input.length, outputAt)));
+      const status = work.scanAnp(
+        ...kernelArguments('decode', 'scanAnp', scanning.scanArgs(layout, layout.inputAt, input.length, outputAt)),
+      );
       const counts = scanning.scanCounts(memory.buffer, layout, input, status)!;
       lap('arena: header scan + kernel, one pass');
       const rowsAt = align16(outputAt + counts.outputFloats * 4);

@@ -30,14 +30,25 @@ function baked(animation: Animation): { name: string; bones: TrackData[] } {
   return { name: animation.name, bones };
 }
 
-export async function runReduceBenchmarks({ quick, log, ped }: { quick: boolean; log: (line: string) => void; ped: Uint8Array }): Promise<string> {
+export async function runReduceBenchmarks({
+  quick,
+  log,
+  ped,
+}: {
+  quick: boolean;
+  log: (line: string) => void;
+  ped: Uint8Array;
+}): Promise<string> {
   const reader = new IFPReader(ped);
   const bake = writeIFP([{ name: 'baked', animations: reader.animations.slice(0, BAKED_ANIMATIONS).map(baked) }], { format: 'ANP3' });
   const inputs: Array<[string, Uint8Array]> = [
     ['ped.ifp', ped],
     [`${Math.min(BAKED_ANIMATIONS, reader.animations.length)} clips baked at 60 fps`, bake],
   ];
-  const bench = new Bench({ retainSamples: true, ...(quick ? { iterations: 1, time: 0, warmupIterations: 0, warmupTime: 0 } : { iterations: 5, time: 0, warmupIterations: 1 }) });
+  const bench = new Bench({
+    retainSamples: true,
+    ...(quick ? { iterations: 1, time: 0, warmupIterations: 0, warmupTime: 0 } : { iterations: 5, time: 0, warmupIterations: 1 }),
+  });
   const figures = inputs.map(([name, bytes]) => {
     const editor = IFPEditor.read(bytes);
     const reduction = editor.reduce(TOLERANCE);

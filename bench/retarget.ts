@@ -34,7 +34,12 @@ function mixamoJoints(): Array<[string, string | null, [number, number, number]]
       [`${side}Hand`, `${side}ForeArm`, [x * 26, 0, 0]],
     );
     for (const [f, finger] of ['Thumb', 'Index', 'Middle', 'Ring', 'Pinky'].entries()) {
-      for (let k = 1; k <= 4; k++) joints.push([`${side}Hand${finger}${k}`, k === 1 ? `${side}Hand` : `${side}Hand${finger}${k - 1}`, k === 1 ? [x * 8, 0, 4 - 2 * f] : [x * 3, 0, 0]]);
+      for (let k = 1; k <= 4; k++)
+        joints.push([
+          `${side}Hand${finger}${k}`,
+          k === 1 ? `${side}Hand` : `${side}Hand${finger}${k - 1}`,
+          k === 1 ? [x * 8, 0, 4 - 2 * f] : [x * 3, 0, 0],
+        ]);
     }
     joints.push(
       [`${side}UpLeg`, 'Hips', [x * 9, -6, 0]],
@@ -90,7 +95,10 @@ export async function runRetargetBenchmarks({ quick, log }: { quick: boolean; lo
   const skeleton = new DFFReader(new Uint8Array(readFileSync(`${SAMPLES}dff/sa_skin_plain.dff`))).skeleton!;
   const mocap = mocapBvh();
   const bytes = new TextEncoder().encode(mocap.text);
-  const bench = new Bench({ retainSamples: true, ...(quick ? { iterations: 1, time: 0, warmupIterations: 0, warmupTime: 0 } : { iterations: 10, time: 0, warmupIterations: 2 }) });
+  const bench = new Bench({
+    retainSamples: true,
+    ...(quick ? { iterations: 1, time: 0, warmupIterations: 0, warmupTime: 0 } : { iterations: 10, time: 0, warmupIterations: 2 }),
+  });
   let keys = 0;
   bench.add('decode: readSourceRig (BVHLoader)', async () => void (await lib.readSourceRig(bytes, 'mocap')));
   bench.add('retarget: decode, find the reference, carry onto the skin, reduce, measure', async () => {

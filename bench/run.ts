@@ -82,7 +82,8 @@ function outputBytesOf(readers: IFPReader[]): number {
   let floats = 0;
   for (const reader of readers) {
     for (const animation of reader.animations) {
-      for (const t of animation.bones) floats += t.times.length + t.rotations.length + (t.translations?.length ?? 0) + (t.scales?.length ?? 0);
+      for (const t of animation.bones)
+        floats += t.times.length + t.rotations.length + (t.translations?.length ?? 0) + (t.scales?.length ?? 0);
     }
   }
   return floats * 4;
@@ -100,13 +101,21 @@ function describeMachine(): string {
   return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.arch()} ${os.release()}, Node ${process.version} (V8 ${process.versions.v8})`;
 }
 
-export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = false, log = console.log, out, record = false }: BenchRunOptions = {}): Promise<BenchReport> {
+export async function runBenchmarks({
+  corpusDir = DEFAULT_CORPUS_DIR,
+  quick = false,
+  log = console.log,
+  out,
+  record = false,
+}: BenchRunOptions = {}): Promise<BenchReport> {
   const files = loadFiles(corpusDir, quick);
   const inputBytes = files.reduce((n, f) => n + f.length, 0);
   const reference = decodeCorpus(files, 'js');
   const keyframes = reference.reduce((n, r) => n + r.keyframeCount, 0);
   const outputBytes = outputBytesOf(reference);
-  log(`corpus: ${files.length} files, ${(inputBytes / 1e6).toFixed(1)} MB in, ${(outputBytes / 1e6).toFixed(1)} MB of decoded floats, ${keyframes} keyframes`);
+  log(
+    `corpus: ${files.length} files, ${(inputBytes / 1e6).toFixed(1)} MB in, ${(outputBytes / 1e6).toFixed(1)} MB of decoded floats, ${keyframes} keyframes`,
+  );
 
   const arena = new IFPDecoder({ backend: 'simd', initialBytes: 2 * outputBytes });
   const source = new Uint8Array(outputBytes).fill(1);
@@ -140,9 +149,17 @@ export async function runBenchmarks({ corpusDir = DEFAULT_CORPUS_DIR, quick = fa
         return files.map((file) => arena.decode(file));
       },
     ],
-    ['simd into an IFPDecoder, files read into it (allocateInput)', () => placed.map((input) => inPlace.decode(input)), undefined, { beforeEach: placeInputs }],
+    [
+      'simd into an IFPDecoder, files read into it (allocateInput)',
+      () => placed.map((input) => inPlace.decode(input)),
+      undefined,
+      { beforeEach: placeInputs },
+    ],
   ];
-  const bench = new Bench({ retainSamples: true, ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 30, time: 3000, warmupIterations: 5 }) });
+  const bench = new Bench({
+    retainSamples: true,
+    ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 30, time: 3000, warmupIterations: 5 }),
+  });
   for (const [name, run, , hooks] of rows) bench.add(name, run, hooks);
   log(`running ${rows.length} rows${quick ? ' (quick)' : ''}...`);
   await bench.run();
@@ -242,7 +259,15 @@ async function playbackRows(ped: Uint8Array, quick: boolean, log: (line: string)
 
 function renderMarkdown(
   rows: BenchRow[],
-  info: { inputBytes: number; outputBytes: number; keyframes: number; files: number; machine: string; quick: boolean; faults: { freshMicros: number; warmMicros: number } },
+  info: {
+    inputBytes: number;
+    outputBytes: number;
+    keyframes: number;
+    files: number;
+    machine: string;
+    quick: boolean;
+    faults: { freshMicros: number; warmMicros: number };
+  },
 ): string {
   const [bound, simd, , js, naive] = rows as [BenchRow, BenchRow, BenchRow, BenchRow, BenchRow];
   const arena = rows.find((row) => row.name === 'simd into an IFPDecoder (reset per run)')!;
@@ -277,10 +302,28 @@ function renderMarkdown(
     target(info.quick, 'simd >= 2.5x the js backend', js.p50 / simd.p50, (v) => v >= 2.5, 'x'),
     target(info.quick, 'whole-corpus decode (simd) within 2.5x of the bound', simd.p50 / bound.p50, (v) => v <= 2.5, 'x bound'),
     target(info.quick, 'peak extra memory (simd) <= 2x (input + output)', simd.peakBytes! / inOut, (v) => v <= 2, 'x'),
-    target(info.quick, 'arena path p50 within 2x the memcpy bound: decode(bytes), input copied in', arena.p50 / bound.p50, (v) => v <= 2, 'x bound'),
+    target(
+      info.quick,
+      'arena path p50 within 2x the memcpy bound: decode(bytes), input copied in',
+      arena.p50 / bound.p50,
+      (v) => v <= 2,
+      'x bound',
+    ),
     target(info.quick, 'arena path p90 within 1.5x its own p50: decode(bytes)', arena.p90 / arena.p50, (v) => v <= 1.5, 'x p50'),
-    target(info.quick, 'arena path p50 within 2x the memcpy bound: files read into the decoder (allocateInput)', inPlace.p50 / bound.p50, (v) => v <= 2, 'x bound'),
-    target(info.quick, 'arena path p90 within 1.5x its own p50: files read into the decoder', inPlace.p90 / inPlace.p50, (v) => v <= 1.5, 'x p50'),
+    target(
+      info.quick,
+      'arena path p50 within 2x the memcpy bound: files read into the decoder (allocateInput)',
+      inPlace.p50 / bound.p50,
+      (v) => v <= 2,
+      'x bound',
+    ),
+    target(
+      info.quick,
+      'arena path p90 within 1.5x its own p50: files read into the decoder',
+      inPlace.p90 / inPlace.p50,
+      (v) => v <= 1.5,
+      'x p50',
+    ),
     `| owning reader (simd) p90, for comparison | ${simd.p90.toFixed(2)} ms (${(simd.p90 / simd.p50).toFixed(2)}x its p50) | - |`,
     '',
     `Page faults on this machine, measured in the same run: a first write to a fresh ArrayBuffer costs ${info.faults.freshMicros.toFixed(2)} µs per 4 KiB page, a write to a page already mapped ${info.faults.warmMicros.toFixed(3)} µs (64 MiB buffers written once per page, median of 5). The ${MB(info.outputBytes)} MB of decoded floats are ${Math.ceil(info.outputBytes / 4096).toLocaleString('en-US')} pages: about ${((info.faults.freshMicros * info.outputBytes) / 4096 / 1000).toFixed(1)} ms of faults for a reader that decodes into fresh memory, and none for the IFPDecoder once its buffer is warm.`,

@@ -14,17 +14,23 @@ const SAMPLES = join(REPOSITORY_DIR, '..', 'shared', 'samples', 'dff');
 
 export async function runTxdBenchmarks({ quick, log }: { quick: boolean; log: (line: string) => void }): Promise<string> {
   const heading = '## Textures: decode every level of the sample dictionaries to RGBA8';
-  if (!existsSync(join(SAMPLES, `${DICTIONARIES[0]}.txd`))) return `${heading}\n\nSkipped: the sample dictionaries are not at ${SAMPLES}.\n`;
+  if (!existsSync(join(SAMPLES, `${DICTIONARIES[0]}.txd`)))
+    return `${heading}\n\nSkipped: the sample dictionaries are not at ${SAMPLES}.\n`;
   const files = DICTIONARIES.map((name) => new Uint8Array(readFileSync(join(SAMPLES, `${name}.txd`))));
   const readers = (backend: 'simd' | 'scalar' | 'js') => files.map((bytes) => new TXDReader(bytes, { backend }));
   const every = (set: TXDReader[], decode: (texture: TXDReader['textures'][number], level: number) => Uint8Array) => {
     let bytes = 0;
-    for (const reader of set) for (const texture of reader.textures) for (let level = 0; level < texture.mipmapCount; level++) bytes += decode(texture, level).length;
+    for (const reader of set)
+      for (const texture of reader.textures)
+        for (let level = 0; level < texture.mipmapCount; level++) bytes += decode(texture, level).length;
     return bytes;
   };
   const sets = { simd: readers('simd'), scalar: readers('scalar'), js: readers('js') };
   const outputBytes = every(sets.js, (t, l) => t.rgba(l));
-  const bench = new Bench({ retainSamples: true, ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 50, time: 1500, warmupIterations: 10 }) });
+  const bench = new Bench({
+    retainSamples: true,
+    ...(quick ? { iterations: 2, time: 0, warmupIterations: 1, warmupTime: 0 } : { iterations: 50, time: 1500, warmupIterations: 10 }),
+  });
   const rows: Array<[string, () => unknown]> = [
     ['simd', () => every(sets.simd, (t, l) => t.rgba(l))],
     ['scalar', () => every(sets.scalar, (t, l) => t.rgba(l))],

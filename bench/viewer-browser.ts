@@ -13,7 +13,9 @@ export const haveChromium = existsSync(chromiumPath);
 
 /** Starts `gameanim view` with these files and resolves with its URL. */
 export function startViewer(files: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(REPOSITORY_DIR, 'packages/cli/dist/src/cli/main.js'), 'view', ...files, '--port', '0'], { cwd: REPOSITORY_DIR });
+  const child = spawn(process.execPath, [join(REPOSITORY_DIR, 'packages/cli/dist/src/cli/main.js'), 'view', ...files, '--port', '0'], {
+    cwd: REPOSITORY_DIR,
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
@@ -32,7 +34,8 @@ export function startViewer(files: string[]): Promise<{ url: string; child: Chil
  * page's.
  */
 export function launchChromium(): Promise<Browser> {
-  if (!existsSync(join(REPOSITORY_DIR, 'packages/cli/dist/viewer/index.html'))) throw new Error('packages/cli/dist/viewer is missing: run npm run build');
+  if (!existsSync(join(REPOSITORY_DIR, 'packages/cli/dist/viewer/index.html')))
+    throw new Error('packages/cli/dist/viewer is missing: run npm run build');
   return chromium.launch({
     executablePath: chromiumPath,
     args: [

@@ -63,7 +63,10 @@ async function withPage<T>(browser: Browser, files: string[], work: (page: Page)
 async function listing(browser: Browser, files: string[]): Promise<number> {
   return withPage(browser, files, async (page) => {
     const handle = await page.waitForFunction(
-      (count) => document.querySelectorAll('#file-list li').length >= count && document.querySelectorAll('#animations li[data-clip]').length > 0 && performance.now(),
+      (count) =>
+        document.querySelectorAll('#file-list li').length >= count &&
+        document.querySelectorAll('#animations li[data-clip]').length > 0 &&
+        performance.now(),
       files.length,
       { timeout: 120_000, polling: 'raf' },
     );
@@ -111,12 +114,16 @@ try {
     const switches = await switchClips(page, SWITCHES);
     return { switches, heap: (await heapUsed(page)) / before };
   });
-  console.log(`  clip switch to the painted frame (${SWITCHES} switches): median ${ms(percentile(switches, 0.5))}, p90 ${ms(percentile(switches, 0.9))}`);
+  console.log(
+    `  clip switch to the painted frame (${SWITCHES} switches): median ${ms(percentile(switches, 0.5))}, p90 ${ms(percentile(switches, 0.9))}`,
+  );
   console.log(`  JS heap after ${SWITCHES} switches: ${(100 * (heap - 1)).toFixed(1)}% over before`);
   const large = join(dir, 'large.ifp');
   writeFileSync(large, largePackage());
   const nodes = await withPage(browser, [large], async (page) => {
-    await page.waitForFunction(() => document.querySelectorAll('#animations li[data-clip]').length > 0 && 'firstFrameMs' in window, null, { timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelectorAll('#animations li[data-clip]').length > 0 && 'firstFrameMs' in window, null, {
+      timeout: 120_000,
+    });
     return page.evaluate(() => document.getElementsByTagName('*').length);
   });
   console.log(`  DOM nodes with 2,000 animations open: ${nodes}`);

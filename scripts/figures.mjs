@@ -103,7 +103,9 @@ try {
     const stated = number(match[1]);
     const measured = figure.measure();
     const off = Math.abs(measured - stated) / Math.abs(measured || 1);
-    rows.push(`${figure.what}: README ${stated}, measured ${Number(measured.toFixed(2))} on ${figure.from}${off > 0.1 ? '  <- more than 10% off' : ''}`);
+    rows.push(
+      `${figure.what}: README ${stated}, measured ${Number(measured.toFixed(2))} on ${figure.from}${off > 0.1 ? '  <- more than 10% off' : ''}`,
+    );
     if (off > 0.1) failures.push(`${figure.what}: the README says ${stated}, ${figure.from} gives ${Number(measured.toFixed(2))}`);
   }
 } finally {

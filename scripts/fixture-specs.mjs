@@ -9,7 +9,12 @@ function rotations(frameCount, phase) {
   const out = [];
   for (let i = 0; i < frameCount; i++) {
     const angle = phase + i * 0.25;
-    out.push(Math.trunc(Math.sin(angle) * 0.5 * 4096) / 4096, 0, Math.trunc(Math.cos(angle) * 0.25 * 4096) / 4096, Math.trunc(0.8 * 4096) / 4096);
+    out.push(
+      Math.trunc(Math.sin(angle) * 0.5 * 4096) / 4096,
+      0,
+      Math.trunc(Math.cos(angle) * 0.25 * 4096) / 4096,
+      Math.trunc(0.8 * 4096) / 4096,
+    );
   }
   return f32(out);
 }
@@ -94,9 +99,30 @@ export const anpkCutscene = [
   {
     name: 'cutscene',
     animations: [
-      { name: 'csped', bones: [track('Root', 0, 'KRT0', false, [0, 60, 120]), track('Pelvis', 1, 'KR00', false, [0, 60, 120], 1), track('R UpperArm', 22, 'KR00', false, [0, 120], 2)] },
-      { name: 'csgta3', bones: [track('Swaist', -1, 'KRT0', false, [0, 60, 120], 3), track('Storso', -1, 'KR00', false, [0, 120], 4), track('Shead', -1, 'KR00', false, [0, 60, 120], 5)] },
-      { name: 'csrigid', bones: [track('Swaist', -1, 'KRT0', false, [0, 120], 6), track('storso', -1, 'KR00', false, [0, 60, 120], 7), track('Supperlegl', -1, 'KR00', false, [0, 120], 8)] },
+      {
+        name: 'csped',
+        bones: [
+          track('Root', 0, 'KRT0', false, [0, 60, 120]),
+          track('Pelvis', 1, 'KR00', false, [0, 60, 120], 1),
+          track('R UpperArm', 22, 'KR00', false, [0, 120], 2),
+        ],
+      },
+      {
+        name: 'csgta3',
+        bones: [
+          track('Swaist', -1, 'KRT0', false, [0, 60, 120], 3),
+          track('Storso', -1, 'KR00', false, [0, 120], 4),
+          track('Shead', -1, 'KR00', false, [0, 60, 120], 5),
+        ],
+      },
+      {
+        name: 'csrigid',
+        bones: [
+          track('Swaist', -1, 'KRT0', false, [0, 120], 6),
+          track('storso', -1, 'KR00', false, [0, 60, 120], 7),
+          track('Supperlegl', -1, 'KR00', false, [0, 120], 8),
+        ],
+      },
     ],
   },
 ];
@@ -120,7 +146,9 @@ function anm2Clip(boneCount, frameCount, parentOf, withRootMotion) {
     }
     return { rotations };
   });
-  const rootMotion = withRootMotion ? Float32Array.from({ length: 3 * frameCount }, (_, k) => (k % 3 === 2 ? 0.05 * Math.floor(k / 3) : 0)) : null;
+  const rootMotion = withRootMotion
+    ? Float32Array.from({ length: 3 * frameCount }, (_, k) => (k % 3 === 2 ? 0.05 * Math.floor(k / 3) : 0))
+    : null;
   return { duration: (frameCount - 1) / sampleRate, sampleRate, frameCount, parents, inverseBindMatrices, tracks, rootMotion };
 }
 
@@ -138,7 +166,8 @@ import { OPCODES } from '../packages/gameanim/dist/sprite/opcodes.js';
 
 const i = (time, name, ...args) => ({ time, name, args });
 /** Byte offset of instruction `index` in a list, as the writer lays it out. */
-const offsetOf = (instructions, index) => instructions.slice(0, index).reduce((n, ins) => n + 4 + OPCODES.find((op) => op.name === ins.name).size, 0);
+const offsetOf = (instructions, index) =>
+  instructions.slice(0, index).reduce((n, ins) => n + 4 + OPCODES.find((op) => op.name === ins.name).size, 0);
 /** A JUMP to instruction `index` of `instructions` (offset mode). */
 const jumpTo = (time, instructions, index) => i(time, 'JUMP', offsetOf(instructions, index));
 
@@ -190,9 +219,28 @@ export const spritesAllOpcodes = {
     { id: 2, instructions: [i(0, 'SET_SPRITE', 0), i(0, 'FADE', 0, 60, 0), i(120, 'STOP')] },
     { id: 3, instructions: [i(0, 'FADE', 0, 60, 4), i(120, 'STOP')] },
     { id: 4, instructions: [i(0, 'SET_SPRITE', 2), i(0, 'SET_OFFSET', 0, 0, 0), i(0, 'MOVE_TO', 100, 50, 0, 30, 0), i(60, 'STOP')] },
-    { id: 5, instructions: [i(0, 'SET_OFFSET_SPEED', 1, 2, 0), i(0, 'SET_SCALE_SPEED', 0.5, 0), i(0, 'SET_ROTATION_SPEED', 0, 0, 0.25), i(0, 'SCROLL_TEXTURE_X', 0.5), i(100, 'STOP')] },
+    {
+      id: 5,
+      instructions: [
+        i(0, 'SET_OFFSET_SPEED', 1, 2, 0),
+        i(0, 'SET_SCALE_SPEED', 0.5, 0),
+        i(0, 'SET_ROTATION_SPEED', 0, 0, 0.25),
+        i(0, 'SCROLL_TEXTURE_X', 0.5),
+        i(100, 'STOP'),
+      ],
+    },
     { id: 6, instructions: loop },
-    { id: 7, instructions: [i(0, 'SET_SPRITE', 0), i(5, 'SET_VISIBILITY', 0), i(5, 'PAUSE'), i(5, 'INTERRUPT_LABEL', 7), i(5, 'SET_SPRITE', 3), i(40, 'STOP')] },
+    {
+      id: 7,
+      instructions: [
+        i(0, 'SET_SPRITE', 0),
+        i(5, 'SET_VISIBILITY', 0),
+        i(5, 'PAUSE'),
+        i(5, 'INTERRUPT_LABEL', 7),
+        i(5, 'SET_SPRITE', 3),
+        i(40, 'STOP'),
+      ],
+    },
     { id: 8, instructions: tight },
     { id: 9, instructions: random },
     { id: 10, instructions: [i(0, 'PAUSE'), i(0, 'INTERRUPT_LABEL', -1), i(0, 'SET_SPRITE', 4), i(10, 'STOP')] },
@@ -268,7 +316,11 @@ export const dffPed = {
 };
 
 /** The same skeleton with a branch (PUSH/POP) and the older Skin PLG layout (0xDEADDEAD before each matrix). */
-const branchFrames = [...pedFrames.slice(0, 4), { ...pedFrames[4], parent: 3 }, { name: 'L UpperArm', parent: 3, rotation: aboutZ(90), position: [0.25, 0.125, 0], hanimId: 32 }];
+const branchFrames = [
+  ...pedFrames.slice(0, 4),
+  { ...pedFrames[4], parent: 3 },
+  { name: 'L UpperArm', parent: 3, rotation: aboutZ(90), position: [0.25, 0.125, 0], hanimId: 32 },
+];
 export const dffBranchOldSkin = {
   frames: branchFrames,
   hierarchy: {
@@ -328,7 +380,12 @@ export const dffRigidPed = {
     { name: 'Supperlegl', parent: 1, rotation: aboutZ(0), position: [0, 0.1, -0.05] },
     { name: 'slowerlegl', parent: 4, rotation: aboutZ(0), position: [0, 0, -0.4] },
   ],
-  atomics: [1, 2, 3, 4, 5].map((frame) => ({ frame, ...box(0.08, frame === 4 || frame === 5 ? -0.2 : 0.1), color: [200, 180, 160, 255], texture: 'tinyskin' })),
+  atomics: [1, 2, 3, 4, 5].map((frame) => ({
+    frame,
+    ...box(0.08, frame === 4 || frame === 5 ? -0.2 : 0.1),
+    color: [200, 180, 160, 255],
+    texture: 'tinyskin',
+  })),
 };
 
 /** GTA III's bone tags (re3 built with PED_SKIN, src/animation/Bones.h): the HAnim id of each bone name. */
@@ -391,7 +448,10 @@ export function skinnedGta3(ped) {
   // PUSH (2) where a later sibling follows, POP (1) at a leaf.
   const nodes = order.slice(1).map((bone) => {
     const siblings = children[ped.parents[bone]];
-    return { id: frames[at.get(bone)].hanimId, flags: (siblings.at(-1) !== bone && ped.parents[bone] !== 0 ? 2 : 0) | (children[bone].length ? 0 : 1) };
+    return {
+      id: frames[at.get(bone)].hanimId,
+      flags: (siblings.at(-1) !== bone && ped.parents[bone] !== 0 ? 2 : 0) | (children[bone].length ? 0 : 1),
+    };
   });
   const boneFrames = order.slice(1).map((bone) => at.get(bone));
   return { frames, hierarchy: { frame: 1, nodes }, inverseBindMatrices: inverseBinds(frames, boneFrames), skinLayout: 'plain' };
@@ -446,7 +506,10 @@ function igi2Track(ticks, phase, withPositions) {
   };
 }
 
-/** A three-bone IGI 2 clip with every entry type: rotations with tangents, root motion, an attachment with pose and re-parenting keys, a trigger, and wrap keys after the separator. */
+/**
+ * A three-bone IGI 2 clip with every entry type: rotations with tangents, root motion, an attachment with pose and re-parenting keys, a
+ * trigger, and wrap keys after the separator.
+ */
 export const igi2Clip = {
   name: 'fixture_clip',
   looping: true,

@@ -1,6 +1,15 @@
 // Regenerates fixtures/ with the project's own writers. Run with `npm run fixtures`.
 import { writeFile } from 'node:fs/promises';
-import { writeCameraPath, writeDFF, writeIFF, writeIFP, writeIGI2Clip, writeIMG, writeSpriteAnim, writeTXD } from '../packages/gameanim/dist/index.js';
+import {
+  writeCameraPath,
+  writeDFF,
+  writeIFF,
+  writeIFP,
+  writeIGI2Clip,
+  writeIMG,
+  writeSpriteAnim,
+  writeTXD,
+} from '../packages/gameanim/dist/index.js';
 import * as specs from './fixture-specs.mjs';
 
 const concat = (...parts) => {

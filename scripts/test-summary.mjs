@@ -6,7 +6,9 @@ import { relative } from 'node:path';
 
 const report = JSON.parse(readFileSync(new URL('../.test-results.json', import.meta.url), 'utf8'));
 const skipped = report.testResults.flatMap((file) =>
-  file.assertionResults.filter((test) => test.status === 'pending' || test.status === 'skipped' || test.status === 'todo').map((test) => `${relative(process.cwd(), file.name)}: ${test.fullName}`),
+  file.assertionResults
+    .filter((test) => test.status === 'pending' || test.status === 'skipped' || test.status === 'todo')
+    .map((test) => `${relative(process.cwd(), file.name)}: ${test.fullName}`),
 );
 console.log(`\n${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped.length} skipped`);
 if (skipped.length) {

@@ -39,7 +39,9 @@ export const CODES: Readonly<Partial<Record<Code, string>>> = { ...SHARED_CODES 
  * codes or the same description. Returns the entry.
  */
 export function register<Reader, Name extends FormatName>(entry: FileFormat<Reader, Name>): FileFormat<Reader, Name> {
-  const taken = entries.find((known) => known === entry || (known.name === entry.name && (known.codes !== entry.codes || known.description === entry.description)));
+  const taken = entries.find(
+    (known) => known === entry || (known.name === entry.name && (known.codes !== entry.codes || known.description === entry.description)),
+  );
   if (taken) throw new ArgumentError('name-taken', `register: a format named ${entry.name} is registered already (${taken.description})`);
   entries.push(entry as unknown as AnyFileFormat);
   Object.assign(CODES, entry.codes);
@@ -49,7 +51,10 @@ export function register<Reader, Name extends FormatName>(entry: FileFormat<Read
 /** The format whose magic the bytes carry, else the one whose extension the name has, else undefined. */
 export function findFormat(bytes: Uint8Array, name = ''): AnyFileFormat | undefined {
   const lower = name.toLowerCase();
-  return FORMATS.find((format) => format.sniff(bytes)) ?? FORMATS.find((format) => format.extensions.some((extension) => lower.endsWith(extension)));
+  return (
+    FORMATS.find((format) => format.sniff(bytes)) ??
+    FORMATS.find((format) => format.extensions.some((extension) => lower.endsWith(extension)))
+  );
 }
 
 /** A file opened through its entry: its capabilities take this reader. */

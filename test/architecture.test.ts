@@ -31,7 +31,9 @@ function sources(dir: string): string[] {
 /** Every relative import of a file (static, dynamic and type-only), resolved to its .ts source. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  const specifiers = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)].map(
+    (m) => m[1] ?? m[2]!,
+  );
   return specifiers.map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts')));
 }
 
@@ -57,7 +59,9 @@ describe('the import graph of src/', () => {
   });
 
   it('has no upward import: core imports only core, a format folder only core and formats, and so on up', () => {
-    const upward = [...graph].flatMap(([file, targets]) => targets.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${relative(src, file)} -> ${relative(src, target)}`));
+    const upward = [...graph].flatMap(([file, targets]) =>
+      targets.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${relative(src, file)} -> ${relative(src, target)}`),
+    );
     expect(upward).toEqual([]);
   });
 });
@@ -69,7 +73,11 @@ describe('telling things apart', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .map((line, index) => ({ line, at: `${relative(src, file)}:${index + 1}` }))
-        .filter(({ line }) => /'\w+' in \w+|format\.name ===|instanceof (IMGArchive|DFFReader|IFPReader|IFFReader|IGI2\w+Reader|SpriteAnimReader|TXDReader|CameraPathReader)\b|\.namedClips/.test(line))
+        .filter(({ line }) =>
+          /'\w+' in \w+|format\.name ===|instanceof (IMGArchive|DFFReader|IFPReader|IFFReader|IGI2\w+Reader|SpriteAnimReader|TXDReader|CameraPathReader)\b|\.namedClips/.test(
+            line,
+          ),
+        )
         .map(({ at }) => at),
     );
     expect(probes).toEqual([]);
@@ -92,7 +100,8 @@ describe('reading bytes', () => {
   });
 
   it('has one chunk walker, one align16 and one PAGE_BYTES', () => {
-    const defined = (pattern: RegExp) => files.filter((file) => pattern.test(readFileSync(file, 'utf8'))).map((file) => relative(src, file));
+    const defined = (pattern: RegExp) =>
+      files.filter((file) => pattern.test(readFileSync(file, 'utf8'))).map((file) => relative(src, file));
     expect(defined(/const align16 =/)).toEqual(['core/wasm-memory.ts']);
     expect(defined(/const PAGE_BYTES =/)).toEqual(['core/wasm-memory.ts']);
     expect(defined(/export function walkChunks/)).toEqual(['core/chunks.ts']);
@@ -103,7 +112,9 @@ describe('reading bytes', () => {
 describe('the tools', () => {
   it('use the library by its package names, so the command line package builds none of it again', () => {
     const relativeIntoLibrary = [...graph].flatMap(([file, targets]) =>
-      layerOf(file) === 5 ? targets.filter((target) => layerOf(target) < 5).map((target) => `${relative(src, file)} -> ${relative(src, target)}`) : [],
+      layerOf(file) === 5
+        ? targets.filter((target) => layerOf(target) < 5).map((target) => `${relative(src, file)} -> ${relative(src, target)}`)
+        : [],
     );
     expect(relativeIntoLibrary).toEqual([]);
   });
@@ -115,7 +126,8 @@ function cyclesOf(graph: Map<string, string[]>, base: string): string[] {
   const cycles: string[] = [];
   const visit = (file: string, path: string[]) => {
     if (state.get(file) === 'done') return;
-    if (state.get(file) === 'open') return void cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(base, f)).join(' -> '));
+    if (state.get(file) === 'open')
+      return void cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(base, f)).join(' -> '));
     state.set(file, 'open');
     for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
     state.set(file, 'done');
@@ -150,7 +162,9 @@ describe('the folders', () => {
   };
   const targetsOf = (file: string) => {
     const text = readFileSync(file, 'utf8');
-    const byName = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+'(gameanim(?:\/\w+)?)'|import\(\s*'(gameanim(?:\/\w+)?)'\s*\)/g)].map((m) => {
+    const byName = [
+      ...text.matchAll(/(?:import|export)\s[^'"]*?from\s+'(gameanim(?:\/\w+)?)'|import\(\s*'(gameanim(?:\/\w+)?)'\s*\)/g),
+    ].map((m) => {
       const sub = (m[1] ?? m[2]!).slice('gameanim'.length);
       return join(src, sub ? `${sub.slice(1)}/index.ts` : 'index.ts');
     });
@@ -182,7 +196,9 @@ describe('the folders', () => {
 
   it('the library imports no tool code: nothing of src/cli, bench or viewer', () => {
     const tools = new Set(['src/cli', 'bench', 'viewer']);
-    const intoTools = [...edges].flatMap(([from, targets]) => (tools.has(from) ? [] : [...targets].filter((to) => tools.has(to)).map((to) => `${from} -> ${to}`)));
+    const intoTools = [...edges].flatMap(([from, targets]) =>
+      tools.has(from) ? [] : [...targets].filter((to) => tools.has(to)).map((to) => `${from} -> ${to}`),
+    );
     expect(intoTools).toEqual([]);
   });
 });

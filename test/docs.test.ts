@@ -52,6 +52,7 @@ describe('the documents', () => {
     expect(modules.length).toBeGreaterThan(10);
     for (const name of modules) expect(existsSync(join(root, `docs/api/modules/${name}.html`)), `docs/api/modules/${name}.html`).toBe(true);
     // The classes a reader of the README meets first are documented from their types.
-    for (const name of ['IFPReader', 'DFFReader', 'DecodeError', 'EncodeError', 'IFPEditor']) expect(existsSync(join(root, `docs/api/classes/index.${name}.html`)), name).toBe(true);
+    for (const name of ['IFPReader', 'DFFReader', 'DecodeError', 'EncodeError', 'IFPEditor'])
+      expect(existsSync(join(root, `docs/api/classes/index.${name}.html`)), name).toBe(true);
   });
 });

@@ -29,7 +29,12 @@ describe('names', () => {
   });
 
   it('the old names are the new values', () => {
-    expect([root.ImgArchive, root.writeImg, root.TxdTexture, root.ImgEditor]).toEqual([root.IMGArchive, root.writeIMG, root.TXDTexture, root.IMGEditor]);
+    expect([root.ImgArchive, root.writeImg, root.TxdTexture, root.ImgEditor]).toEqual([
+      root.IMGArchive,
+      root.writeIMG,
+      root.TXDTexture,
+      root.IMGEditor,
+    ]);
     expect(root.ImgArchive).toBe(root.IMGArchive);
   });
 });

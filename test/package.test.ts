@@ -123,12 +123,16 @@ describe('the npm package', () => {
     );
     // The registry is the library's; presentation (dump and summary text) belongs to the command line.
     expect(keys).toEqual(expect.arrayContaining(['FORMATS', 'findFormat', 'openFile']));
-    expect(keys.filter((key: string) => ['PRESENTATIONS', 'findPresentation', 'dumpText', 'dumpJson', 'textTable'].includes(key))).toEqual([]);
+    expect(keys.filter((key: string) => ['PRESENTATIONS', 'findPresentation', 'dumpText', 'dumpJson', 'textTable'].includes(key))).toEqual(
+      [],
+    );
   });
 
   it('the root re-exports every named export of every subpath but the adapters, as the same values', () => {
     // gameanim/three, gameanim/babylon, gameanim/gltf and gameanim/retarget are adapters for optional peers: the root never loads them.
-    const subpaths = Object.keys(pkg.exports).filter((subpath) => !['.', './package.json', './three', './babylon', './gltf', './retarget'].includes(subpath) && !subpath.includes('*'));
+    const subpaths = Object.keys(pkg.exports).filter(
+      (subpath) => !['.', './package.json', './three', './babylon', './gltf', './retarget'].includes(subpath) && !subpath.includes('*'),
+    );
     expect(subpaths).toEqual(expect.arrayContaining(['./ifp', './iff', './sprite', './dff']));
     const out = node(`
       import * as root from 'gameanim';
@@ -149,16 +153,22 @@ describe('the published types', () => {
   const visit = (file: string) => {
     if (reachable.has(file) || !existsSync(file)) return;
     reachable.add(file);
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*['"](\.[^'"]+)['"]/g)) visit(new URL(spec!.replace(/\.js$/, '.d.ts'), `file://${file}`).pathname);
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*['"](\.[^'"]+)['"]/g))
+      visit(new URL(spec!.replace(/\.js$/, '.d.ts'), `file://${file}`).pathname);
   };
-  for (const target of Object.values<Record<string, string> | string>(pkg.exports)) if (typeof target !== 'string') visit(`${library}${target['types']}`);
+  for (const target of Object.values<Record<string, string> | string>(pkg.exports))
+    if (typeof target !== 'string') visit(`${library}${target['types']}`);
 
   // What the sources mark @internal: stripInternal takes it out of the declarations.
   const internalNames = new Set<string>();
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+    );
   for (const file of walk(`${root}src`)) {
-    for (const [, name] of readFileSync(file, 'utf8').matchAll(/\/\*\*(?:\s|\*)*@internal[\s\S]*?\*\/\s*(?:export\s+)?(?:(?:readonly|function|interface|class|const|type|static|private)\s+)*(\w+)/g))
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(
+      /\/\*\*(?:\s|\*)*@internal[\s\S]*?\*\/\s*(?:export\s+)?(?:(?:readonly|function|interface|class|const|type|static|private)\s+)*(\w+)/g,
+    ))
       internalNames.add(name!);
   }
 
@@ -169,7 +179,9 @@ describe('the published types', () => {
       const text = readFileSync(file, 'utf8')
         .replace(/\/\*[\s\S]*?\*\//g, '')
         .replace(/\/\/.*$/gm, ''); // declarations, not prose
-      return [...internalNames].filter((name) => new RegExp(`\\b${name}\\b`).test(text)).map((name) => `${file.slice(library.length)}: ${name}`);
+      return [...internalNames]
+        .filter((name) => new RegExp(`\\b${name}\\b`).test(text))
+        .map((name) => `${file.slice(library.length)}: ${name}`);
     });
     expect(mentions).toEqual([]);
     expect([...reachable].filter((file) => readFileSync(file, 'utf8').includes('@internal'))).toEqual([]);

@@ -49,7 +49,9 @@ describe('register', () => {
     if (!FORMATS.includes(toyFormat)) register(toyFormat);
     expect(() => register(ifpFormat)).toThrow(ArgumentError);
     expect(() => register(toyFormat)).toThrow(expect.objectContaining({ code: 'name-taken' }));
-    expect(() => register({ ...toyFormat, codes: { ...TOY_CODES }, description: 'another' })).toThrow(expect.objectContaining({ code: 'name-taken' }));
+    expect(() => register({ ...toyFormat, codes: { ...TOY_CODES }, description: 'another' })).toThrow(
+      expect.objectContaining({ code: 'name-taken' }),
+    );
     expect(() => register({ ...toyFormat, sniff: () => false })).toThrow(expect.objectContaining({ code: 'name-taken' }));
     expect(FORMATS.filter((format) => format.name === 'TOY')).toEqual([toyFormat]);
   });
@@ -60,7 +62,11 @@ describe('register', () => {
       'IGI 2 retail animation clip (ILFF/MINA)',
       'IGI 2 retail model (ILFF/OCEM), read for its skeleton',
     ]);
-    const sibling: FileFormat<{ values: number[] }, 'TOY'> = { ...toyFormat, description: 'a toy sibling, TOY2', sniff: (bytes) => String.fromCharCode(...bytes.subarray(0, 4)) === 'TOY2' };
+    const sibling: FileFormat<{ values: number[] }, 'TOY'> = {
+      ...toyFormat,
+      description: 'a toy sibling, TOY2',
+      sniff: (bytes) => String.fromCharCode(...bytes.subarray(0, 4)) === 'TOY2',
+    };
     expect(register(sibling)).toBe(sibling);
     expect(findFormat(new Uint8Array([...'TOY2'].map((c) => c.charCodeAt(0))))).toBe(sibling);
   });

@@ -35,7 +35,12 @@ describe('the format registry', () => {
     const targets = readdirSync(join(root, 'test/fuzz')).filter((name) => name.endsWith('.fuzz.test.ts'));
     expect(
       entries
-        .filter(({ folder }) => !targets.some((name) => name.startsWith(`${folder}.`) || readFileSync(join(root, 'test/fuzz', name), 'utf8').includes(`src/${folder}/`)))
+        .filter(
+          ({ folder }) =>
+            !targets.some(
+              (name) => name.startsWith(`${folder}.`) || readFileSync(join(root, 'test/fuzz', name), 'utf8').includes(`src/${folder}/`),
+            ),
+        )
         .map(({ label }) => label),
     ).toEqual([]);
   });
@@ -43,7 +48,11 @@ describe('the format registry', () => {
   it('gives every entry a format document: docs/formats/<folder>.md, or one whose title names the format', () => {
     const docs = readdirSync(join(root, 'docs/formats')).filter((name) => name.endsWith('.md'));
     const documented = ({ format, folder }: (typeof entries)[number]) =>
-      docs.some((name) => name === `${folder}.md` || new RegExp(`\\b${format.name}\\b`).test(readFileSync(join(root, 'docs/formats', name), 'utf8').split('\n')[0]!));
+      docs.some(
+        (name) =>
+          name === `${folder}.md` ||
+          new RegExp(`\\b${format.name}\\b`).test(readFileSync(join(root, 'docs/formats', name), 'utf8').split('\n')[0]!),
+      );
     expect(entries.filter((entry) => !documented(entry)).map(({ label }) => label)).toEqual([]);
   });
 
@@ -63,10 +72,14 @@ describe('the format registry', () => {
   });
 
   it('gives every entry one presentation in the command line, and names every format in its help', () => {
-    const shown = (format: AnyFileFormat) => PRESENTATIONS.get(format)?.format === format && PRESENTATIONS.get(format)?.dumpText && PRESENTATIONS.get(format)?.dumpJson;
+    const shown = (format: AnyFileFormat) =>
+      PRESENTATIONS.get(format)?.format === format && PRESENTATIONS.get(format)?.dumpText && PRESENTATIONS.get(format)?.dumpJson;
     expect(entries.filter(({ format }) => !shown(format)).map(({ label }) => label)).toEqual([]);
     expect([...PRESENTATIONS.keys()].filter((format) => !FORMATS.includes(format)).map((format) => format.name)).toEqual([]);
-    for (const command of ['main', 'info', 'dump']) expect(entries.filter(({ format }) => !HELP[command]!.includes(format.description)).map(({ label }) => `${command}: ${label}`)).toEqual([]);
+    for (const command of ['main', 'info', 'dump'])
+      expect(
+        entries.filter(({ format }) => !HELP[command]!.includes(format.description)).map(({ label }) => `${command}: ${label}`),
+      ).toEqual([]);
   });
 
   it('takes the built-in entries through register, one line each, as a plug-in enters: no list of them', async () => {

@@ -12,7 +12,10 @@ import { $, state } from './state.js';
 /** Each row's height in CSS pixels: fixed (style.css), so nothing is measured. */
 const ROW_HEIGHT = 20;
 
-type Row = { kind: 'group'; file: string; count: number } | { kind: 'clip'; file: string; clip: SkeletalClip } | { kind: 'script'; file: SpriteScripts; id: number; instructions: number };
+type Row =
+  | { kind: 'group'; file: string; count: number }
+  | { kind: 'clip'; file: string; clip: SkeletalClip }
+  | { kind: 'script'; file: SpriteScripts; id: number; instructions: number };
 
 let rows: Row[] = [];
 let virtualizer: Virtualizer<HTMLElement, HTMLElement> | null = null;
@@ -35,7 +38,9 @@ function buildRows(): Row[] {
     built.push({ kind: 'clip', file, clip });
   }
   for (const file of state.spriteFiles) {
-    for (const script of file.scripts) if (!filter || `script ${script.id}`.includes(filter)) built.push({ kind: 'script', file, id: script.id, instructions: script.instructions.length });
+    for (const script of file.scripts)
+      if (!filter || `script ${script.id}`.includes(filter))
+        built.push({ kind: 'script', file, id: script.id, instructions: script.instructions.length });
   }
   return built;
 }

@@ -14,7 +14,10 @@ export function renderBones(): void {
   body.replaceChildren();
   const bound = state.bound;
   const rows = bound
-    ? bound.skeleton.names.map((name, i) => [i, bound.skeleton.ids[i]!, name, bound.skeleton.parents[i]!, bound.trackOfBone[i]! >= 0 ? 'matched' : 'rest'] as const)
+    ? bound.skeleton.names.map(
+        (name, i) =>
+          [i, bound.skeleton.ids[i]!, name, bound.skeleton.parents[i]!, bound.trackOfBone[i]! >= 0 ? 'matched' : 'rest'] as const,
+      )
     : (state.clip?.tracks ?? []).map((t, i) => [i, t.boneId, t.boneName, -1, 'track'] as const);
   for (const [index, id, name, parent, status] of rows) {
     const row = document.createElement('tr');

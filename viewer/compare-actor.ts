@@ -42,7 +42,8 @@ export class CompareActor {
       this.group.traverse((object) => {
         const mesh = object as THREE.Mesh;
         if (!mesh.isMesh) return;
-        for (const material of Array.isArray(mesh.material) ? mesh.material : [mesh.material]) Object.assign(material, { transparent: true, opacity: GHOST_OPACITY, depthWrite: false });
+        for (const material of Array.isArray(mesh.material) ? mesh.material : [mesh.material])
+          Object.assign(material, { transparent: true, opacity: GHOST_OPACITY, depthWrite: false });
         mesh.renderOrder = 1; // after the opaque main model, so it shows through
       });
     }

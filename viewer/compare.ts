@@ -44,7 +44,16 @@ function openedModels(state: CompareState): OpenedModel[] {
     if (!skeleton) return [];
     const model = format.model?.(reader);
     // As the main view does: rigid parts ride their frames on a frame-bound model (a GTA III ped).
-    return [{ name, skeleton, model: { geometries: model?.geometries ?? [], boneOfFrame: skeleton.trackTranslations === 'offset' && !skeleton.inverseBindMatrices ? model?.boneOfFrame : undefined } }];
+    return [
+      {
+        name,
+        skeleton,
+        model: {
+          geometries: model?.geometries ?? [],
+          boneOfFrame: skeleton.trackTranslations === 'offset' && !skeleton.inverseBindMatrices ? model?.boneOfFrame : undefined,
+        },
+      },
+    ];
   });
 }
 
@@ -105,7 +114,8 @@ export function setUpCompare(host: CompareHost): Compare {
     const file = host.state.clips.find((entry) => entry.clip === clip)?.file;
     const history = file ? host.state.edited.get(file)?.history : undefined;
     const skeleton = mainSkeleton();
-    if (!clip || !skeleton || !history || history.length < 2) return host.problem('compare: the selected clip has no edits to compare with', true);
+    if (!clip || !skeleton || !history || history.length < 2)
+      return host.problem('compare: the selected clip has no edits to compare with', true);
     // The clip as opened: same name, or (renamed since) the same place in the package.
     const now = host.state.clips.filter((entry) => entry.file === file).findIndex((entry) => entry.clip === clip);
     const opened = new IFPReader(history[0]!).animations as SkeletalClip[];
@@ -148,14 +158,23 @@ export function setUpCompare(host: CompareHost): Compare {
   (document.querySelector('#right') ?? document.body).prepend(section);
 
   const hooks = {
-    actors: () => actors.map((a) => ({ label: a.label, place: a.place, clip: a.clip.name, matched: a.matchedBones, positions: a.bonePositions, x: a.group.position.x })),
+    actors: () =>
+      actors.map((a) => ({
+        label: a.label,
+        place: a.place,
+        clip: a.clip.name,
+        matched: a.matchedBones,
+        positions: a.bonePositions,
+        x: a.group.position.x,
+      })),
     /** The main view's bone world positions: every bone in the scene outside the compared models. */
     mainPositions: () => {
       const positions: number[][] = [];
       host.view.scene.traverse((object) => {
         let inCompare = false;
         for (let at: THREE.Object3D | null = object; at; at = at.parent) inCompare ||= at === root;
-        if ((object as THREE.Bone).isBone && !inCompare) positions.push(new THREE.Vector3().setFromMatrixPosition(object.matrixWorld).toArray());
+        if ((object as THREE.Bone).isBone && !inCompare)
+          positions.push(new THREE.Vector3().setFromMatrixPosition(object.matrixWorld).toArray());
       });
       return positions;
     },

@@ -25,7 +25,11 @@ function makePlot(box: HTMLElement, data: uPlot.AlignedData): uPlot {
       ...plotSize(box),
       scales: { x: { time: false }, deg: {} },
       axes: [{ stroke: '#aaa' }, { stroke: '#aaa' }, { side: 1, scale: 'deg', stroke: '#ffd36b', grid: { show: false } }],
-      series: [{}, ...['qx', 'qy', 'qz', 'qw', 'tx', 'ty', 'tz'].map((label, i) => ({ label, stroke: COLORS[i]!, width: 1.5 })), { label: 'deg/s', scale: 'deg', stroke: COLORS[7]!, width: 1 }],
+      series: [
+        {},
+        ...['qx', 'qy', 'qz', 'qw', 'tx', 'ty', 'tz'].map((label, i) => ({ label, stroke: COLORS[i]!, width: 1.5 })),
+        { label: 'deg/s', scale: 'deg', stroke: COLORS[7]!, width: 1 },
+      ],
     },
     data,
     box,
@@ -45,7 +49,8 @@ export function renderCurves(): void {
   if (empty) return void (message.textContent = 'No keys for this bone (it keeps its rest pose).');
   const times = Array.from(track.times);
   const q = (c: number) => times.map((_, k) => track.rotations[4 * k + c]!);
-  const t = (c: number) => times.map((_, k) => (track.translations && !track.extras?.translationTimes ? track.translations[3 * k + c]! : null));
+  const t = (c: number) =>
+    times.map((_, k) => (track.translations && !track.extras?.translationTimes ? track.translations[3 * k + c]! : null));
   const speed = times.map((time, k) => {
     if (k === 0) return 0;
     const dot = Math.abs([0, 1, 2, 3].reduce((sum, c) => sum + track.rotations[4 * k + c]! * track.rotations[4 * (k - 1) + c]!, 0));

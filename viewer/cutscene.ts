@@ -25,7 +25,15 @@ export function sceneOf(file: string): PlayedScene | null {
   const actors = playing.map((model): SceneActor => {
     const clip = named.get(objectName(model.name)) ?? null;
     const bound = clip ? boundClip(clip, model.skeleton) : null;
-    return { name: objectName(model.name), modelFile: model.name, skeleton: model.skeleton, model, clip, bound, pose: createPose(model.skeleton) };
+    return {
+      name: objectName(model.name),
+      modelFile: model.name,
+      skeleton: model.skeleton,
+      model,
+      clip,
+      bound,
+      pose: createPose(model.skeleton),
+    };
   });
   return { file, actors, duration: Math.max(...actors.map((actor) => actor.clip?.duration ?? 0)) };
 }
@@ -45,7 +53,9 @@ export function playScene(scene: PlayedScene): void {
   );
   view.follow = false;
   view.setClipBox(sceneBox(scene));
-  const still = scene.actors.filter((actor) => !actor.bound || actor.bound.trackOfBone.every((track) => track < 0)).map((actor) => actor.name);
+  const still = scene.actors
+    .filter((actor) => !actor.bound || actor.bound.trackOfBone.every((track) => track < 0))
+    .map((actor) => actor.name);
   $('message').textContent =
     `Scene ${scene.file}: ${scene.actors.length} objects on one clock${still.length ? `; at rest (no clip of its name drives it): ${still.join(', ')}` : ''}. Choose an animation to leave the scene.`;
   $<HTMLInputElement>('scrub').max = String(scene.duration || 1);

@@ -26,7 +26,10 @@ const hooks: GameFolderHooks = { index: null, bytesRead: {}, pedOnScreenMs: null
 
 const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]> = {}): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  properties: Partial<HTMLElementTagNameMap[K]> = {},
+): HTMLElementTagNameMap[K] {
   return Object.assign(document.createElement(tag), properties);
 }
 
@@ -34,7 +37,11 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Part
 export function setUpGameFolder(host: GameFolderHost): void {
   const input = element('input', { id: 'folder-input', type: 'file', hidden: true });
   input.webkitdirectory = true;
-  const button = element('button', { id: 'open-folder', textContent: 'Open game folder', title: 'a GTA III, Vice City or San Andreas install folder; nothing is uploaded' });
+  const button = element('button', {
+    id: 'open-folder',
+    textContent: 'Open game folder',
+    title: 'a GTA III, Vice City or San Andreas install folder; nothing is uploaded',
+  });
   const header = document.querySelector('header') ?? document.body;
   header.insertBefore(button, header.querySelector('#status'));
   header.append(input);
@@ -44,7 +51,15 @@ export function setUpGameFolder(host: GameFolderHost): void {
   const peds = element('ul', { id: 'peds' });
   const animations = element('ul', { id: 'animation-files' });
   const section = element('section', { id: 'game-folder', hidden: true });
-  section.append(element('h2', { textContent: 'Game folder' }), note, search, element('h3', { textContent: 'Peds' }), peds, element('h3', { textContent: 'Animation files' }), animations);
+  section.append(
+    element('h2', { textContent: 'Game folder' }),
+    note,
+    search,
+    element('h3', { textContent: 'Peds' }),
+    peds,
+    element('h3', { textContent: 'Animation files' }),
+    animations,
+  );
   const left = document.querySelector('#left') ?? document.body;
   left.prepend(section);
 
@@ -95,7 +110,9 @@ export function setUpGameFolder(host: GameFolderHost): void {
           : [];
       const data = await Promise.all(parts.map(([archive, entry]) => archive.read(entry)));
       // The file picked shows its own clips: ped.ifp's opening clip playing would hide them at the list's end.
-      await host.openFiles([...parts.map(([, entry], i) => new File([data[i]!], entry.name)), new File([bytes], file.name)], { show: file.name });
+      await host.openFiles([...parts.map(([, entry], i) => new File([data[i]!], entry.name)), new File([bytes], file.name)], {
+        show: file.name,
+      });
     });
 
   const renderPeds = () => {

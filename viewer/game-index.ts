@@ -59,7 +59,8 @@ const MODEL_HEAD_BYTES = 16_384;
 
 export async function indexGameFolder(files: FolderFiles): Promise<GameIndex> {
   const models = await openArchive(files, 'models/gta3.img');
-  if (!models) throw new NotAGameFolder('no models/gta3.img here: choose the folder the game is installed in (it holds anim/, models/ and data/)');
+  if (!models)
+    throw new NotAGameFolder('no models/gta3.img here: choose the folder the game is installed in (it holds anim/, models/ and data/)');
   const exe = GAMES.find(([name]) => files.has(name));
   const game = exe?.[1] ?? (models.archive.version === 'VER2' ? 'San Andreas' : 'GTA III or Vice City');
   const { peds, pedsFrom } = await findPeds(files, models);
@@ -68,7 +69,9 @@ export async function indexGameFolder(files: FolderFiles): Promise<GameIndex> {
   // A cutscene's models (SA keeps them in anim/cuts.img, beside its IFPs) are listed as peds are.
   const archives = new Set(animations.flatMap((file) => (file.archive ? [file.archive] : [])));
   for (const archive of archives)
-    for (const pair of modelPairs(archive)) if (!peds.some((ped) => ped.name.toLowerCase() === pair.name.toLowerCase())) peds.push({ ...pair, archive, note: `from ${archive.path}` });
+    for (const pair of modelPairs(archive))
+      if (!peds.some((ped) => ped.name.toLowerCase() === pair.name.toLowerCase()))
+        peds.push({ ...pair, archive, note: `from ${archive.path}` });
   return { game, models, peds, pedsFrom, animations, problems };
 }
 
@@ -85,7 +88,11 @@ async function openArchive(files: FolderFiles, path: string): Promise<LazyImg | 
  * The models a cutscene's clips name (San Andreas names each animation after its object): each clip
  * name's DFF, and its TXD, looked up in the cutscene's own archive, then in models/gta3.img.
  */
-export function modelsNamed(index: GameIndex, names: readonly string[], near: LazyImg | null): Array<{ archive: LazyImg; dff: IMGEntry; txd: IMGEntry | null }> {
+export function modelsNamed(
+  index: GameIndex,
+  names: readonly string[],
+  near: LazyImg | null,
+): Array<{ archive: LazyImg; dff: IMGEntry; txd: IMGEntry | null }> {
   const found: Array<{ archive: LazyImg; dff: IMGEntry; txd: IMGEntry | null }> = [];
   for (const name of new Set(names.map((n) => n.toLowerCase()))) {
     for (const archive of near ? [near, index.models] : [index.models]) {
@@ -132,7 +139,11 @@ async function findPeds(files: FolderFiles, models: LazyImg): Promise<{ peds: Pe
   // A few reads at a time: a whole gta3.img holds thousands of models.
   for (let at = 0; at < pairs.length; at += 16) {
     const batch = pairs.slice(at, at + 16);
-    skeletal.push(...(await Promise.all(batch.map(async (pair) => headHasSkeleton(await models.read({ ...pair.dff, size: Math.min(pair.dff.size, MODEL_HEAD_BYTES) }))))));
+    skeletal.push(
+      ...(await Promise.all(
+        batch.map(async (pair) => headHasSkeleton(await models.read({ ...pair.dff, size: Math.min(pair.dff.size, MODEL_HEAD_BYTES) }))),
+      )),
+    );
   }
   return { peds: pairs.filter((_, i) => skeletal[i]), pedsFrom: 'the models with a skeleton (no data/peds.ide or data/default.ide here)' };
 }
@@ -189,7 +200,14 @@ async function findAnimations(files: FolderFiles, problems: string[]): Promise<A
       return null;
     });
     for (const entry of archive?.entries ?? []) {
-      if (/\.ifp$/i.test(entry.name)) found.push({ path: `${path}/${entry.name.toLowerCase()}`, name: entry.name, size: entry.size, read: () => archive!.read(entry), archive });
+      if (/\.ifp$/i.test(entry.name))
+        found.push({
+          path: `${path}/${entry.name.toLowerCase()}`,
+          name: entry.name,
+          size: entry.size,
+          read: () => archive!.read(entry),
+          archive,
+        });
     }
   }
   // ped.ifp first: every ped's own moves, the file to try first.

@@ -15,7 +15,9 @@ export interface GroundModel {
 const skinWeights = new WeakMap<ModelGeometry, GameSkinWeights>();
 const palettes = new WeakMap<Skeleton, Float32Array<ArrayBuffer>>();
 
-/** Whether the view draws this geometry: skinned ones on a skinned model, rigid ones on a frame-bound model (as buildModelObjects chooses). */
+/**
+ * Whether the view draws this geometry: skinned ones on a skinned model, rigid ones on a frame-bound model (as buildModelObjects chooses).
+ */
 function drawn(geometry: ModelGeometry, model: GroundModel): boolean {
   if (!geometry.vertexCount || !geometry.indices.length) return false;
   const skinned = geometry.skinIndices !== null && geometry.skinWeights !== null;

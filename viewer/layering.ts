@@ -27,7 +27,10 @@ function drivenBones(bound: BoundClip): number {
  * first frame is the clump's, which no clip animates.
  */
 function animatedBones(bound: BoundClip): number {
-  return bound.skeleton.boneCount - (bound.skeleton.trackTranslations === 'offset' && !bound.skeleton.inverseBindMatrices && bound.trackOfBone[0]! < 0 ? 1 : 0);
+  return (
+    bound.skeleton.boneCount -
+    (bound.skeleton.trackTranslations === 'offset' && !bound.skeleton.inverseBindMatrices && bound.trackOfBone[0]! < 0 ? 1 : 0)
+  );
 }
 
 /** A partial clip drives fewer bones than its skeleton has. */
@@ -59,7 +62,10 @@ function baseCandidates(selected: BoundClip): BoundClip[] {
   const rank = (entry: { file: string; clip: SkeletalClip }) => 2 * baseRank(entry.clip) + (entry.file === file ? 0 : 1);
   // Only clips with about as many tracks as bones are bound to check (binding every clip of a large
   // set would cost more than the switch).
-  const likely = state.clips.filter((entry) => entry.clip !== selected.clip && entry.clip.tracks.length >= skeleton.boneCount / 2 && (entry.file === file || idle(entry.clip)));
+  const likely = state.clips.filter(
+    (entry) =>
+      entry.clip !== selected.clip && entry.clip.tracks.length >= skeleton.boneCount / 2 && (entry.file === file || idle(entry.clip)),
+  );
   likely.sort((a, b) => rank(a) - rank(b));
   const found: BoundClip[] = [];
   for (const entry of likely) {
@@ -80,7 +86,10 @@ export function chooseBase(selected: BoundClip | null): void {
     return;
   }
   const candidates = baseCandidates(selected);
-  const options = [new Option('none (bind pose)', '-1'), ...candidates.map((bound, i) => new Option(`${bound.clip.name} (${fileOf(bound.clip)})`, String(i)))];
+  const options = [
+    new Option('none (bind pose)', '-1'),
+    ...candidates.map((bound, i) => new Option(`${bound.clip.name} (${fileOf(bound.clip)})`, String(i))),
+  ];
   choice.replaceChildren(...options);
   layering.base = candidates[0] ?? null;
   choice.value = layering.base ? '0' : '-1';

@@ -53,7 +53,12 @@ export class LazyImg {
   /** The entry's bytes, sliced from the file now; a `DecodeError` for an entry past the file's end. */
   async read(entry: IMGEntry): Promise<Uint8Array<ArrayBuffer>> {
     if (entry.offset + entry.size > this.file.size) {
-      throw new DecodeError('IMG', 'entry-out-of-range', 0, `entry "${entry.name}" spans bytes ${entry.offset} to ${entry.offset + entry.size}, past the archive's end at ${this.file.size}`);
+      throw new DecodeError(
+        'IMG',
+        'entry-out-of-range',
+        0,
+        `entry "${entry.name}" spans bytes ${entry.offset} to ${entry.offset + entry.size}, past the archive's end at ${this.file.size}`,
+      );
     }
     return readSlice(this.path, this.file, entry.offset, entry.offset + entry.size);
   }

@@ -62,7 +62,12 @@ addFileTaker({ takes: isRetargetSource, keep: (name, bytes) => retargeting.keep(
 async function exportGlb(): Promise<void> {
   if (!state.clip || !state.bound) return;
   const { exportGltf } = await import('gameanim/gltf');
-  const { glb, warnings } = await exportGltf({ model: state.model ?? undefined, skeleton: state.bound.skeleton, clips: [state.clip], textures: state.textures });
+  const { glb, warnings } = await exportGltf({
+    model: state.model ?? undefined,
+    skeleton: state.bound.skeleton,
+    clips: [state.clip],
+    textures: state.textures,
+  });
   for (const w of warnings) problem(`export: ${w.code}: ${w.message}`);
   const link = document.createElement('a');
   link.href = URL.createObjectURL(new Blob([glb!.slice()], { type: 'model/gltf-binary' }));

@@ -22,7 +22,12 @@ export interface ModelObjects {
 /** Marker size, metres: about a hand, visible beside a ped and on an object's node alike. */
 const MARKER_SIZE = 0.15;
 
-export function buildModelObjects(skeleton: Skeleton, model: ShownModel | null, textures: readonly TXDTexture[], textureCache: Map<TXDTexture, THREE.Texture>): ModelObjects {
+export function buildModelObjects(
+  skeleton: Skeleton,
+  model: ShownModel | null,
+  textures: readonly TXDTexture[],
+  textureCache: Map<TXDTexture, THREE.Texture>,
+): ModelObjects {
   const materials = { textures, textureCache };
   if (model?.boneOfFrame) {
     const frameModel = toFrameModel({ skeleton, boneOfFrame: model.boneOfFrame, geometries: model.geometries }, materials);
@@ -52,7 +57,10 @@ export function buildModelObjects(skeleton: Skeleton, model: ShownModel | null, 
 function nodeMarker(name: string): THREE.Object3D {
   const marker = new THREE.Group();
   marker.name = `${name} marker`;
-  const cube = new THREE.Mesh(new THREE.BoxGeometry(MARKER_SIZE / 3, MARKER_SIZE / 3, MARKER_SIZE / 3), new THREE.MeshStandardMaterial({ color: 0xc8c8c8, roughness: 0.8 }));
+  const cube = new THREE.Mesh(
+    new THREE.BoxGeometry(MARKER_SIZE / 3, MARKER_SIZE / 3, MARKER_SIZE / 3),
+    new THREE.MeshStandardMaterial({ color: 0xc8c8c8, roughness: 0.8 }),
+  );
   marker.add(cube, new THREE.AxesHelper(MARKER_SIZE));
   return marker;
 }

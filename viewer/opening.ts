@@ -53,12 +53,16 @@ function openedScene(batch: ReadonlySet<string>) {
   for (const file of [...state.files].reverse()) {
     if (!file.format.packages) continue;
     const scene = sceneOf(file.name);
-    if (scene && (batch.has(file.name) || state.scene?.file === file.name || scene.actors.some((actor) => batch.has(actor.modelFile)))) return scene;
+    if (scene && (batch.has(file.name) || state.scene?.file === file.name || scene.actors.some((actor) => batch.has(actor.modelFile))))
+      return scene;
   }
   return null;
 }
 
-/** With nothing chosen yet, an idle or a walk plays (viewer/opening-clip.ts), not the first clip of the first file; of `file`'s clips when given. */
+/**
+ * With nothing chosen yet, an idle or a walk plays (viewer/opening-clip.ts), not the first clip of the first file; of `file`'s clips when
+ * given.
+ */
 function openingClip(file?: string) {
   const clips = state.clips.filter((entry) => file === undefined || entry.file === file).map((entry) => entry.clip);
   return clips[
@@ -81,7 +85,8 @@ function lintNext(): void {
   const job = lintQueue.shift();
   if (!job) return;
   // A file edited (or opened again) since is linted by its edit, with its new bytes.
-  if (state.edited.get(job.name)?.history.length === 1 && state.edited.get(job.name)!.history[0] === job.bytes) lintFile(job.editing, job.name, job.bytes);
+  if (state.edited.get(job.name)?.history.length === 1 && state.edited.get(job.name)!.history[0] === job.bytes)
+    lintFile(job.editing, job.name, job.bytes);
   if (lintQueue.length) setTimeout(lintNext, 0);
 }
 
@@ -126,7 +131,12 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
   if (skeleton && !format.clips) {
     const model = format.model?.(reader);
     // Rigid parts ride their frames on a frame-bound model (a GTA III ped: its tracks offset the frames).
-    state.model = { name, skeleton, geometries: model?.geometries ?? [], boneOfFrame: skeleton.trackTranslations === 'offset' && !skeleton.inverseBindMatrices ? model?.boneOfFrame : undefined };
+    state.model = {
+      name,
+      skeleton,
+      geometries: model?.geometries ?? [],
+      boneOfFrame: skeleton.trackTranslations === 'offset' && !skeleton.inverseBindMatrices ? model?.boneOfFrame : undefined,
+    };
     state.models = [...state.models.filter((other) => objectName(other.name) !== objectName(name)), state.model];
   }
   if (format.packages) {
@@ -138,7 +148,12 @@ export function open(name: string, bytes: Uint8Array, editing: EditingHost) {
   renderLists();
   // A model after its animations binds them now; with none chosen, an idle or a walk plays; a file
   // asked to be shown shows its clips.
-  if ((skeleton && !format.clips && (state.clip || state.clips.length)) || (!state.clip && state.clips.length) || (name === shownFile && format.clips)) reselect();
+  if (
+    (skeleton && !format.clips && (state.clip || state.clips.length)) ||
+    (!state.clip && state.clips.length) ||
+    (name === shownFile && format.clips)
+  )
+    reselect();
 }
 
 function openArchivePair(name: string, dir: Uint8Array, img: Uint8Array, editing: EditingHost): void {
@@ -228,7 +243,8 @@ export async function preload(editing: EditingHost): Promise<void> {
  */
 function showLinkedSelection(): void {
   const wanted = readSelection();
-  const found = wanted && state.clips.find((entry) => entry.file === wanted.file && entry.clip.name.toLowerCase() === wanted.animation.toLowerCase());
+  const found =
+    wanted && state.clips.find((entry) => entry.file === wanted.file && entry.clip.name.toLowerCase() === wanted.animation.toLowerCase());
   if (wanted && found) {
     select(found.clip);
     setPlaying(false);

@@ -24,7 +24,9 @@ export function boundClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
   return bound;
 }
 
-/** The nodes a file's clips play on without a model (`skeletonFromTracks`), made once per set of clips, so switching clips keeps the view. */
+/**
+ * The nodes a file's clips play on without a model (`skeletonFromTracks`), made once per set of clips, so switching clips keeps the view.
+ */
 const trackSkeletons = new WeakMap<SkeletalClip, { clips: readonly SkeletalClip[]; skeleton: Skeleton }>();
 export function skeletonOfTracks(clips: readonly SkeletalClip[]): Skeleton | null {
   const first = clips[0];

@@ -35,7 +35,8 @@ export function startLoop(): void {
 function playScene(elapsed: number): void {
   const scene = state.scene!;
   if (state.playing) state.time += elapsed;
-  if (state.time > scene.duration) state.time = $<HTMLInputElement>('loop').checked ? (scene.duration > 0 ? state.time % scene.duration : 0) : scene.duration;
+  if (state.time > scene.duration)
+    state.time = $<HTMLInputElement>('loop').checked ? (scene.duration > 0 ? state.time % scene.duration : 0) : scene.duration;
   if (state.time === shown.time && shown.scene === scene) return;
   shown.time = state.time;
   shown.scene = scene;

@@ -1,6 +1,7 @@
 // The problems panel: what went wrong opening files, and each IFP file's lint findings, grouped by
 // file and code with a count, filtered by severity. Notes (oddities the game handles, which the retail
-// files have by the thousand) are not problems: the header counts errors and warnings, and notes apart. A hostile file carries tens of thousands of findings, so they are kept
+// files have by the thousand) are not problems: the header counts errors and warnings, and notes apart. A hostile file carries tens of
+// thousands of findings, so they are kept
 // as data and the panel draws a bounded number of rows: one fragment per change, built in a single
 // pass, and "N more" lines for the rest. Nothing reads layout, and nothing searches the DOM.
 import { LINT_SEVERITIES, type LintFinding, type LintSeverity } from 'gameanim';
@@ -78,7 +79,8 @@ function render(): void {
   const problems = count.error + count.warning;
   const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const notes = count.note ? `; ${counted(count.note, 'note')}` : '';
-  $('problem-count').textContent = `${problems ? `${counted(problems, 'problem')}${count.error ? ` (${counted(count.error, 'error')})` : ''}` : 'no problems'}${notes}`;
+  $('problem-count').textContent =
+    `${problems ? `${counted(problems, 'problem')}${count.error ? ` (${counted(count.error, 'error')})` : ''}` : 'no problems'}${notes}`;
   // The panel shows the severities chosen (errors and warnings unless asked for notes too).
   const floor = severityFilter() ?? 'warning';
   const groups = all.filter((group) => rank(group.severity) <= rank(floor));

@@ -33,7 +33,8 @@ export function showRetargetQuality(source: string, quality: readonly ClipQualit
       const stats = q[part];
       const row = document.createElement('tr');
       row.append(cell('th', part));
-      for (const which of ['median', 'p95', 'worst'] as const) row.append(cell('td', stats[which].toFixed(1), `${part}.${which}`, stats[which]));
+      for (const which of ['median', 'p95', 'worst'] as const)
+        row.append(cell('td', stats[which].toFixed(1), `${part}.${which}`, stats[which]));
       row.append(cell('td', stats.worstAt, `${part}.worstAt`));
       table.append(row);
     }

@@ -28,14 +28,28 @@ export class RetargetView {
   #source: { name: string; bytes: Uint8Array } | null = null;
   /** The source and skin last retargeted: opening other files does not redo it. */
   #done: { source: object; skeleton: Skeleton } | null = null;
-  #shown: { rig: SourceRig; sampler: RigSampler; placement: SourcePlacement; place: typeof import('gameanim/retarget').placeJoints; animated: Set<number> } | null = null;
+  #shown: {
+    rig: SourceRig;
+    sampler: RigSampler;
+    placement: SourcePlacement;
+    place: typeof import('gameanim/retarget').placeJoints;
+    animated: Set<number>;
+  } | null = null;
   #lines = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: 0x66ddff, depthTest: false }));
   /**
    * For the browser test: the source's joints, the lines drawn of them, the animations made, their
    * quality lines, or the last failure; the time the lines were last posed at and where each joint was
    * drawn then (x y z per joint, the game's model space, beside the ped).
    */
-  state: { joints: number; segments: number; animations: string[]; quality: string[]; error: string | null; posedAt: number | null; drawn: number[] } = {
+  state: {
+    joints: number;
+    segments: number;
+    animations: string[];
+    quality: string[];
+    error: string | null;
+    posedAt: number | null;
+    drawn: number[];
+  } = {
     joints: 0,
     segments: 0,
     animations: [],
@@ -70,12 +84,27 @@ export class RetargetView {
       // The clip drawn: the first that became an animation (takes at one instant are skipped).
       const clip = rig.clips.find((c) => lib.clipTiming(c).end > lib.clipTiming(c).start) ?? rig.clips[0]!;
       const sampler = new lib.RigSampler(rig, clip);
-      this.#shown = { rig, sampler, placement: result.placement, place: lib.placeJoints, animated: new Set(clip.channels.map((c) => c.joint)) };
+      this.#shown = {
+        rig,
+        sampler,
+        placement: result.placement,
+        place: lib.placeJoints,
+        animated: new Set(clip.channels.map((c) => c.joint)),
+      };
       // How right it came out, the numbers the command prints: in the problems panel, an error past the limits.
-      const quality = result.quality.map((q) => `${lib.describeQuality(q)}; reference: ${q.reference}${q.warnings.length ? `; ${q.warnings.join(', ')}` : ''}`);
+      const quality = result.quality.map(
+        (q) => `${lib.describeQuality(q)}; reference: ${q.reference}${q.warnings.length ? `; ${q.warnings.join(', ')}` : ''}`,
+      );
       for (const [i, line] of quality.entries()) this.host.problem(`${name}: ${line}`, result.quality[i]!.warnings.length > 0);
       this.host.quality(name, result.quality);
-      this.state = { ...this.state, joints: rig.names.length, segments: 0, animations: result.packages.flatMap((p) => p.animations.map((a) => a.name)), quality, error: null };
+      this.state = {
+        ...this.state,
+        joints: rig.names.length,
+        segments: 0,
+        animations: result.packages.flatMap((p) => p.animations.map((a) => a.name)),
+        quality,
+        error: null,
+      };
       this.host.open(`${base}.ifp`, writeIFP(result.packages, { format: 'ANP3' }));
     } catch (error) {
       this.state = { ...this.state, error: (error as Error).message };

@@ -160,7 +160,9 @@ export class SceneView {
 
   /** For the viewer tests: each object of a scene, its bones' names and world positions as drawn. */
   get actorBonePositions(): Array<Array<{ name: string; position: number[] }>> {
-    return this.#actors.map((bones) => bones.map((bone) => ({ name: bone.name, position: new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld).toArray() })));
+    return this.#actors.map((bones) =>
+      bones.map((bone) => ({ name: bone.name, position: new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld).toArray() })),
+    );
   }
 
   /** For the viewer tests: where a world point is on the canvas (CSS pixels) and the canvas's size. */
@@ -207,7 +209,10 @@ export class SceneView {
 
   /** For the viewer tests: each bone's name and world position as drawn. */
   get boneWorldPositions(): Array<{ name: string; position: number[] }> {
-    return this.#bones.map((bone) => ({ name: bone.name, position: new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld).toArray() }));
+    return this.#bones.map((bone) => ({
+      name: bone.name,
+      position: new THREE.Vector3().setFromMatrixPosition(bone.matrixWorld).toArray(),
+    }));
   }
 
   /** For the viewer tests: where the moving bone is on the canvas (CSS pixels) and the canvas's size. */
@@ -228,7 +233,10 @@ export class SceneView {
     return { root: this.#moverPosition().toArray(), target: this.controls.target.toArray() };
   }
 
-  /** Each drawn mesh's world position (rigid parts, node markers; a skinned mesh sits at the origin): the rigid viewer test compares poses with it. */
+  /**
+   * Each drawn mesh's world position (rigid parts, node markers; a skinned mesh sits at the origin): the rigid viewer test compares poses
+   * with it.
+   */
   get meshPositions(): number[][] {
     const positions: number[][] = [];
     this.#content.traverse((object) => {
@@ -244,7 +252,8 @@ export class SceneView {
       const helper = object as THREE.SkeletonHelper;
       if (!helper.isSkeletonHelper) return;
       const at = helper.geometry.getAttribute('position');
-      for (let i = 0; i + 1 < at.count; i += 2) lengths.push(Math.hypot(at.getX(i + 1) - at.getX(i), at.getY(i + 1) - at.getY(i), at.getZ(i + 1) - at.getZ(i)));
+      for (let i = 0; i + 1 < at.count; i += 2)
+        lengths.push(Math.hypot(at.getX(i + 1) - at.getX(i), at.getY(i + 1) - at.getY(i), at.getZ(i + 1) - at.getZ(i)));
     });
     return lengths;
   }

@@ -29,7 +29,9 @@ export function setUpStepping(host: SteppingHost): void {
     host.setPlaying(false);
     // To the next frame boundary in that direction (a time between frames steps to one).
     const frame = Math.round(host.time() / FRAME);
-    const target = (direction > 0 ? (frame * FRAME > host.time() + 1e-6 ? frame : frame + 1) : frame * FRAME < host.time() - 1e-6 ? frame : frame - 1) * FRAME;
+    const target =
+      (direction > 0 ? (frame * FRAME > host.time() + 1e-6 ? frame : frame + 1) : frame * FRAME < host.time() - 1e-6 ? frame : frame - 1) *
+      FRAME;
     // A looping clip steps on round its end, as it plays; otherwise the ends hold.
     const duration = host.clip()?.duration ?? 0;
     if (host.looping() && duration > 0 && target > duration + 1e-6) host.seek(target - duration);

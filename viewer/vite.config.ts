@@ -11,7 +11,8 @@ const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.
  * loaded: that warning, for those two modules imported by glTF-Transform and nothing else, says
  * nothing. Any other module externalized (one the viewer would really call) still warns.
  */
-const GLTF_TRANSFORM_NODE_IO = /^Module "node:(fs|path)" has been externalized for browser compatibility, imported by "[^"]*[\\/]@gltf-transform[\\/]core[\\/]/;
+const GLTF_TRANSFORM_NODE_IO =
+  /^Module "node:(fs|path)" has been externalized for browser compatibility, imported by "[^"]*[\\/]@gltf-transform[\\/]core[\\/]/;
 
 // The viewer is a static page: relative URLs, so the same build runs from `gameanim view` or any file host.
 // It imports the library by its package names; they are bundled from the sources, as vitest runs them.

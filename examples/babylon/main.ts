@@ -32,7 +32,9 @@ new HemisphericLight('light', new Vector3(0.3, 1, -0.6), scene);
 try {
   const loaded = await ImportMeshAsync(modelUrl, scene);
   const model = gameModelOf(loaded.transformNodes[0])!;
-  const { animationGroups } = await ImportMeshAsync(animationsUrl, scene, { pluginOptions: { gameanimIfp: { model, animations: [clipName] } } });
+  const { animationGroups } = await ImportMeshAsync(animationsUrl, scene, {
+    pluginOptions: { gameanimIfp: { model, animations: [clipName] } },
+  });
   const walk = animationGroups[0];
   if (!walk) throw new Error(`${animationsUrl} has no animation ${clipName}`);
   walk.start(true);
@@ -40,12 +42,17 @@ try {
   engine.runRenderLoop(() => scene.render());
 
   // For the test suite: pause at a time and read back what Babylon.js computed.
-  const materials = model.meshes.flatMap((mesh) => ((mesh.material as MultiMaterial | null)?.subMaterials ?? [mesh.material]) as StandardMaterial[]);
+  const materials = model.meshes.flatMap(
+    (mesh) => ((mesh.material as MultiMaterial | null)?.subMaterials ?? [mesh.material]) as StandardMaterial[],
+  );
   const maps = materials.map((material) => material.diffuseTexture);
   Object.assign(window, {
     example: {
       warnings: model.warnings.map((warning) => warning.code),
-      /** Stops the render loop, poses the model at `time` seconds, draws it once its shaders are ready, and returns every bone's matrix relative to the model's root (the game's space). */
+      /**
+       * Stops the render loop, poses the model at `time` seconds, draws it once its shaders are ready, and returns every bone's matrix
+       * relative to the model's root (the game's space).
+       */
       async poseAt(time: number): Promise<number[][]> {
         engine.stopRenderLoop();
         walk.pause();

@@ -41,7 +41,9 @@ try {
   });
 
   // For the test suite: pause at a time and read back what three.js computed.
-  const textures = model.meshes.flatMap((mesh) => (Array.isArray(mesh.material) ? mesh.material : [mesh.material])) as THREE.MeshStandardMaterial[];
+  const textures = model.meshes.flatMap((mesh) =>
+    Array.isArray(mesh.material) ? mesh.material : [mesh.material],
+  ) as THREE.MeshStandardMaterial[];
   const maps = textures.map((material) => material.map);
   Object.assign(window, {
     example: {

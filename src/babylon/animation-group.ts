@@ -27,13 +27,30 @@ export function toAnimationGroup(bound: BoundClip, nodes: readonly TransformNode
     const node = nodes[bone];
     if (!node || source.times.length === 0) return;
     const times = gameKeyTimes(track.times);
-    const rotation = new Animation(`${name} ${node.name} rotation`, 'rotationQuaternion', FRAME_RATE, Animation.ANIMATIONTYPE_QUATERNION, Animation.ANIMATIONLOOPMODE_CYCLE);
+    const rotation = new Animation(
+      `${name} ${node.name} rotation`,
+      'rotationQuaternion',
+      FRAME_RATE,
+      Animation.ANIMATIONTYPE_QUATERNION,
+      Animation.ANIMATIONLOOPMODE_CYCLE,
+    );
     rotation.setKeys(Array.from(times, (time, k) => ({ frame: time * FRAME_RATE, value: Quaternion.FromArray(track.rotations, 4 * k) })));
     group.addTargetedAnimation(rotation, node);
     const positionTimes = track.translationTimes ?? track.times;
     if (source.translations && track.translations && positionTimes.length) {
-      const position = new Animation(`${name} ${node.name} position`, 'position', FRAME_RATE, Animation.ANIMATIONTYPE_VECTOR3, Animation.ANIMATIONLOOPMODE_CYCLE);
-      position.setKeys(Array.from(gameKeyTimes(positionTimes), (time, k) => ({ frame: time * FRAME_RATE, value: Vector3.FromArray(track.translations!, 3 * k) })));
+      const position = new Animation(
+        `${name} ${node.name} position`,
+        'position',
+        FRAME_RATE,
+        Animation.ANIMATIONTYPE_VECTOR3,
+        Animation.ANIMATIONLOOPMODE_CYCLE,
+      );
+      position.setKeys(
+        Array.from(gameKeyTimes(positionTimes), (time, k) => ({
+          frame: time * FRAME_RATE,
+          value: Vector3.FromArray(track.translations!, 3 * k),
+        })),
+      );
       group.addTargetedAnimation(position, node);
     }
   });

@@ -9,7 +9,8 @@ import type { Scene } from '@babylonjs/core/scene.js';
 import type { AnyFileFormat } from '../core/file-format.js';
 
 /** The extensions a plugin loads, as binary files: its registry entry's, so the entry is their one source. */
-export const binaryExtensions = (format: Pick<AnyFileFormat, 'extensions'>): ISceneLoaderPluginExtensions => Object.fromEntries(format.extensions.map((extension) => [extension, { isBinary: true }]));
+export const binaryExtensions = (format: Pick<AnyFileFormat, 'extensions'>): ISceneLoaderPluginExtensions =>
+  Object.fromEntries(format.extensions.map((extension) => [extension, { isBinary: true }]));
 
 /** `ISceneLoaderPluginAsync.loadFile` for a binary format: hands `onSuccess` an ArrayBuffer or ArrayBufferView. */
 export function loadBinaryFile(

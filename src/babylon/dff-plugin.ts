@@ -1,7 +1,12 @@
 // The Babylon.js scene-loader plugin for RenderWare models (.dff): meshes, skeleton and the textures of
 // the .txd beside the model, posed as the game poses it.
 import { AssetContainer } from '@babylonjs/core/assetContainer.js';
-import type { ISceneLoaderAsyncResult, ISceneLoaderPluginAsync, ISceneLoaderPluginExtensions, ISceneLoaderProgressEvent } from '@babylonjs/core/Loading/sceneLoader.js';
+import type {
+  ISceneLoaderAsyncResult,
+  ISceneLoaderPluginAsync,
+  ISceneLoaderPluginExtensions,
+  ISceneLoaderProgressEvent,
+} from '@babylonjs/core/Loading/sceneLoader.js';
 import { Tools } from '@babylonjs/core/Misc/tools.js';
 import type { Scene } from '@babylonjs/core/scene.js';
 import { DecodeError, type DecodeWarning } from '../core/errors.js';
@@ -66,17 +71,30 @@ export class DFFFileLoader extends BinaryFileLoader implements ISceneLoaderPlugi
     };
   }
 
-  async loadAsync(scene: Scene, data: unknown, rootUrl: string, _onProgress?: (event: ISceneLoaderProgressEvent) => void, fileName?: string): Promise<void> {
+  async loadAsync(
+    scene: Scene,
+    data: unknown,
+    rootUrl: string,
+    _onProgress?: (event: ISceneLoaderProgressEvent) => void,
+    fileName?: string,
+  ): Promise<void> {
     await this.loadModel(scene, data, rootUrl, fileName);
   }
 
-  async loadAssetContainerAsync(scene: Scene, data: unknown, rootUrl: string, _onProgress?: (event: ISceneLoaderProgressEvent) => void, fileName?: string): Promise<AssetContainer> {
+  async loadAssetContainerAsync(
+    scene: Scene,
+    data: unknown,
+    rootUrl: string,
+    _onProgress?: (event: ISceneLoaderProgressEvent) => void,
+    fileName?: string,
+  ): Promise<AssetContainer> {
     const model = await this.loadModel(scene, data, rootUrl, fileName);
     const container = new AssetContainer(scene);
     container.meshes.push(...model.meshes);
     container.transformNodes.push(model.root, ...model.nodes);
     if (model.babylonSkeleton) container.skeletons.push(model.babylonSkeleton);
-    for (const mesh of model.meshes) if (mesh.material && !container.materials.includes(mesh.material)) container.materials.push(mesh.material);
+    for (const mesh of model.meshes)
+      if (mesh.material && !container.materials.includes(mesh.material)) container.materials.push(mesh.material);
     container.removeAllFromScene();
     return container;
   }
@@ -86,7 +104,10 @@ export class DFFFileLoader extends BinaryFileLoader implements ISceneLoaderPlugi
     const bytes = bytesOf(data);
     const given = this.options.textures;
     const txdUrl = given !== undefined ? null : (this.options.textureUrl ?? `${rootUrl}${fileName.replace(/\.[^./]*$/, '')}.txd`);
-    const [reader, dictionary] = await Promise.all([Promise.resolve().then(() => new DFFReader(bytes)), txdUrl === null ? null : loadDictionary(txdUrl, `${rootUrl}${fileName}`)]);
+    const [reader, dictionary] = await Promise.all([
+      Promise.resolve().then(() => new DFFReader(bytes)),
+      txdUrl === null ? null : loadDictionary(txdUrl, `${rootUrl}${fileName}`),
+    ]);
     const name = fileName.replace(/^.*\//, '');
     const textures = dictionary?.textures ?? (given || null);
     const warnings: DecodeWarning[] = dictionary?.warnings ?? [];

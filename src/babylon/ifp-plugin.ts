@@ -2,7 +2,12 @@
 // on a model the .dff plugin loaded, bound as the game binds it.
 import { AssetContainer } from '@babylonjs/core/assetContainer.js';
 import type { AnimationGroup } from '@babylonjs/core/Animations/animationGroup.js';
-import type { ISceneLoaderAsyncResult, ISceneLoaderPluginAsync, ISceneLoaderPluginExtensions, ISceneLoaderProgressEvent } from '@babylonjs/core/Loading/sceneLoader.js';
+import type {
+  ISceneLoaderAsyncResult,
+  ISceneLoaderPluginAsync,
+  ISceneLoaderPluginExtensions,
+  ISceneLoaderProgressEvent,
+} from '@babylonjs/core/Loading/sceneLoader.js';
 import type { TransformNode } from '@babylonjs/core/Meshes/transformNode.js';
 import type { Scene } from '@babylonjs/core/scene.js';
 import { nameKey } from '../core/names.js';
@@ -43,14 +48,28 @@ export class IFPFileLoader extends BinaryFileLoader implements ISceneLoaderPlugi
 
   async importMeshAsync(_meshNames: unknown, scene: Scene, data: unknown): Promise<ISceneLoaderAsyncResult> {
     const animationGroups = this.loadGroups(scene, data);
-    return { meshes: [], skeletons: [], transformNodes: [], animationGroups, particleSystems: [], geometries: [], lights: [], spriteManagers: [] };
+    return {
+      meshes: [],
+      skeletons: [],
+      transformNodes: [],
+      animationGroups,
+      particleSystems: [],
+      geometries: [],
+      lights: [],
+      spriteManagers: [],
+    };
   }
 
   async loadAsync(scene: Scene, data: unknown): Promise<void> {
     this.loadGroups(scene, data);
   }
 
-  async loadAssetContainerAsync(scene: Scene, data: unknown, _rootUrl: string, _onProgress?: (event: ISceneLoaderProgressEvent) => void): Promise<AssetContainer> {
+  async loadAssetContainerAsync(
+    scene: Scene,
+    data: unknown,
+    _rootUrl: string,
+    _onProgress?: (event: ISceneLoaderProgressEvent) => void,
+  ): Promise<AssetContainer> {
     const container = new AssetContainer(scene);
     container.animationGroups.push(...this.loadGroups(scene, data));
     container.removeAllFromScene();
@@ -62,9 +81,15 @@ export class IFPFileLoader extends BinaryFileLoader implements ISceneLoaderPlugi
     const reader = new IFPReader(bytesOf(data));
     const given = this.options.model;
     const model = given === undefined ? lastModel(scene) : (gameModelOf(given as TransformNode) ?? (given as BabylonGameModel));
-    if (!model) throw new ArgumentError('missing-data', 'gameanim .ifp plugin: no model to play the clips on; load a .dff into the scene first, or pass pluginOptions.gameanimIfp.model');
+    if (!model)
+      throw new ArgumentError(
+        'missing-data',
+        'gameanim .ifp plugin: no model to play the clips on; load a .dff into the scene first, or pass pluginOptions.gameanimIfp.model',
+      );
     const wanted = this.options.animations && new Set(this.options.animations.map(nameKey));
-    return reader.animations.filter((clip) => !wanted || wanted.has(nameKey(clip.name))).map((clip) => toAnimationGroup(bindClip(clip, model.skeleton), model.nodes, scene));
+    return reader.animations
+      .filter((clip) => !wanted || wanted.has(nameKey(clip.name)))
+      .map((clip) => toAnimationGroup(bindClip(clip, model.skeleton), model.nodes, scene));
   }
 }
 

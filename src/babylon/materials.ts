@@ -36,7 +36,15 @@ export class BabylonTextureSet {
   texture(entry: TXDTexture): RawTexture {
     let made = this.#made.get(entry);
     if (!made) {
-      made = RawTexture.CreateRGBATexture(entry.rgba(0), entry.width, entry.height, this.scene, true, false, Texture.TRILINEAR_SAMPLINGMODE);
+      made = RawTexture.CreateRGBATexture(
+        entry.rgba(0),
+        entry.width,
+        entry.height,
+        this.scene,
+        true,
+        false,
+        Texture.TRILINEAR_SAMPLINGMODE,
+      );
       made.name = entry.name;
       made.wrapU = WRAP[entry.addressU] ?? Texture.WRAP_ADDRESSMODE;
       made.wrapV = WRAP[entry.addressV] ?? Texture.WRAP_ADDRESSMODE;
@@ -47,10 +55,20 @@ export class BabylonTextureSet {
   }
 }
 
-const WRAP: Record<string, number> = { wrap: Texture.WRAP_ADDRESSMODE, mirror: Texture.MIRROR_ADDRESSMODE, clamp: Texture.CLAMP_ADDRESSMODE, border: Texture.CLAMP_ADDRESSMODE };
+const WRAP: Record<string, number> = {
+  wrap: Texture.WRAP_ADDRESSMODE,
+  mirror: Texture.MIRROR_ADDRESSMODE,
+  clamp: Texture.CLAMP_ADDRESSMODE,
+  border: Texture.CLAMP_ADDRESSMODE,
+};
 
 /** A material as the game draws it; `missing` collects a texture name the dictionary lacks. */
-export function toBabylonMaterial(material: DFFMaterial, name: string, textures: BabylonTextureSet, missing: Set<string>): StandardMaterial {
+export function toBabylonMaterial(
+  material: DFFMaterial,
+  name: string,
+  textures: BabylonTextureSet,
+  missing: Set<string>,
+): StandardMaterial {
   const out = new StandardMaterial(name, textures.scene);
   out.diffuseColor = new Color3(material.color[0] / 255, material.color[1] / 255, material.color[2] / 255);
   out.specularColor = new Color3(0.05, 0.05, 0.05);

@@ -47,7 +47,13 @@ export function babylonNodeName(skeleton: Skeleton, bone: number): string {
  * frames. The root turns the game's right-handed Z-up space into the scene's axes (left- or
  * right-handed, Y up); below it, every node's matrix relative to the root is the game's.
  */
-export function toBabylonModel(reader: DFFReader, scene: Scene, name: string, textures: readonly TXDTexture[] | null, extraWarnings: readonly DecodeWarning[] = []): BabylonGameModel {
+export function toBabylonModel(
+  reader: DFFReader,
+  scene: Scene,
+  name: string,
+  textures: readonly TXDTexture[] | null,
+  extraWarnings: readonly DecodeWarning[] = [],
+): BabylonGameModel {
   const skeleton = reader.skeleton;
   if (!skeleton) throw new ArgumentError('missing-data', 'toBabylonModel: the model has no frames, so nothing to place its geometry on');
   const root = new TransformNode(name, scene);

@@ -17,8 +17,19 @@ declare module '@babylonjs/core/Loading/sceneLoader.js' {
   }
 }
 
-/** Makes `.dff` and `.ifp` loadable with `ImportMeshAsync`, `AppendSceneAsync` and `LoadAssetContainerAsync`. Calling it again changes nothing. */
+/**
+ * Makes `.dff` and `.ifp` loadable with `ImportMeshAsync`, `AppendSceneAsync` and `LoadAssetContainerAsync`. Calling it again changes
+ * nothing.
+ */
 export function registerGameanimLoaders(): void {
-  RegisterSceneLoaderPlugin({ name: DFF_PLUGIN_NAME, extensions: binaryExtensions(dffFormat), createPlugin: (options) => new DFFFileLoader(options[DFF_PLUGIN_NAME]) });
-  RegisterSceneLoaderPlugin({ name: IFP_PLUGIN_NAME, extensions: binaryExtensions(ifpFormat), createPlugin: (options) => new IFPFileLoader(options[IFP_PLUGIN_NAME]) });
+  RegisterSceneLoaderPlugin({
+    name: DFF_PLUGIN_NAME,
+    extensions: binaryExtensions(dffFormat),
+    createPlugin: (options) => new DFFFileLoader(options[DFF_PLUGIN_NAME]),
+  });
+  RegisterSceneLoaderPlugin({
+    name: IFP_PLUGIN_NAME,
+    extensions: binaryExtensions(ifpFormat),
+    createPlugin: (options) => new IFPFileLoader(options[IFP_PLUGIN_NAME]),
+  });
 }

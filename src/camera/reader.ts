@@ -38,13 +38,20 @@ function readSections(input: Uint8Array, warnings: DecodeWarning[]): CameraChann
   let at = 0;
   for (const name of CAMERA_CHANNELS) {
     const end = input.indexOf(0x3b, at); // ';'
-    if (end < 0) throw new DecodeError('CAM', 'truncated', input.length, `the ${name} section has no ";" before the end of the data (a path has four sections: zoom, roll, position, target)`);
+    if (end < 0)
+      throw new DecodeError(
+        'CAM',
+        'truncated',
+        input.length,
+        `the ${name} section has no ";" before the end of the data (a path has four sections: zoom, roll, position, target)`,
+      );
     channels.push(readChannel(input, at, end, name, CHANNEL_WIDTH[name]));
     at = end + 1;
   }
   // Only where the trailing text starts is needed: it is found, never split into words.
   while (at < input.length && isSeparator(input[at]!)) at++;
-  if (at < input.length) warnings.push(warning('CAM', 'trailing-bytes', at, `${input.length - at} bytes after the target section; ignored`));
+  if (at < input.length)
+    warnings.push(warning('CAM', 'trailing-bytes', at, `${input.length - at} bytes after the target section; ignored`));
   return channels;
 }
 
@@ -53,17 +60,24 @@ function readChannel(input: Uint8Array, start: number, end: number, name: string
   if (!words.next()) throw new DecodeError('CAM', 'truncated', start, `the ${name} section has no key count`);
   const countAt = words.from;
   const count = words.number(name);
-  if (!Number.isInteger(count) || count < 0) throw new DecodeError('CAM', 'bad-count', countAt, `the ${name} key count is ${words.text(64)}; it must be a whole number, 0 or more`);
+  if (!Number.isInteger(count) || count < 0)
+    throw new DecodeError('CAM', 'bad-count', countAt, `the ${name} key count is ${words.text(64)}; it must be a whole number, 0 or more`);
   // Each number after the count takes at least two bytes (a separator and a digit): a count the
   // section's bytes cannot hold is refused before anything is allocated.
   const needed = count * (1 + width);
   const room = Math.floor((end - words.to) / 2);
   if (needed > room)
-    throw new DecodeError('CAM', 'count-exceeds-data', countAt, `${count} ${name} keys need ${needed} numbers; the section's ${end - words.to} bytes after the count hold at most ${room}`);
+    throw new DecodeError(
+      'CAM',
+      'count-exceeds-data',
+      countAt,
+      `${count} ${name} keys need ${needed} numbers; the section's ${end - words.to} bytes after the count hold at most ${room}`,
+    );
   const times = new Float32Array(count);
   const values = new Float32Array(count * width);
   for (let n = 0; n < needed; n++) {
-    if (!words.next()) throw new DecodeError('CAM', 'count-exceeds-data', countAt, `${count} ${name} keys need ${needed} numbers; the section holds ${n}`);
+    if (!words.next())
+      throw new DecodeError('CAM', 'count-exceeds-data', countAt, `${count} ${name} keys need ${needed} numbers; the section holds ${n}`);
     const key = Math.floor(n / (1 + width));
     const column = n % (1 + width);
     if (column === 0) times[key] = words.number(name);
@@ -71,7 +85,12 @@ function readChannel(input: Uint8Array, start: number, end: number, name: string
   }
   if (words.next()) {
     const extraAt = words.from;
-    throw new DecodeError('CAM', 'bad-count', extraAt, `the ${name} section holds ${1 + words.countRest()} numbers more than its ${count} keys`);
+    throw new DecodeError(
+      'CAM',
+      'bad-count',
+      extraAt,
+      `the ${name} section holds ${1 + words.countRest()} numbers more than its ${count} keys`,
+    );
   }
   return { times, values, width };
 }

@@ -16,7 +16,8 @@ export const MAX_NUMBER_CHARACTERS = 4096;
 /** Texts built from words so far, over every scanner: how tests count what a read materialises. */
 export const scanCounts = { texts: 0 };
 
-export const isSeparator = (byte: number) => byte === 0x2c || byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0x00;
+export const isSeparator = (byte: number) =>
+  byte === 0x2c || byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0x00;
 
 /** Words between `start` and `end` of `input`, split at commas and white space. */
 export class WordScanner {
@@ -61,10 +62,20 @@ export class WordScanner {
   number(section: string): number {
     const length = this.to - this.from;
     if (length > MAX_NUMBER_CHARACTERS)
-      throw new DecodeError('CAM', 'bad-number', this.from, `the ${section} section holds a word of ${length} characters where a number belongs (the reader takes up to ${MAX_NUMBER_CHARACTERS})`);
+      throw new DecodeError(
+        'CAM',
+        'bad-number',
+        this.from,
+        `the ${section} section holds a word of ${length} characters where a number belongs (the reader takes up to ${MAX_NUMBER_CHARACTERS})`,
+      );
     const text = this.text();
     if (!NUMBER.test(text))
-      throw new DecodeError('CAM', 'bad-number', this.from, `the ${section} section holds ${JSON.stringify(text.slice(0, 64))}${text.length > 64 ? '...' : ''} where a number belongs`);
+      throw new DecodeError(
+        'CAM',
+        'bad-number',
+        this.from,
+        `the ${section} section holds ${JSON.stringify(text.slice(0, 64))}${text.length > 64 ? '...' : ''} where a number belongs`,
+      );
     return Math.fround(Number(text));
   }
 }

@@ -12,11 +12,16 @@ export function writeCameraPath(path: CameraPathData): Uint8Array {
   for (const name of CAMERA_CHANNELS) {
     const { times, values, width } = path[name];
     if (values.length !== times.length * width)
-      throw new EncodeError('CAM', 'mismatched-lengths', `writeCameraPath: the ${name} channel has ${values.length} values for ${times.length} keys of ${width}`);
+      throw new EncodeError(
+        'CAM',
+        'mismatched-lengths',
+        `writeCameraPath: the ${name} channel has ${values.length} values for ${times.length} keys of ${width}`,
+      );
     lines.push(String(times.length));
     for (let k = 0; k < times.length; k++) {
       const key = [times[k]!, ...values.subarray(k * width, k * width + width)];
-      if (!key.every(Number.isFinite)) throw new EncodeError('CAM', 'bad-number', `writeCameraPath: ${name} key ${k} holds a value a text file cannot (NaN or infinite)`);
+      if (!key.every(Number.isFinite))
+        throw new EncodeError('CAM', 'bad-number', `writeCameraPath: ${name} key ${k} holds a value a text file cannot (NaN or infinite)`);
       lines.push(key.map((v) => `${f32(v)},`).join(' '));
     }
     lines.push(';');

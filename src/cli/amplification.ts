@@ -20,7 +20,13 @@ export function amplificationLimit(directoryBytes: Uint8Array, archive: { dataLe
  * The refusal (one line) when writing something from each of these entries would go past the limit,
  * else undefined. Every file costs at least a file system block to make, so empty entries count too.
  */
-export function amplificationRefusal(path: string, directoryBytes: Uint8Array, archive: { dataLength: number }, entries: ReadonlyArray<{ size: number }>, doing: string): string | undefined {
+export function amplificationRefusal(
+  path: string,
+  directoryBytes: Uint8Array,
+  archive: { dataLength: number },
+  entries: ReadonlyArray<{ size: number }>,
+  doing: string,
+): string | undefined {
   const total = entries.reduce((sum, entry) => sum + Math.max(entry.size, 4096), 0);
   if (total <= amplificationLimit(directoryBytes, archive)) return undefined;
   return `${path}: ${doing} would write ${total} bytes of entries, more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size (its entries overlap); nothing written. Add --force to write them anyway`;
@@ -30,8 +36,16 @@ export function amplificationRefusal(path: string, directoryBytes: Uint8Array, a
  * Refuses (InputError, one line) an archive whose entries a reading command would decode add up to
  * more than the limit: 10,000 entries over one 1 MB IFP would be read, bound or linted 10,000 times.
  */
-export function checkReadingAmplification(path: string, directoryBytes: Uint8Array, archive: { dataLength: number }, entries: ReadonlyArray<{ size: number }>, doing: string): void {
+export function checkReadingAmplification(
+  path: string,
+  directoryBytes: Uint8Array,
+  archive: { dataLength: number },
+  entries: ReadonlyArray<{ size: number }>,
+  doing: string,
+): void {
   const total = entries.reduce((sum, entry) => sum + entry.size, 0);
   if (total > amplificationLimit(directoryBytes, archive))
-    throw new InputError(`${path}: ${doing} would decode ${total} bytes of entries, more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size (its entries overlap); nothing read`);
+    throw new InputError(
+      `${path}: ${doing} would decode ${total} bytes of entries, more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size (its entries overlap); nothing read`,
+    );
 }

@@ -9,7 +9,19 @@ import { basename, dirname, join } from 'node:path';
 import { InputError } from './inputs.js';
 
 /** The calls a write makes: node:fs, or a test's stand-in that fails one of them as a full disk would. */
-export type FileSystem = Pick<typeof nodeFs, 'openSync' | 'writeSync' | 'fsyncSync' | 'closeSync' | 'fchmodSync' | 'fchownSync' | 'renameSync' | 'linkSync' | 'unlinkSync' | 'mkdirSync'>;
+export type FileSystem = Pick<
+  typeof nodeFs,
+  | 'openSync'
+  | 'writeSync'
+  | 'fsyncSync'
+  | 'closeSync'
+  | 'fchmodSync'
+  | 'fchownSync'
+  | 'renameSync'
+  | 'linkSync'
+  | 'unlinkSync'
+  | 'mkdirSync'
+>;
 
 /** A file that could not be written (a full disk, a permission): exit 1, one line, nothing left behind. */
 export class WriteError extends InputError {}
@@ -22,9 +34,11 @@ export interface Commit {
 }
 
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-const failed = (path: string, error: unknown) => (error instanceof InputError ? error : new WriteError(`${path}: cannot be written (${codeOf(error)}); nothing written`));
+const failed = (path: string, error: unknown) =>
+  error instanceof InputError ? error : new WriteError(`${path}: cannot be written (${codeOf(error)}); nothing written`);
 /** A name beside `path` that no other process (or earlier run) holds; the leading dot keeps it out of listings. */
-const besideName = (path: string, kind: string) => join(dirname(path), `.${basename(path)}.gameanim-${process.pid}-${randomBytes(4).toString('hex')}.${kind}`);
+const besideName = (path: string, kind: string) =>
+  join(dirname(path), `.${basename(path)}.gameanim-${process.pid}-${randomBytes(4).toString('hex')}.${kind}`);
 
 /** Calls that only tidy up: a failure there must not hide the error being reported. */
 function quietly(work: () => void): void {
@@ -47,7 +61,11 @@ function writeTemporary(target: Commit, fs: FileSystem): string {
   try {
     // O_EXCL and O_NOFOLLOW: never someone else's file or a link planted under the temporary name.
     // A replacement starts private and takes the old file's mode before any byte is written.
-    fd = fs.openSync(temporary, nodeFs.constants.O_WRONLY | nodeFs.constants.O_CREAT | nodeFs.constants.O_EXCL | nodeFs.constants.O_NOFOLLOW, target.existing ? 0o600 : 0o666);
+    fd = fs.openSync(
+      temporary,
+      nodeFs.constants.O_WRONLY | nodeFs.constants.O_CREAT | nodeFs.constants.O_EXCL | nodeFs.constants.O_NOFOLLOW,
+      target.existing ? 0o600 : 0o666,
+    );
   } catch (error) {
     throw failed(target.path, error);
   }

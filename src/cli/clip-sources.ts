@@ -14,12 +14,14 @@ export interface ClipSource {
 }
 
 /** `archive.img/entry.ifp`, or the file's own name: how messages name where a clip came from. */
-export const sourceName = (source: Pick<ClipSource, 'file' | 'entry'>) => (source.entry === null ? source.file : `${source.file}/${source.entry}`);
+export const sourceName = (source: Pick<ClipSource, 'file' | 'entry'>) =>
+  source.entry === null ? source.file : `${source.file}/${source.entry}`;
 
 /** The clips of `path`: one source for a file, one per clip-holding entry of an archive. `doing` ends the refusal of other formats. */
 export function clipSources(path: string, doing: string): ClipSource[] {
   const { archive, files } = inputFiles(path, `reading its animations ${doing}`);
-  if (!archive && !files[0]!.format.clips) throw new InputError(`${path}: ${withArticle(files[0]!.format.name)} file holds no animations ${doing}`);
+  if (!archive && !files[0]!.format.clips)
+    throw new InputError(`${path}: ${withArticle(files[0]!.format.name)} file holds no animations ${doing}`);
   return files.flatMap(({ file, entry, bytes, format }) => {
     if (!format.clips) return [];
     const reader = format.open(bytes);

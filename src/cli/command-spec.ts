@@ -22,7 +22,13 @@ export interface FlagSpec {
 export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
 
 /** What the command's parse reads for one flag: the converted value, a switch's boolean, a repeated flag's list, or the text. */
-type FlagValue<F extends FlagSpec> = F extends { value: (text: string, command: string) => infer T } ? T : F extends { type: 'boolean' } ? boolean : F extends { multiple: true } ? string[] : string;
+type FlagValue<F extends FlagSpec> = F extends { value: (text: string, command: string) => infer T }
+  ? T
+  : F extends { type: 'boolean' }
+    ? boolean
+    : F extends { multiple: true }
+      ? string[]
+      : string;
 
 /** The flags given, typed by their specs; a flag not given is absent. */
 export type FlagValues<F extends FlagSpecs> = { readonly [K in keyof F]?: FlagValue<F[K]> };

@@ -23,7 +23,8 @@ export const repeatedFlag = { type: 'string', multiple: true } as const;
 /** The rate of a resampling, in frames per second: above 0 and at most 1000. */
 function fpsRate(text: string, command: string): number {
   const fps = Number(text);
-  if (!(Number.isFinite(fps) && fps > 0 && fps <= 1000)) throw flagError(command, `--fps takes a rate in frames per second, above 0 and at most 1000, not ${text}`);
+  if (!(Number.isFinite(fps) && fps > 0 && fps <= 1000))
+    throw flagError(command, `--fps takes a rate in frames per second, above 0 and at most 1000, not ${text}`);
   return fps;
 }
 

@@ -57,7 +57,17 @@ for (const file of readdirSync(fixturesDir)
   });
 }
 
-const total: Row = { file: 'total', bytes: 0, packages: 0, animations: 0, tracks: 0, keyframes: 0, ms: 0, backend: rows[0]?.backend ?? '-', warnings: 0 };
+const total: Row = {
+  file: 'total',
+  bytes: 0,
+  packages: 0,
+  animations: 0,
+  tracks: 0,
+  keyframes: 0,
+  ms: 0,
+  backend: rows[0]?.backend ?? '-',
+  warnings: 0,
+};
 for (const row of rows) {
   total.bytes += row.bytes;
   total.packages += row.packages;

@@ -24,7 +24,9 @@ export function parseArguments(command: AnyCommand, args: string[]): { options: 
     const given = values[name];
     if (given !== undefined) typed[name] = flag.value && typeof given === 'string' ? flag.value(given, command.name) : given;
   }
-  return { options: command.parse(typed as FlagValues<FlagSpecs>, positionals, { name: command.name, help: command.help, ordered: flags }) };
+  return {
+    options: command.parse(typed as FlagValues<FlagSpecs>, positionals, { name: command.name, help: command.help, ordered: flags }),
+  };
 }
 
 /** Runs one command line: the command's result, or 'help' when only help or the version was printed. */

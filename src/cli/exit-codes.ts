@@ -5,7 +5,8 @@
 /** The command line's own codes, beside the library's: a mistake in the call, and an input it refused. */
 export const CLI_CODES = {
   usage: 'an unknown command or flag, a missing argument, a flag value out of its range',
-  input: 'an input missing, unreadable, a directory or special file, too large, of no format gameanim reads, or an output that cannot be written',
+  input:
+    'an input missing, unreadable, a directory or special file, too large, of no format gameanim reads, or an output that cannot be written',
 } as const;
 
 /** What each exit code means. */

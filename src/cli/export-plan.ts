@@ -45,9 +45,18 @@ function groupsOf(source: string, options: PlanOptions): ClipGroup[] {
   else if (format.clips) {
     const clipNames = sourceClips(source, undefined, undefined).map((clip) => clip.name);
     return [{ source, stem: basename(source).replace(/\.[^.]*$/, ''), clipNames }];
-  } else throw new InputError(`${source}: ${withArticle(format.name)} file; export over many files takes IFP files, IMG archives and IGI 2 or ANM2 clips`);
+  } else
+    throw new InputError(
+      `${source}: ${withArticle(format.name)} file; export over many files takes IFP files, IMG archives and IGI 2 or ANM2 clips`,
+    );
   return ifps.flatMap(({ entry, bytes: ifp }) =>
-    new IFPReader(ifp).packages.map((pkg, packageIndex) => ({ source, entry, packageIndex, stem: pkg.name, clipNames: pkg.animations.map((a) => a.name) })),
+    new IFPReader(ifp).packages.map((pkg, packageIndex) => ({
+      source,
+      entry,
+      packageIndex,
+      stem: pkg.name,
+      clipNames: pkg.animations.map((a) => a.name),
+    })),
   );
 }
 
@@ -69,6 +78,7 @@ export function planUnits(sources: readonly string[], options: PlanOptions): { p
     });
     append(inputErrors, result.inputErrors);
   }
-  for (const name of options.anims) if (!found.has(name.toLowerCase())) inputErrors.push(`${sources.join(', ')}: no animation named "${name}"`);
+  for (const name of options.anims)
+    if (!found.has(name.toLowerCase())) inputErrors.push(`${sources.join(', ')}: no animation named "${name}"`);
   return { planned, inputErrors };
 }

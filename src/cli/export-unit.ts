@@ -21,7 +21,9 @@ export interface ExportUnit {
 }
 
 /** What exporting a unit came to; `stop` when the failure would fail every unit after it too (a full disk). */
-export type UnitResult = { done: true; out: string; animations: number; textures: number; warnings: GltfWarning[] } | { done: false; out: string; error: string; stop?: boolean };
+export type UnitResult =
+  | { done: true; out: string; animations: number; textures: number; warnings: GltfWarning[] }
+  | { done: false; out: string; error: string; stop?: boolean };
 
 /** What every unit of one batch shares, sent to each worker as its workerData. */
 export interface BatchSettings {
@@ -44,7 +46,10 @@ export function readModel(path: string) {
   const { format } = formatOf(path, bytes);
   const reader = format.open(bytes);
   const skeleton = format.skeleton?.(reader);
-  if (!skeleton) throw new InputError(`${path}: has no skeleton (${withArticle(format.name)} file${format.skeleton ? ' without a bone hierarchy' : ''})`);
+  if (!skeleton)
+    throw new InputError(
+      `${path}: has no skeleton (${withArticle(format.name)} file${format.skeleton ? ' without a bone hierarchy' : ''})`,
+    );
   const model = format.model?.(reader);
   // The frame of each rigid atomic's bone, so its mesh moves with it (a frame-bound model: GTA III peds).
   return { skeleton, geometries: model?.geometries ?? [], boneOfFrame: model?.boneOfFrame };
@@ -64,7 +69,8 @@ function unitBytes(source: string, entry: string | undefined): Uint8Array {
 }
 
 /** Whether --anim asks for this clip: every clip when it names none; names are compared as the games compare them. */
-export const wantedClip = (anims: readonly string[], name: string) => anims.length === 0 || anims.some((wanted) => wanted.toLowerCase() === name.toLowerCase());
+export const wantedClip = (anims: readonly string[], name: string) =>
+  anims.length === 0 || anims.some((wanted) => wanted.toLowerCase() === name.toLowerCase());
 
 /** Every clip of the unit's package, or of its file when it has no packages. */
 export function sourceClips(source: string, entry: string | undefined, packageIndex: number | undefined): SkeletalClip[] {
@@ -77,7 +83,9 @@ export function sourceClips(source: string, entry: string | undefined, packageIn
 
 export function unitClips(unit: ExportUnit, anims: readonly string[]): SkeletalClip[] {
   const clips = sourceClips(unit.source, unit.entry, unit.packageIndex);
-  return unit.animation === undefined ? clips.filter((clip) => wantedClip(anims, clip.name)) : clips.filter((a) => a.name === unit.animation);
+  return unit.animation === undefined
+    ? clips.filter((clip) => wantedClip(anims, clip.name))
+    : clips.filter((a) => a.name === unit.animation);
 }
 
 /** An exporter of units: the model read once, the glTF module loaded once. */
@@ -88,10 +96,23 @@ export async function unitExporter(settings: BatchSettings): Promise<(unit: Expo
   return async (unit) => {
     try {
       const clips = unitClips(unit, settings.anims);
-      const exported = await gltf.exportGltf({ model, clips, textures, encodePng: encode, axes: settings.zUp ? 'game' : 'y-up', resampleRate: settings.fps });
+      const exported = await gltf.exportGltf({
+        model,
+        clips,
+        textures,
+        encodePng: encode,
+        axes: settings.zUp ? 'game' : 'y-up',
+        resampleRate: settings.fps,
+      });
       writeOutput(unit.out, exported.glb!, { force: settings.force, inputs: settings.inputs });
       // The counts written, never the counts asked for: a clip that drives nothing is left out.
-      return { done: true, out: unit.out, animations: exported.animations.length, textures: exported.textures.length, warnings: exported.warnings };
+      return {
+        done: true,
+        out: unit.out,
+        animations: exported.animations.length,
+        textures: exported.textures.length,
+        warnings: exported.warnings,
+      };
     } catch (error) {
       return { done: false, out: unit.out, error: (error as Error).message, stop: error instanceof WriteError };
     }

@@ -15,7 +15,8 @@ function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = row;
   }
   return previous[b.length]!;
@@ -48,7 +49,12 @@ export interface ParsedFlags {
 /** The command's arguments parsed with its flags (and --help) only. */
 export function parseFlags(command: string, flags: FlagSpecs, args: string[]): ParsedFlags {
   const options: Record<string, Option> = {};
-  for (const [name, flag] of Object.entries(flags)) options[name] = { type: flag.type, ...(flag.multiple ? { multiple: true } : {}), ...(flag.short ? { short: flag.short } : {}) } as Option;
+  for (const [name, flag] of Object.entries(flags))
+    options[name] = {
+      type: flag.type,
+      ...(flag.multiple ? { multiple: true } : {}),
+      ...(flag.short ? { short: flag.short } : {}),
+    } as Option;
   options['help'] = HELP_FLAG;
   const names = Object.keys(options);
   const { tokens } = parseArgs({ args, allowPositionals: true, strict: false, tokens: true, options });
@@ -64,7 +70,10 @@ export function parseFlags(command: string, flags: FlagSpecs, args: string[]): P
     if (option.type === 'string' && token.value === undefined) throw flagError(command, `${token.rawName} takes a value`);
     // "--out --force": Node refuses a value that looks like a flag; one can still be given as --out=-X.
     if (option.type === 'string' && !token.inlineValue && token.value!.startsWith('-'))
-      throw flagError(command, `${token.rawName} takes a value, not the flag ${token.value}; for a value that starts with -, write --${token.name}=VALUE`);
+      throw flagError(
+        command,
+        `${token.rawName} takes a value, not the flag ${token.value}; for a value that starts with -, write --${token.name}=VALUE`,
+      );
   }
   try {
     const parsed = parseArgs({ args, allowPositionals: true, strict: true, tokens: true, options });

@@ -11,7 +11,9 @@ export { nearestFlag } from './flag-parser.js';
 export const FLAGS: Readonly<Record<string, FlagSpec>> = Object.fromEntries(COMMANDS.flatMap((command) => Object.entries(command.flags)));
 
 /** The flags each command takes besides --help, in its spec's order. Every command that prints results takes --json. */
-export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(COMMANDS.map((command) => [command.name, Object.keys(command.flags)]));
+export const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  COMMANDS.map((command) => [command.name, Object.keys(command.flags)]),
+);
 
 /** The commands that take --json, in the list's order. */
 export const JSON_COMMANDS = COMMANDS.filter(takesJson).map((command) => command.name);

@@ -45,10 +45,15 @@ export function readGltfInput(path: string): GltfInput {
     } catch {
       throw new Error(`${file}: no such file`);
     }
-    if (!within(realFolder, real)) throw new Error(`${file}: a link that leads out of the glTF's folder; gameanim reads only files beside the glTF`);
+    if (!within(realFolder, real))
+      throw new Error(`${file}: a link that leads out of the glTF's folder; gameanim reads only files beside the glTF`);
     const known = byRealPath.get(real);
     if (known) return known;
-    const data = readInput(real, GLTF_RESOURCE_BYTES - total, `bytes left of the ${GLTF_RESOURCE_BYTES} that the files of one glTF may hold together`);
+    const data = readInput(
+      real,
+      GLTF_RESOURCE_BYTES - total,
+      `bytes left of the ${GLTF_RESOURCE_BYTES} that the files of one glTF may hold together`,
+    );
     total += data.length;
     byRealPath.set(real, data);
     files.push(file);

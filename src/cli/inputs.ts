@@ -37,7 +37,9 @@ export function readInput(path: string, limit = MAX_INPUT_BYTES, limitName = 'ga
     let length = 0;
     for (let read = 1; read > 0 && length < bytes.length; length += read) read = readSync(fd, bytes, length, bytes.length - length, null);
     if (readSync(fd, new Uint8Array(1), 0, 1, null) > 0)
-      throw new InputError(`${path}: holds more bytes than the ${stats.size} its size says (a special file such as /proc's, or one growing while read); not read`);
+      throw new InputError(
+        `${path}: holds more bytes than the ${stats.size} its size says (a special file such as /proc's, or one growing while read); not read`,
+      );
     return length === bytes.length ? bytes : bytes.slice(0, length);
   } catch (error) {
     if (error instanceof InputError) throw error;
@@ -87,12 +89,16 @@ export function filesRead(path: string): string[] {
   return /\.img$/i.test(path) && existsSync(pairedDir(path)) ? [path, pairedDir(path)] : [path];
 }
 
-/** Opens a VER2 .img, a III/VC .img through the .dir beside it, or a III/VC .dir with the .img beside it (an empty one when it is missing). */
+/**
+ * Opens a VER2 .img, a III/VC .img through the .dir beside it, or a III/VC .dir with the .img beside it (an empty one when it is missing).
+ */
 export function openArchive(path: string, bytes: Uint8Array, needData = false): { archive: IMGArchive; note?: string } {
   if (!path.toLowerCase().endsWith('.dir')) {
     if (isPairedIMG(path, bytes)) return { archive: IMGArchive.fromDir(readInput(pairedDir(path)), bytes) };
     if (magicOf(bytes) !== 'VER2') {
-      throw new InputError(`${path}: not an IMG archive; give a San Andreas .img, or either file of a GTA III/VC pair (.dir and .img side by side)`);
+      throw new InputError(
+        `${path}: not an IMG archive; give a San Andreas .img, or either file of a GTA III/VC pair (.dir and .img side by side)`,
+      );
     }
     return { archive: new IMGArchive(bytes) };
   }

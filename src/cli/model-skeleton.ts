@@ -7,6 +7,9 @@ export function modelSkeleton(modelPath: string): Skeleton {
   const modelBytes = readInput(modelPath);
   const model = formatOf(modelPath, modelBytes).format;
   const skeleton = model.skeleton?.(model.open(modelBytes));
-  if (!skeleton) throw new InputError(`${modelPath}: has no skeleton to bind to (${withArticle(model.name)} file${model.skeleton ? ' without a bone hierarchy' : ''})`);
+  if (!skeleton)
+    throw new InputError(
+      `${modelPath}: has no skeleton to bind to (${withArticle(model.name)} file${model.skeleton ? ' without a bone hierarchy' : ''})`,
+    );
   return skeleton;
 }

@@ -65,16 +65,22 @@ export function checkOutput(path: string, options: WriteOptions): Stats | undefi
     return undefined;
   }
   if (existing.isSymbolicLink())
-    throw new InputError(`${path}: is a symbolic link${linkTarget(path)}; gameanim never writes through one, nor replaces it by a copy (name the file itself, or another name)`);
+    throw new InputError(
+      `${path}: is a symbolic link${linkTarget(path)}; gameanim never writes through one, nor replaces it by a copy (name the file itself, or another name)`,
+    );
   if (!existing.isFile()) throw new InputError(`${path}: exists and is not a file; nothing written`);
   if (identities(options.inputs ?? []).has(`${existing.dev}:${existing.ino}`))
     throw new InputError(`${path}: is one of this command's inputs; gameanim never writes over its input (choose another output name)`);
   if (!options.force && !options.inPlace) throw new InputError(`${path}: already exists; nothing written (add --force to replace it)`);
   // A replacement is a new file renamed over the name: the other names of a hard link would keep the old bytes.
   if (existing.nlink > 1)
-    throw new InputError(`${path}: has ${existing.nlink} hard links, which replacing it would break (the other names keep the old file); nothing written (write to another name)`);
+    throw new InputError(
+      `${path}: has ${existing.nlink} hard links, which replacing it would break (the other names keep the old file); nothing written (write to another name)`,
+    );
   if (!options.force && readOnly(path, existing))
-    throw new InputError(`${path}: is read-only (mode ${(existing.mode & 0o777).toString(8).padStart(4, '0')}); nothing written (add --force to replace it, keeping its mode)`);
+    throw new InputError(
+      `${path}: is read-only (mode ${(existing.mode & 0o777).toString(8).padStart(4, '0')}); nothing written (add --force to replace it, keeping its mode)`,
+    );
   return existing;
 }
 

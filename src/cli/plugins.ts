@@ -14,7 +14,10 @@ import { UsageError } from './usage-error.js';
 export interface PluginHost {
   /** The library the command line runs on: `register(entry)`, `DecodeError`, `createSkeleton`, ... */
   readonly gameanim: typeof gameanim;
-  /** Pairs a presentation with an entry registered before (src/cli/presentation.ts has its shape); optional: without one, a file is shown by its capabilities. */
+  /**
+   * Pairs a presentation with an entry registered before (src/cli/presentation.ts has its shape); optional: without one, a file is shown by
+   * its capabilities.
+   */
   readonly registerPresentation: typeof registerPresentation;
 }
 
@@ -42,7 +45,8 @@ export async function loadPlugins(list: string | undefined, cwd = process.cwd())
     } catch (error) {
       throw new UsageError(`${PLUGINS_VARIABLE}: cannot load the plug-in ${path}: ${reason(error)}`);
     }
-    if (typeof module.default !== 'function') throw new UsageError(`${PLUGINS_VARIABLE}: the plug-in ${path} has no default export function (host) => { ... }`);
+    if (typeof module.default !== 'function')
+      throw new UsageError(`${PLUGINS_VARIABLE}: the plug-in ${path} has no default export function (host) => { ... }`);
     try {
       await (module.default as Plugin)(host);
     } catch (error) {

@@ -23,7 +23,12 @@ export interface Progress {
  */
 let active = false;
 
-export function startProgress(total: number, title: string, print: (line: string) => void, stream: ProgressStream = process.stderr): Progress {
+export function startProgress(
+  total: number,
+  title: string,
+  print: (line: string) => void,
+  stream: ProgressStream = process.stderr,
+): Progress {
   // One bar at a time: work nested in a bar's work (an archive among several files) shows none.
   if (!stream.isTTY || total < 2 || active) return { tick() {}, print, stop() {} };
   active = true;

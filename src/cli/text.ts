@@ -23,7 +23,10 @@ export function inlineText(text: string): string {
   return text.replace(ANY_CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
-/** "an IMG", "an IFP", "a DFF": the article of a format's name, by its first letter as the names read (every vowel-led name is an initialism read letter by letter). */
+/**
+ * "an IMG", "an IFP", "a DFF": the article of a format's name, by its first letter as the names read (every vowel-led name is an initialism
+ * read letter by letter).
+ */
 export const withArticle = (name: string) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
 
 /** "1 track", "2 tracks" (the library's `countText`). */

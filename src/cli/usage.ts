@@ -50,7 +50,10 @@ function commandList(commands: readonly AnyCommand[]): string {
   const placedAfter = (entry: OverviewEntry) => entry.after !== undefined && names.has(entry.after);
   const all = commands.flatMap((command) => command.overview);
   return commands
-    .flatMap((command) => [...command.overview.filter((entry) => !placedAfter(entry)), ...all.filter((entry) => entry.after === command.name)])
+    .flatMap((command) => [
+      ...command.overview.filter((entry) => !placedAfter(entry)),
+      ...all.filter((entry) => entry.after === command.name),
+    ])
     .flatMap(overviewLines)
     .join('\n');
 }

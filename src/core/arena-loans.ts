@@ -21,7 +21,11 @@ export class ResetGuard {
   check(): () => void {
     const generation = this.#generation;
     return () => {
-      if (generation !== this.#generation) throw new StateError('released', `${this.decoder}: this reader was decoded before decoder.reset(), which took its memory back; decode the file again`);
+      if (generation !== this.#generation)
+        throw new StateError(
+          'released',
+          `${this.decoder}: this reader was decoded before decoder.reset(), which took its memory back; decode the file again`,
+        );
     };
   }
 
@@ -32,7 +36,8 @@ export class ResetGuard {
 
 /** Validates a decoder's `initialBytes` option. */
 export function initialArenaBytes(decoder: string, initialBytes = 1 << 20): number {
-  if (!(Number.isSafeInteger(initialBytes) && initialBytes >= 0)) throw new ArgumentError('bad-argument', `${decoder}: initialBytes must be a whole number of bytes, got ${initialBytes}`);
+  if (!(Number.isSafeInteger(initialBytes) && initialBytes >= 0))
+    throw new ArgumentError('bad-argument', `${decoder}: initialBytes must be a whole number of bytes, got ${initialBytes}`);
   return initialBytes;
 }
 

@@ -71,7 +71,8 @@ export const GTA3_PED_BONE_TAGS: Readonly<Record<number, string>> = {
 export type BoneTagTable = 'sa' | 'gta3';
 
 const TABLES: Record<BoneTagTable, Readonly<Record<number, string>>> = { sa: PED_BONE_TAGS, gta3: GTA3_PED_BONE_TAGS };
-const idsByTag = (table: Readonly<Record<number, string>>) => new Map(Object.entries(table).map(([id, name]) => [boneNameKey(name), Number(id)]));
+const idsByTag = (table: Readonly<Record<number, string>>) =>
+  new Map(Object.entries(table).map(([id, name]) => [boneNameKey(name), Number(id)]));
 const ID_BY_TAG: Record<BoneTagTable, Map<string, number>> = { sa: idsByTag(PED_BONE_TAGS), gta3: idsByTag(GTA3_PED_BONE_TAGS) };
 
 /** The HAnim id the game gives a bone name (case ignored, surrounding spaces trimmed), or -1; San Andreas' table unless told. */

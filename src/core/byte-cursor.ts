@@ -43,7 +43,12 @@ export class ByteCursor {
   needItems(count: number, itemBytes: number, what: string | (() => string)): void {
     if (count * itemBytes > this.end - this.pos) {
       const name = typeof what === 'string' ? what : what();
-      throw new DecodeError(this.format, 'count-exceeds-data', this.pos, `${name} count ${count} needs at least ${count * itemBytes} bytes, ${this.end - this.pos} remain`);
+      throw new DecodeError(
+        this.format,
+        'count-exceeds-data',
+        this.pos,
+        `${name} count ${count} needs at least ${count * itemBytes} bytes, ${this.end - this.pos} remain`,
+      );
     }
   }
 
@@ -93,7 +98,12 @@ export class ByteCursor {
   /** Throws unless `count` bytes from `at` lie inside [0, end). */
   needAt(at: number, count: number, what: string): void {
     if (!(at >= 0 && count <= this.end - at)) {
-      throw new DecodeError(this.format, 'truncated', Math.max(0, Math.min(at, this.end)), `${what} at byte ${at} needs ${count} bytes, ${Math.max(0, this.end - at)} remain`);
+      throw new DecodeError(
+        this.format,
+        'truncated',
+        Math.max(0, Math.min(at, this.end)),
+        `${what} at byte ${at} needs ${count} bytes, ${Math.max(0, this.end - at)} remain`,
+      );
     }
   }
 

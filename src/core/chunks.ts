@@ -34,7 +34,13 @@ export interface ChunkLayout<Chunk extends ChunkHeader> {
  * An array, not a generator: walks run per file on hot paths (IGI 2 clips are read by the thousand),
  * and a plain loop with one object per chunk is several times cheaper.
  */
-export function walkChunks<Chunk extends ChunkHeader>(cursor: ByteCursor, start: number, end: number, layout: ChunkLayout<Chunk>, what: string): Chunk[] {
+export function walkChunks<Chunk extends ChunkHeader>(
+  cursor: ByteCursor,
+  start: number,
+  end: number,
+  layout: ChunkLayout<Chunk>,
+  what: string,
+): Chunk[] {
   const chunks: Chunk[] = [];
   for (let at = start; at < end; ) {
     if (end - at < layout.headerBytes) {
@@ -42,7 +48,11 @@ export function walkChunks<Chunk extends ChunkHeader>(cursor: ByteCursor, start:
     }
     const chunk = layout.read(cursor, at);
     if (chunk.size > end - chunk.data) {
-      throw cursor.error('truncated', at, `${what}: ${layout.label(chunk)} claims ${chunk.size} bytes, ${end - chunk.data} remain in its container`);
+      throw cursor.error(
+        'truncated',
+        at,
+        `${what}: ${layout.label(chunk)} claims ${chunk.size} bytes, ${end - chunk.data} remain in its container`,
+      );
     }
     layout.check?.(cursor, chunk);
     chunks.push(chunk);

@@ -30,10 +30,12 @@ export const SHARED_CODES = {
 
   // Edits refused (EditError, an EncodeError): also bad-name above
   'no-such-animation': 'an edit names an animation the file does not hold (names compared as the game compares them)',
-  'name-taken': 'an edit would give two animations (IFP) or two entries (IMG) one name as the game compares them (ASCII case ignored): the game would use only the first',
+  'name-taken':
+    'an edit would give two animations (IFP) or two entries (IMG) one name as the game compares them (ASCII case ignored): the game would use only the first',
   'no-such-entry': 'an edit names an IMG entry the archive does not hold',
   'outside-clip': 'a trim range that does not lie inside the clip',
-  'bad-factor': 'a speed factor that is not a positive finite number, or that takes key times past what a float holds; a reduce tolerance that is not a finite number of centimetres, 0 or more',
+  'bad-factor':
+    'a speed factor that is not a positive finite number, or that takes key times past what a float holds; a reduce tolerance that is not a finite number of centimetres, 0 or more',
   'mixed-formats': 'packages read in different formats written without naming one',
 
   // Warnings (DecodeWarning)
@@ -43,8 +45,10 @@ export const SHARED_CODES = {
   // API misuse, refused before any work: arguments (ArgumentError, a RangeError; also field-overflow,
   // bad-parent and hierarchy-cycle above, for the same conditions in arguments), state (StateError)
   'bad-argument': 'an argument outside what the function takes: a weight, rate or byte count out of range, an id the file does not hold',
-  'size-mismatch': 'buffers, poses, skeletons or lists given together that do not agree in size (an output too small, a pose of another skeleton)',
-  'missing-data': 'an input without what the call needs: a skeleton without inverse bind matrices, a geometry without skin weights, an export without a skeleton',
+  'size-mismatch':
+    'buffers, poses, skeletons or lists given together that do not agree in size (an output too small, a pose of another skeleton)',
+  'missing-data':
+    'an input without what the call needs: a skeleton without inverse bind matrices, a geometry without skin weights, an export without a skeleton',
   released: 'a reader or memory used after the decoder that lent it was reset, or its memory released',
   'out-of-memory': 'more memory than a wasm32 memory holds, or more than the host gives (a RangeError, as the host gives it)',
   'backend-unavailable': 'a wasm backend this host does not offer (SIMD), or one asked for before `ready` resolved',

@@ -52,7 +52,10 @@ export interface ClipPackage {
 // biome-ignore lint/suspicious/noEmptyInterface: the sprite format adds its members by declaration merging.
 export interface SpriteScripts {}
 
-/** A format's registry entry: its name, codes and description, how a file is recognised and opened, and the capabilities (clips, skeleton, model, archive, textures) it offers when it has them. */
+/**
+ * A format's registry entry: its name, codes and description, how a file is recognised and opened, and the capabilities (clips, skeleton,
+ * model, archive, textures) it offers when it has them.
+ */
 export interface FileFormat<Reader, Name extends FormatName = FormatName> {
   /** As in `DecodeError.format`. */
   readonly name: Name;

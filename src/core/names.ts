@@ -10,7 +10,8 @@ export function readLatin1(bytes: Uint8Array, start: number, maxLength: number):
   // One call builds a flat string (concatenation builds ropes that every Map lookup must flatten);
   // long strings go in slices, below the engines' argument-count limits.
   let text = '';
-  for (let at = start; at < end; at += 8192) text += String.fromCharCode.apply(null, bytes.subarray(at, Math.min(end, at + 8192)) as unknown as number[]);
+  for (let at = start; at < end; at += 8192)
+    text += String.fromCharCode.apply(null, bytes.subarray(at, Math.min(end, at + 8192)) as unknown as number[]);
   return text;
 }
 

@@ -23,13 +23,24 @@ const RW_SECTION: ChunkLayout<SectionHeader & ChunkHeader> = {
   noun: 'section',
   read(cursor, at) {
     const size = cursor.u32At(at + 4);
-    return { type: cursor.u32At(at), size, libraryId: cursor.u32At(at + 8), next: SECTION_HEADER + size, at, data: at + SECTION_HEADER, end: at + SECTION_HEADER + size };
+    return {
+      type: cursor.u32At(at),
+      size,
+      libraryId: cursor.u32At(at + 8),
+      next: SECTION_HEADER + size,
+      at,
+      data: at + SECTION_HEADER,
+      end: at + SECTION_HEADER + size,
+    };
   },
   label: ({ type }) => `section 0x${type.toString(16)}`,
 };
 
 /** A walk that stops after one section (its `next` read as 0), for reading one header. */
-const ONE_SECTION: ChunkLayout<SectionHeader & ChunkHeader> = { ...RW_SECTION, read: (cursor, at) => ({ ...RW_SECTION.read(cursor, at), next: 0 }) };
+const ONE_SECTION: ChunkLayout<SectionHeader & ChunkHeader> = {
+  ...RW_SECTION,
+  read: (cursor, at) => ({ ...RW_SECTION.read(cursor, at), next: 0 }),
+};
 
 /** Reads the section header at `at`, which must fit with its payload before `limit`. */
 export function sectionAt(cursor: ByteCursor, at: number, limit: number, what: string): SectionHeader {
@@ -39,7 +50,8 @@ export function sectionAt(cursor: ByteCursor, at: number, limit: number, what: s
 /** The section at `at`, which must be of `type` (a container or struct the format requires there). */
 export function expectSection(cursor: ByteCursor, at: number, limit: number, type: number, what: string): SectionHeader {
   const section = sectionAt(cursor, at, limit, what);
-  if (section.type !== type) throw cursor.error('unknown-section', at, `${what}: expected section 0x${type.toString(16)}, found 0x${section.type.toString(16)}`);
+  if (section.type !== type)
+    throw cursor.error('unknown-section', at, `${what}: expected section 0x${type.toString(16)}, found 0x${section.type.toString(16)}`);
   return section;
 }
 

@@ -45,7 +45,10 @@ export interface Skeleton {
   indexOf(nameOrId: string | number): number;
 }
 
-/** What `createSkeleton` builds a skeleton from: names and parents, and optionally ids, the rest pose, inverse bind matrices and how bones are looked up. */
+/**
+ * What `createSkeleton` builds a skeleton from: names and parents, and optionally ids, the rest pose, inverse bind matrices and how bones
+ * are looked up.
+ */
 export interface SkeletonInit {
   names: string[];
   parents: ArrayLike<number>;
@@ -78,7 +81,8 @@ export function boneNameKey(name: string): string {
 export function createSkeleton(init: SkeletonInit): Skeleton {
   const boneCount = init.names.length;
   const sized = (what: string, values: ArrayLike<number> | undefined | null, per: number): void => {
-    if (values && values.length !== per * boneCount) throw new ArgumentError('size-mismatch', `skeleton ${what} has ${values.length} values for ${boneCount} bones (${per} per bone)`);
+    if (values && values.length !== per * boneCount)
+      throw new ArgumentError('size-mismatch', `skeleton ${what} has ${values.length} values for ${boneCount} bones (${per} per bone)`);
   };
   sized('parents', init.parents, 1);
   sized('ids', init.ids, 1);
@@ -86,7 +90,10 @@ export function createSkeleton(init: SkeletonInit): Skeleton {
   sized('restTranslations', init.restTranslations, 3);
   sized('inverseBindMatrices', init.inverseBindMatrices, 16);
   sized('restScales', init.restScales, 3);
-  if (init.namePrecedence && !Array.prototype.every.call(init.namePrecedence, (bone: number) => Number.isInteger(bone) && bone >= 0 && bone < boneCount)) {
+  if (
+    init.namePrecedence &&
+    !Array.prototype.every.call(init.namePrecedence, (bone: number) => Number.isInteger(bone) && bone >= 0 && bone < boneCount)
+  ) {
     throw new ArgumentError('bad-argument', `skeleton namePrecedence names a bone outside 0 to ${boneCount - 1}`);
   }
   const parents = Int32Array.from(init.parents);
@@ -197,7 +204,11 @@ export function describeHierarchyProblem(problem: HierarchyProblem): string {
  */
 export function hierarchyOrder(parents: ArrayLike<number>): Int32Array {
   const problem = hierarchyProblem(parents);
-  if (problem) throw new ArgumentError(problem.kind === 'bad-parent' ? 'bad-parent' : 'hierarchy-cycle', `parents: ${describeHierarchyProblem(problem)}`);
+  if (problem)
+    throw new ArgumentError(
+      problem.kind === 'bad-parent' ? 'bad-parent' : 'hierarchy-cycle',
+      `parents: ${describeHierarchyProblem(problem)}`,
+    );
   const count = parents.length;
   const children: number[][] = Array.from({ length: count }, () => []);
   const order: number[] = [];

@@ -160,7 +160,11 @@ export function snappedToAxes(r: Matrix, limit: number): Matrix {
 }
 
 export const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-export const cross = (a: ArrayLike<number>, b: ArrayLike<number>): Vector => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+export const cross = (a: ArrayLike<number>, b: ArrayLike<number>): Vector => [
+  a[1]! * b[2]! - a[2]! * b[1]!,
+  a[2]! * b[0]! - a[0]! * b[2]!,
+  a[0]! * b[1]! - a[1]! * b[0]!,
+];
 export const subtract = (a: ArrayLike<number>, b: ArrayLike<number>): Vector => [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
 export const scaled = (a: ArrayLike<number>, k: number): Vector => [a[0]! * k, a[1]! * k, a[2]! * k];
 export const normalised = (a: ArrayLike<number>): Vector => scaled(a, 1 / (Math.hypot(a[0]!, a[1]!, a[2]!) || 1));

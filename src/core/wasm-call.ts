@@ -35,7 +35,12 @@ const positional = new Map<readonly string[], number[]>();
  * the reserved address. Undefined when the host refuses the memory (the caller then takes its
  * TypeScript twin) or when `output` declines.
  */
-export function callKernel<K extends KernelName, E extends KernelExport<K>, R>(heap: KernelHeap<K>, name: E, bytes: number, plan: (at: number) => KernelCallPlan<K, E, R>): R | undefined {
+export function callKernel<K extends KernelName, E extends KernelExport<K>, R>(
+  heap: KernelHeap<K>,
+  name: E,
+  bytes: number,
+  plan: (at: number) => KernelCallPlan<K, E, R>,
+): R | undefined {
   let at: number;
   try {
     at = heap.reserve(bytes);

@@ -101,7 +101,10 @@ export function resolveBackend(option: BackendOption = 'auto', name: KernelName 
   if (option === 'js') return 'js';
   if (option === 'auto') return modules.has(key(name, 'simd')) ? 'simd' : modules.has(key(name, 'scalar')) ? 'scalar' : 'js';
   if (!modules.has(key(name, option))) {
-    throw new StateError('backend-unavailable', `backend '${option}' is not available here${option === 'simd' && !simdSupported ? ' (no WebAssembly SIMD)' : ' (await ready first)'}`);
+    throw new StateError(
+      'backend-unavailable',
+      `backend '${option}' is not available here${option === 'simd' && !simdSupported ? ' (no WebAssembly SIMD)' : ' (await ready first)'}`,
+    );
   }
   return option;
 }

@@ -23,7 +23,11 @@ export const align16 = (n: number): number => (n + 15) & ~15;
 export const align8 = (n: number): number => (n + 7) & ~7;
 
 /** Where a kernel's buffers may start: below lie its static data (math tables, DXT scratch) and the debug build's messages. */
-const RESERVED_BYTES: Readonly<Record<KernelName, number>> = { decode: DECODE_RESERVED_BYTES, pose: POSE_RESERVED_BYTES, texture: TEXTURE_RESERVED_BYTES };
+const RESERVED_BYTES: Readonly<Record<KernelName, number>> = {
+  decode: DECODE_RESERVED_BYTES,
+  pose: POSE_RESERVED_BYTES,
+  texture: TEXTURE_RESERVED_BYTES,
+};
 
 /** A kernel instance over a memory of its own. */
 export interface KernelInstance<K extends KernelName> {

@@ -16,7 +16,9 @@ void sameModules;
 /** The exports of a kernel module, by name. */
 export type KernelExport<K extends KernelName> = keyof Signatures[K] & string;
 
-type Signature<K extends KernelName, E extends KernelExport<K>> = Signatures[K][E] extends { params: readonly string[]; returns: string } ? Signatures[K][E] : never;
+type Signature<K extends KernelName, E extends KernelExport<K>> = Signatures[K][E] extends { params: readonly string[]; returns: string }
+  ? Signatures[K][E]
+  : never;
 
 /** An export's parameter names, in the order the kernel takes them. */
 export type KernelParams<K extends KernelName, E extends KernelExport<K>> = Signature<K, E>['params'];

@@ -10,10 +10,13 @@ export const DFF_CODES = {
   'no-hanim': 'a DFF model without an HAnim hierarchy: its skeleton is its frames, bound by frame name',
   'hierarchy-mismatch': "a DFF's PUSH/POP flags and frame links disagree: the frame links win",
   'non-orthonormal-frame': 'DFF frame matrices scaled or sheared beyond float noise: rest rotations use the nearest rotation',
-  'frames-disagree-with-skin': "a skinned DFF whose frames' rest pose differs from its Skin PLG's beyond float noise: posed from the Skin PLG, as the game does",
-  'scaled-bind-matrix': 'DFF Skin PLG bind matrices scaled or sheared beyond float noise: rest rotations use the nearest rotation, the scale is kept apart',
+  'frames-disagree-with-skin':
+    "a skinned DFF whose frames' rest pose differs from its Skin PLG's beyond float noise: posed from the Skin PLG, as the game does",
+  'scaled-bind-matrix':
+    'DFF Skin PLG bind matrices scaled or sheared beyond float noise: rest rotations use the nearest rotation, the scale is kept apart',
   'missing-bone-frame': 'a DFF HAnim node with no frame of its id: identity rest pose',
-  'missing-txd': 'the texture dictionary a model loader reads with a .dff (the .txd beside it, or the one named) is not there or cannot be fetched',
+  'missing-txd':
+    'the texture dictionary a model loader reads with a .dff (the .txd beside it, or the one named) is not there or cannot be fetched',
 } as const;
 
 declare module '../core/codes.js' {

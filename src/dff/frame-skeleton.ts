@@ -31,7 +31,8 @@ export function skeletonFromFrames(frames: readonly DFFFrame[]): FrameSkeleton {
     rotationQuaternion(frame.rotation, restRotations, 4 * bone);
     restTranslations.set(frame.position, 3 * bone);
     // The scale stays apart from the rotation, as a skinned ped's bind-matrix scale does.
-    for (let axis = 0; axis < 3; axis++) scales[3 * bone + axis] = Math.hypot(frame.rotation[3 * axis]!, frame.rotation[3 * axis + 1]!, frame.rotation[3 * axis + 2]!);
+    for (let axis = 0; axis < 3; axis++)
+      scales[3 * bone + axis] = Math.hypot(frame.rotation[3 * axis]!, frame.rotation[3 * axis + 1]!, frame.rotation[3 * axis + 2]!);
     scaled ||= orthonormalDeviation(frame.rotation) > BIND_SCALE_TOLERANCE;
     const parentBone = frame.parent >= 0 ? boneOfFrame[frame.parent]! : -1;
     return parentBone < bone ? parentBone : -1;

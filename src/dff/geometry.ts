@@ -22,9 +22,15 @@ const Flag = { TriStrip: 0x01, Textured: 0x04, Prelit: 0x08, Normals: 0x10, Text
 export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: SectionHeader, frame: number): DFFGeometry {
   const sections = [...children(cursor, geometry.data, geometry.end, 'Geometry')];
   const struct = sections[0];
-  if (!struct || struct.type !== Section.Struct) throw cursor.error('unknown-section', geometry.data, 'a Geometry must start with its Struct');
+  if (!struct || struct.type !== Section.Struct)
+    throw cursor.error('unknown-section', geometry.data, 'a Geometry must start with its Struct');
   const need = (at: number, bytes: number, what: string) => {
-    if (at + bytes > struct.end) throw cursor.error('count-exceeds-data', at, `geometry ${what} needs ${bytes} bytes, the Geometry Struct holds ${Math.max(0, struct.end - at)} more`);
+    if (at + bytes > struct.end)
+      throw cursor.error(
+        'count-exceeds-data',
+        at,
+        `geometry ${what} needs ${bytes} bytes, the Geometry Struct holds ${Math.max(0, struct.end - at)} more`,
+      );
   };
   need(struct.data, 16, 'header');
   const flags = cursor.u32At(struct.data);
@@ -32,8 +38,13 @@ export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: Se
   const vertexCount = cursor.i32At(struct.data + 8);
   const morphTargets = cursor.i32At(struct.data + 12);
   if (triangleCount < 0 || vertexCount < 0 || morphTargets < 0)
-    throw cursor.error('bad-count', struct.data + 4, `geometry counts ${triangleCount} triangles, ${vertexCount} vertices, ${morphTargets} morph targets`);
-  if (flags & Flag.Native) throw cursor.error('unknown-section', struct.data, 'a geometry in a platform-native layout (not the PC layout) is not read');
+    throw cursor.error(
+      'bad-count',
+      struct.data + 4,
+      `geometry counts ${triangleCount} triangles, ${vertexCount} vertices, ${morphTargets} morph targets`,
+    );
+  if (flags & Flag.Native)
+    throw cursor.error('unknown-section', struct.data, 'a geometry in a platform-native layout (not the PC layout) is not read');
   let at = struct.data + 16;
   // RenderWare before 3.4 stores three lighting floats here.
   if (geometry.libraryId !== 0 && rwVersion(geometry.libraryId) < 0x34000) at += 12;
@@ -76,7 +87,11 @@ export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: Se
   // Without positions nothing in the file stands for the vertices: the count is bounded by the Struct's
   // bytes, so a 252-byte model cannot ask for gigabytes of zero positions.
   if (!positions && vertexCount > struct.size)
-    throw cursor.error('count-exceeds-data', struct.data + 8, `geometry vertex count ${vertexCount} has no positions and exceeds its ${struct.size}-byte Struct`);
+    throw cursor.error(
+      'count-exceeds-data',
+      struct.data + 8,
+      `geometry vertex count ${vertexCount} has no positions and exceeds its ${struct.size}-byte Struct`,
+    );
 
   const materialList = sections.find((s) => s.type === Section.MaterialList);
   const materials = materialList ? readMaterials(input, cursor, materialList) : [];
@@ -85,7 +100,9 @@ export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: Se
   // The Bin Mesh PLG is what the game draws from, split by material; the triangle list's material ids
   // are 0 for every triangle in real custom skins. So the Bin Mesh wins when there is one.
   const binMesh = plugins.find((p) => p.type === Section.BinMeshPlg);
-  const { indices, groups } = binMesh ? trianglesFromBinMesh(cursor, binMesh, vertexCount, materials.length) : trianglesFromList(cursor, triangleAt, triangleCount, vertexCount);
+  const { indices, groups } = binMesh
+    ? trianglesFromBinMesh(cursor, binMesh, vertexCount, materials.length)
+    : trianglesFromList(cursor, triangleAt, triangleCount, vertexCount);
   const skin = plugins.find((p) => p.type === Section.SkinPlg);
   let skinIndices: Uint8Array | null = null;
   let skinWeights: Float32Array | null = null;
@@ -95,11 +112,25 @@ export function readGeometry(input: Uint8Array, cursor: ByteCursor, geometry: Se
     const used = cursor.u8At(skin.data + 1);
     skinMaxWeights = cursor.u8At(skin.data + 2);
     const indicesAt = skin.data + 4 + used;
-    if (indicesAt + 20 * vertexCount > skin.end) throw cursor.error('count-exceeds-data', skin.data, `the Skin PLG's weights for ${vertexCount} vertices run past it`);
+    if (indicesAt + 20 * vertexCount > skin.end)
+      throw cursor.error('count-exceeds-data', skin.data, `the Skin PLG's weights for ${vertexCount} vertices run past it`);
     skinIndices = input.slice(indicesAt, indicesAt + 4 * vertexCount);
     skinWeights = cursor.f32sAt(indicesAt + 4 * vertexCount, 4 * vertexCount);
   }
-  return { frame, vertexCount, positions: positions ?? new Float32Array(3 * vertexCount), normals, uvs, colors, indices, groups, materials, skinIndices, skinWeights, skinMaxWeights };
+  return {
+    frame,
+    vertexCount,
+    positions: positions ?? new Float32Array(3 * vertexCount),
+    normals,
+    uvs,
+    colors,
+    indices,
+    groups,
+    materials,
+    skinIndices,
+    skinWeights,
+    skinMaxWeights,
+  };
 }
 
 /** The RenderWare version in a library id stamp (3.x.y.z as 0x3xyz0, e.g. 0x36003 for SA). */
@@ -108,7 +139,12 @@ export function rwVersion(libraryId: number): number {
 }
 
 /** The triangle list: per triangle u16 v2, v1, material, v3; written as (v1, v2, v3), counter-clockwise, grouped by material. */
-function trianglesFromList(cursor: ByteCursor, at: number, count: number, vertexCount: number): { indices: Uint32Array; groups: DFFGroup[] } {
+function trianglesFromList(
+  cursor: ByteCursor,
+  at: number,
+  count: number,
+  vertexCount: number,
+): { indices: Uint32Array; groups: DFFGroup[] } {
   const byMaterial = new Map<number, number[]>();
   for (let t = 0; t < count; t++) {
     const o = at + 8 * t;
@@ -116,7 +152,8 @@ function trianglesFromList(cursor: ByteCursor, at: number, count: number, vertex
     const v1 = cursor.u16At(o + 2);
     const material = cursor.u16At(o + 4);
     const v3 = cursor.u16At(o + 6);
-    if (v1 >= vertexCount || v2 >= vertexCount || v3 >= vertexCount) throw cursor.error('count-exceeds-data', o, `triangle ${t} names vertex ${Math.max(v1, v2, v3)}; the geometry has ${vertexCount}`);
+    if (v1 >= vertexCount || v2 >= vertexCount || v3 >= vertexCount)
+      throw cursor.error('count-exceeds-data', o, `triangle ${t} names vertex ${Math.max(v1, v2, v3)}; the geometry has ${vertexCount}`);
     let list = byMaterial.get(material);
     if (!list) byMaterial.set(material, (list = []));
     list.push(v1, v2, v3);
@@ -124,25 +161,37 @@ function trianglesFromList(cursor: ByteCursor, at: number, count: number, vertex
   return grouped(byMaterial);
 }
 
-/** Bin Mesh PLG: per material, a triangle list or strip of u32 indices. Strips become lists (alternate winding, degenerate triangles dropped). */
-function trianglesFromBinMesh(cursor: ByteCursor, plugin: SectionHeader | undefined, vertexCount: number, materials: number): { indices: Uint32Array; groups: DFFGroup[] } {
+/**
+ * Bin Mesh PLG: per material, a triangle list or strip of u32 indices. Strips become lists (alternate winding, degenerate triangles
+ * dropped).
+ */
+function trianglesFromBinMesh(
+  cursor: ByteCursor,
+  plugin: SectionHeader | undefined,
+  vertexCount: number,
+  materials: number,
+): { indices: Uint32Array; groups: DFFGroup[] } {
   const byMaterial = new Map<number, number[]>();
   if (!plugin) return grouped(byMaterial);
   if (plugin.size < 12) throw cursor.error('truncated', plugin.data, 'the Bin Mesh PLG needs 12 bytes');
   const strip = cursor.u32At(plugin.data) === 1;
   const meshes = cursor.u32At(plugin.data + 4);
   let at = plugin.data + 12;
-  if (meshes > (plugin.end - at) / 8) throw cursor.error('count-exceeds-data', plugin.data + 4, `Bin Mesh PLG mesh count ${meshes} needs more bytes than it holds`);
+  if (meshes > (plugin.end - at) / 8)
+    throw cursor.error('count-exceeds-data', plugin.data + 4, `Bin Mesh PLG mesh count ${meshes} needs more bytes than it holds`);
   for (let m = 0; m < meshes; m++) {
     if (at + 8 > plugin.end) throw cursor.error('truncated', at, 'a Bin Mesh header runs past the PLG');
     const count = cursor.u32At(at);
     const material = cursor.u32At(at + 4);
     at += 8;
-    if (count > (plugin.end - at) / 4) throw cursor.error('count-exceeds-data', at - 8, `Bin Mesh ${m} claims ${count} indices, more than the PLG holds`);
-    if (materials && material >= materials) throw cursor.error('count-exceeds-data', at - 4, `Bin Mesh ${m} uses material ${material}; the geometry has ${materials}`);
+    if (count > (plugin.end - at) / 4)
+      throw cursor.error('count-exceeds-data', at - 8, `Bin Mesh ${m} claims ${count} indices, more than the PLG holds`);
+    if (materials && material >= materials)
+      throw cursor.error('count-exceeds-data', at - 4, `Bin Mesh ${m} uses material ${material}; the geometry has ${materials}`);
     const idx = Array.from({ length: count }, (_, i) => cursor.u32At(at + 4 * i));
     at += 4 * count;
-    if (idx.some((v) => v >= vertexCount)) throw cursor.error('count-exceeds-data', at, `Bin Mesh ${m} names a vertex beyond the geometry's ${vertexCount}`);
+    if (idx.some((v) => v >= vertexCount))
+      throw cursor.error('count-exceeds-data', at, `Bin Mesh ${m} names a vertex beyond the geometry's ${vertexCount}`);
     let list = byMaterial.get(material);
     if (!list) byMaterial.set(material, (list = []));
     if (!strip) {
@@ -173,7 +222,8 @@ function grouped(byMaterial: Map<number, number[]>): { indices: Uint32Array; gro
 function readMaterials(input: Uint8Array, cursor: ByteCursor, list: SectionHeader): DFFMaterial[] {
   const struct = expectSection(cursor, list.data, list.end, Section.Struct, 'Material List');
   const count = struct.size >= 4 ? cursor.u32At(struct.data) : 0;
-  if (count > (struct.size - 4) / 4) throw cursor.error('count-exceeds-data', struct.data, `material count ${count} needs more bytes than the Material List Struct holds`);
+  if (count > (struct.size - 4) / 4)
+    throw cursor.error('count-exceeds-data', struct.data, `material count ${count} needs more bytes than the Material List Struct holds`);
   const slots = Array.from({ length: count }, (_, i) => cursor.i32At(struct.data + 4 + 4 * i));
   const own: DFFMaterial[] = [];
   for (const material of children(cursor, struct.end, list.end, 'Material List')) {
@@ -194,7 +244,8 @@ function readMaterials(input: Uint8Array, cursor: ByteCursor, list: SectionHeade
   let next = 0;
   for (const slot of slots) {
     const material = slot < 0 ? own[next++] : out[slot];
-    if (!material) throw cursor.error('count-exceeds-data', struct.data, `the Material List names more materials than it holds (${own.length})`);
+    if (!material)
+      throw cursor.error('count-exceeds-data', struct.data, `the Material List names more materials than it holds (${own.length})`);
     out.push(material);
   }
   return out;

@@ -69,7 +69,8 @@ export function refuseParentCycles(cursor: ByteCursor, frames: readonly DFFFrame
       path.push(frame);
       frame = frames[frame]!.parent;
     }
-    if (frame >= 0 && state[frame] === ON_PATH) throw cursor.error('hierarchy-cycle', parentFieldAt(frame), `frame ${frame} is its own ancestor: its parent links form a loop`);
+    if (frame >= 0 && state[frame] === ON_PATH)
+      throw cursor.error('hierarchy-cycle', parentFieldAt(frame), `frame ${frame} is its own ancestor: its parent links form a loop`);
     for (const walked of path) state[walked] = ROOTED;
     path.length = 0;
   }

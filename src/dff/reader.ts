@@ -98,7 +98,11 @@ export class DFFReader {
 
   #frameBoundSkeleton(at: number): FrameSkeleton {
     const made = skeletonFromFrames(this.frames);
-    this.#warn('no-hanim', at, `no frame carries an HAnim hierarchy: the skeleton is the model's ${this.frames.length} frames, bound by frame name (a GTA III ped, an animated object or a vehicle)`);
+    this.#warn(
+      'no-hanim',
+      at,
+      `no frame carries an HAnim hierarchy: the skeleton is the model's ${this.frames.length} frames, bound by frame name (a GTA III ped, an animated object or a vehicle)`,
+    );
     // Scaled frames are reported by the Frame List's 'non-orthonormal-frame' warning; the scale is kept in restScales.
     return made;
   }
@@ -189,12 +193,20 @@ export class DFFReader {
     return [...children(cursor, next, clump.end, 'Clump')];
   }
 
-  #readFrames(cursor: ByteCursor, input: Uint8Array, frameList: SectionHeader): { nodes: HAnimNode[]; frameOfNode: number[]; at: number } | undefined {
+  #readFrames(
+    cursor: ByteCursor,
+    input: Uint8Array,
+    frameList: SectionHeader,
+  ): { nodes: HAnimNode[]; frameOfNode: number[]; at: number } | undefined {
     const struct = expectSection(cursor, frameList.data, frameList.end, Section.Struct, 'Frame List');
     if (struct.size < 4) throw cursor.error('truncated', struct.data, 'the Frame List Struct has no frame count');
     const count = cursor.u32At(struct.data);
     if (count > (struct.size - 4) / FRAME_BYTES) {
-      throw cursor.error('count-exceeds-data', struct.data, `frame count ${count} needs ${count * FRAME_BYTES} bytes, the Frame List Struct holds ${struct.size - 4}`);
+      throw cursor.error(
+        'count-exceeds-data',
+        struct.data,
+        `frame count ${count} needs ${count * FRAME_BYTES} bytes, the Frame List Struct holds ${struct.size - 4}`,
+      );
     }
     let sheared = 0;
     let firstSheared = -1;
@@ -202,7 +214,8 @@ export class DFFReader {
       const at = struct.data + 4 + FRAME_BYTES * i;
       const floats = Float32Array.from({ length: 12 }, (_, k) => cursor.f32At(at + 4 * k));
       const parent = cursor.i32At(at + 48);
-      if (parent < -1 || parent >= count) throw cursor.error('bad-parent', at + 48, `frame ${i} has parent ${parent}; expected -1 to ${count - 1}`);
+      if (parent < -1 || parent >= count)
+        throw cursor.error('bad-parent', at + 48, `frame ${i} has parent ${parent}; expected -1 to ${count - 1}`);
       this.frames.push({ name: '', parent, rotation: floats.subarray(0, 9), position: floats.subarray(9, 12), hanimId: -1 });
       if (orthonormalDeviation(floats) > SHEAR_TOLERANCE && sheared++ === 0) firstSheared = i;
     }
@@ -236,21 +249,34 @@ export class DFFReader {
     });
     hierarchy.frameOfNode = hierarchy.nodes.map((node) => frameById.get(node.id) ?? -1);
     const missing = hierarchy.nodes.filter((_, n) => hierarchy!.frameOfNode[n]! < 0);
-    if (missing.length) this.#warn('missing-bone-frame', hierarchy.at, `${missing.length} HAnim nodes (first: id ${missing[0]!.id}) have no frame with that id: they keep an identity rest pose`);
+    if (missing.length)
+      this.#warn(
+        'missing-bone-frame',
+        hierarchy.at,
+        `${missing.length} HAnim nodes (first: id ${missing[0]!.id}) have no frame with that id: they keep an identity rest pose`,
+      );
     return hierarchy;
   }
 
   /** A frame's HAnim PLG: its node id, and for the frame that owns the hierarchy, the node list. */
   #readHAnim(cursor: ByteCursor, plugin: SectionHeader, frame: number): HAnimNode[] | undefined {
-    if (plugin.size < 12) throw cursor.error('truncated', plugin.data, `frame ${frame}: the HAnim PLG needs 12 bytes, it has ${plugin.size}`);
+    if (plugin.size < 12)
+      throw cursor.error('truncated', plugin.data, `frame ${frame}: the HAnim PLG needs 12 bytes, it has ${plugin.size}`);
     this.frames[frame]!.hanimId = cursor.i32At(plugin.data + 4);
     const count = cursor.i32At(plugin.data + 8);
     if (count <= 0) return undefined;
     const listAt = plugin.data + 20;
     if (count > (plugin.size - 20) / HANIM_NODE_BYTES) {
-      throw cursor.error('count-exceeds-data', plugin.data + 8, `frame ${frame}: HAnim node count ${count} needs ${20 + count * HANIM_NODE_BYTES} bytes, the PLG has ${plugin.size}`);
+      throw cursor.error(
+        'count-exceeds-data',
+        plugin.data + 8,
+        `frame ${frame}: HAnim node count ${count} needs ${20 + count * HANIM_NODE_BYTES} bytes, the PLG has ${plugin.size}`,
+      );
     }
-    return Array.from({ length: count }, (_, n) => ({ id: cursor.i32At(listAt + HANIM_NODE_BYTES * n), flags: cursor.u32At(listAt + HANIM_NODE_BYTES * n + 8) }));
+    return Array.from({ length: count }, (_, n) => ({
+      id: cursor.i32At(listAt + HANIM_NODE_BYTES * n),
+      flags: cursor.u32At(listAt + HANIM_NODE_BYTES * n + 8),
+    }));
   }
 
   /**
@@ -348,7 +374,8 @@ export class DFFReader {
     for (const atomic of clumpSections) {
       if (atomic.type !== Section.Atomic) continue;
       const struct = [...children(cursor, atomic.data, atomic.end, 'Atomic')][0];
-      if (struct && struct.type === Section.Struct && struct.size >= 8) frameOfGeometry.set(cursor.i32At(struct.data + 4), cursor.i32At(struct.data));
+      if (struct && struct.type === Section.Struct && struct.size >= 8)
+        frameOfGeometry.set(cursor.i32At(struct.data + 4), cursor.i32At(struct.data));
     }
     const list = clumpSections.find((s) => s.type === Section.GeometryList);
     if (!list) return;
@@ -374,7 +401,8 @@ export class DFFReader {
 function expectSectionHeaderOnly(cursor: ByteCursor, at: number, limit: number, type: number, what: string): SectionHeader {
   if (limit - at < 12) throw cursor.error('truncated', at, `${what}: a section header needs 12 bytes, ${Math.max(0, limit - at)} remain`);
   const found = cursor.u32At(at);
-  if (found !== type) throw cursor.error('unknown-section', at, `${what}: expected section 0x${type.toString(16)}, found 0x${found.toString(16)}`);
+  if (found !== type)
+    throw cursor.error('unknown-section', at, `${what}: expected section 0x${type.toString(16)}, found 0x${found.toString(16)}`);
   const size = cursor.u32At(at + 4);
   return { type, at, data: at + 12, size, end: at + 12 + size, libraryId: cursor.u32At(at + 8) };
 }
@@ -389,7 +417,11 @@ function readSkinMatrices(cursor: ByteCursor, plugin: SectionHeader, vertexCount
   const skinBones = cursor.u8At(plugin.data);
   const usedBones = cursor.u8At(plugin.data + 1);
   if (skinBones !== boneCount) {
-    throw cursor.error('skin-mismatch', plugin.data, `the Skin PLG has ${skinBones} bones, the HAnim hierarchy ${boneCount}: inverse binds not used`);
+    throw cursor.error(
+      'skin-mismatch',
+      plugin.data,
+      `the Skin PLG has ${skinBones} bones, the HAnim hierarchy ${boneCount}: inverse binds not used`,
+    );
   }
   if (vertexCount < 0) throw cursor.error('bad-count', plugin.data, `the skinned geometry has vertex count ${vertexCount}`);
   const old = usedBones === 0;
@@ -406,7 +438,8 @@ function readSkinMatrices(cursor: ByteCursor, plugin: SectionHeader, vertexCount
   for (let bone = 0; bone < boneCount; bone++) {
     let at = matricesAt + stride * bone;
     if (old) {
-      if (cursor.u32At(at) !== DEAD_MARKER) throw cursor.error('bad-skin', at, `bone ${bone}: the older Skin PLG layout puts 0xDEADDEAD before each matrix`);
+      if (cursor.u32At(at) !== DEAD_MARKER)
+        throw cursor.error('bad-skin', at, `bone ${bone}: the older Skin PLG layout puts 0xDEADDEAD before each matrix`);
       at += 4;
     }
     for (let k = 0; k < 16; k++) out[16 * bone + k] = cursor.f32At(at + 4 * k);

@@ -45,7 +45,17 @@ export function rotationQuaternion(m: ArrayLike<number>, out: Float32Array, at: 
 export function inverseTransposeOf(r: ArrayLike<number>): number[] | undefined {
   // With columns a = right, b = up, c = at: the inverse's rows are (b x c, c x a, a x b) / det, so
   // the inverse transpose's columns are those cross products.
-  const [ax, ay, az, bx, by, bz, cx, cy, cz] = Array.from({ length: 9 }, (_, i) => r[i]!) as [number, number, number, number, number, number, number, number, number];
+  const [ax, ay, az, bx, by, bz, cx, cy, cz] = Array.from({ length: 9 }, (_, i) => r[i]!) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const bc = [by * cz - bz * cy, bz * cx - bx * cz, bx * cy - by * cx];
   const ca = [cy * az - cz * ay, cz * ax - cx * az, cx * ay - cy * ax];
   const ab = [ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx];

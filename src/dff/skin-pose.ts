@@ -46,7 +46,8 @@ export function multiplyAffine(p: Affine, q: Affine): Affine {
     const x = q[3 * column]!,
       y = q[3 * column + 1]!,
       z = q[3 * column + 2]!;
-    for (let row = 0; row < 3; row++) out[3 * column + row] = p[row]! * x + p[3 + row]! * y + p[6 + row]! * z + (column === 3 ? p[9 + row]! : 0);
+    for (let row = 0; row < 3; row++)
+      out[3 * column + row] = p[row]! * x + p[3 + row]! * y + p[6 + row]! * z + (column === 3 ? p[9 + row]! : 0);
   }
   return out;
 }

@@ -16,7 +16,9 @@ export interface DFFDoc {
   libraryId?: number;
   /** Rigid parts, each on a frame (a model without a skin: a GTA III ped, an animated object). */
   atomics?: readonly DFFRigidAtomic[];
-  /** The Clump Struct's size: 12 (atomic, light and camera counts; the default) or 4 (the atomic count only, as RenderWare 3.1 writes it). */
+  /**
+   * The Clump Struct's size: 12 (atomic, light and camera counts; the default) or 4 (the atomic count only, as RenderWare 3.1 writes it).
+   */
   clumpStructBytes?: 4 | 12;
 }
 
@@ -98,8 +100,15 @@ export function writeDFF(doc: DFFDoc): Uint8Array {
   return out.finish();
 }
 
-function writeSkinnedGeometry(out: ByteWriter, section: (type: number, body: () => void) => void, binds: ArrayLike<number>, bones: number, layout: 'plain' | 'deaddead'): void {
-  if (binds.length !== 16 * bones) throw new EncodeError('DFF', 'mismatched-lengths', `writeDFF: ${binds.length} inverse bind values for ${bones} bones (16 each)`);
+function writeSkinnedGeometry(
+  out: ByteWriter,
+  section: (type: number, body: () => void) => void,
+  binds: ArrayLike<number>,
+  bones: number,
+  layout: 'plain' | 'deaddead',
+): void {
+  if (binds.length !== 16 * bones)
+    throw new EncodeError('DFF', 'mismatched-lengths', `writeDFF: ${binds.length} inverse bind values for ${bones} bones (16 each)`);
   if (bones > 255) throw new EncodeError('DFF', 'field-overflow', `writeDFF: a Skin PLG holds at most 255 bones, not ${bones}`);
   section(Section.GeometryList, () => {
     section(Section.Struct, () => out.u32(1));

@@ -84,7 +84,8 @@ export function diffIFP(a: readonly AnimationData[], b: readonly AnimationData[]
     const other = right.get(key);
     if (!other) continue;
     const same = animation.bones.length === other.bones.length && animation.bones.every((bone, i) => sameTrack(bone, other.bones[i]!));
-    if (!same) changed.push({ name: animation.name, bones: boneDifferences(animation, other), duration: [duration(animation), duration(other)] });
+    if (!same)
+      changed.push({ name: animation.name, bones: boneDifferences(animation, other), duration: [duration(animation), duration(other)] });
   }
   return { added, removed, changed, shadowed };
 }
@@ -93,7 +94,13 @@ function boneDifferences(a: AnimationData, b: AnimationData): BoneDifference[] {
   const pairs = pairTracks(a.bones, b.bones);
   return pairs.map(([x, y]) => {
     const named = (x ?? y)!;
-    const result: BoneDifference = { boneName: named.boneName, boneId: named.boneId, maxAngleDeg: 0, maxTranslation: 0, keys: [x?.times.length ?? 0, y?.times.length ?? 0] };
+    const result: BoneDifference = {
+      boneName: named.boneName,
+      boneId: named.boneId,
+      maxAngleDeg: 0,
+      maxTranslation: 0,
+      keys: [x?.times.length ?? 0, y?.times.length ?? 0],
+    };
     if (!x || !y) {
       result.maxAngleDeg = Infinity; // a bone driven on one side only
       return result;
@@ -105,7 +112,10 @@ function boneDifferences(a: AnimationData, b: AnimationData): BoneDifference[] {
       const p = sx(time);
       const q = sy(time);
       result.maxAngleDeg = Math.max(result.maxAngleDeg, angleDegrees(p.rotation, q.rotation));
-      result.maxTranslation = Math.max(result.maxTranslation, Math.hypot(p.translation[0]! - q.translation[0]!, p.translation[1]! - q.translation[1]!, p.translation[2]! - q.translation[2]!));
+      result.maxTranslation = Math.max(
+        result.maxTranslation,
+        Math.hypot(p.translation[0]! - q.translation[0]!, p.translation[1]! - q.translation[1]!, p.translation[2]! - q.translation[2]!),
+      );
     }
     return result;
   });

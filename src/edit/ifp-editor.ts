@@ -49,7 +49,8 @@ function unstorable(name: string): string | undefined {
   if (name.length > IFP_NAME_BYTES) return `has ${name.length} bytes; the game keeps ${IFP_NAME_BYTES}`;
   for (let i = 0; i < name.length; i++) {
     const code = name.charCodeAt(i);
-    if (code === 0 || code > 0xff) return `has a character the file cannot store (${codePointLabel(name[i]!)}; names are Latin-1 without NUL)`;
+    if (code === 0 || code > 0xff)
+      return `has a character the file cannot store (${codePointLabel(name[i]!)}; names are Latin-1 without NUL)`;
   }
   return undefined;
 }
@@ -98,7 +99,12 @@ export class IFPEditor {
         name: pkg.name,
         nameField: pkg.format === 'ANPK' ? undefined : input.subarray(pkg.byteOffset + 8, pkg.byteOffset + 32),
         format: pkg.format,
-        animations: pkg.animations.map((a, i) => storedAnimation(a.name, () => decoded(p, i), { format: pkg.format, bytes: input.subarray(a.byteOffset!, a.byteOffset! + a.byteLength!) })),
+        animations: pkg.animations.map((a, i) =>
+          storedAnimation(a.name, () => decoded(p, i), {
+            format: pkg.format,
+            bytes: input.subarray(a.byteOffset!, a.byteOffset! + a.byteLength!),
+          }),
+        ),
       })),
       scan.warnings,
       input.length,
@@ -135,7 +141,12 @@ export class IFPEditor {
     const why = unstorable(name);
     if (why) throw new EncodeError('IFP', 'bad-name', `animation name "${name}" ${why}`);
     const other = this.find(name);
-    if (other && other !== self) throw new EditError('IFP', 'name-taken', `the file already holds "${other.name}", and the game ignores case: "${name}" would be the same name (choose another)`);
+    if (other && other !== self)
+      throw new EditError(
+        'IFP',
+        'name-taken',
+        `the file already holds "${other.name}", and the game ignores case: "${name}" would be the same name (choose another)`,
+      );
   }
 
   #replaceAt(name: string, make: (old: AnimationData) => AnimationData): this {
@@ -185,7 +196,9 @@ export class IFPEditor {
     return this;
   }
 
-  /** Replaces the animation of the same name (as the game would find it), or appends when there is none. Returns whether it replaced one. */
+  /**
+   * Replaces the animation of the same name (as the game would find it), or appends when there is none. Returns whether it replaced one.
+   */
   put(animation: AnimationData): boolean {
     const found = this.find(animation.name);
     this.#checkName(animation.name, found);
@@ -207,11 +220,16 @@ export class IFPEditor {
 
   /** Plays the animation `factor` times as fast: every key time divided by it. */
   speed(name: string, factor: number): this {
-    if (!(factor > 0 && Number.isFinite(factor))) throw new EditError('IFP', 'bad-factor', `speed: the factor must be a positive number, not ${factor}`);
+    if (!(factor > 0 && Number.isFinite(factor)))
+      throw new EditError('IFP', 'bad-factor', `speed: the factor must be a positive number, not ${factor}`);
     const { pkg, index } = this.#located(name);
     const old = pkg.animations[index]!;
-    if (!Number.isFinite(Math.fround(durationOf(old) / factor))) throw new EditError('IFP', 'bad-factor', `speed: "${old.name}" at ${factor}x would last longer than a float holds`);
-    pkg.animations[index] = { name: old.name, bones: old.bones.map((bone) => ({ ...bone, times: bone.times.map((t) => Math.fround(t / factor)) })) };
+    if (!Number.isFinite(Math.fround(durationOf(old) / factor)))
+      throw new EditError('IFP', 'bad-factor', `speed: "${old.name}" at ${factor}x would last longer than a float holds`);
+    pkg.animations[index] = {
+      name: old.name,
+      bones: old.bones.map((bone) => ({ ...bone, times: bone.times.map((t) => Math.fround(t / factor)) })),
+    };
     return this;
   }
 
@@ -227,7 +245,12 @@ export class IFPEditor {
     // The end may be the stored duration as written in decimal (1.5 for a stored 1.50000006).
     const inside = start >= 0 && end > start && Math.fround(end) <= Math.fround(duration);
     const lasts = float32Text(Math.fround(duration));
-    if (!inside) throw new EditError('IFP', 'outside-clip', `trim: "${old.name}" lasts ${lasts} s; ${start}:${end} must satisfy 0 <= start < end <= ${lasts}`);
+    if (!inside)
+      throw new EditError(
+        'IFP',
+        'outside-clip',
+        `trim: "${old.name}" lasts ${lasts} s; ${start}:${end} must satisfy 0 <= start < end <= ${lasts}`,
+      );
     pkg.animations[index] = { name: old.name, bones: old.bones.map((bone) => trimTrack(bone, start, end)) };
     return this;
   }
@@ -241,7 +264,8 @@ export class IFPEditor {
    * RangeError for what the format cannot hold (it measures the file as written).
    */
   reduce(tolerance = 0.05, options: ReduceOptions = {}): Reduction {
-    if (!(tolerance >= 0 && Number.isFinite(tolerance))) throw new EditError('IFP', 'bad-factor', `reduce: the tolerance must be a number of centimetres, 0 or more, not ${tolerance}`);
+    if (!(tolerance >= 0 && Number.isFinite(tolerance)))
+      throw new EditError('IFP', 'bad-factor', `reduce: the tolerance must be a number of centimetres, 0 or more, not ${tolerance}`);
     const reduction: Reduction = {
       tolerance,
       shellDistance: options.shellDistance ?? SHELL_DISTANCE_CM,
@@ -261,14 +285,17 @@ export class IFPEditor {
         reduction.keysAfter += report.keysAfter;
         reduction.bytesSaved += report.bytesSaved;
         reduction.work += report.work;
-        if (report.worst && report.worst.error >= (reduction.worst?.error ?? 0)) reduction.worst = { animation: animation.name, ...report.worst };
+        if (report.worst && report.worst.error >= (reduction.worst?.error ?? 0))
+          reduction.worst = { animation: animation.name, ...report.worst };
         return bones ? { name: animation.name, bones } : animation;
       });
     }
     return reduction;
   }
 
-  /** Renames the package at `index`: SA registers a block under its package name, so an IMG entry's package name must match its entry name. */
+  /**
+   * Renames the package at `index`: SA registers a block under its package name, so an IMG entry's package name must match its entry name.
+   */
   renamePackage(name: string, index = 0): this {
     const pkg = this.packages[index];
     if (!pkg) throw new EditError('IFP', 'no-such-animation', `no package ${index}`);
@@ -324,7 +351,11 @@ function trimTrack(bone: TrackData, start: number, end: number): TrackData {
   const keys = bone.times.length
     ? [
         { time: start, ...at(start) },
-        ...inside.map((k) => ({ time: bone.times[k]!, rotation: bone.rotations.subarray(4 * k, 4 * k + 4), translation: bone.translations?.subarray(3 * k, 3 * k + 3) ?? null })),
+        ...inside.map((k) => ({
+          time: bone.times[k]!,
+          rotation: bone.rotations.subarray(4 * k, 4 * k + 4),
+          translation: bone.translations?.subarray(3 * k, 3 * k + 3) ?? null,
+        })),
         { time: end, ...at(end) },
       ]
     : [];
@@ -334,7 +365,13 @@ function trimTrack(bone: TrackData, start: number, end: number): TrackData {
     rotations: Float32Array.from(keys.flatMap((k) => Array.from(k.rotation))),
     translations: bone.translations ? Float32Array.from(keys.flatMap((k) => Array.from(k.translation ?? []))) : null,
     // Scale (KRTS) is held from the key before each kept time: trim keeps the nearest stored one.
-    scales: bone.scales ? Float32Array.from(keys.flatMap((k) => Array.from(bone.scales!.subarray(3 * nearestKey(bone.times, k.time), 3 * nearestKey(bone.times, k.time) + 3)))) : null,
+    scales: bone.scales
+      ? Float32Array.from(
+          keys.flatMap((k) =>
+            Array.from(bone.scales!.subarray(3 * nearestKey(bone.times, k.time), 3 * nearestKey(bone.times, k.time) + 3)),
+          ),
+        )
+      : null,
   };
 }
 

@@ -37,7 +37,8 @@ export interface LintOptions extends LintFilter {
  * and the byte offset; a file the reader rejects gives one `decode-error` finding. docs/lint.md lists the rules.
  * @example
  * ```ts
- * const findings = lintIFP(readFileSync('ped.ifp'), { skeleton: new DFFReader(readFileSync('male01.dff')).skeleton!, severity: 'warning' });
+ * const findings = lintIFP(readFileSync('ped.ifp'), { skeleton: new DFFReader(readFileSync('male01.dff')).skeleton!, severity: 'warning'
+ * });
  * console.log(summarizeLint(findings)); // { errors: 0, warnings: 0, notes: 0, codes: [] } for the retail file
  * ```
  */
@@ -68,7 +69,17 @@ export function lintIFP(bytes: Uint8Array | ArrayBuffer, options: LintOptions = 
       if (pkg.format === 'ANPK') lintAnpkAnimationChunks(input, at, add);
       if (options.skeleton) lintBinding(animation, options.skeleton, at.byteOffset ?? scanned.byteOffset, add);
       animation.bones.forEach((bone, b) => {
-        lintTrack(bone, { format: pkg.format, animation: animation.name, index: b, source: scan.table.get(rows[b]!, Field.Source), frameBytes: KIND_INFO[kinds[b]!].frameBytes }, add);
+        lintTrack(
+          bone,
+          {
+            format: pkg.format,
+            animation: animation.name,
+            index: b,
+            source: scan.table.get(rows[b]!, Field.Source),
+            frameBytes: KIND_INFO[kinds[b]!].frameBytes,
+          },
+          add,
+        );
       });
     });
   });

@@ -115,7 +115,12 @@ export class IMGEditor {
   add(name: string, data: Uint8Array): this {
     checkIMGName(name);
     const taken = this.#find(name);
-    if (taken) throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${taken.name}"${sameName(taken.name, name)} (replace it, or choose another name)`);
+    if (taken)
+      throw new EditError(
+        'IMG',
+        'name-taken',
+        `the archive already has an entry named "${taken.name}"${sameName(taken.name, name)} (replace it, or choose another name)`,
+      );
     const entry: EditedEntry = { name, data, sector: null, fresh: true };
     this.#entries.push(entry);
     this.#index(entry);
@@ -148,7 +153,8 @@ export class IMGEditor {
     const entry = this.#held(oldName);
     checkIMGName(newName);
     const other = this.#find(newName);
-    if (other && other !== entry) throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${other.name}"${sameName(other.name, newName)}`);
+    if (other && other !== entry)
+      throw new EditError('IMG', 'name-taken', `the archive already has an entry named "${other.name}"${sameName(other.name, newName)}`);
     // In another case only: the entry stays the first of its name, where it is.
     if (nameKey(newName) !== nameKey(entry.name)) {
       this.#unindex(entry);
@@ -194,7 +200,8 @@ export class IMGEditor {
     }
     for (const entry of placed) {
       const sectors = sectorsOf(entry.data.length);
-      if (sectors > 0xffff) throw new EncodeError('IMG', 'field-overflow', `entry "${entry.name}" is larger than an entry can be (65535 sectors)`);
+      if (sectors > 0xffff)
+        throw new EncodeError('IMG', 'field-overflow', `entry "${entry.name}" is larger than an entry can be (65535 sectors)`);
       directory.u32(entry.sector);
       if (this.version === 'VER2') {
         directory.u16(sectors);
@@ -218,7 +225,9 @@ export class IMGEditor {
  */
 function sharingSectors(entries: readonly EditedEntry[]): boolean[] {
   const shared = entries.map(() => false);
-  const order = [...entries.keys()].filter((i) => entries[i]!.sector !== null && entries[i]!.data.length > 0).sort((a, b) => entries[a]!.sector! - entries[b]!.sector!);
+  const order = [...entries.keys()]
+    .filter((i) => entries[i]!.sector !== null && entries[i]!.data.length > 0)
+    .sort((a, b) => entries[a]!.sector! - entries[b]!.sector!);
   const start = (i: number) => entries[i]!.sector!;
   const end = (i: number) => start(i) + sectorsOf(entries[i]!.data.length);
   let reach = -Infinity;

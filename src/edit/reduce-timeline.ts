@@ -55,7 +55,16 @@ export class ReductionTimeline {
       for (let bone = 0; bone < count; bone++) {
         const q = 4 * bone,
           t = 3 * bone;
-        compose(pose.rotations[q]!, pose.rotations[q + 1]!, pose.rotations[q + 2]!, pose.rotations[q + 3]!, pose.translations[t]!, pose.translations[t + 1]!, pose.translations[t + 2]!, this.#one);
+        compose(
+          pose.rotations[q]!,
+          pose.rotations[q + 1]!,
+          pose.rotations[q + 2]!,
+          pose.rotations[q + 3]!,
+          pose.translations[t]!,
+          pose.translations[t + 1]!,
+          pose.translations[t + 2]!,
+          this.#one,
+        );
         this.#local.set(this.#one, (s * count + bone) * 16);
       }
     }
@@ -101,7 +110,8 @@ export class ReductionTimeline {
     for (let s = from, i = 0; s <= to; s++, i++) {
       this.#local.set(this.#scratchLocal.subarray(16 * i, 16 * i + 16), (s * count + bone) * 16);
       const base = 16 * i * bones.length;
-      for (let m = 0; m < bones.length; m++) this.#world.set(this.#scratchWorld.subarray(base + 16 * m, base + 16 * m + 16), (s * count + bones[m]!) * 16);
+      for (let m = 0; m < bones.length; m++)
+        this.#world.set(this.#scratchWorld.subarray(base + 16 * m, base + 16 * m + 16), (s * count + bones[m]!) * 16);
     }
   }
 

@@ -15,7 +15,10 @@ import { firstAtOrAbove, ReductionTimeline } from './reduce-timeline.js';
 import { SHELL_DISTANCE_CM } from './shell-error.js';
 import { trackData } from './track-data.js';
 
-/** How key reduction measures the error it leaves: in a model's hierarchy or per track, as the layout quantises, at a distance from the bone. */
+/**
+ * How key reduction measures the error it leaves: in a model's hierarchy or per track, as the layout quantises, at a distance from the
+ * bone.
+ */
 export interface ReduceOptions {
   /**
    * The model whose hierarchy the error is measured in (model space: a parent's error reaches its
@@ -69,7 +72,12 @@ export const MAX_SPAN = 128;
 const ROUNDING = 1e-6;
 
 /** Reduces one animation: its report, and its new tracks (null when no key went). */
-export function reduceAnimation(animation: AnimationData, tolerance: number, format: IFPFormat, options: ReduceOptions = {}): { report: AnimationReduction; bones: TrackData[] | null } {
+export function reduceAnimation(
+  animation: AnimationData,
+  tolerance: number,
+  format: IFPFormat,
+  options: ReduceOptions = {},
+): { report: AnimationReduction; bones: TrackData[] | null } {
   // What the written file decodes to: compressed keys quantised exactly as the writer does it.
   const written = writeIFP([{ name: 'reduce', animations: [{ name: animation.name, bones: animation.bones }] }], { format });
   const tracks = trackData(new IFPReader(written, { strict: true }).animations[0]!);
@@ -78,7 +86,10 @@ export function reduceAnimation(animation: AnimationData, tolerance: number, for
   const skeleton = options.skeleton ?? createSkeleton({ names: tracks.map((track) => track.boneName), parents: tracks.map(() => -1) });
   const bound = bindClip(clipOf(animation.name, tracks, options.skeleton ? 'id-or-name' : 'index'), skeleton);
   const unmeasured = bound.unmatchedTracks;
-  const unchanged = (work: number) => ({ report: { name: animation.name, keysBefore, keysAfter: keysBefore, bytesSaved: 0, worst: null, unmeasured, work }, bones: null });
+  const unchanged = (work: number) => ({
+    report: { name: animation.name, keysBefore, keysAfter: keysBefore, bytesSaved: 0, worst: null, unmeasured, work },
+    bones: null,
+  });
   const times = evaluationTimes(tracks);
   if (!times) return unchanged(0);
 
@@ -92,7 +103,8 @@ export function reduceAnimation(animation: AnimationData, tolerance: number, for
   const keysAfter = reduced.reduce((n, track) => n + track.times.length, 0);
   if (keysAfter === keysBefore) return unchanged(timeline.work);
   const worst = timeline.worstOf(bindClip(clipOf(animation.name, reduced, bound.clip.bindBy), skeleton));
-  const bytesSaved = written.length - writeIFP([{ name: 'reduce', animations: [{ name: animation.name, bones: reduced }] }], { format }).length;
+  const bytesSaved =
+    written.length - writeIFP([{ name: 'reduce', animations: [{ name: animation.name, bones: reduced }] }], { format }).length;
   return {
     report: {
       name: animation.name,
@@ -223,6 +235,13 @@ function sameKey(track: SampledTrack, a: number, b: number): boolean {
 function keepKeys(track: TrackData, kept: Uint8Array): TrackData {
   const keys = Array.from(kept.keys()).filter((k) => kept[k]);
   if (keys.length === track.times.length) return track;
-  const pick = (values: Float32Array | null, size: number) => values && Float32Array.from(keys.flatMap((k) => Array.from(values.subarray(size * k, size * k + size))));
-  return { ...track, times: pick(track.times, 1)!, rotations: pick(track.rotations, 4)!, translations: pick(track.translations, 3), scales: pick(track.scales, 3) };
+  const pick = (values: Float32Array | null, size: number) =>
+    values && Float32Array.from(keys.flatMap((k) => Array.from(values.subarray(size * k, size * k + size))));
+  return {
+    ...track,
+    times: pick(track.times, 1)!,
+    rotations: pick(track.rotations, 4)!,
+    translations: pick(track.translations, 3),
+    scales: pick(track.scales, 3),
+  };
 }

@@ -15,7 +15,12 @@ export interface Curve {
  * The channel's curve, or null without keys. Samplers are copied once per file (`copies`): many
  * channels may share one sampler, and a copy per channel would be work the file's bytes do not hold.
  */
-export function curveOf(channel: AnimationChannel, width: 3 | 4, copies: Map<AnimationSampler, Curve | null>, budget: WorkBudget): Curve | null {
+export function curveOf(
+  channel: AnimationChannel,
+  width: 3 | 4,
+  copies: Map<AnimationSampler, Curve | null>,
+  budget: WorkBudget,
+): Curve | null {
   const sampler = channel.getSampler();
   if (!sampler) return null;
   const known = copies.get(sampler);
@@ -25,7 +30,12 @@ export function curveOf(channel: AnimationChannel, width: 3 | 4, copies: Map<Ani
   let curve: Curve | null = null;
   if (input && output && input.length > 0) {
     budget.charge(input.length + output.length, "copying a sampler's keys");
-    curve = { times: Float32Array.from(input), values: Float32Array.from(output), width, interpolation: sampler.getInterpolation() as Curve['interpolation'] };
+    curve = {
+      times: Float32Array.from(input),
+      values: Float32Array.from(output),
+      width,
+      interpolation: sampler.getInterpolation() as Curve['interpolation'],
+    };
   }
   copies.set(sampler, curve);
   return curve;

@@ -136,7 +136,14 @@ export async function exportGltf(options: ExportGltfOptions): Promise<ExportGltf
     .map((texture) => texture.getName());
   const work = { samples: budget.spent, limit: budget.limit };
   if (options.container === 'gltf') {
-    return { glb: null, gltf: await writeGltfFiles(io, doc, options.binName ?? 'gameanim.bin', options.images ?? 'files'), warnings, animations, textures, work };
+    return {
+      glb: null,
+      gltf: await writeGltfFiles(io, doc, options.binName ?? 'gameanim.bin', options.images ?? 'files'),
+      warnings,
+      animations,
+      textures,
+      work,
+    };
   }
   return { glb: await io.writeBinary(doc), gltf: null, warnings, animations, textures, work };
 }
@@ -203,8 +210,21 @@ export async function addModelNodes(
       if (binder && !bound && name !== null) missing.set(name, (missing.get(name) ?? 0) + 1);
       return bound;
     };
-    const { fixedNormals, repairedVertices, repairedJoints, droppedTriangles } = addMeshes(doc, buffer, scene, bones, skeleton, geometries, bindTexture, options.model?.boneOfFrame);
-    if (repairedVertices) warnings.push({ code: 'repaired-vertices', message: `${repairedVertices} NaN or infinite vertex positions or texture coordinates were set to 0 (glTF cannot hold them)` });
+    const { fixedNormals, repairedVertices, repairedJoints, droppedTriangles } = addMeshes(
+      doc,
+      buffer,
+      scene,
+      bones,
+      skeleton,
+      geometries,
+      bindTexture,
+      options.model?.boneOfFrame,
+    );
+    if (repairedVertices)
+      warnings.push({
+        code: 'repaired-vertices',
+        message: `${repairedVertices} NaN or infinite vertex positions or texture coordinates were set to 0 (glTF cannot hold them)`,
+      });
     if (repairedJoints)
       warnings.push({
         code: 'repaired-joints',
@@ -221,7 +241,10 @@ export async function addModelNodes(
         message: `${[...missing.values()].reduce((a, b) => a + b, 0)} materials name a texture the dictionaries lack and are untextured: ${[...missing.keys()].slice(0, 10).join(', ')}${missing.size > 10 ? ', ...' : ''}`,
       });
     if (fixedNormals)
-      warnings.push({ code: 'normalised-normals', message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)` });
+      warnings.push({
+        code: 'normalised-normals',
+        message: `${fixedNormals} vertex normals were not unit length; they were normalised (glTF needs unit normals; a zero normal became +Z)`,
+      });
   }
 
   return { bones, extraNode };
@@ -249,15 +272,30 @@ export function newTally(): Tally {
 /** @internal One warning per repair the animations needed, with its count. */
 export function tallyWarnings(tally: Tally, options: Pick<ExportGltfOptions, 'resampleRate'>, warnings: GltfWarning[]): void {
   if (tally.nudged)
-    warnings.push({ code: 'nudged-times', message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)` });
-  if (tally.nonFinite) warnings.push({ code: 'non-finite-keys', message: `${tally.nonFinite} keys with a NaN or infinite time or value were left out (glTF cannot hold them)` });
-  if (tally.dropped) warnings.push({ code: 'dropped-times', message: `${tally.dropped} keys whose time repeated or went back were dropped (glTF needs strictly increasing times)` });
+    warnings.push({
+      code: 'nudged-times',
+      message: `${tally.nudged} key times repeated or went back; each was moved 0.1 ms past the key before it (glTF needs strictly increasing times)`,
+    });
+  if (tally.nonFinite)
+    warnings.push({
+      code: 'non-finite-keys',
+      message: `${tally.nonFinite} keys with a NaN or infinite time or value were left out (glTF cannot hold them)`,
+    });
+  if (tally.dropped)
+    warnings.push({
+      code: 'dropped-times',
+      message: `${tally.dropped} keys whose time repeated or went back were dropped (glTF needs strictly increasing times)`,
+    });
   if (tally.shifted)
     warnings.push({
       code: 'shifted-times',
       message: `${countText(tally.shifted, 'clip')} had negative key times; their keys were shifted later by up to ${float32Text(Math.fround(tally.shiftedBy))} s (recorded in the animation's extras: import shifts them back)`,
     });
-  if (tally.normalised) warnings.push({ code: 'normalised-rotations', message: `${tally.normalised} rotation keys were not unit length; they were normalised (glTF needs unit quaternions)` });
+  if (tally.normalised)
+    warnings.push({
+      code: 'normalised-rotations',
+      message: `${tally.normalised} rotation keys were not unit length; they were normalised (glTF needs unit quaternions)`,
+    });
   if (tally.resampled)
     warnings.push({
       code: 'resampled',
@@ -339,7 +377,8 @@ export function addAnimation(
   let earliest = 0;
   for (const track of tracks) {
     // Any kept key may come first once others are dropped, so the earliest finite time sets the shift.
-    for (const times of [track.times, track.translationTimes]) for (const t of times ?? []) if (Number.isFinite(t)) earliest = Math.min(earliest, t);
+    for (const times of [track.times, track.translationTimes])
+      for (const t of times ?? []) if (Number.isFinite(t)) earliest = Math.min(earliest, t);
   }
   const shift = earliest < 0 ? -earliest : 0;
   if (shift) {
@@ -362,12 +401,16 @@ export function addAnimation(
   let resampled: ReturnType<typeof resampleRotations> | null = null;
   if (squad) {
     const { end, header } = keysDuration(clip);
-    if (Math.fround(end) !== Math.fround(header)) tally.durations.push(`"${clip.name}": the header says ${float32Text(Math.fround(header))} s, the keys end at ${float32Text(Math.fround(end))} s`);
+    if (Math.fround(end) !== Math.fround(header))
+      tally.durations.push(
+        `"${clip.name}": the header says ${float32Text(Math.fround(header))} s, the keys end at ${float32Text(Math.fround(end))} s`,
+      );
     resampled = resampleRotations(clip, options.resampleRate ?? 60, end, tracks.length, budget);
     tally.resampled++;
   }
   // On a frame-bound model a track's translation is an offset from its frame's position: written as the position it gives.
-  const restOf = (bone: number) => (skeleton.trackTranslations === 'offset' ? skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3) : null);
+  const restOf = (bone: number) =>
+    skeleton.trackTranslations === 'offset' ? skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3) : null;
   const addTrack = (trackIndex: number, target: Node, rest: ArrayLike<number> | null = null) => {
     const track = tracks[trackIndex]!;
     if (resampled) {

@@ -26,7 +26,9 @@ const BAKE_NOISE = 1e-5;
 export function dropBakedRest(curves: Map<Node, NodeCurves>, bones: readonly Node[]): { bake: boolean; dropped: string[] } {
   const none = { bake: false, dropped: [] };
   if (bones.length === 0 || !bones.every((node) => curves.has(node))) return none;
-  const all = [...curves.values()].flatMap((own) => [own.rotation, own.translation, own.scale]).filter((curve): curve is Curve => curve !== undefined);
+  const all = [...curves.values()]
+    .flatMap((own) => [own.rotation, own.translation, own.scale])
+    .filter((curve): curve is Curve => curve !== undefined);
   const times = all[0]?.times;
   if (!times || !evenlySpaced(times) || !all.every((curve) => curve.times === times || sameTimes(curve.times, times))) return none;
   const dropped: string[] = [];
@@ -34,7 +36,11 @@ export function dropBakedRest(curves: Map<Node, NodeCurves>, bones: readonly Nod
     const own = curves.get(node)!;
     for (const path of ['rotation', 'translation', 'scale'] as const) {
       const curve = own[path];
-      if (curve && curve.interpolation !== 'CUBICSPLINE' && holdsRest(curve.values, path === 'rotation' ? node.getRotation() : path === 'translation' ? node.getTranslation() : node.getScale())) {
+      if (
+        curve &&
+        curve.interpolation !== 'CUBICSPLINE' &&
+        holdsRest(curve.values, path === 'rotation' ? node.getRotation() : path === 'translation' ? node.getTranslation() : node.getScale())
+      ) {
         delete own[path];
         dropped.push(`${node.getName()}.${path}`);
       }

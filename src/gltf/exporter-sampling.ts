@@ -34,7 +34,11 @@ export function samplingRate(times: Float32Array): number | null {
  * The one warning for animations whose keys are off the 60 Hz grid: what the exporter did, what the
  * import made of it, and the setting that avoids it.
  */
-export function offGridWarning(animations: ReadonlyArray<{ name: string; rate: number | null }>, keys: { from: number; to: number }, tolerance: { degrees: number; metres: number }): GltfWarning {
+export function offGridWarning(
+  animations: ReadonlyArray<{ name: string; rate: number | null }>,
+  keys: { from: number; to: number },
+  tolerance: { degrees: number; metres: number },
+): GltfWarning {
   const rates = [...new Set(animations.map((a) => a.rate).filter((r): r is number => r !== null))];
   const sampled = rates.length ? `sampled by their exporter at ${rates.map((r) => `${r} fps`).join(', ')}` : "off the games' 60 Hz grid";
   return {

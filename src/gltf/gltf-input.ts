@@ -43,7 +43,8 @@ export async function readGltfDocument(core: GltfTransform, bytes: Uint8Array, r
   for (const { what, uri } of externalUris(jsonDoc)) {
     if (Object.hasOwn(jsonDoc.resources, uri)) continue;
     // Where the URI is written is looked up only for an error: once per URI it would cost URIs x JSON.
-    const missing = (why: string) => new DecodeError('GLTF', 'missing-resource', jsonAt + byteOffsetOf(jsonText, uri), `${what}'s URI "${uri}" ${why}`);
+    const missing = (why: string) =>
+      new DecodeError('GLTF', 'missing-resource', jsonAt + byteOffsetOf(jsonText, uri), `${what}'s URI "${uri}" ${why}`);
     if (!resources) throw missing('names a file beside the glTF, and none were given to read it from');
     let data: Uint8Array | undefined;
     try {
@@ -83,14 +84,16 @@ function splitGlb(bytes: Uint8Array<ArrayBuffer>, glbBuffer: string): { jsonDoc:
   if (version !== 2) throw cursor.error('bad-gltf', 4, `a GLB of version ${version}; glTF 2.0 binaries are version 2`);
   const jsonLength = cursor.u32At(12, 'GLB JSON chunk length');
   if (cursor.u32At(16, 'GLB first chunk type') !== JSON_CHUNK) throw cursor.error('bad-gltf', 16, "the GLB's first chunk is not its JSON");
-  if (jsonLength > bytes.length - 20) throw cursor.error('truncated', 12, `the GLB's JSON chunk claims ${jsonLength} bytes, ${bytes.length - 20} remain`);
+  if (jsonLength > bytes.length - 20)
+    throw cursor.error('truncated', 12, `the GLB's JSON chunk claims ${jsonLength} bytes, ${bytes.length - 20} remain`);
   const jsonText = decodeJson(bytes.subarray(20, 20 + jsonLength), 20);
   const json = parseJson(jsonText, 20);
   const resources: JSONDocument['resources'] = {};
   const binAt = 20 + jsonLength;
   if (bytes.length - binAt >= 8 && cursor.u32At(binAt + 4) === BIN_CHUNK) {
     const binLength = cursor.u32At(binAt);
-    if (binLength > bytes.length - binAt - 8) throw cursor.error('truncated', binAt, `the GLB's BIN chunk claims ${binLength} bytes, ${bytes.length - binAt - 8} remain`);
+    if (binLength > bytes.length - binAt - 8)
+      throw cursor.error('truncated', binAt, `the GLB's BIN chunk claims ${binLength} bytes, ${bytes.length - binAt - 8} remain`);
     resources[glbBuffer] = bytes.subarray(binAt + 8, binAt + 8 + binLength);
   }
   return { jsonDoc: { json, resources }, jsonAt: 20, jsonText };
@@ -98,7 +101,8 @@ function splitGlb(bytes: Uint8Array<ArrayBuffer>, glbBuffer: string): { jsonDoc:
 
 function parseGltfJson(bytes: Uint8Array): { jsonDoc: JSONDocument; jsonAt: number; jsonText: string } {
   const text = decodeJson(bytes, 0);
-  if (!/^\uFEFF?\s*\{/.test(text)) throw new DecodeError('GLTF', 'bad-gltf', 0, 'neither a glTF binary (it does not start with "glTF") nor a JSON glTF (an object)');
+  if (!/^\uFEFF?\s*\{/.test(text))
+    throw new DecodeError('GLTF', 'bad-gltf', 0, 'neither a glTF binary (it does not start with "glTF") nor a JSON glTF (an object)');
   return { jsonDoc: { json: parseJson(text.replace(/^\uFEFF/, ''), 0), resources: {} }, jsonAt: 0, jsonText: text };
 }
 
@@ -117,7 +121,8 @@ function parseJson(text: string, at: number): GLTF.IGLTF {
   } catch (error) {
     throw new DecodeError('GLTF', 'bad-gltf', at, `the glTF JSON does not parse: ${(error as Error).message}`);
   }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new DecodeError('GLTF', 'bad-gltf', at, 'the glTF JSON is not an object');
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw new DecodeError('GLTF', 'bad-gltf', at, 'the glTF JSON is not an object');
   return json as GLTF.IGLTF;
 }
 
@@ -131,7 +136,8 @@ function* externalUris(jsonDoc: JSONDocument): Generator<{ what: string; uri: st
   }
   for (const [i, image] of list(jsonDoc.json.images).entries()) {
     const uri = uriOf(image);
-    if (typeof uri === 'string' && !/^data:/i.test(uri) && (image as { bufferView?: unknown }).bufferView === undefined) yield { what: `image ${i}`, uri };
+    if (typeof uri === 'string' && !/^data:/i.test(uri) && (image as { bufferView?: unknown }).bufferView === undefined)
+      yield { what: `image ${i}`, uri };
   }
 }
 
@@ -156,7 +162,11 @@ const ACCESSOR_BYTES_PER_INPUT_BYTE = 16;
  * and its resources.
  */
 function checkAccessorSizes(json: GLTF.IGLTF, inputBytes: number, jsonAt: number): void {
-  const accessors = (Array.isArray(json.accessors) ? json.accessors : []) as Array<{ count?: unknown; type?: unknown; componentType?: unknown }>;
+  const accessors = (Array.isArray(json.accessors) ? json.accessors : []) as Array<{
+    count?: unknown;
+    type?: unknown;
+    componentType?: unknown;
+  }>;
   const limit = ACCESSOR_BYTES_PER_INPUT_BYTE * inputBytes + (1 << 20);
   let total = 0;
   accessors.forEach((accessor, index) => {
@@ -165,6 +175,11 @@ function checkAccessorSizes(json: GLTF.IGLTF, inputBytes: number, jsonAt: number
     const element = (COMPONENT_BYTES[accessor.componentType as number] ?? 4) * (COMPONENTS[accessor.type as string] ?? 16);
     total += Math.max(0, count) * element;
     if (!(total <= limit))
-      throw new DecodeError('GLTF', 'count-exceeds-data', jsonAt, `accessor ${index} would allocate ${count} elements of ${element} bytes: more than ${inputBytes} bytes of input justify (refused)`);
+      throw new DecodeError(
+        'GLTF',
+        'count-exceeds-data',
+        jsonAt,
+        `accessor ${index} would allocate ${count} elements of ${element} bytes: more than ${inputBytes} bytes of input justify (refused)`,
+      );
   });
 }

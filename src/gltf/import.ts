@@ -18,7 +18,10 @@ import { otherSkeletonWarning } from './skeleton-match.js';
 import { prepareJointMapping, type JointMapping, type NodeSampler } from './joint-mapping.js';
 import { fromArray, identity, type Matrix } from './spaces.js';
 
-/** How `importGltf` reads: the skeleton the clips are for, the files a JSON .gltf names, and how the keys are stored (layout, rate, tolerance, or like an original package). */
+/**
+ * How `importGltf` reads: the skeleton the clips are for, the files a JSON .gltf names, and how the keys are stored (layout, rate,
+ * tolerance, or like an original package).
+ */
 export interface ImportGltfOptions {
   /**
    * For a JSON .gltf: the files its buffers and images name (its .bin and PNGs), by URI; data: URIs
@@ -179,7 +182,11 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
         offGridRate ??= samplingRate(times);
         times = gridTimes(times[0]!, times[times.length - 1]!, budget, where);
       }
-      const sampled = regrid || (!ownExport && everyGridFrame(times) && [own.rotation, own.translation, own.scale].every((curve) => !curve || curve.interpolation === 'LINEAR'));
+      const sampled =
+        regrid ||
+        (!ownExport &&
+          everyGridFrame(times) &&
+          [own.rotation, own.translation, own.scale].every((curve) => !curve || curve.interpolation === 'LINEAR'));
       // Every pose this bone needs that no bone before it made, charged before any is made.
       let fresh = 0;
       for (const time of times) if (!poses.has(time)) fresh++;
@@ -199,7 +206,12 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
         // Where the stored value already is the game's rotation (within float noise), take it exactly.
         if (stored && angleBetween(rotations, 4 * k, stored, 0) < 1e-6) rotations.set(stored, 4 * k);
         const storedT = own.translation ? evaluate(own.translation, Float32Array.of(time), budget) : null;
-        if (storedT && Math.hypot(storedT[0]! - translations[3 * k]!, storedT[1]! - translations[3 * k + 1]!, storedT[2]! - translations[3 * k + 2]!) < 1e-6) translations.set(storedT, 3 * k);
+        if (
+          storedT &&
+          Math.hypot(storedT[0]! - translations[3 * k]!, storedT[1]! - translations[3 * k + 1]!, storedT[2]! - translations[3 * k + 2]!) <
+            1e-6
+        )
+          translations.set(storedT, 3 * k);
       });
       const restT = skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3);
       // A bake's channel that holds the bone at its game rest is the exporter's, not the clip's.
@@ -213,7 +225,16 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       if (skeleton.trackTranslations === 'offset') subtractRest(translations, restT);
       // Any other channel is a track, constant or not; a translation channel makes it KRT0.
       const moves = own.translation !== undefined && !bakedT;
-      let track: TrackData = { boneName, boneId: skeleton.ids[bone]!, keyframeType: moves ? 'KRT0' : 'KR00', compressed, times, rotations, translations: moves ? translations : null, scales: null };
+      let track: TrackData = {
+        boneName,
+        boneId: skeleton.ids[bone]!,
+        keyframeType: moves ? 'KRT0' : 'KR00',
+        compressed,
+        times,
+        rotations,
+        translations: moves ? translations : null,
+        scales: null,
+      };
       if (sampled) {
         const tally = regrid ? offGrid : onGridSampled;
         tally.from += times.length;
@@ -239,7 +260,9 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       }
       const boneName = typeof extras.gameanimTrack === 'string' ? extras.gameanimTrack : node.getName();
       const times = unionTimes([own.rotation, own.translation], rate, budget, `animation "${name}", node "${node.getName()}"`);
-      const rotations = own.rotation ? evaluate(own.rotation, times, budget) : Float32Array.from({ length: 4 * times.length }, (_, i) => node.getRotation()[i % 4]!);
+      const rotations = own.rotation
+        ? evaluate(own.rotation, times, budget)
+        : Float32Array.from({ length: 4 * times.length }, (_, i) => node.getRotation()[i % 4]!);
       bones.push({
         boneName,
         boneId: typeof extras.trackBoneId === 'number' ? extras.trackBoneId : -1,
@@ -266,7 +289,9 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       code: 'extra-tracks',
       message: `${extraTracks.size} animated nodes match no bone of the skeleton and were kept as tracks of their own, as stored (first: ${[...extraTracks][0]})`,
     });
-  const packages = options.like ? likeOriginal([{ name: options.packageName ?? 'gameanim', animations }], options.like, warnings) : [{ name: options.packageName ?? 'gameanim', animations }];
+  const packages = options.like
+    ? likeOriginal([{ name: options.packageName ?? 'gameanim', animations }], options.like, warnings)
+    : [{ name: options.packageName ?? 'gameanim', animations }];
   // Keys int16 frames cannot hold (546 s or later, 32 m or more, NaN) keep their float frames.
   for (const animation of packages.flatMap((pkg) => pkg.animations)) {
     for (const track of animation.bones) {
@@ -287,7 +312,11 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
       code: 'shifted-times',
       message: `${countText(shiftedBack, 'animation')} had been shifted later by their export (negative key times); their keys were shifted back as it recorded`,
     });
-  if (unmatched.size) warnings.push({ code: 'unmatched-channels', message: `channels of nodes that match no bone were left out: ${[...unmatched].slice(0, 10).join(', ')}` });
+  if (unmatched.size)
+    warnings.push({
+      code: 'unmatched-channels',
+      message: `channels of nodes that match no bone were left out: ${[...unmatched].slice(0, 10).join(', ')}`,
+    });
   if (resampled) warnings.push({ code: 'resampled', message: `${resampled} STEP or CUBICSPLINE samplers were resampled at ${rate} Hz` });
   if (offGrid.animations.length) warnings.push(offGridWarning(offGrid.animations, offGrid, tolerance));
   if (onGridSampled.from)
@@ -304,7 +333,8 @@ export async function importGltf(bytes: Uint8Array, options: ImportGltfOptions):
 }
 
 function subtractRest(translations: Float32Array, rest: ArrayLike<number>): void {
-  for (let at = 0; at + 3 <= translations.length; at += 3) for (let c = 0; c < 3; c++) translations[at + c] = translations[at + c]! - rest[c]!;
+  for (let at = 0; at + 3 <= translations.length; at += 3)
+    for (let c = 0; c < 3; c++) translations[at + c] = translations[at + c]! - rest[c]!;
 }
 
 /** By name (case and spaces ignored, and underscores as spaces, as tools rename), then by the recorded HAnim id. */

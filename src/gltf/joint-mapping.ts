@@ -13,7 +13,10 @@ import type { NodeTree } from './node-tree.js';
 import { compose, frameFit, fromArray, identity, invert, multiply, positionOf, rigidFit, spansAPlane, type Matrix } from './spaces.js';
 
 /** A node's animated properties at a time; absent ones keep the node's own values. */
-export type NodeSampler = (node: Node, time: number) => { translation?: ArrayLike<number>; rotation?: ArrayLike<number>; scale?: ArrayLike<number> };
+export type NodeSampler = (
+  node: Node,
+  time: number,
+) => { translation?: ArrayLike<number>; rotation?: ArrayLike<number>; scale?: ArrayLike<number> };
 
 /** A glTF's joints mapped onto the game skeleton at import: each bone's local pose from its joint's, at any time. */
 export interface JointMapping {
@@ -49,7 +52,9 @@ export function prepareJointMapping(
   const count = skeleton.boneCount;
   const restWorld = poseToMatrices(createPose(skeleton), skeleton);
   const gameRest = Array.from({ length: count }, (_, b) => fromArray(restWorld, 16 * b));
-  const gameBind = Array.from({ length: count }, (_, b) => (skeleton.inverseBindMatrices ? invert(fromArray(skeleton.inverseBindMatrices, 16 * b)) : gameRest[b]!));
+  const gameBind = Array.from({ length: count }, (_, b) =>
+    skeleton.inverseBindMatrices ? invert(fromArray(skeleton.inverseBindMatrices, 16 * b)) : gameRest[b]!,
+  );
   const meshFrom: [number, number, number][] = [],
     meshTo: [number, number, number][] = [];
   const worldFrom: [number, number, number][] = [],
@@ -71,9 +76,14 @@ export function prepareJointMapping(
   // Joints that do not span a plane (one object, tracks all at the origin) cannot give the turn by
   // their positions; outside a skin a node's rest is its bone's, so the first one's orientation gives it.
   const firstUnskinned = nodeOfBone.findIndex((node) => node && !inverseBinds.has(node));
-  const N = spansAPlane(worldFrom) || firstUnskinned < 0 || inverseBinds.size > 0 ? rigidFit(worldFrom, worldTo) : frameFit(gameRest[firstUnskinned]!, tree.restWorld(nodeOfBone[firstUnskinned]!));
+  const N =
+    spansAPlane(worldFrom) || firstUnskinned < 0 || inverseBinds.size > 0
+      ? rigidFit(worldFrom, worldTo)
+      : frameFit(gameRest[firstUnskinned]!, tree.restWorld(nodeOfBone[firstUnskinned]!));
   const frames = skeleton.trackTranslations === 'offset' && !skeleton.inverseBindMatrices;
-  const worstFit = frames ? frameResidual(skeleton, nodeOfBone, inverseBinds, moved) : fitResidual(nodeOfBone, inverseBinds, M, N, gameBind, gameRest, tree);
+  const worstFit = frames
+    ? frameResidual(skeleton, nodeOfBone, inverseBinds, moved)
+    : fitResidual(nodeOfBone, inverseBinds, M, N, gameBind, gameRest, tree);
   N[12] = N[13] = N[14] = 0;
   const inverseN = invert(N);
   // The constant right-hand factor of each matched bone: IBM_j · M · B_b, or, outside a skin, inverse(rest W_j) · N · B_b.
@@ -97,14 +107,22 @@ export function prepareJointMapping(
       const worlds = new Map<Node, Matrix>();
       const local = (node: Node): Matrix => {
         const animated = sample(node, time);
-        return compose(animated.translation ?? node.getTranslation(), animated.rotation ?? node.getRotation(), animated.scale ?? node.getScale());
+        return compose(
+          animated.translation ?? node.getTranslation(),
+          animated.rotation ?? node.getRotation(),
+          animated.scale ?? node.getScale(),
+        );
       };
       const nodeWorld = (node: Node): Matrix => tree.worldOf(node, local, worlds);
       const game: Matrix[] = [];
       for (let b = 0; b < count; b++) {
         const node = nodeOfBone[b];
         const parent = skeleton.parents[b]!;
-        game.push(node ? multiply(multiply(inverseN, nodeWorld(node)), carry[b]!) : multiply(parent < 0 ? identity() : game[parent]!, restLocal[b]!));
+        game.push(
+          node
+            ? multiply(multiply(inverseN, nodeWorld(node)), carry[b]!)
+            : multiply(parent < 0 ? identity() : game[parent]!, restLocal[b]!),
+        );
       }
       const rotations = new Float64Array(4 * count);
       const translations = new Float64Array(3 * count);
@@ -112,7 +130,11 @@ export function prepareJointMapping(
       for (let b = 0; b < count; b++) {
         const parent = skeleton.parents[b]!;
         const local = parent < 0 ? game[b]! : multiply(invert(game[parent]!), game[b]!);
-        rotationQuaternion([local[0]!, local[1]!, local[2]!, local[4]!, local[5]!, local[6]!, local[8]!, local[9]!, local[10]!], quaternion, 0);
+        rotationQuaternion(
+          [local[0]!, local[1]!, local[2]!, local[4]!, local[5]!, local[6]!, local[8]!, local[9]!, local[10]!],
+          quaternion,
+          0,
+        );
         rotations.set(quaternion, 4 * b);
         translations.set([local[12]!, local[13]!, local[14]!], 3 * b);
       }
@@ -148,7 +170,12 @@ function fitResidual(
  * tool may write a posed node, but only tracks with translations move a frame from its position),
  * skipping nodes an animation translates.
  */
-function frameResidual(skeleton: Skeleton, nodeOfBone: readonly (Node | null)[], inverseBinds: ReadonlyMap<Node, Matrix>, moved: ReadonlySet<Node>): { bone: number; metres: number } | null {
+function frameResidual(
+  skeleton: Skeleton,
+  nodeOfBone: readonly (Node | null)[],
+  inverseBinds: ReadonlyMap<Node, Matrix>,
+  moved: ReadonlySet<Node>,
+): { bone: number; metres: number } | null {
   let worst: { bone: number; metres: number } | null = null;
   nodeOfBone.forEach((node, b) => {
     if (!node || inverseBinds.has(node) || moved.has(node) || skeleton.parents[b]! < 0) return;

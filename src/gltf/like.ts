@@ -23,7 +23,16 @@ const SAME_ROTATION = 1e-5;
 /** A position read back within this many metres of the original's key is that key. */
 const SAME_POSITION = 1e-6;
 
-type Taken = { droppedTracks: number; restoredTracks: number; droppedTranslations: number; heldTranslations: number; compression: number; times: number; held: number; shifted: number };
+type Taken = {
+  droppedTracks: number;
+  restoredTracks: number;
+  droppedTranslations: number;
+  heldTranslations: number;
+  compression: number;
+  times: number;
+  held: number;
+  shifted: number;
+};
 
 /**
  * The imported animations regrouped and reshaped after `original`: each one with a namesake there
@@ -38,9 +47,20 @@ type Taken = { droppedTracks: number; restoredTracks: number; droppedTranslation
  */
 export function likeOriginal(imported: PackageData[], original: readonly PackageData[], warnings: GltfWarning[]): PackageData[] {
   const byName = new Map<string, { pkg: PackageData; animation: AnimationData }>();
-  for (const pkg of original) for (const animation of pkg.animations) if (!byName.has(nameKey(animation.name))) byName.set(nameKey(animation.name), { pkg, animation });
+  for (const pkg of original)
+    for (const animation of pkg.animations)
+      if (!byName.has(nameKey(animation.name))) byName.set(nameKey(animation.name), { pkg, animation });
   const home = original[0]?.name;
-  const taken: Taken = { droppedTracks: 0, restoredTracks: 0, droppedTranslations: 0, heldTranslations: 0, compression: 0, times: 0, held: 0, shifted: 0 };
+  const taken: Taken = {
+    droppedTracks: 0,
+    restoredTracks: 0,
+    droppedTranslations: 0,
+    heldTranslations: 0,
+    compression: 0,
+    times: 0,
+    held: 0,
+    shifted: 0,
+  };
   let matched = 0;
   let renamed = 0;
   const fresh: string[] = [];
@@ -75,7 +95,9 @@ export function likeOriginal(imported: PackageData[], original: readonly Package
     code: 'like-original',
     message:
       `${matched} animations took from their namesakes in the original: ${took.join('; ')}; keys and lengths are the glTF's` +
-      (fresh.length ? `. ${fresh.length} animations have no namesake there and were kept as imported, in package "${home ?? imported[0]!.name}" (first: ${fresh[0]})` : ''),
+      (fresh.length
+        ? `. ${fresh.length} animations have no namesake there and were kept as imported, in package "${home ?? imported[0]!.name}" (first: ${fresh[0]})`
+        : ''),
   });
   return [...packages.values()];
 }
@@ -120,7 +142,8 @@ function shaped(track: TrackData, source: TrackData, earliest: number, taken: Ta
     // original's rotation and position: the original's, so an unedited track is written as it was.
     rotations = rotations.slice();
     for (let k = 0; k < times.length; k++) {
-      if (angleBetween(rotations, 4 * k, source.rotations, 4 * k) < SAME_ROTATION) rotations.set(source.rotations.subarray(4 * k, 4 * k + 4), 4 * k);
+      if (angleBetween(rotations, 4 * k, source.rotations, 4 * k) < SAME_ROTATION)
+        rotations.set(source.rotations.subarray(4 * k, 4 * k + 4), 4 * k);
     }
     if (translations && source.translations) {
       translations = translations.slice();
@@ -157,7 +180,17 @@ function shaped(track: TrackData, source: TrackData, earliest: number, taken: Ta
   // glTF carries no IFP scales: a KRTS track keeps the original's where its keys are the original's.
   const scales = kept && source.scales && times === source.times ? source.scales : null;
   const keyframeType = kept ? (source.keyframeType === 'KRTS' && !scales ? 'KRT0' : source.keyframeType) : 'KR00';
-  return { ...track, boneName: source.boneName, boneId: source.boneId, keyframeType, compressed: source.compressed, times, rotations, translations: kept, scales };
+  return {
+    ...track,
+    boneName: source.boneName,
+    boneId: source.boneId,
+    keyframeType,
+    compressed: source.compressed,
+    times,
+    rotations,
+    translations: kept,
+    scales,
+  };
 }
 
 /** Whether `back` are the times an export wrote for `times` (shifted by the clip's earliest, nudged past repeats), read back. */

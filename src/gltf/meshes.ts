@@ -43,7 +43,8 @@ export function addMeshes(
     if (skin) return skin;
     skin = doc.createSkin('skin');
     bones.forEach((bone) => skin!.addJoint(bone));
-    if (skeleton.inverseBindMatrices) skin.setInverseBindMatrices(accessor(doc, buffer, 'MAT4', Float32Array.from(skeleton.inverseBindMatrices)));
+    if (skeleton.inverseBindMatrices)
+      skin.setInverseBindMatrices(accessor(doc, buffer, 'MAT4', Float32Array.from(skeleton.inverseBindMatrices)));
     const root = bones[skeleton.parents.findIndex((p) => p < 0)];
     if (root) skin.setSkeleton(root);
     return skin;
@@ -71,7 +72,10 @@ export function addMeshes(
       return material;
     });
     for (const group of geometry.groups) {
-      const triangles = trianglesInRange(geometry.indices.subarray(group.start, group.start + group.count), Math.floor(geometry.positions.length / 3));
+      const triangles = trianglesInRange(
+        geometry.indices.subarray(group.start, group.start + group.count),
+        Math.floor(geometry.positions.length / 3),
+      );
       droppedTriangles += triangles.dropped;
       // glTF forbids an empty accessor: a group left without triangles is no primitive.
       if (triangles.indices.length === 0) continue;

@@ -32,7 +32,13 @@ export function nodeTree(nodes: readonly Node[], posed: Iterable<Node>, budget: 
   for (const start of posed) {
     const walk = new Set<Node>();
     for (let node: Node | null = start; node && !reached.has(node); node = parentOf(node)) {
-      if (walk.has(node)) throw new DecodeError('GLTF', 'hierarchy-cycle', 0, `node "${node.getName()}" is its own ancestor: its children links form a cycle`);
+      if (walk.has(node))
+        throw new DecodeError(
+          'GLTF',
+          'hierarchy-cycle',
+          0,
+          `node "${node.getName()}" is its own ancestor: its children links form a cycle`,
+        );
       walk.add(node);
     }
     budget.charge(walk.size, 'walking the node hierarchy');

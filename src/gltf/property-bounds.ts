@@ -17,7 +17,8 @@ export const GLTF_OBJECTS_BASE = 65_536;
 export const GLTF_BYTES_PER_OBJECT = 16;
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const field = (item: unknown, name: string): unknown => (item && typeof item === 'object' ? (item as Record<string, unknown>)[name] : undefined);
+const field = (item: unknown, name: string): unknown =>
+  item && typeof item === 'object' ? (item as Record<string, unknown>)[name] : undefined;
 
 /** The objects glTF-Transform makes for `json`: every top-level item, every mesh primitive, animation channel and sampler. */
 export function gltfObjectCount(json: unknown): number {
@@ -25,18 +26,32 @@ export function gltfObjectCount(json: unknown): number {
   if (!json || typeof json !== 'object') return 0;
   for (const value of Object.values(json)) count += list(value).length;
   for (const mesh of list(field(json, 'meshes'))) count += list(field(mesh, 'primitives')).length;
-  for (const animation of list(field(json, 'animations'))) count += list(field(animation, 'channels')).length + list(field(animation, 'samplers')).length;
+  for (const animation of list(field(json, 'animations')))
+    count += list(field(animation, 'channels')).length + list(field(animation, 'samplers')).length;
   return count;
 }
 
-/** Refuses (`count-exceeds-data`) a glTF whose nodes or objects are past the bounds above; `inputBytes` counts the file and its resources. */
+/**
+ * Refuses (`count-exceeds-data`) a glTF whose nodes or objects are past the bounds above; `inputBytes` counts the file and its resources.
+ */
 export function checkGltfObjectCounts(json: unknown, inputBytes: number): void {
   const nodes = list(field(json, 'nodes')).length;
-  if (nodes > MAX_GLTF_NODES) throw new DecodeError('GLTF', 'count-exceeds-data', 0, `the glTF has ${nodes} nodes; gameanim reads at most ${MAX_GLTF_NODES} (refused)`);
+  if (nodes > MAX_GLTF_NODES)
+    throw new DecodeError(
+      'GLTF',
+      'count-exceeds-data',
+      0,
+      `the glTF has ${nodes} nodes; gameanim reads at most ${MAX_GLTF_NODES} (refused)`,
+    );
   const objects = gltfObjectCount(json);
   const limit = GLTF_OBJECTS_BASE + Math.floor(inputBytes / GLTF_BYTES_PER_OBJECT);
   if (objects > limit)
-    throw new DecodeError('GLTF', 'count-exceeds-data', 0, `the glTF has ${objects} objects (nodes, accessors, channels...); its ${inputBytes} bytes justify at most ${limit} (refused)`);
+    throw new DecodeError(
+      'GLTF',
+      'count-exceeds-data',
+      0,
+      `the glTF has ${objects} objects (nodes, accessors, channels...); its ${inputBytes} bytes justify at most ${limit} (refused)`,
+    );
 }
 
 /** The bytes given beside the file: a .gltf's buffers and images (a GLB's own BIN chunk is inside the file). */

@@ -7,7 +7,8 @@ import { slerpInto } from '../playback/sample-js.js';
 /** The longest run of keys one segment may replace: it keeps the greedy search linear in the keys. */
 const MAX_SEGMENT = 240;
 
-export const dot4 = (a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number) => a[i]! * b[j]! + a[i + 1]! * b[j + 1]! + a[i + 2]! * b[j + 2]! + a[i + 3]! * b[j + 3]!;
+export const dot4 = (a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number) =>
+  a[i]! * b[j]! + a[i + 1]! * b[j + 1]! + a[i + 2]! * b[j + 2]! + a[i + 3]! * b[j + 3]!;
 
 /** The angle between two rotations given as quaternions, in radians. */
 export function angleBetween(a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number): number {
@@ -34,7 +35,9 @@ export function reduceKeys(track: TrackData, tolerance: { degrees: number; metre
       if (angleBetween(q, 0, rotations, 4 * k) > maxAngle) return false;
       if (translations) {
         let d = 0;
-        for (let c = 0; c < 3; c++) d += (translations[3 * from + c]! + (translations[3 * to + c]! - translations[3 * from + c]!) * u - translations[3 * k + c]!) ** 2;
+        for (let c = 0; c < 3; c++)
+          d +=
+            (translations[3 * from + c]! + (translations[3 * to + c]! - translations[3 * from + c]!) * u - translations[3 * k + c]!) ** 2;
         if (Math.sqrt(d) > tolerance.metres) return false;
       }
     }
@@ -48,6 +51,12 @@ export function reduceKeys(track: TrackData, tolerance: { degrees: number; metre
     keep.push(to);
     from = to;
   }
-  const pickKeys = (values: Float32Array, width: number) => Float32Array.from({ length: keep.length * width }, (_, i) => values[width * keep[Math.floor(i / width)]! + (i % width)]!);
-  return { ...track, times: pickKeys(times, 1), rotations: pickKeys(rotations, 4), translations: translations ? pickKeys(translations, 3) : null };
+  const pickKeys = (values: Float32Array, width: number) =>
+    Float32Array.from({ length: keep.length * width }, (_, i) => values[width * keep[Math.floor(i / width)]! + (i % width)]!);
+  return {
+    ...track,
+    times: pickKeys(times, 1),
+    rotations: pickKeys(rotations, 4),
+    translations: translations ? pickKeys(translations, 3) : null,
+  };
 }

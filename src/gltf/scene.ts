@@ -23,7 +23,8 @@ export interface SceneObject {
 }
 
 /** What `exportGltfScene` writes: the objects (each a model playing the clip of its name) and the animation's name. */
-export interface ExportSceneOptions extends Pick<ExportGltfOptions, 'container' | 'images' | 'binName' | 'repeatedTimes' | 'axes' | 'resampleRate' | 'encodePng'> {
+export interface ExportSceneOptions
+  extends Pick<ExportGltfOptions, 'container' | 'images' | 'binName' | 'repeatedTimes' | 'axes' | 'resampleRate' | 'encodePng'> {
   objects: readonly SceneObject[];
   /** The name of the scene's one animation (a cutscene's: its IFP package). */
   name: string;
@@ -65,7 +66,11 @@ export async function exportGltfScene(options: ExportSceneOptions): Promise<Expo
   const seen = new Map<string, number>();
   for (const object of options.objects) {
     const key = nameKey(object.name);
-    if (seen.has(key)) throw new ArgumentError('bad-argument', `exportGltfScene: two objects are named "${object.name}"; each object plays the clip of its name`);
+    if (seen.has(key))
+      throw new ArgumentError(
+        'bad-argument',
+        `exportGltfScene: two objects are named "${object.name}"; each object plays the clip of its name`,
+      );
     seen.set(key, 1);
     const root = doc.createNode(object.name);
     if (upright) upright.addChild(root);
@@ -73,9 +78,18 @@ export async function exportGltfScene(options: ExportSceneOptions): Promise<Expo
     const skeleton = object.model.skeleton;
     const skins = doc.getRoot().listSkins().length;
     const place = (roots: Node[]) => (roots.forEach((bone) => root.addChild(bone)), root);
-    const { bones, extraNode } = await addModelNodes(doc, buffer, scene, place, skeleton, { model: object.model, textures: object.textures }, warnings);
+    const { bones, extraNode } = await addModelNodes(
+      doc,
+      buffer,
+      scene,
+      place,
+      skeleton,
+      { model: object.model, textures: object.textures },
+      warnings,
+    );
     if (doc.getRoot().listSkins().length === skins) addJointSkin(doc, buffer, bones, skeleton, object.name);
-    const moved = object.clip !== null && addAnimation(doc, buffer, bones, extraNode, skeleton, object.clip, options, tally, budget, animation);
+    const moved =
+      object.clip !== null && addAnimation(doc, buffer, bones, extraNode, skeleton, object.clip, options, tally, budget, animation);
     (moved ? animated : atRest).push(object.name);
   }
   tallyWarnings(tally, options, warnings);
@@ -93,7 +107,14 @@ export async function exportGltfScene(options: ExportSceneOptions): Promise<Expo
     .map((texture) => texture.getName());
   const io = new WebIO();
   if (options.container === 'gltf') {
-    return { glb: null, gltf: await writeGltfFiles(io, doc, options.binName ?? 'gameanim.bin', options.images ?? 'files'), warnings, animated, atRest, textures };
+    return {
+      glb: null,
+      gltf: await writeGltfFiles(io, doc, options.binName ?? 'gameanim.bin', options.images ?? 'files'),
+      warnings,
+      animated,
+      atRest,
+      textures,
+    };
   }
   return { glb: await io.writeBinary(doc), gltf: null, warnings, animated, atRest, textures };
 }
@@ -106,7 +127,14 @@ function addJointSkin(doc: Document, buffer: ReturnType<Document['createBuffer']
   if (bones.length === 0) return;
   const skin = doc.createSkin(`${name} skin`);
   bones.forEach((bone) => skin.addJoint(bone));
-  skin.setInverseBindMatrices(accessor(doc, buffer, 'MAT4', skeleton.inverseBindMatrices ? Float32Array.from(skeleton.inverseBindMatrices) : restInverseBinds(skeleton)));
+  skin.setInverseBindMatrices(
+    accessor(
+      doc,
+      buffer,
+      'MAT4',
+      skeleton.inverseBindMatrices ? Float32Array.from(skeleton.inverseBindMatrices) : restInverseBinds(skeleton),
+    ),
+  );
   skin.setSkeleton(bones[skeleton.parents.findIndex((parent) => parent < 0)]!);
 }
 
@@ -138,13 +166,22 @@ function restInverseBinds(skeleton: Skeleton): Float32Array {
       const p = 12 * parent;
       for (let column = 0; column < 3; column++)
         for (let row = 0; row < 3; row++)
-          world[at + 3 * column + row] = world[p + row]! * local[3 * column]! + world[p + 3 + row]! * local[3 * column + 1]! + world[p + 6 + row]! * local[3 * column + 2]!;
-      for (let row = 0; row < 3; row++) world[at + 9 + row] = world[p + 9 + row]! + world[p + row]! * t[0]! + world[p + 3 + row]! * t[1]! + world[p + 6 + row]! * t[2]!;
+          world[at + 3 * column + row] =
+            world[p + row]! * local[3 * column]! +
+            world[p + 3 + row]! * local[3 * column + 1]! +
+            world[p + 6 + row]! * local[3 * column + 2]!;
+      for (let row = 0; row < 3; row++)
+        world[at + 9 + row] = world[p + 9 + row]! + world[p + row]! * t[0]! + world[p + 3 + row]! * t[1]! + world[p + 6 + row]! * t[2]!;
     }
     // Rigid inverse: the transposed rotation, and minus it times the position.
     const o = 16 * bone;
     for (let column = 0; column < 3; column++) for (let row = 0; row < 3; row++) out[o + 4 * column + row] = world[at + 3 * row + column]!;
-    for (let row = 0; row < 3; row++) out[o + 12 + row] = -(world[at + 3 * row]! * world[at + 9]! + world[at + 3 * row + 1]! * world[at + 10]! + world[at + 3 * row + 2]! * world[at + 11]!);
+    for (let row = 0; row < 3; row++)
+      out[o + 12 + row] = -(
+        world[at + 3 * row]! * world[at + 9]! +
+        world[at + 3 * row + 1]! * world[at + 10]! +
+        world[at + 3 * row + 2]! * world[at + 11]!
+      );
     out[o + 15] = 1;
   }
   return out;

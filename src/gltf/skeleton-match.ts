@@ -6,7 +6,10 @@ import type { Node } from '@gltf-transform/core';
 import type { Skeleton } from '../core/skeleton.js';
 import type { GltfWarning } from './policies.js';
 
-/** How far a joint may lie from its bone once the skeletons are placed, in metres: a tool's round trip moves joints by float noise (measured, under 0.1 mm). */
+/**
+ * How far a joint may lie from its bone once the skeletons are placed, in metres: a tool's round trip moves joints by float noise
+ * (measured, under 0.1 mm).
+ */
 export const SAME_SKELETON_METRES = 0.005;
 
 /**
@@ -28,7 +31,11 @@ export function otherSkeletonWarning(
   const reasons = [
     ...(strays.length ? [`${strays.length} of its joints name no bone of it (first: ${strays[0]})`] : []),
     ...(missing.length ? [`${missing.length} of its bones have no joint in the file (first: ${missing[0]})`] : []),
-    ...(far ? [`its joints lie up to ${(1000 * far.metres).toFixed(1)} mm from the skeleton's bones once placed (${skeleton.names[far.bone]!.trim()})`] : []),
+    ...(far
+      ? [
+          `its joints lie up to ${(1000 * far.metres).toFixed(1)} mm from the skeleton's bones once placed (${skeleton.names[far.bone]!.trim()})`,
+        ]
+      : []),
   ];
   return {
     code: 'other-skeleton',

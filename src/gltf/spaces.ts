@@ -55,7 +55,10 @@ export function spansAPlane(points: readonly [number, number, number][]): boolea
   return area > 1e-9;
 }
 
-/** The transform that carries the frame `from` onto `to` (to · from⁻¹), snapped as a fit is: one bone's placement, when positions cannot give it. */
+/**
+ * The transform that carries the frame `from` onto `to` (to · from⁻¹), snapped as a fit is: one bone's placement, when positions cannot
+ * give it.
+ */
 export function frameFit(from: Matrix, to: Matrix): Matrix {
   return snapped(multiply(to, invert(from)));
 }
@@ -66,9 +69,11 @@ export function frameFit(from: Matrix, to: Matrix): Matrix {
  * without the fit's rounding.
  */
 function snapped(m: Matrix): Matrix {
-  for (let column = 0; column < 3; column++) for (let row = 0; row < 3; row++) if (Math.abs(m[4 * column + row]! - Math.round(m[4 * column + row]!)) > 1e-5) return m;
+  for (let column = 0; column < 3; column++)
+    for (let row = 0; row < 3; row++) if (Math.abs(m[4 * column + row]! - Math.round(m[4 * column + row]!)) > 1e-5) return m;
   const out = Float64Array.from(m);
-  for (let column = 0; column < 3; column++) for (let row = 0; row < 3; row++) out[4 * column + row] = Math.round(m[4 * column + row]!) || 0;
+  for (let column = 0; column < 3; column++)
+    for (let row = 0; row < 3; row++) out[4 * column + row] = Math.round(m[4 * column + row]!) || 0;
   for (let row = 0; row < 3; row++) if (Math.abs(out[12 + row]!) < 1e-6) out[12 + row] = 0;
   return out;
 }

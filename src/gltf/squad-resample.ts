@@ -40,7 +40,13 @@ function lastFinite(times: Float32Array): number {
 }
 
 /** Rotations of every track sampled with the clip's own curve (squad) at `rate` Hz to `end`, and at `end`. */
-export function resampleRotations(clip: SkeletalClip, rate: number, end: number, trackCount: number, budget: WorkBudget): { times: Float32Array; rotations: Float32Array[] } {
+export function resampleRotations(
+  clip: SkeletalClip,
+  rate: number,
+  end: number,
+  trackCount: number,
+  budget: WorkBudget,
+): { times: Float32Array; rotations: Float32Array[] } {
   const frames = Math.floor(end * rate) + 2;
   budget.charge(frames * trackCount, `clip "${clip.name}": resampling ${trackCount} tracks over ${end} s at ${rate} Hz`);
   // Compared as the f32 times they become: a grid time equal to the end in f32 is the end (glTF's

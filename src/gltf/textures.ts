@@ -18,7 +18,11 @@ const REPEAT = 10497;
 const WRAP: Record<string, GLTF.TextureWrapMode> = { wrap: REPEAT, mirror: 33648, clamp: 33071, border: 33071 };
 
 /** @internal Sets `material`'s base colour texture from the texture it names, if the dictionaries hold one. */
-export function textureBinder(doc: Document, textures: readonly ExportTexture[], encode: EncodePng): (material: Material, name: string | null) => boolean {
+export function textureBinder(
+  doc: Document,
+  textures: readonly ExportTexture[],
+  encode: EncodePng,
+): (material: Material, name: string | null) => boolean {
   const byName = new Map<string, ExportTexture>();
   for (const texture of textures) if (!byName.has(texture.name.toLowerCase())) byName.set(texture.name.toLowerCase(), texture);
   const made = new Map<ExportTexture, Texture>();

@@ -59,9 +59,16 @@ export class IFFReader implements SkeletalClip {
     this.sampleRate = cursor.u16At(head.dataOffset + 8);
     this.boneCount = cursor.u16At(head.dataOffset + 10);
     if (this.sampleRate === 0) throw cursor.error('bad-sample-rate', head.dataOffset + 8, 'HEAD sampleRate is 0');
-    if (this.frameCount === 0 && quat.size > 0) throw cursor.error('bad-frame-count', head.dataOffset + 4, `HEAD frameCount is 0 but QUAT holds ${quat.size} bytes`);
+    if (this.frameCount === 0 && quat.size > 0)
+      throw cursor.error('bad-frame-count', head.dataOffset + 4, `HEAD frameCount is 0 but QUAT holds ${quat.size} bytes`);
     expectSize(cursor, bone, this.boneCount * BONE_BYTES, 'BONE', `boneCount ${this.boneCount} x 68`);
-    expectSize(cursor, quat, this.boneCount * this.frameCount * 16, 'QUAT', `boneCount ${this.boneCount} x frameCount ${this.frameCount} x 16`);
+    expectSize(
+      cursor,
+      quat,
+      this.boneCount * this.frameCount * 16,
+      'QUAT',
+      `boneCount ${this.boneCount} x frameCount ${this.frameCount} x 16`,
+    );
     if (chunks.TRAN) expectSize(cursor, chunks.TRAN, this.frameCount * 12, 'TRAN', `frameCount ${this.frameCount} x 12`);
 
     this.parents = new Int32Array(this.boneCount);
@@ -119,17 +126,26 @@ export class IFFReader implements SkeletalClip {
   get skeleton(): Skeleton | null {
     if (this.#skeleton === undefined) {
       const ordered = this.parents.every((parent, bone) => parent < bone);
-      this.#skeleton = ordered ? createSkeleton({ names: this.tracks.map((track) => track.boneName), parents: this.parents, inverseBindMatrices: this.inverseBindMatrices, rig: 'anm2' }) : null;
+      this.#skeleton = ordered
+        ? createSkeleton({
+            names: this.tracks.map((track) => track.boneName),
+            parents: this.parents,
+            inverseBindMatrices: this.inverseBindMatrices,
+            rig: 'anm2',
+          })
+        : null;
     }
     return this.#skeleton;
   }
 
   #readForm(input: Uint8Array, cursor: ByteCursor): Partial<Record<KnownId, IFFChunk>> {
     const magic = fourCC(input);
-    if (magic !== 'FORM') throw cursor.error(input.length < 4 ? 'truncated' : 'unknown-magic', 0, `not an IFF FORM file: starts with ${JSON.stringify(magic)}`);
+    if (magic !== 'FORM')
+      throw cursor.error(input.length < 4 ? 'truncated' : 'unknown-magic', 0, `not an IFF FORM file: starts with ${JSON.stringify(magic)}`);
     if (input.length < 12) throw cursor.error('truncated', 0, `a FORM header and type need 12 bytes, the input has ${input.length}`);
     const form: IFFChunk = { id: 'FORM', offset: 0, size: cursor.u32beAt(4), dataOffset: 8 };
-    if (form.size > input.length - 8) throw cursor.error('truncated', 4, `FORM claims ${form.size} bytes, ${input.length - 8} follow its header`);
+    if (form.size > input.length - 8)
+      throw cursor.error('truncated', 4, `FORM claims ${form.size} bytes, ${input.length - 8} follow its header`);
     const end = 8 + form.size + (form.size & 1);
     if (end < input.length) {
       this.warnings.push(warning('IFF', 'trailing-bytes', end, `${input.length - end} bytes after the FORM; ignored`));
@@ -140,7 +156,8 @@ export class IFFReader implements SkeletalClip {
     for (const chunk of chunks) {
       if ((KNOWN as readonly string[]).includes(chunk.id)) {
         const id = chunk.id as KnownId;
-        if (known[id]) throw cursor.error('duplicate-chunk', chunk.offset, `a second ${id} chunk (the first is at byte ${known[id]!.offset})`);
+        if (known[id])
+          throw cursor.error('duplicate-chunk', chunk.offset, `a second ${id} chunk (the first is at byte ${known[id]!.offset})`);
         known[id] = chunk;
       } else {
         this.unknownChunks.push(new UnknownChunk(chunk.id, chunk.offset, chunk.size, input, chunk.dataOffset));
@@ -175,7 +192,14 @@ export class IFFReader implements SkeletalClip {
     if (count > 0) {
       const bone = Math.floor(first / 4 / this.frameCount);
       const key = (first / 4) % this.frameCount;
-      this.warnings.push(warning('IFF', 'non-unit-quaternion', quatAt + 4 * first, `${count} rotation keys are not unit length (first: bone ${bone}, key ${key}); kept as stored`));
+      this.warnings.push(
+        warning(
+          'IFF',
+          'non-unit-quaternion',
+          quatAt + 4 * first,
+          `${count} rotation keys are not unit length (first: bone ${bone}, key ${key}); kept as stored`,
+        ),
+      );
     }
   }
 }
@@ -200,7 +224,8 @@ function missing(cursor: ByteCursor, id: string): never {
 }
 
 function expectSize(cursor: ByteCursor, chunk: IFFChunk, expected: number, id: string, formula: string): void {
-  if (chunk.size !== expected) throw cursor.error('chunk-size', chunk.offset, `${id} payload is ${chunk.size} bytes; ${formula} = ${expected}`);
+  if (chunk.size !== expected)
+    throw cursor.error('chunk-size', chunk.offset, `${id} payload is ${chunk.size} bytes; ${formula} = ${expected}`);
 }
 
 /** A view of the input when aligned on a little-endian host, else a copy the reader owns. */

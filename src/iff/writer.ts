@@ -17,14 +17,29 @@ export function writeIFF(clip: IFFClip, options: WriteIFFOptions = {}): Uint8Arr
   const boneCount = clip.parents.length;
   const { frameCount } = clip;
   if (clip.inverseBindMatrices.length !== 16 * boneCount)
-    throw new EncodeError('IFF', 'mismatched-lengths', `inverseBindMatrices holds ${clip.inverseBindMatrices.length} floats; ${boneCount} bones need ${16 * boneCount}`);
-  if (clip.tracks.length !== boneCount) throw new EncodeError('IFF', 'mismatched-lengths', `${clip.tracks.length} tracks for ${boneCount} bones`);
+    throw new EncodeError(
+      'IFF',
+      'mismatched-lengths',
+      `inverseBindMatrices holds ${clip.inverseBindMatrices.length} floats; ${boneCount} bones need ${16 * boneCount}`,
+    );
+  if (clip.tracks.length !== boneCount)
+    throw new EncodeError('IFF', 'mismatched-lengths', `${clip.tracks.length} tracks for ${boneCount} bones`);
   clip.tracks.forEach((track, i) => {
-    if (track.rotations.length !== 4 * frameCount) throw new EncodeError('IFF', 'mismatched-lengths', `track ${i} holds ${track.rotations.length} floats; ${frameCount} keys need ${4 * frameCount}`);
+    if (track.rotations.length !== 4 * frameCount)
+      throw new EncodeError(
+        'IFF',
+        'mismatched-lengths',
+        `track ${i} holds ${track.rotations.length} floats; ${frameCount} keys need ${4 * frameCount}`,
+      );
   });
   if (clip.rootMotion && clip.rootMotion.length !== 3 * frameCount)
-    throw new EncodeError('IFF', 'mismatched-lengths', `rootMotion holds ${clip.rootMotion.length} floats; ${frameCount} frames need ${3 * frameCount}`);
-  if (boneCount > 0xffff || clip.sampleRate > 0xffff) throw new EncodeError('IFF', 'field-overflow', 'boneCount and sampleRate must fit 16 bits');
+    throw new EncodeError(
+      'IFF',
+      'mismatched-lengths',
+      `rootMotion holds ${clip.rootMotion.length} floats; ${frameCount} frames need ${3 * frameCount}`,
+    );
+  if (boneCount > 0xffff || clip.sampleRate > 0xffff)
+    throw new EncodeError('IFF', 'field-overflow', 'boneCount and sampleRate must fit 16 bits');
 
   const payloads = new Map<string, (out: ByteWriter) => void>([
     [
@@ -48,7 +63,11 @@ export function writeIFF(clip: IFFClip, options: WriteIFFOptions = {}): Uint8Arr
   if (clip.rootMotion) payloads.set('TRAN', (out) => writeFloats(out, clip.rootMotion!));
   for (const chunk of clip.unknownChunks ?? []) {
     if (chunk.id.length !== 4 || payloads.has(chunk.id))
-      throw new EncodeError('IFF', 'duplicate-chunk', `extra chunk id ${JSON.stringify(chunk.id)} must be 4 characters and not a known or repeated id`);
+      throw new EncodeError(
+        'IFF',
+        'duplicate-chunk',
+        `extra chunk id ${JSON.stringify(chunk.id)} must be 4 characters and not a known or repeated id`,
+      );
     payloads.set(chunk.id, (out) => out.bytes(chunk.data));
   }
 

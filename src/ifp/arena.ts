@@ -1,7 +1,17 @@
 import { callKernel } from '../core/wasm-call.js';
 import { align16, BufferArena, MAX_MEMORY_BYTES, WasmArena } from '../core/wasm-memory.js';
 import { DECODE_RESERVED_BYTES, PACKED_NAME_BYTES } from '../core/wasm-layout.js';
-import { fastDecodeViews, isAnp, scanArgs, scanCounts, scanLayout, scannedPackages, type FastDecode, type ScanCounts, type ScanLayout } from './scan-wasm.js';
+import {
+  fastDecodeViews,
+  isAnp,
+  scanArgs,
+  scanCounts,
+  scanLayout,
+  scannedPackages,
+  type FastDecode,
+  type ScanCounts,
+  type ScanLayout,
+} from './scan-wasm.js';
 import { ROW_FIELDS } from './track-table.js';
 
 /**
@@ -65,7 +75,12 @@ export class IFPWasmArena extends WasmArena<'decode'> {
     heap.copyWithin(namesAt, layout.namesAt, layout.namesAt + trackCount * PACKED_NAME_BYTES);
     this.used = align16(namesAt + trackCount * PACKED_NAME_BYTES);
     const views = fastDecodeViews(memory, { output: outputAt, rows: rowsAt, names: namesAt }, counts);
-    return { packages: scannedPackages(memory, layout, counts, input), ...views, stopAt: counts.stopAt, nonFiniteTimes: counts.nonFiniteTimes };
+    return {
+      packages: scannedPackages(memory, layout, counts, input),
+      ...views,
+      stopAt: counts.stopAt,
+      nonFiniteTimes: counts.nonFiniteTimes,
+    };
   }
 }
 

@@ -55,16 +55,72 @@ export function decodeTracksJs(input: Uint8Array, table: TrackTable, out: Float3
         decodeInt16(view, out, source, frameCount, FRAME_BYTES_ANP_INT16_ROT_TRANS, times, rotations, translations);
         break;
       case TrackKind.AnpFloatRot:
-        nonFiniteTimes += copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT, ANP_FLOAT_TIME_AT, 0, 0, 0, times, rotations, -1, -1);
+        nonFiniteTimes += copyFloat(
+          view,
+          bits,
+          source,
+          frameCount,
+          FRAME_BYTES_ANP_FLOAT_ROT,
+          ANP_FLOAT_TIME_AT,
+          0,
+          0,
+          0,
+          times,
+          rotations,
+          -1,
+          -1,
+        );
         break;
       case TrackKind.AnpFloatRotTrans:
-        nonFiniteTimes += copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANP_FLOAT_ROT_TRANS, ANP_FLOAT_TIME_AT, ANP_FLOAT_TRANSLATION_AT, 0, 0, times, rotations, translations, -1);
+        nonFiniteTimes += copyFloat(
+          view,
+          bits,
+          source,
+          frameCount,
+          FRAME_BYTES_ANP_FLOAT_ROT_TRANS,
+          ANP_FLOAT_TIME_AT,
+          ANP_FLOAT_TRANSLATION_AT,
+          0,
+          0,
+          times,
+          rotations,
+          translations,
+          -1,
+        );
         break;
       case TrackKind.AnpkKR00:
-        nonFiniteTimes += copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KR00, ANPK_KR00_TIME_AT, 0, 0, CONJUGATE_SIGN, times, rotations, -1, -1);
+        nonFiniteTimes += copyFloat(
+          view,
+          bits,
+          source,
+          frameCount,
+          FRAME_BYTES_ANPK_KR00,
+          ANPK_KR00_TIME_AT,
+          0,
+          0,
+          CONJUGATE_SIGN,
+          times,
+          rotations,
+          -1,
+          -1,
+        );
         break;
       case TrackKind.AnpkKRT0:
-        nonFiniteTimes += copyFloat(view, bits, source, frameCount, FRAME_BYTES_ANPK_KRT0, ANPK_KRT0_TIME_AT, ANPK_TRANSLATION_AT, 0, CONJUGATE_SIGN, times, rotations, translations, -1);
+        nonFiniteTimes += copyFloat(
+          view,
+          bits,
+          source,
+          frameCount,
+          FRAME_BYTES_ANPK_KRT0,
+          ANPK_KRT0_TIME_AT,
+          ANPK_TRANSLATION_AT,
+          0,
+          CONJUGATE_SIGN,
+          times,
+          rotations,
+          translations,
+          -1,
+        );
         break;
       case TrackKind.AnpkKRTS:
         nonFiniteTimes += copyFloat(
@@ -88,7 +144,16 @@ export function decodeTracksJs(input: Uint8Array, table: TrackTable, out: Float3
   return nonFiniteTimes;
 }
 
-function decodeInt16(view: DataView, out: Float32Array, source: number, frameCount: number, stride: number, times: number, rotations: number, translations: number): void {
+function decodeInt16(
+  view: DataView,
+  out: Float32Array,
+  source: number,
+  frameCount: number,
+  stride: number,
+  times: number,
+  rotations: number,
+  translations: number,
+): void {
   for (let i = 0; i < frameCount; i++) {
     const frame = source + i * stride;
     const q = rotations + 4 * i;

@@ -55,7 +55,12 @@ export function decodeIFP(input: Uint8Array, options: IFPReaderOptions, loan: IF
  * with a non-finite end holds its earlier key, and an infinite duration does not loop. int16 times
  * are always finite and are not walked.
  */
-function reportNonFiniteTimes(packages: readonly ScannedPackage[], table: TrackRows, output: Float32Array, warnings: DecodeWarning[]): void {
+function reportNonFiniteTimes(
+  packages: readonly ScannedPackage[],
+  table: TrackRows,
+  output: Float32Array,
+  warnings: DecodeWarning[],
+): void {
   let count = 0;
   let first = '';
   let firstAt = 0;
@@ -77,7 +82,14 @@ function reportNonFiniteTimes(packages: readonly ScannedPackage[], table: TrackR
     }
   }
   if (count > 0) {
-    warnings.push(warning('IFP', 'non-finite-time', firstAt, `${count} key times are infinite or NaN (first: ${first}); sampling holds the key before such a time`));
+    warnings.push(
+      warning(
+        'IFP',
+        'non-finite-time',
+        firstAt,
+        `${count} key times are infinite or NaN (first: ${first}); sampling holds the key before such a time`,
+      ),
+    );
   }
 }
 

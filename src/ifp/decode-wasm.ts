@@ -25,7 +25,12 @@ export function workLayout(table: TrackTable, start = DECODE_RESERVED_BYTES) {
  * a fresh wasm memory by almost 2x (bench/ANALYSIS.md). It also means no view ever points into a
  * memory that can grow, so the work memory grows freely.
  */
-export function decodeTracksWasm(module: WebAssembly.Module, input: Uint8Array, table: TrackTable, allocate: Allocate = newBuffer): Float32Array | undefined {
+export function decodeTracksWasm(
+  module: WebAssembly.Module,
+  input: Uint8Array,
+  table: TrackTable,
+  allocate: Allocate = newBuffer,
+): Float32Array | undefined {
   const outputBytes = table.outputFloats * 4;
   return callKernel(workHeap('decode', module), 'decodeTracks', workLayout(table, 0).end, (at) => {
     const { outputAt, inputAt, tableAt } = workLayout(table, at);

@@ -45,7 +45,10 @@ export class IFPDecoder extends ArenaDecoder<IFPWasmArena | IFPBufferArena> {
   decode(bytes: Uint8Array | ArrayBuffer): IFPReader {
     const check = this.guard.check();
     const arena = this.arena;
-    return withLoan<IFPArenaLoan, IFPReader>({ allocate: (size) => arena.allocate(size), decodeAnp: (input) => arena.decodeAnp(input), check }, () => new IFPReader(bytes, this.#options));
+    return withLoan<IFPArenaLoan, IFPReader>(
+      { allocate: (size) => arena.allocate(size), decodeAnp: (input) => arena.decodeAnp(input), check },
+      () => new IFPReader(bytes, this.#options),
+    );
   }
 
   /**
@@ -55,7 +58,8 @@ export class IFPDecoder extends ArenaDecoder<IFPWasmArena | IFPBufferArena> {
    * fill it before `decode()`, and do not change it after.
    */
   allocateInput(byteLength: number): Uint8Array {
-    if (!(Number.isSafeInteger(byteLength) && byteLength >= 0)) throw new ArgumentError('bad-argument', `IFPDecoder: allocateInput needs a whole number of bytes, got ${byteLength}`);
+    if (!(Number.isSafeInteger(byteLength) && byteLength >= 0))
+      throw new ArgumentError('bad-argument', `IFPDecoder: allocateInput needs a whole number of bytes, got ${byteLength}`);
     return this.arena.allocate(byteLength);
   }
 }

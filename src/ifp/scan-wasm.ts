@@ -41,7 +41,18 @@ export function scanLayout(length: number, at: number) {
   const animationsAt = align16(namesAt + rowCapacity * PACKED_NAME_BYTES);
   const packagesAt = align16(animationsAt + animationCapacity * ANIMATION_RECORD * 4);
   const resultsAt = align16(packagesAt + packageCapacity * PACKAGE_RECORD * 4);
-  return { rowCapacity, animationCapacity, packageCapacity, inputAt, rowsAt, namesAt, animationsAt, packagesAt, resultsAt, end: resultsAt + RESULT_BYTES };
+  return {
+    rowCapacity,
+    animationCapacity,
+    packageCapacity,
+    inputAt,
+    rowsAt,
+    namesAt,
+    animationsAt,
+    packagesAt,
+    resultsAt,
+    end: resultsAt + RESULT_BYTES,
+  };
 }
 export type ScanLayout = ReturnType<typeof scanLayout>;
 
@@ -88,9 +99,20 @@ export function scanArgs(layout: ScanLayout, inputAt: number, length: number, ou
  * the TypeScript scan reports it, and whatever was decoded is garbage.
  */
 export function scanCounts(memory: ArrayBuffer, layout: ScanLayout, input: Uint8Array, status: number): ScanCounts | undefined {
-  const [trackCount, animationCount, packageCount, outputFloats, stopAt, nonFiniteTimes] = new Uint32Array(memory, layout.resultsAt, 6) as unknown as number[];
+  const [trackCount, animationCount, packageCount, outputFloats, stopAt, nonFiniteTimes] = new Uint32Array(
+    memory,
+    layout.resultsAt,
+    6,
+  ) as unknown as number[];
   if (status !== 0 || packageCount === 0 || fourCC(input, stopAt!) === 'ANPK') return undefined;
-  return { trackCount: trackCount!, animationCount: animationCount!, packageCount: packageCount!, outputFloats: outputFloats!, stopAt: stopAt!, nonFiniteTimes: nonFiniteTimes! };
+  return {
+    trackCount: trackCount!,
+    animationCount: animationCount!,
+    packageCount: packageCount!,
+    outputFloats: outputFloats!,
+    stopAt: stopAt!,
+    nonFiniteTimes: nonFiniteTimes!,
+  };
 }
 
 /** The packages and animations the scan recorded, with their names read from the input. */
@@ -148,7 +170,14 @@ export function decodeAnpWasm(module: WebAssembly.Module, input: Uint8Array, all
 }
 
 /** One buffer for the reader, [floats | rows | names], copied out of work memory. */
-function copyOut(memory: ArrayBuffer, layout: ScanLayout, outputAt: number, counts: ScanCounts, input: Uint8Array, allocate: Allocate): FastDecode {
+function copyOut(
+  memory: ArrayBuffer,
+  layout: ScanLayout,
+  outputAt: number,
+  counts: ScanCounts,
+  input: Uint8Array,
+  allocate: Allocate,
+): FastDecode {
   const { trackCount, outputFloats } = counts;
   const floatBytes = outputFloats * 4;
   const rowBytes = trackCount * ROW_FIELDS * 4;
@@ -159,13 +188,25 @@ function copyOut(memory: ArrayBuffer, layout: ScanLayout, outputAt: number, coun
   target.set(heap.subarray(layout.namesAt, layout.namesAt + trackCount * PACKED_NAME_BYTES), floatBytes + rowBytes);
   const base = target.byteOffset;
   const views = fastDecodeViews(target.buffer, { output: base, rows: base + floatBytes, names: base + floatBytes + rowBytes }, counts);
-  return { packages: scannedPackages(memory, layout, counts, input), ...views, stopAt: counts.stopAt, nonFiniteTimes: counts.nonFiniteTimes };
+  return {
+    packages: scannedPackages(memory, layout, counts, input),
+    ...views,
+    stopAt: counts.stopAt,
+    nonFiniteTimes: counts.nonFiniteTimes,
+  };
 }
 
 /** The reader's views of the decoded floats, the track rows and the name bytes, where they lie in `buffer`. */
-export function fastDecodeViews(buffer: ArrayBufferLike, at: { output: number; rows: number; names: number }, { trackCount, outputFloats }: ScanCounts): { table: PackedTable; output: Float32Array } {
+export function fastDecodeViews(
+  buffer: ArrayBufferLike,
+  at: { output: number; rows: number; names: number },
+  { trackCount, outputFloats }: ScanCounts,
+): { table: PackedTable; output: Float32Array } {
   return {
-    table: new PackedTable(new Int32Array(buffer, at.rows, trackCount * ROW_FIELDS), new Uint8Array(buffer, at.names, trackCount * PACKED_NAME_BYTES)),
+    table: new PackedTable(
+      new Int32Array(buffer, at.rows, trackCount * ROW_FIELDS),
+      new Uint8Array(buffer, at.names, trackCount * PACKED_NAME_BYTES),
+    ),
     output: new Float32Array(buffer, at.output, outputFloats),
   };
 }

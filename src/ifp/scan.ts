@@ -10,7 +10,10 @@ export interface ScannedAnimation {
   name: string;
   firstRow: number;
   trackCount: number;
-  /** The animation's bytes in the input (its header and tracks; ANPK: its NAME and DGAN chunks). The TypeScript scan records them; the wasm scan does not. */
+  /**
+   * The animation's bytes in the input (its header and tracks; ANPK: its NAME and DGAN chunks). The TypeScript scan records them; the wasm
+   * scan does not.
+   */
   byteOffset?: number;
   byteLength?: number;
 }
@@ -135,10 +138,21 @@ function scanAnp(cursor: ByteCursor, format: IFPFormat, scan: IFPScan): void {
     }
     if (declaredFrameBytes >= 0 && declaredFrameBytes !== frameBytes) {
       scan.warnings.push(
-        warning('IFP', 'frame-data-size', animationAt + 28, `animation "${animationName}" declares ${declaredFrameBytes} frame bytes but holds ${frameBytes}; the real size was used`),
+        warning(
+          'IFP',
+          'frame-data-size',
+          animationAt + 28,
+          `animation "${animationName}" declares ${declaredFrameBytes} frame bytes but holds ${frameBytes}; the real size was used`,
+        ),
       );
     }
-    pkg.animations.push({ name: animationName, firstRow, trackCount: sequenceCount, byteOffset: animationAt, byteLength: cursor.pos - animationAt });
+    pkg.animations.push({
+      name: animationName,
+      firstRow,
+      trackCount: sequenceCount,
+      byteOffset: animationAt,
+      byteLength: cursor.pos - animationAt,
+    });
     pkg.byteLength = cursor.pos - start;
     scan.table.commit();
   }
@@ -222,7 +236,13 @@ function scanAnpk(cursor: ByteCursor, scan: IFPScan): void {
     const firstRow = scan.table.count;
     for (let s = 0; s < sequenceCount; s++) scanCpan(cursor, scan);
     cursor.pos = Math.max(cursor.pos, dgan.end);
-    pkg.animations.push({ name: animationName, firstRow, trackCount: sequenceCount, byteOffset: animationAt, byteLength: cursor.pos - animationAt });
+    pkg.animations.push({
+      name: animationName,
+      firstRow,
+      trackCount: sequenceCount,
+      byteOffset: animationAt,
+      byteLength: cursor.pos - animationAt,
+    });
     pkg.byteLength = cursor.pos - start;
     scan.table.commit();
   }
@@ -249,11 +269,19 @@ function scanCpan(cursor: ByteCursor, scan: IFPScan): void {
   const keys = readChunk(cursor);
   const kind = ANPK_KEY_TAGS[keys.tag];
   if (kind === undefined) {
-    throw cursor.error('unknown-frame-type', keys.at, `bone "${boneName}" has key chunk ${JSON.stringify(keys.tag)}; expected KR00, KRT0 or KRTS`);
+    throw cursor.error(
+      'unknown-frame-type',
+      keys.at,
+      `bone "${boneName}" has key chunk ${JSON.stringify(keys.tag)}; expected KR00, KRT0 or KRTS`,
+    );
   }
   const frameBytes = KIND_INFO[kind].frameBytes;
   if (frameCount * frameBytes > keys.size) {
-    throw cursor.error('truncated', keys.at, `bone "${boneName}": ${frameCount} ${keys.tag} keys need ${frameCount * frameBytes} bytes, the chunk has ${keys.size}`);
+    throw cursor.error(
+      'truncated',
+      keys.at,
+      `bone "${boneName}": ${frameCount} ${keys.tag} keys need ${frameCount * frameBytes} bytes, the chunk has ${keys.size}`,
+    );
   }
   cursor.pos = Math.max(keys.end, cpan.end);
   scan.table.add(kind, frameCount, keys.payload, boneName, boneId);

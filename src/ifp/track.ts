@@ -110,5 +110,14 @@ function makeTrack(table: TrackRows, output: Float32Array, row: number): Track {
     const at = table.get(row, field);
     return at < 0 ? null : new Float32Array(output.buffer, output.byteOffset + 4 * at, width * frameCount);
   };
-  return new Track(table.boneName(row), table.get(row, Field.BoneId), keyframeType, compressed, view(Field.Times, 1)!, view(Field.Rotations, 4)!, view(Field.Translations, 3), view(Field.Scales, 3));
+  return new Track(
+    table.boneName(row),
+    table.get(row, Field.BoneId),
+    keyframeType,
+    compressed,
+    view(Field.Times, 1)!,
+    view(Field.Rotations, 4)!,
+    view(Field.Translations, 3),
+    view(Field.Scales, 3),
+  );
 }

@@ -26,7 +26,17 @@ export function writeIFP(packages: readonly PackageData[], options: WriteIFPOpti
   // Animations kept as stored are copied: start with room for them, so the buffer rarely grows.
   // Others: at most a 36-byte header and 36 bytes a float key per track (ANPK adds its chunk headers).
   const estimate = packages.reduce(
-    (n, pkg) => n + 64 + pkg.animations.reduce((m, a) => m + (a.stored?.format === options.format ? a.stored.bytes.length : 64 + a.bones.reduce((k, bone) => k + 80 + 40 * bone.times.length, 0)), 0),
+    (n, pkg) =>
+      n +
+      64 +
+      pkg.animations.reduce(
+        (m, a) =>
+          m +
+          (a.stored?.format === options.format
+            ? a.stored.bytes.length
+            : 64 + a.bones.reduce((k, bone) => k + 80 + 40 * bone.times.length, 0)),
+        0,
+      ),
     0,
   );
   const out = new ByteWriter(estimate);
@@ -61,7 +71,8 @@ function writeAnp(out: ByteWriter, pkg: PackageData, format: IFPFormat): void {
 }
 
 function anpFrameType(track: TrackData): number {
-  if (track.keyframeType === 'KRTS') throw new EncodeError('IFP', 'cannot-store', `bone "${track.boneName}": ANP3/ANP2 cannot store scale (KRTS); write ANPK`);
+  if (track.keyframeType === 'KRTS')
+    throw new EncodeError('IFP', 'cannot-store', `bone "${track.boneName}": ANP3/ANP2 cannot store scale (KRTS); write ANPK`);
   return (track.compressed ? 3 : 1) + (track.keyframeType === 'KRT0' ? 1 : 0);
 }
 
@@ -133,7 +144,8 @@ function writeCpan(out: ByteWriter, track: TrackData, animChunkSize: 44 | 48): v
   if (animChunkSize === 44) {
     out.i32(track.boneId);
   } else {
-    if (track.boneId !== -1) throw new EncodeError('IFP', 'cannot-store', `bone "${track.boneName}": 48-byte ANIM chunks cannot store bone id ${track.boneId}`);
+    if (track.boneId !== -1)
+      throw new EncodeError('IFP', 'cannot-store', `bone "${track.boneName}": 48-byte ANIM chunks cannot store bone id ${track.boneId}`);
     out.i32(0); // sibling links: not modelled; 0 as in tool-made files
     out.i32(0);
   }
@@ -171,9 +183,15 @@ function closeChunk(out: ByteWriter, sizeAt: number): void {
 
 function checkedFrameCount(track: TrackData): number {
   const frameCount = track.times.length;
-  const vectors = track.keyframeType === 'KR00' ? [] : track.keyframeType === 'KRT0' ? [track.translations] : [track.translations, track.scales];
+  const vectors =
+    track.keyframeType === 'KR00' ? [] : track.keyframeType === 'KRT0' ? [track.translations] : [track.translations, track.scales];
   const consistent = track.rotations.length === 4 * frameCount && vectors.every((v) => v?.length === 3 * frameCount);
-  if (!consistent) throw new EncodeError('IFP', 'mismatched-lengths', `bone "${track.boneName}": array lengths do not match ${frameCount} ${track.keyframeType} keys`);
+  if (!consistent)
+    throw new EncodeError(
+      'IFP',
+      'mismatched-lengths',
+      `bone "${track.boneName}": array lengths do not match ${frameCount} ${track.keyframeType} keys`,
+    );
   return frameCount;
 }
 
@@ -184,11 +202,14 @@ const fitsInt16 = (value: number) => value >= -32768 && value <= 32767;
  * its index and time; null when every key fits. Times of 546 s or more, translations of 32 m or more,
  * and NaN or infinite values do not.
  */
-export function firstKeyThatDoesNotCompress(track: Pick<TrackData, 'times' | 'rotations' | 'translations'>): { key: number; time: number } | null {
+export function firstKeyThatDoesNotCompress(
+  track: Pick<TrackData, 'times' | 'rotations' | 'translations'>,
+): { key: number; time: number } | null {
   for (let i = 0; i < track.times.length; i++) {
     let fits = fitsInt16(Math.floor(track.times[i]! * TICKS_PER_SECOND + 0.5));
     for (let c = 0; c < 4 && fits; c++) fits = fitsInt16(Math.trunc(track.rotations[4 * i + c]! * ROTATION_DIVISOR));
-    for (let c = 0; c < 3 && fits && track.translations; c++) fits = fitsInt16(Math.trunc(track.translations[3 * i + c]! * TRANSLATION_DIVISOR));
+    for (let c = 0; c < 3 && fits && track.translations; c++)
+      fits = fitsInt16(Math.trunc(track.translations[3 * i + c]! * TRANSLATION_DIVISOR));
     if (!fits) return { key: i, time: track.times[i]! };
   }
   return null;

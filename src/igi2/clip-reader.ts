@@ -58,7 +58,8 @@ export class IGI2ClipReader implements SkeletalClip {
     const input = inputBytes(bytes);
     const cursor = new ByteCursor(input, 'ILFF');
     const ticksPerSecond = options.ticksPerSecond ?? DEFAULT_TICKS_PER_SECOND;
-    if (!(ticksPerSecond > 0 && ticksPerSecond < Infinity)) throw new ArgumentError('bad-argument', `IGI2ClipReader: ticksPerSecond must be a positive number, got ${ticksPerSecond}`);
+    if (!(ticksPerSecond > 0 && ticksPerSecond < Infinity))
+      throw new ArgumentError('bad-argument', `IGI2ClipReader: ticksPerSecond must be a positive number, got ${ticksPerSecond}`);
     this.ticksPerSecond = ticksPerSecond;
     const file = readILFF(input, this.warnings);
     if (file.contentType !== 'MINA')
@@ -71,7 +72,8 @@ export class IGI2ClipReader implements SkeletalClip {
     const required = (id: string): ILFFChunk => chunk(id) ?? throwMissing(cursor, id, input.length);
 
     const head = required('DHNA');
-    if (head.size < HEADER_BYTES + 1) throw cursor.error('chunk-size', head.at, `DHNA holds ${head.size} bytes; it needs ${HEADER_BYTES} and a name`);
+    if (head.size < HEADER_BYTES + 1)
+      throw cursor.error('chunk-size', head.at, `DHNA holds ${head.size} bytes; it needs ${HEADER_BYTES} and a name`);
     this.version = cursor.u32At(head.data + 8);
     this.looping = cursor.u32At(head.data + 12) !== 0;
     this.durationTicks = cursor.u32At(head.data + 16);
@@ -81,7 +83,12 @@ export class IGI2ClipReader implements SkeletalClip {
     this.name = readLatin1(input, head.data + HEADER_BYTES, head.size - HEADER_BYTES);
 
     const reih = required('REIH');
-    if (this.boneCount > reih.size) throw cursor.error('count-exceeds-data', head.data + 20, `bone count ${this.boneCount} needs more bytes than REIH holds (${reih.size})`);
+    if (this.boneCount > reih.size)
+      throw cursor.error(
+        'count-exceeds-data',
+        head.data + 20,
+        `bone count ${this.boneCount} needs more bytes than REIH holds (${reih.size})`,
+      );
     const hierarchy = readHierarchy(input, reih.data, reih.size, this.boneCount);
     this.childCounts = hierarchy.childCounts;
     this.parents = hierarchy.parents;
@@ -89,16 +96,23 @@ export class IGI2ClipReader implements SkeletalClip {
 
     const atta = chunk('ATTA');
     if (attachmentCount > 0) {
-      if (!atta) throw cursor.error('missing-chunk', head.data + 36, `DHNA declares ${attachmentCount} attachments but there is no ATTA chunk`);
+      if (!atta)
+        throw cursor.error('missing-chunk', head.data + 36, `DHNA declares ${attachmentCount} attachments but there is no ATTA chunk`);
       if (atta.size !== ATTACHMENT_BYTES * attachmentCount)
-        throw cursor.error('chunk-size', atta.at, `ATTA holds ${atta.size} bytes; ${attachmentCount} attachments need ${ATTACHMENT_BYTES * attachmentCount}`);
+        throw cursor.error(
+          'chunk-size',
+          atta.at,
+          `ATTA holds ${atta.size} bytes; ${attachmentCount} attachments need ${ATTACHMENT_BYTES * attachmentCount}`,
+        );
       for (let a = 0; a < attachmentCount; a++) this.attachments.push(readAttachment(input, cursor, atta.data + ATTACHMENT_BYTES * a));
     }
 
     const tnve = required('TNVE');
     const walked = walkEntries(input, cursor, tnve, this.boneCount, attachmentCount, options.strict ?? false, this.warnings);
     if (walked.entries !== entryCount) {
-      this.warnings.push(warning('ILFF', 'entry-count-mismatch', head.data + 28, `DHNA counts ${entryCount} entries, TNVE holds ${walked.entries}`));
+      this.warnings.push(
+        warning('ILFF', 'entry-count-mismatch', head.data + 28, `DHNA counts ${entryCount} entries, TNVE holds ${walked.entries}`),
+      );
     }
     const decoded = decodeEntries(input, cursor, tnve, walked, this, loan?.allocate);
     this.#sections = decoded.sections;
@@ -133,7 +147,12 @@ export class IGI2ClipReader implements SkeletalClip {
 
   /** The clip's own skeleton: REIH's parents and rest translations, bones named `bone0`, `bone1`, ... (clips carry no names). */
   get skeleton(): Skeleton {
-    this.#skeleton ??= createSkeleton({ names: Array.from({ length: this.boneCount }, (_, i) => `bone${i}`), parents: this.parents, restTranslations: this.restTranslations, rig: 'igi2' });
+    this.#skeleton ??= createSkeleton({
+      names: Array.from({ length: this.boneCount }, (_, i) => `bone${i}`),
+      parents: this.parents,
+      restTranslations: this.restTranslations,
+      rig: 'igi2',
+    });
     return this.#skeleton;
   }
 
@@ -182,7 +201,15 @@ interface Walk {
  * First pass: checks every entry (size, type, index, link) and counts keys per bone, so the second
  * pass can fill exactly sized arrays. Lenient mode stops at a broken entry and keeps what precedes it.
  */
-function walkEntries(input: Uint8Array, cursor: ByteCursor, tnve: ILFFChunk, bones: number, attachments: number, strict: boolean, warnings: DecodeWarning[]): Walk {
+function walkEntries(
+  input: Uint8Array,
+  cursor: ByteCursor,
+  tnve: ILFFChunk,
+  bones: number,
+  attachments: number,
+  strict: boolean,
+  warnings: DecodeWarning[],
+): Walk {
   // One array for the four count runs (rotations and positions, before and after the separator).
   const all = new Uint32Array(4 * bones);
   const run = (i: number) => all.subarray(i * bones, (i + 1) * bones);
@@ -196,13 +223,15 @@ function walkEntries(input: Uint8Array, cursor: ByteCursor, tnve: ILFFChunk, bon
   try {
     while (at < tnve.size) {
       const where = tnve.data + at;
-      if (tnve.size - at < ENTRY_HEADER) throw cursor.error('bad-entry', where, `an entry header needs ${ENTRY_HEADER} bytes, ${tnve.size - at} remain in TNVE`);
+      if (tnve.size - at < ENTRY_HEADER)
+        throw cursor.error('bad-entry', where, `an entry header needs ${ENTRY_HEADER} bytes, ${tnve.size - at} remain in TNVE`);
       const head = payload[at >> 2]!;
       const type = head & 0xff;
       const index = (head >>> 8) & 0xff;
       const words = head >>> 16;
       if (words === 0) throw cursor.error('bad-entry', where, 'an entry of size 0');
-      if (4 * words > tnve.size - at) throw cursor.error('bad-entry', where, `an entry of ${4 * words} bytes runs past TNVE (${tnve.size - at} remain)`);
+      if (4 * words > tnve.size - at)
+        throw cursor.error('bad-entry', where, `an entry of ${4 * words} bytes runs past TNVE (${tnve.size - at} remain)`);
       const expected = WORDS_BY_TYPE[type]!;
       if (expected === 0) {
         if (strict) throw cursor.error('unknown-entry-type', where, `entry type 0x${type.toString(16)}`);
@@ -210,7 +239,12 @@ function walkEntries(input: Uint8Array, cursor: ByteCursor, tnve: ILFFChunk, bon
       } else if (words !== expected) {
         throw cursor.error('bad-entry', where, `entry type 0x${type.toString(16)} has ${words} words; it takes ${expected}`);
       } else {
-        const limit = type === Entry.Position || type === Entry.Rotation ? bones : type === Entry.AttachmentPose || type === Entry.AttachmentParent ? attachments : 1;
+        const limit =
+          type === Entry.Position || type === Entry.Rotation
+            ? bones
+            : type === Entry.AttachmentPose || type === Entry.AttachmentParent
+              ? attachments
+              : 1;
         if (index >= limit)
           throw cursor.error(
             'bad-index',
@@ -292,7 +326,13 @@ function decodeEntries(
   const fill = keyFill.take(4 * bones);
   const w = payloadWords(input, cursor, tnve, walk.end);
   const u32 = (byte: number) => w[byte >> 2]!;
-  const decoded: Decoded = { sections, triggers: [], wrapTriggers: [], attachmentKeys: clip.attachments.map(() => []), wrapAttachmentKeys: clip.attachments.map(() => []) };
+  const decoded: Decoded = {
+    sections,
+    triggers: [],
+    wrapTriggers: [],
+    attachmentKeys: clip.attachments.map(() => []),
+    wrapAttachmentKeys: clip.attachments.map(() => []),
+  };
   const seconds = (ticks: number) => Math.fround(ticks / clip.ticksPerSecond);
   const rate = clip.ticksPerSecond;
 

@@ -31,6 +31,9 @@ export class IGI2Decoder extends ArenaDecoder<BufferArena> {
   /** A clip whose key arrays live in this decoder's buffer, valid until the next `reset()`. */
   decode(bytes: Uint8Array | ArrayBuffer): IGI2ClipReader {
     const arena = this.arena;
-    return withLoan({ allocate: (size) => arena.allocate(size), check: this.guard.check() }, () => new IGI2ClipReader(bytes, this.#options));
+    return withLoan(
+      { allocate: (size) => arena.allocate(size), check: this.guard.check() },
+      () => new IGI2ClipReader(bytes, this.#options),
+    );
   }
 }

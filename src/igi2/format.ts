@@ -4,7 +4,8 @@ import { ILFF_CODES } from './codes.js';
 import { IGI2ClipReader } from './clip-reader.js';
 import { IGI2ModelReader } from './model-reader.js';
 
-const isIlff = (bytes: Uint8Array, contentType: string) => bytes.length >= 20 && fourCC(bytes) === 'ILFF' && fourCC(bytes, 16) === contentType;
+const isIlff = (bytes: Uint8Array, contentType: string) =>
+  bytes.length >= 20 && fourCC(bytes) === 'ILFF' && fourCC(bytes, 16) === contentType;
 
 /** IGI 2 retail clips: ILFF of content type MINA (`.iff`, like the seed's FORM/ANM2: told apart by magic). */
 export const igi2ClipFormat = {

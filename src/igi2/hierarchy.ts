@@ -7,7 +7,12 @@ import { DecodeError, EncodeError } from '../core/errors.js';
  * the root; each later bone's parent is the bone at the queue's front, which leaves the queue once
  * it has all its children; a bone with children joins the queue's back.
  */
-export function readHierarchy(input: Uint8Array, at: number, size: number, boneCount: number): { parents: Int32Array; restTranslations: Float32Array; childCounts: Uint8Array } {
+export function readHierarchy(
+  input: Uint8Array,
+  at: number,
+  size: number,
+  boneCount: number,
+): { parents: Int32Array; restTranslations: Float32Array; childCounts: Uint8Array } {
   const expected = boneCount + 1 + 12 * boneCount;
   if (size !== expected) throw new DecodeError('ILFF', 'chunk-size', at, `REIH holds ${size} bytes; ${boneCount} bones need ${expected}`);
   const childCounts = input.slice(at, at + boneCount);
@@ -20,7 +25,8 @@ export function parentsFromChildCounts(counts: Uint8Array, at: number): Int32Arr
   const n = counts.length;
   let total = 0;
   for (let i = 0; i < n; i++) total += counts[i]!;
-  if (n > 0 && total !== n - 1) throw new DecodeError('ILFF', 'bad-hierarchy', at, `REIH child counts sum to ${total}; ${n} bones need ${n - 1}`);
+  if (n > 0 && total !== n - 1)
+    throw new DecodeError('ILFF', 'bad-hierarchy', at, `REIH child counts sum to ${total}; ${n} bones need ${n - 1}`);
   const parents = new Int32Array(n).fill(-1);
   const queue: number[] = n > 0 && counts[0]! > 0 ? [0] : [];
   const remaining = Uint8Array.from(counts); // a copy even when counts is a Buffer view
@@ -40,7 +46,12 @@ export function childCountsOf(parents: ArrayLike<number>): Uint8Array {
   const counts = new Uint8Array(parents.length);
   for (let bone = 1; bone < parents.length; bone++) {
     const parent = parents[bone]!;
-    if (parent < 0 || parent >= bone) throw new EncodeError('ILFF', 'bad-hierarchy', `writeIGI2Clip: bone ${bone} has parent ${parent}; IGI 2 lists bones breadth first from one root`);
+    if (parent < 0 || parent >= bone)
+      throw new EncodeError(
+        'ILFF',
+        'bad-hierarchy',
+        `writeIGI2Clip: bone ${bone} has parent ${parent}; IGI 2 lists bones breadth first from one root`,
+      );
     counts[parent]!++;
   }
   if (parentsFromChildCounts(counts, 0).some((parent, bone) => parent !== parents[bone])) {

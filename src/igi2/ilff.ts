@@ -33,7 +33,8 @@ const ILFF_CHUNK: ChunkLayout<ChunkHeader & { id: string }> = {
     return { id: cursor.tagAt(at), size, next: cursor.u32At(at + 12), at, data: at + CHUNK_HEADER, end: at + CHUNK_HEADER + size };
   },
   check(cursor, { id, size, next, at }) {
-    if (next !== 0 && next < CHUNK_HEADER + size) throw cursor.error('bad-chunk-link', at + 12, `chunk ${id} links to ${next} bytes on, inside its own ${CHUNK_HEADER + size} bytes`);
+    if (next !== 0 && next < CHUNK_HEADER + size)
+      throw cursor.error('bad-chunk-link', at + 12, `chunk ${id} links to ${next} bytes on, inside its own ${CHUNK_HEADER + size} bytes`);
   },
   label: ({ id }) => `chunk ${id}`,
 };
@@ -46,11 +47,16 @@ const ILFF_CHUNK: ChunkLayout<ChunkHeader & { id: string }> = {
 export function readILFF(input: Uint8Array, warnings: DecodeWarning[]): ILFFFile {
   const cursor = new ByteCursor(input, 'ILFF');
   if (input.length < ILFF_HEADER)
-    throw cursor.error(input.length >= 4 && fourCC(input, 0) !== 'ILFF' ? 'unknown-magic' : 'truncated', 0, `an ILFF header needs ${ILFF_HEADER} bytes, the input has ${input.length}`);
+    throw cursor.error(
+      input.length >= 4 && fourCC(input, 0) !== 'ILFF' ? 'unknown-magic' : 'truncated',
+      0,
+      `an ILFF header needs ${ILFF_HEADER} bytes, the input has ${input.length}`,
+    );
   const magic = fourCC(input, 0);
   if (magic !== 'ILFF') throw cursor.error('unknown-magic', 0, `not an ILFF file: magic ${JSON.stringify(magic)}`);
   const declared = cursor.u32At(4);
-  if (declared !== input.length) warnings.push(warning('ILFF', 'size-mismatch', 4, `the header says the file has ${declared} bytes; it has ${input.length}`));
+  if (declared !== input.length)
+    warnings.push(warning('ILFF', 'size-mismatch', 4, `the header says the file has ${declared} bytes; it has ${input.length}`));
   const chunks: ILFFChunk[] = walkChunks(cursor, ILFF_HEADER, input.length, ILFF_CHUNK, 'ILFF file');
   return { contentType: fourCC(input, 16), chunks };
 }

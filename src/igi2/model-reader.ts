@@ -37,12 +37,25 @@ export class IGI2ModelReader {
     }
     // REIH holds boneCount + 1 + 12 x boneCount bytes.
     const boneCount = (reih.size - 1) / 13;
-    if (!Number.isInteger(boneCount)) throw new DecodeError('ILFF', 'chunk-size', reih.at, `REIH holds ${reih.size} bytes, which is 13 x bones + 1 for no whole bone count`);
+    if (!Number.isInteger(boneCount))
+      throw new DecodeError(
+        'ILFF',
+        'chunk-size',
+        reih.at,
+        `REIH holds ${reih.size} bytes, which is 13 x bones + 1 for no whole bone count`,
+      );
     const { parents, restTranslations } = readHierarchy(input, reih.data, reih.size, boneCount);
     const manb = file.chunks.find((c) => c.id === 'MANB');
     let names = Array.from({ length: boneCount }, (_, i) => `bone${i}`);
-    if (!manb) this.warnings.push(warning('ILFF', 'missing-chunk', reih.at, 'the model has REIH but no MANB: bones are named bone0, bone1, ...'));
-    else if (manb.size !== NAME_BYTES * boneCount) throw new DecodeError('ILFF', 'chunk-size', manb.at, `MANB holds ${manb.size} bytes; ${boneCount} names need ${NAME_BYTES * boneCount}`);
+    if (!manb)
+      this.warnings.push(warning('ILFF', 'missing-chunk', reih.at, 'the model has REIH but no MANB: bones are named bone0, bone1, ...'));
+    else if (manb.size !== NAME_BYTES * boneCount)
+      throw new DecodeError(
+        'ILFF',
+        'chunk-size',
+        manb.at,
+        `MANB holds ${manb.size} bytes; ${boneCount} names need ${NAME_BYTES * boneCount}`,
+      );
     else names = names.map((_, i) => readLatin1(input, manb.data + NAME_BYTES * i, NAME_BYTES));
     this.skeleton = createSkeleton({ names, parents, restTranslations, rig: 'igi2' });
   }

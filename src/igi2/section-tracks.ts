@@ -28,7 +28,11 @@ const EMPTY_F32 = new Float32Array(0);
  * Both sections' tracks in one ArrayBuffer, with one offsets array: a clip's allocations, not its
  * entries, were most of the decode time.
  */
-export function allocateSections(rotationCounts: [Uint32Array, Uint32Array], positionCounts: [Uint32Array, Uint32Array], allocate: Allocate = newBuffer): [SectionTracks, SectionTracks] {
+export function allocateSections(
+  rotationCounts: [Uint32Array, Uint32Array],
+  positionCounts: [Uint32Array, Uint32Array],
+  allocate: Allocate = newBuffer,
+): [SectionTracks, SectionTracks] {
   const bones = rotationCounts[0].length;
   const allOffsets = new Int32Array(2 * OFFSETS * bones);
   let at = 0;
@@ -71,8 +75,10 @@ export function sectionTracks({ buffer, byteOffset, offsets, rotationCounts, pos
   return Array.from(rotationCounts, (r, bone) => {
     const p = positionCounts[bone]!;
     const o = OFFSETS * bone;
-    const u32 = (field: number, length: number) => (length ? new Uint32Array(buffer, byteOffset + 4 * offsets[o + field]!, length) : EMPTY_U32);
-    const f32 = (field: number, length: number) => (length ? new Float32Array(buffer, byteOffset + 4 * offsets[o + field]!, length) : EMPTY_F32);
+    const u32 = (field: number, length: number) =>
+      length ? new Uint32Array(buffer, byteOffset + 4 * offsets[o + field]!, length) : EMPTY_U32;
+    const f32 = (field: number, length: number) =>
+      length ? new Float32Array(buffer, byteOffset + 4 * offsets[o + field]!, length) : EMPTY_F32;
     const rotationTimes = f32(1, r);
     const positionTimes = p ? f32(6, p) : null;
     const positions = p ? f32(7, 3 * p) : null;

@@ -41,7 +41,10 @@ export interface IGI2Attachment {
   unknown: number;
   /** The bone it hangs from; -1 for none. */
   bone: number;
-  /** As read from the record's last two words: its own index in ATTA, and the TNVE word offset of its first pose entry (0: none). The writer computes both. */
+  /**
+   * As read from the record's last two words: its own index in ATTA, and the TNVE word offset of its first pose entry (0: none). The writer
+   * computes both.
+   */
   recordIndex: number;
   firstPoseWord: number;
   keys: IGI2AttachmentKey[];

@@ -30,7 +30,11 @@ export interface IGI2ClipDoc {
   attachments?: readonly Omit<IGI2Attachment, 'recordIndex' | 'firstPoseWord'>[];
   triggers?: readonly IGI2Trigger[];
   /** Entries after the separator: keys past the duration that a looping clip wraps into. */
-  wrapKeys?: { tracks: readonly IGI2TrackData[]; attachmentKeys?: readonly (readonly IGI2AttachmentKey[])[]; triggers?: readonly IGI2Trigger[] };
+  wrapKeys?: {
+    tracks: readonly IGI2TrackData[];
+    attachmentKeys?: readonly (readonly IGI2AttachmentKey[])[];
+    triggers?: readonly IGI2Trigger[];
+  };
 }
 
 interface PendingEntry {
@@ -51,11 +55,17 @@ const bitsOf = (values: Float32Array) => new Uint32Array(values.buffer, values.b
 export function writeIGI2Clip(clip: IGI2ClipDoc): Uint8Array {
   const boneCount = clip.skeleton.parents.length;
   if (clip.skeleton.restTranslations.length !== 3 * boneCount)
-    throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: ${clip.skeleton.restTranslations.length} rest translation values for ${boneCount} bones`);
-  if (clip.tracks.length > boneCount) throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: ${clip.tracks.length} tracks for ${boneCount} bones`);
+    throw new EncodeError(
+      'ILFF',
+      'mismatched-lengths',
+      `writeIGI2Clip: ${clip.skeleton.restTranslations.length} rest translation values for ${boneCount} bones`,
+    );
+  if (clip.tracks.length > boneCount)
+    throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: ${clip.tracks.length} tracks for ${boneCount} bones`);
   if (boneCount > 256) throw new EncodeError('ILFF', 'field-overflow', 'writeIGI2Clip: an entry addresses at most 256 bones');
   const attachments = clip.attachments ?? [];
-  if (attachments.length > 256) throw new EncodeError('ILFF', 'field-overflow', 'writeIGI2Clip: an entry addresses at most 256 attachments');
+  if (attachments.length > 256)
+    throw new EncodeError('ILFF', 'field-overflow', 'writeIGI2Clip: an entry addresses at most 256 attachments');
   const main = entriesOf(
     clip.tracks,
     attachments.map((a) => a.keys),
@@ -125,11 +135,17 @@ function writeHierarchy(out: ByteWriter, skeleton: IGI2ClipDoc['skeleton']): voi
   for (const bits of bitsOf(rest)) out.u32(bits);
 }
 
-function writeAttachment(out: ByteWriter, attachment: NonNullable<IGI2ClipDoc['attachments']>[number], index: number, firstPoseWord: number): void {
+function writeAttachment(
+  out: ByteWriter,
+  attachment: NonNullable<IGI2ClipDoc['attachments']>[number],
+  index: number,
+  firstPoseWord: number,
+): void {
   const name = new Uint8Array(16);
   writeLatin1(name, 0, 15, attachment.name);
   out.bytes(name);
-  for (const values of [attachment.position, attachment.orientation, attachment.rotation2]) for (const bits of bitsOf(values)) out.u32(bits);
+  for (const values of [attachment.position, attachment.orientation, attachment.rotation2])
+    for (const bits of bitsOf(values)) out.u32(bits);
   out.f32(attachment.unknown);
   filler(out, 4);
   out.u32(attachment.bone < 0 ? NO_BONE : attachment.bone);
@@ -138,11 +154,20 @@ function writeAttachment(out: ByteWriter, attachment: NonNullable<IGI2ClipDoc['a
 }
 
 /** Every entry of one section (before or after the separator), in the tools' order. */
-function entriesOf(tracks: readonly IGI2TrackData[], attachmentKeys: readonly (readonly IGI2AttachmentKey[])[], triggers: readonly IGI2Trigger[]): PendingEntry[] {
+function entriesOf(
+  tracks: readonly IGI2TrackData[],
+  attachmentKeys: readonly (readonly IGI2AttachmentKey[])[],
+  triggers: readonly IGI2Trigger[],
+): PendingEntry[] {
   const entries: PendingEntry[] = [];
   tracks.forEach((track, bone) => {
     const keys = track.rotationTicks.length;
-    if (track.rotations.length !== 4 * keys) throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: bone ${bone} has ${keys} rotation ticks and ${track.rotations.length / 4} rotations`);
+    if (track.rotations.length !== 4 * keys)
+      throw new EncodeError(
+        'ILFF',
+        'mismatched-lengths',
+        `writeIGI2Clip: bone ${bone} has ${keys} rotation ticks and ${track.rotations.length / 4} rotations`,
+      );
     const key = bitsOf(track.rotations);
     const inT = bitsOf(track.inTangents ?? track.rotations);
     const outT = bitsOf(track.outTangents ?? track.rotations);
@@ -162,9 +187,18 @@ function entriesOf(tracks: readonly IGI2TrackData[], attachmentKeys: readonly (r
     const ticks = track.positionTicks ?? [];
     const positions = track.positions ? bitsOf(track.positions) : new Uint32Array(0);
     if (positions.length !== 3 * ticks.length)
-      throw new EncodeError('ILFF', 'mismatched-lengths', `writeIGI2Clip: bone ${bone} has ${ticks.length} position ticks and ${positions.length / 3} positions`);
+      throw new EncodeError(
+        'ILFF',
+        'mismatched-lengths',
+        `writeIGI2Clip: bone ${bone} has ${ticks.length} position ticks and ${positions.length / 3} positions`,
+      );
     for (let k = 0; k < ticks.length; k++) {
-      entries.push({ type: Entry.Position, index: bone, ticks: ticks[k]!, write: (out) => [0, 1, 2].forEach((c) => out.u32(positions[3 * k + c]!)) });
+      entries.push({
+        type: Entry.Position,
+        index: bone,
+        ticks: ticks[k]!,
+        write: (out) => [0, 1, 2].forEach((c) => out.u32(positions[3 * k + c]!)),
+      });
     }
   });
   attachmentKeys.forEach((keys, attachment) => {

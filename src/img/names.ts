@@ -19,7 +19,9 @@ export function imgNameProblem(name: string): string | undefined {
   if (name.length === 0) return 'is empty';
   const unstorable = Array.from(name).find((c) => !ALLOWED.test(c));
   if (unstorable !== undefined) {
-    return unstorable.codePointAt(0)! > 0xff ? `has a character outside Latin-1 (${codePointLabel(unstorable)})` : `has a control character (${codePointLabel(unstorable)})`;
+    return unstorable.codePointAt(0)! > 0xff
+      ? `has a character outside Latin-1 (${codePointLabel(unstorable)})`
+      : `has a control character (${codePointLabel(unstorable)})`;
   }
   if (SEPARATOR.test(name)) return 'has a path separator (/ or \\)';
   if (name === '.' || name === '..') return 'names a folder, not a file';
@@ -30,7 +32,12 @@ export function imgNameProblem(name: string): string | undefined {
 /** Throws a one-line `EncodeError` (code `bad-name`) naming the entry when `name` cannot be stored. */
 export function checkIMGName(name: string): void {
   const problem = imgNameProblem(name);
-  if (problem) throw new EncodeError('IMG', 'bad-name', `entry name ${quoted(name)} ${problem}: IMG names are 1 to ${IMG_NAME_CHARACTERS} printable Latin-1 characters, without / or \\, not . or ..`);
+  if (problem)
+    throw new EncodeError(
+      'IMG',
+      'bad-name',
+      `entry name ${quoted(name)} ${problem}: IMG names are 1 to ${IMG_NAME_CHARACTERS} printable Latin-1 characters, without / or \\, not . or ..`,
+    );
 }
 
 /** The name in quotes, its control and line-breaking characters as escapes: a message stays one harmless line. */

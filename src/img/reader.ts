@@ -66,7 +66,12 @@ export class IMGArchive {
       const first = this.entries[duplicates[0]!]!;
       this.#warn('duplicate-name', duplicates, `entry "${first.name}" repeats an earlier name; lookups by name return the first`);
     }
-    if (outOfRange.length) this.#warn('entry-out-of-range', outOfRange, `${this.#rangeDetail(this.entries[outOfRange[0]!]!)}; reading it throws, the other entries stay readable`);
+    if (outOfRange.length)
+      this.#warn(
+        'entry-out-of-range',
+        outOfRange,
+        `${this.#rangeDetail(this.entries[outOfRange[0]!]!)}; reading it throws, the other entries stay readable`,
+      );
     this.#reportOverlaps();
   }
 
@@ -105,9 +110,13 @@ export class IMGArchive {
    */
   read(entry: IMGEntry): Uint8Array {
     if (!isByteCount(entry.offset) || !isByteCount(entry.size)) {
-      throw new ArgumentError('bad-argument', `IMG entry "${entry.name}" has offset ${entry.offset} and size ${entry.size}; both must be whole numbers of bytes, 0 or more`);
+      throw new ArgumentError(
+        'bad-argument',
+        `IMG entry "${entry.name}" has offset ${entry.offset} and size ${entry.size}; both must be whole numbers of bytes, 0 or more`,
+      );
     }
-    if (!this.#inRange(entry)) throw new DecodeError('IMG', 'entry-out-of-range', this.#recordOf(this.#indexOf(entry)), this.#rangeDetail(entry));
+    if (!this.#inRange(entry))
+      throw new DecodeError('IMG', 'entry-out-of-range', this.#recordOf(this.#indexOf(entry)), this.#rangeDetail(entry));
     return this.#data.subarray(entry.offset, entry.offset + entry.size);
   }
 
@@ -149,7 +158,14 @@ export class IMGArchive {
       entries.push({ name, offset, size });
     }
     if (cursor.remaining > 0) {
-      this.warnings.push(warning('IMG', 'trailing-bytes', cursor.pos, `the directory ends with ${cursor.remaining} bytes that are not a whole 32-byte entry; ignored`));
+      this.warnings.push(
+        warning(
+          'IMG',
+          'trailing-bytes',
+          cursor.pos,
+          `the directory ends with ${cursor.remaining} bytes that are not a whole 32-byte entry; ignored`,
+        ),
+      );
     }
     return entries;
   }
@@ -190,7 +206,9 @@ export class IMGArchive {
    * can make a tool decode or extract the same bytes many times over, so it is worth a word.
    */
   #reportOverlaps(): void {
-    const order = [...this.entries.keys()].filter((i) => this.entries[i]!.size > 0).sort((a, b) => this.entries[a]!.offset - this.entries[b]!.offset);
+    const order = [...this.entries.keys()]
+      .filter((i) => this.entries[i]!.size > 0)
+      .sort((a, b) => this.entries[a]!.offset - this.entries[b]!.offset);
     let overlapping = 0;
     let first: [number, number] | undefined;
     let reach = -1; // the entry that reaches furthest so far

@@ -34,13 +34,26 @@ export function writeIMG(entries: readonly IMGEntryData[], options: WriteIMGOpti
   entries.forEach(({ name: given, data }, index) => {
     let name = given;
     if (name.length > IMG_NAME_CHARACTERS) {
-      if (!options.truncateNames) throw new EncodeError('IMG', 'bad-name', `entry ${index} "${name}" has ${name.length} characters; VER2 names hold 23 (pass truncateNames: true to cut them)`);
+      if (!options.truncateNames)
+        throw new EncodeError(
+          'IMG',
+          'bad-name',
+          `entry ${index} "${name}" has ${name.length} characters; VER2 names hold 23 (pass truncateNames: true to cut them)`,
+        );
       name = name.slice(0, IMG_NAME_CHARACTERS);
-      options.warnings?.push(warning('IMG', 'name-truncated', 8 + 32 * index, `entry ${index} "${given}" was written as "${name}": VER2 names hold 23 characters`));
+      options.warnings?.push(
+        warning(
+          'IMG',
+          'name-truncated',
+          8 + 32 * index,
+          `entry ${index} "${given}" was written as "${name}": VER2 names hold 23 characters`,
+        ),
+      );
     }
     checkIMGName(name);
     const sectors = Math.ceil(data.length / SECTOR_BYTES);
-    if (sectors > 0xffff) throw new EncodeError('IMG', 'field-overflow', `IMG entry "${name}" is larger than a VER2 entry can be (65535 sectors)`);
+    if (sectors > 0xffff)
+      throw new EncodeError('IMG', 'field-overflow', `IMG entry "${name}" is larger than a VER2 entry can be (65535 sectors)`);
     out.u32(sector);
     out.u16(sectors);
     out.u16(0); // sizeInArchive: 0, as in the games' archives

@@ -39,7 +39,9 @@ export function bindClip(clip: SkeletalClip, skeleton: Skeleton): BoundClip {
   const trackOfBone = new Int32Array(skeleton.boneCount).fill(-1);
   const unmatchedTracks: string[] = [];
   const refused =
-    clip.rig && skeleton.rig && clip.rig !== skeleton.rig ? `a ${RIG_NAMES[clip.rig] ?? clip.rig} clip does not play on a ${RIG_NAMES[skeleton.rig] ?? skeleton.rig} skeleton: nothing bound` : null;
+    clip.rig && skeleton.rig && clip.rig !== skeleton.rig
+      ? `a ${RIG_NAMES[clip.rig] ?? clip.rig} clip does not play on a ${RIG_NAMES[skeleton.rig] ?? skeleton.rig} skeleton: nothing bound`
+      : null;
   clip.tracks.forEach((track, index) => {
     const bone = refused ? -1 : boneOfTrack(clip, track, index, skeleton);
     if (bone >= 0 && trackOfBone[bone] === -1) trackOfBone[bone] = index;
@@ -121,7 +123,11 @@ const ZERO_TIME = new Float32Array(1);
 function boundTrack(track: SampledTrack | undefined, skeleton: Skeleton, bone: number): SampledTrack {
   const rest = skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3);
   if (!track || track.times.length === 0) {
-    return { times: ZERO_TIME, rotations: unitRotations(skeleton.restRotations.subarray(4 * bone, 4 * bone + 4)), translations: Float32Array.from(rest) };
+    return {
+      times: ZERO_TIME,
+      rotations: unitRotations(skeleton.restRotations.subarray(4 * bone, 4 * bone + 4)),
+      translations: Float32Array.from(rest),
+    };
   }
   const keys = track.times.length;
   let translations = track.translations;

@@ -26,11 +26,13 @@ export function blendPoses(out: Pose, layers: readonly Layer[]): Pose {
   let weightScale = 0;
   let maskScale = 0;
   layers.forEach((layer, i) => {
-    if (layer.pose.count !== out.count) throw new ArgumentError('size-mismatch', `blendPoses: layer ${i} has ${layer.pose.count} bones, the output pose ${out.count}`);
+    if (layer.pose.count !== out.count)
+      throw new ArgumentError('size-mismatch', `blendPoses: layer ${i} has ${layer.pose.count} bones, the output pose ${out.count}`);
     checkWeight(layer.weight, `layer ${i} weight`);
     weightScale = Math.max(weightScale, layer.weight);
     if (layer.mask) {
-      if (layer.mask.length < out.count) throw new ArgumentError('size-mismatch', `blendPoses: layer ${i} mask has ${layer.mask.length} weights for ${out.count} bones`);
+      if (layer.mask.length < out.count)
+        throw new ArgumentError('size-mismatch', `blendPoses: layer ${i} mask has ${layer.mask.length} weights for ${out.count} bones`);
       for (let bone = 0; bone < out.count; bone++) {
         checkWeight(layer.mask[bone]!, `layer ${i} mask[${bone}]`);
         maskScale = Math.max(maskScale, layer.mask[bone]!);
@@ -82,14 +84,17 @@ export function boneMask(skeleton: { parents: ArrayLike<number> }, rootBones: re
 }
 
 function checkWeight(weight: number, what: string): void {
-  if (!(weight >= 0 && weight < Infinity)) throw new ArgumentError('bad-argument', `blendPoses: ${what} is ${weight}; weights must be finite and 0 or more`);
+  if (!(weight >= 0 && weight < Infinity))
+    throw new ArgumentError('bad-argument', `blendPoses: ${what} is ${weight}; weights must be finite and 0 or more`);
 }
 
 /**
  * San Andreas ped bones (HAnim ids) of the upper body: Spine1 (3) and what hangs from it. That is
  * the neck, head, jaw and brows, both clavicle-to-finger chains, the breasts, and the belly.
  */
-export const SA_UPPER_BODY_BONE_IDS: ReadonlySet<number> = new Set([3, 4, 5, 6, 7, 8, 21, 22, 23, 24, 25, 26, 31, 32, 33, 34, 35, 36, 201, 301, 302]);
+export const SA_UPPER_BODY_BONE_IDS: ReadonlySet<number> = new Set([
+  3, 4, 5, 6, 7, 8, 21, 22, 23, 24, 25, 26, 31, 32, 33, 34, 35, 36, 201, 301, 302,
+]);
 
 /** A mask for an SA ped pose: `weight` on the upper body (`SA_UPPER_BODY_BONE_IDS`), 0 elsewhere; `lower` inverts it. */
 export function saUpperBodyMask(pose: { boneIds: ArrayLike<number> }, weight = 1, lower = false): Float32Array {

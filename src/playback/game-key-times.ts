@@ -2,7 +2,8 @@
 import { nextFloat32 } from '../core/float32.js';
 
 /**
- * Key times an engine that interpolates from the last key at a time (three.js, Babylon.js) plays as the games do. At a time several keys share, the games seek to the first
+ * Key times an engine that interpolates from the last key at a time (three.js, Babylon.js) plays as the games do. At a time several keys
+ * share, the games seek to the first
  * of them and play on from the last; the engines interpolate from the last at once. Moving the later
  * keys of each run one f32 step later gives both the games' value at that time and after it. The
  * decoded array is reused when no time repeats.

@@ -48,10 +48,14 @@ export interface GameLayer {
 export function sampleLayers(skeleton: Skeleton, layers: readonly GameLayer[], out: Pose, options: SampleOptions = {}): Pose {
   if (layers.length === 0) throw new ArgumentError('bad-argument', 'sampleLayers needs at least one layer');
   if (out.count !== skeleton.boneCount)
-    throw new ArgumentError('size-mismatch', `sampleLayers: the output pose has ${out.count} bones, the skeleton ${skeleton.boneCount}: make it with createPose(skeleton)`);
+    throw new ArgumentError(
+      'size-mismatch',
+      `sampleLayers: the output pose has ${out.count} bones, the skeleton ${skeleton.boneCount}: make it with createPose(skeleton)`,
+    );
   let largest = 0;
   const bound = layers.map((layer, i) => {
-    if (!(layer.weight >= 0 && layer.weight < Infinity)) throw new ArgumentError('bad-argument', `sampleLayers: layer ${i} weight is ${layer.weight}; weights must be finite and 0 or more`);
+    if (!(layer.weight >= 0 && layer.weight < Infinity))
+      throw new ArgumentError('bad-argument', `sampleLayers: layer ${i} weight is ${layer.weight}; weights must be finite and 0 or more`);
     largest = Math.max(largest, layer.weight);
     const clip = boundTo(layer.clip, skeleton);
     return { clip, nodes: nodesOf(clip) };
@@ -103,7 +107,14 @@ export function sampleLayers(skeleton: Skeleton, layers: readonly GameLayer[], o
       r[q + 3] = r[q + 3]! + side * w;
       if (node !== TRANSLATED) continue;
       const t = 3 * bone;
-      if (!(Number.isFinite(pose.translations[t]!) && Number.isFinite(pose.translations[t + 1]!) && Number.isFinite(pose.translations[t + 2]!))) sums.nonFiniteKeys[bone] = 1;
+      if (
+        !(
+          Number.isFinite(pose.translations[t]!) &&
+          Number.isFinite(pose.translations[t + 1]!) &&
+          Number.isFinite(pose.translations[t + 2]!)
+        )
+      )
+        sums.nonFiniteKeys[bone] = 1;
       // Offsets are what the track adds to the rest position; the bound clip stores rest + offset.
       sums.translation[t] = sums.translation[t]! + blend * (pose.translations[t]! - (offsets ? rest[t]! : 0));
       sums.translation[t + 1] = sums.translation[t + 1]! + blend * (pose.translations[t + 1]! - (offsets ? rest[t + 1]! : 0));
@@ -139,7 +150,10 @@ export function sampleLayers(skeleton: Skeleton, layers: readonly GameLayer[], o
     // infinite key still gives what it gives, as sampleClip does).
     for (let c = 0; c < 3; c++) {
       if (!Number.isFinite(out.translations[t + c]!) && !sums.nonFiniteKeys[bone])
-        throw new ArgumentError('bad-argument', `sampleLayers: bone ${bone}'s translation overflows a float with these weights (the largest ${largest}); the game's blend amounts are 0 to 1`);
+        throw new ArgumentError(
+          'bad-argument',
+          `sampleLayers: bone ${bone}'s translation overflows a float with these weights (the largest ${largest}); the game's blend amounts are 0 to 1`,
+        );
     }
     out.hasTranslation[bone] = 1;
   }
@@ -166,7 +180,8 @@ const bindings = new WeakMap<SkeletalClip, WeakMap<Skeleton, BoundClip>>();
 
 function boundTo(clip: SkeletalClip | BoundClip, skeleton: Skeleton): BoundClip {
   if (clip.kind === 'bound') {
-    if (clip.skeleton !== skeleton) throw new ArgumentError('size-mismatch', `sampleLayers: a clip bound to another skeleton (${clip.clip.name})`);
+    if (clip.skeleton !== skeleton)
+      throw new ArgumentError('size-mismatch', `sampleLayers: a clip bound to another skeleton (${clip.clip.name})`);
     return clip;
   }
   let bySkeleton = bindings.get(clip);

@@ -13,16 +13,29 @@ import type { Pose } from './pose.js';
  * parents that are not whole numbers in range, a cycle, or arrays that do not match the pose.
  */
 export function poseToMatrices(pose: Pose, skeleton: Skeleton, out?: Float32Array): Float32Array;
-export function poseToMatrices(pose: Pose, parents: ArrayLike<number>, restTranslations?: ArrayLike<number> | null, out?: Float32Array): Float32Array;
-export function poseToMatrices(pose: Pose, hierarchy: Skeleton | ArrayLike<number>, restOrOut?: ArrayLike<number> | null, maybeOut?: Float32Array): Float32Array {
+export function poseToMatrices(
+  pose: Pose,
+  parents: ArrayLike<number>,
+  restTranslations?: ArrayLike<number> | null,
+  out?: Float32Array,
+): Float32Array;
+export function poseToMatrices(
+  pose: Pose,
+  hierarchy: Skeleton | ArrayLike<number>,
+  restOrOut?: ArrayLike<number> | null,
+  maybeOut?: Float32Array,
+): Float32Array {
   const skeleton = (hierarchy as Partial<Skeleton>).kind === 'skeleton' ? (hierarchy as Skeleton) : null;
   const isSkeleton = skeleton !== null;
   const parents = skeleton ? skeleton.parents : (hierarchy as ArrayLike<number>);
   const rest = skeleton ? skeleton.restTranslations : (restOrOut ?? null);
   const out = (isSkeleton ? (restOrOut as Float32Array | undefined) : maybeOut) ?? new Float32Array(16 * pose.count);
-  if (parents.length !== pose.count) throw new ArgumentError('size-mismatch', `poseToMatrices: ${parents.length} parents for a pose of ${pose.count} bones`);
-  if (rest && rest.length < 3 * pose.count) throw new ArgumentError('size-mismatch', `poseToMatrices: ${rest.length} rest translation values for ${pose.count} bones (3 each)`);
-  if (out.length < 16 * pose.count) throw new ArgumentError('size-mismatch', `poseToMatrices: the output holds ${out.length} floats, ${16 * pose.count} are needed`);
+  if (parents.length !== pose.count)
+    throw new ArgumentError('size-mismatch', `poseToMatrices: ${parents.length} parents for a pose of ${pose.count} bones`);
+  if (rest && rest.length < 3 * pose.count)
+    throw new ArgumentError('size-mismatch', `poseToMatrices: ${rest.length} rest translation values for ${pose.count} bones (3 each)`);
+  if (out.length < 16 * pose.count)
+    throw new ArgumentError('size-mismatch', `poseToMatrices: the output holds ${out.length} floats, ${16 * pose.count} are needed`);
   // A Skeleton's parents come first by contract; the bare-array form may list them in any order.
   // Both are checked on every call: the arrays are mutable, so nothing is cached.
   if (isSkeleton) checkParentsFirst(parents);
@@ -46,7 +59,11 @@ export function poseToMatrices(pose: Pose, hierarchy: Skeleton | ArrayLike<numbe
 function checkParentsFirst(parents: ArrayLike<number>): void {
   for (let bone = 0; bone < parents.length; bone++) {
     const parent = parents[bone]!;
-    if (parent >= bone || parent < -1) throw new ArgumentError('bad-parent', `poseToMatrices: skeleton bone ${bone} has parent ${parent}; a parent must be -1 or a bone before it`);
+    if (parent >= bone || parent < -1)
+      throw new ArgumentError(
+        'bad-parent',
+        `poseToMatrices: skeleton bone ${bone} has parent ${parent}; a parent must be -1 or a bone before it`,
+      );
   }
 }
 
@@ -54,12 +71,19 @@ function checkParentsFirst(parents: ArrayLike<number>): void {
  * The GPU matrix palette: world(bone) * inverseBind(bone), 16 floats per bone, column-major. Takes
  * the skeleton's inverse binds, or an array of them.
  */
-export function skinningMatrices(world: Float32Array, inverseBind: Skeleton | Float32Array, out = new Float32Array(world.length)): Float32Array {
+export function skinningMatrices(
+  world: Float32Array,
+  inverseBind: Skeleton | Float32Array,
+  out = new Float32Array(world.length),
+): Float32Array {
   const binds = inverseBind instanceof Float32Array ? inverseBind : inverseBind.inverseBindMatrices;
   if (!binds) throw new ArgumentError('missing-data', 'skinningMatrices: the skeleton has no inverse bind matrices');
-  if (world.length % 16 !== 0) throw new ArgumentError('size-mismatch', `skinningMatrices: ${world.length} world floats is not a whole number of 4x4 matrices`);
-  if (binds.length < world.length) throw new ArgumentError('size-mismatch', `skinningMatrices: ${binds.length / 16} inverse bind matrices for ${world.length / 16} bones`);
-  if (out.length < world.length) throw new ArgumentError('size-mismatch', `skinningMatrices: the output holds ${out.length} floats, ${world.length} are needed`);
+  if (world.length % 16 !== 0)
+    throw new ArgumentError('size-mismatch', `skinningMatrices: ${world.length} world floats is not a whole number of 4x4 matrices`);
+  if (binds.length < world.length)
+    throw new ArgumentError('size-mismatch', `skinningMatrices: ${binds.length / 16} inverse bind matrices for ${world.length / 16} bones`);
+  if (out.length < world.length)
+    throw new ArgumentError('size-mismatch', `skinningMatrices: the output holds ${out.length} floats, ${world.length} are needed`);
   for (let at = 0; at < world.length; at += 16) multiply(world, at, binds, at, out, at);
   return out;
 }

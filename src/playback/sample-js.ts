@@ -1,4 +1,10 @@
-import { NEARLY_PARALLEL, SLERP_SERIES_SHORT_RANGE, SLERP_SERIES_SHORT_TERMS, SLERP_SERIES_TERMS, SLERP_SERIES_TOLERANCE } from '../core/wasm-layout.js';
+import {
+  NEARLY_PARALLEL,
+  SLERP_SERIES_SHORT_RANGE,
+  SLERP_SERIES_SHORT_TERMS,
+  SLERP_SERIES_TERMS,
+  SLERP_SERIES_TOLERANCE,
+} from '../core/wasm-layout.js';
 import type { SampledTrack } from './clip.js';
 
 /**
@@ -118,7 +124,15 @@ export function slerpWeight(t: number, d: number): number {
  * keys; identical keys copied as they are (keys need not be unit length). The same formula as
  * three.js's Quaternion.slerpFlat, so clips match THREE.AnimationMixer.
  */
-export function slerpInto(p: ArrayLike<number>, pAt: number, q: ArrayLike<number>, qAt: number, u: number, out: Float32Array, outAt: number): void {
+export function slerpInto(
+  p: ArrayLike<number>,
+  pAt: number,
+  q: ArrayLike<number>,
+  qAt: number,
+  u: number,
+  out: Float32Array,
+  outAt: number,
+): void {
   let x = p[pAt]!,
     y = p[pAt + 1]!,
     z = p[pAt + 2]!,

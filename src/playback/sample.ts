@@ -36,7 +36,16 @@ export function sampleClip(clip: SkeletalClip | BoundClip, time: number, pose: P
   }
   const backend = tracks.needsTypeScript ? 'js' : resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
-  if (backend !== 'js' && poseSampler(backend)?.sample({ clips: [tracks], times: [time], firstBones: FIRST_BONE_ZERO, loop }, pose.count, pose.rotations, pose.translations)) return backend;
+  if (
+    backend !== 'js' &&
+    poseSampler(backend)?.sample(
+      { clips: [tracks], times: [time], firstBones: FIRST_BONE_ZERO, loop },
+      pose.count,
+      pose.rotations,
+      pose.translations,
+    )
+  )
+    return backend;
   // Asked for js, a clip only TypeScript plays, or the host refused the wasm sampler memory.
   sampleTracksJs(tracks.tracks, tracks.duration, time, loop, pose.rotations, pose.translations, 0, options.interpolation !== 'slerp');
   return 'js';
@@ -47,13 +56,20 @@ export function sampleClip(clip: SkeletalClip | BoundClip, time: number, pose: P
  * for crowds. Returns the backend that ran.
  */
 export function sampleBatch(batch: PoseBatch, times: ArrayLike<number>, options: SampleOptions = {}): Backend {
-  if (times.length !== batch.clips.length) throw new ArgumentError('size-mismatch', `${times.length} times for ${batch.clips.length} instances`);
+  if (times.length !== batch.clips.length)
+    throw new ArgumentError('size-mismatch', `${times.length} times for ${batch.clips.length} instances`);
   const backend = resolveBackend(options.backend, 'pose');
   const loop = options.loop ?? false;
   const { clips, needsTypeScript } = batchTracks(batch);
-  if (backend !== 'js' && !needsTypeScript && poseSampler(backend)?.sample({ clips, times, firstBones: batch.offsets, loop }, batch.boneCount, batch.rotations, batch.translations)) return backend;
+  if (
+    backend !== 'js' &&
+    !needsTypeScript &&
+    poseSampler(backend)?.sample({ clips, times, firstBones: batch.offsets, loop }, batch.boneCount, batch.rotations, batch.translations)
+  )
+    return backend;
   const squad = options.interpolation !== 'slerp';
-  for (let i = 0; i < clips.length; i++) sampleTracksJs(clips[i]!.tracks, clips[i]!.duration, times[i]!, loop, batch.rotations, batch.translations, batch.offsets[i]!, squad);
+  for (let i = 0; i < clips.length; i++)
+    sampleTracksJs(clips[i]!.tracks, clips[i]!.duration, times[i]!, loop, batch.rotations, batch.translations, batch.offsets[i]!, squad);
   return 'js';
 }
 

@@ -127,7 +127,13 @@ export class PoseSampler {
     }
   }
 
-  #run({ times, firstBones, loop }: SampleBatch, addresses: Uint32Array, boneCount: number, rotations: Float32Array, translations: Float32Array): void {
+  #run(
+    { times, firstBones, loop }: SampleBatch,
+    addresses: Uint32Array,
+    boneCount: number,
+    rotations: Float32Array,
+    translations: Float32Array,
+  ): void {
     const count = addresses.length;
     const recordBytes = INSTANCE_BYTES * count;
     if (this.#records.length !== recordBytes) {

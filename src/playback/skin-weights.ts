@@ -36,7 +36,8 @@ const PER_VERTEX = 4;
 export function gameSkinWeights(geometry: SkinnedGeometryWeights, skeleton: number | { boneCount: number }): GameSkinWeights {
   const boneCount = typeof skeleton === 'number' ? skeleton : skeleton.boneCount;
   const { skinIndices, skinWeights } = geometry;
-  if (!skinIndices || !skinWeights) throw new ArgumentError('missing-data', 'gameSkinWeights: the geometry has no skin weights (no Skin PLG)');
+  if (!skinIndices || !skinWeights)
+    throw new ArgumentError('missing-data', 'gameSkinWeights: the geometry has no skin weights (no Skin PLG)');
   const vertexCount = Math.floor(Math.min(skinIndices.length, skinWeights.length) / PER_VERTEX);
   const kept = geometry.skinMaxWeights && geometry.skinMaxWeights < PER_VERTEX ? geometry.skinMaxWeights : PER_VERTEX;
   const joints = boneCount > 256 ? new Uint16Array(PER_VERTEX * vertexCount) : new Uint8Array(PER_VERTEX * vertexCount);

@@ -17,12 +17,20 @@ export interface SkinnedGeometry extends SkinnedGeometryWeights {
  * reuse them across frames. Throws a `RangeError` when the skeleton has no inverse binds or a buffer
  * is too small.
  */
-export function skinVertices(geometry: SkinnedGeometry, skeleton: Skeleton, pose: Pose, out?: Float32Array, weights?: GameSkinWeights): Float32Array {
+export function skinVertices(
+  geometry: SkinnedGeometry,
+  skeleton: Skeleton,
+  pose: Pose,
+  out?: Float32Array,
+  weights?: GameSkinWeights,
+): Float32Array {
   const vertexCount = Math.floor(geometry.positions.length / 3);
   const target = out ?? new Float32Array(3 * vertexCount);
-  if (target.length < 3 * vertexCount) throw new ArgumentError('size-mismatch', `skinVertices: the output holds ${target.length} floats, ${3 * vertexCount} are needed`);
+  if (target.length < 3 * vertexCount)
+    throw new ArgumentError('size-mismatch', `skinVertices: the output holds ${target.length} floats, ${3 * vertexCount} are needed`);
   const { joints, weights: w } = weights ?? gameSkinWeights(geometry, skeleton);
-  if (w.length < 4 * vertexCount) throw new ArgumentError('size-mismatch', `skinVertices: ${w.length / 4} vertices have weights, the geometry has ${vertexCount}`);
+  if (w.length < 4 * vertexCount)
+    throw new ArgumentError('size-mismatch', `skinVertices: ${w.length / 4} vertices have weights, the geometry has ${vertexCount}`);
   if (weights) checkCallerWeights(joints, w, vertexCount, skeleton.boneCount);
   const palette = skinningMatrices(poseToMatrices(pose, skeleton), skeleton);
   const positions = geometry.positions;
@@ -55,11 +63,19 @@ export function skinVertices(geometry: SkinnedGeometry, skeleton: Skeleton, pose
  * NaN or infinite weight gives no finite position. Either is a RangeError naming the vertex.
  */
 function checkCallerWeights(joints: ArrayLike<number>, weights: ArrayLike<number>, vertexCount: number, boneCount: number): void {
-  if (joints.length < 4 * vertexCount) throw new ArgumentError('size-mismatch', `skinVertices: ${Math.floor(joints.length / 4)} vertices have joints, the geometry has ${vertexCount}`);
+  if (joints.length < 4 * vertexCount)
+    throw new ArgumentError(
+      'size-mismatch',
+      `skinVertices: ${Math.floor(joints.length / 4)} vertices have joints, the geometry has ${vertexCount}`,
+    );
   for (let i = 0; i < 4 * vertexCount; i++) {
     const weight = weights[i]!;
-    if (!(weight >= 0 && weight < Infinity)) throw new ArgumentError('bad-argument', `skinVertices: vertex ${i >> 2} has weight ${weight}; weights must be finite and 0 or more`);
+    if (!(weight >= 0 && weight < Infinity))
+      throw new ArgumentError('bad-argument', `skinVertices: vertex ${i >> 2} has weight ${weight}; weights must be finite and 0 or more`);
     if (weight !== 0 && !(joints[i]! < boneCount))
-      throw new ArgumentError('bad-argument', `skinVertices: vertex ${i >> 2} weights bone ${joints[i]}, and the skeleton has ${boneCount} bones (gameSkinWeights makes weights that fit it)`);
+      throw new ArgumentError(
+        'bad-argument',
+        `skinVertices: vertex ${i >> 2} weights bone ${joints[i]}, and the skeleton has ${boneCount} bones (gameSkinWeights makes weights that fit it)`,
+      );
   }
 }

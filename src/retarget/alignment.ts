@@ -5,7 +5,20 @@
 import type { Skeleton } from '../core/skeleton.js';
 import { poseToMatrices } from '../playback/matrices.js';
 import { createPose } from '../playback/pose.js';
-import { apply, cross, dot, fromArray, identity, multiply, normalised, positionOf, subtract, transposed, type Matrix, type Vector } from '../core/transforms.js';
+import {
+  apply,
+  cross,
+  dot,
+  fromArray,
+  identity,
+  multiply,
+  normalised,
+  positionOf,
+  subtract,
+  transposed,
+  type Matrix,
+  type Vector,
+} from '../core/transforms.js';
 import { bodyFrame, segmentDirection, type JointAt } from './body.js';
 import { poseLike } from './game-pose.js';
 import { describeTurn, type Reference } from './reference.js';
@@ -65,7 +78,13 @@ export function standingRest(skeleton: Skeleton): Matrix[] {
  * source's floor is always put on it; null, on the standing rest's lowest foot when the reference
  * stands more than a tenth of a leg off its floor.
  */
-export function alignTo(skeleton: Skeleton, jointOfBone: Int32Array, gameRest: readonly Matrix[], reference: Reference, ground: number | null = null): Alignment {
+export function alignTo(
+  skeleton: Skeleton,
+  jointOfBone: Int32Array,
+  gameRest: readonly Matrix[],
+  reference: Reference,
+  ground: number | null = null,
+): Alignment {
   const { turn, worlds: sourceRef } = reference;
   const sourceAt: JointAt = (id) => {
     const bone = skeleton.indexOf(id);

@@ -59,7 +59,8 @@ const SIDED: ReadonlyArray<[RegExp, number, string]> = [
   [/^(toe|toe0|toes|toebase|ball)$/, 14, 'toe'],
 ];
 /** The HAnim id of a sided segment: left arm 31-34, right arm 21-24, left leg 41-44, right leg 51-54. */
-const sidedId = (side: 'L' | 'R', segment: number) => (segment < 10 ? (side === 'L' ? 30 : 20) + segment : (side === 'L' ? 40 : 50) + segment - 10);
+const sidedId = (side: 'L' | 'R', segment: number) =>
+  segment < 10 ? (side === 'L' ? 30 : 20) + segment : (side === 'L' ? 40 : 50) + segment - 10;
 const CENTRE: ReadonlyArray<[RegExp, number, string]> = [
   [/^(pelvis|hips|hip)$/, 1, 'pelvis'],
   [/^(neck|neck1)$/, 4, 'neck'],
@@ -117,7 +118,8 @@ export function resolveBoneMap(names: readonly string[], parents: ArrayLike<numb
     const part = all.filter((word) => !['l', 'left', 'r', 'right'].includes(word)).join('');
     if (side) {
       for (const [pattern, segment, what] of SIDED)
-        if (pattern.test(part)) assign(joint, skeleton.indexOf(sidedId(side, segment)), `${side === 'L' ? 'left' : 'right'} side, "${part}" is the ${what}`);
+        if (pattern.test(part))
+          assign(joint, skeleton.indexOf(sidedId(side, segment)), `${side === 'L' ? 'left' : 'right'} side, "${part}" is the ${what}`);
     } else if (SPINE.test(part)) spine.push(joint);
     else for (const [pattern, id, what] of CENTRE) if (pattern.test(part)) assign(joint, skeleton.indexOf(id), `"${part}" is the ${what}`);
   });
@@ -137,7 +139,13 @@ export function resolveBoneMap(names: readonly string[], parents: ArrayLike<numb
  * joint taken is the nearest above the lower mapped joint, on the path up to the upper one, that is no
  * helper (twist, roll, end) and drives nothing else (CMU's LHipJoint, at the hips, is passed over).
  */
-function fillFromHierarchy(names: readonly string[], parents: ArrayLike<number>, skeleton: Skeleton, jointOfBone: Int32Array, assign: (joint: number, bone: number, why: string) => void): void {
+function fillFromHierarchy(
+  names: readonly string[],
+  parents: ArrayLike<number>,
+  skeleton: Skeleton,
+  jointOfBone: Int32Array,
+  assign: (joint: number, bone: number, why: string) => void,
+): void {
   const mapped = (id: number) => (skeleton.indexOf(id) >= 0 ? jointOfBone[skeleton.indexOf(id)]! : -1);
   for (const base of [20, 30, 40, 50]) {
     // A clavicle has no joint below the spine to find it by; a thigh has the pelvis.
@@ -150,7 +158,9 @@ function fillFromHierarchy(names: readonly string[], parents: ArrayLike<number>,
       const path: number[] = [];
       for (let joint = parents[below]!; joint >= 0 && joint !== above; joint = parents[joint]!) path.unshift(joint);
       if (path.length && parents[path[0]!] !== above) continue; // the upper joint is no ancestor
-      const candidate = [...path].reverse().find((joint) => !words(names[joint]!).some((word) => HELPER.test(word)) && !jointOfBone.includes(joint));
+      const candidate = [...path]
+        .reverse()
+        .find((joint) => !words(names[joint]!).some((word) => HELPER.test(word)) && !jointOfBone.includes(joint));
       if (candidate === undefined) continue;
       const [upper, lower] = [names[above]!, names[below]!];
       assign(candidate, skeleton.indexOf(id), `between "${upper}" and "${lower}" in the hierarchy`);

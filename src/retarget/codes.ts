@@ -7,7 +7,8 @@ export const RETARGET_CODES = {
   'unmapped-limbs': 'no joint of the source maps to one of the bones a body needs (the pelvis, arms and legs)',
   'bad-source': 'a file that is not a glTF, FBX or BVH a source reader can read',
   'no-animation': 'a source with no animation to retarget',
-  'no-reference': 'no pose of a clip to measure the source by: the rest is no standing body and no frame stands, or the frame asked for is not in the clip',
+  'no-reference':
+    'no pose of a clip to measure the source by: the rest is no standing body and no frame stands, or the frame asked for is not in the clip',
 } as const;
 
 declare module '../core/codes.js' {

@@ -66,7 +66,10 @@ export function positionsOf(skeleton: Skeleton, transfer: Transfer, pose: WorldP
   return out;
 }
 
-/** What the plan keeps off the ground, per key and leg: how far the result's lowest foot joint is below its ankle, and how far the source's is under its floor (0 or less, game metres). */
+/**
+ * What the plan keeps off the ground, per key and leg: how far the result's lowest foot joint is below its ankle, and how far the source's
+ * is under its floor (0 or less, game metres).
+ */
 export interface GroundTrack {
   /** The height the source's floor lands at on the model. */
   ground: number;
@@ -80,7 +83,14 @@ export interface GroundTrack {
  * With `floor`, an ankle whose foot would go further under the ground than the source's goes under
  * its floor is raised until it does not (the foot's rotation kept, so its lowest joint rises as much).
  */
-export function planFootLock(times: ArrayLike<number>, source: Vector[][], result: Vector[][], legLength: number, legCount: number, floor?: GroundTrack): FootLockPlan {
+export function planFootLock(
+  times: ArrayLike<number>,
+  source: Vector[][],
+  result: Vector[][],
+  legLength: number,
+  legCount: number,
+  floor?: GroundTrack,
+): FootLockPlan {
   const keys = times.length;
   const holds: FootLockPlan['holds'] = Array.from({ length: keys }, () => Array.from({ length: legCount }, () => null));
   const runs: [number, number] = [0, 0];
@@ -89,7 +99,8 @@ export function planFootLock(times: ArrayLike<number>, source: Vector[][], resul
     const floor = heights[Math.floor(0.05 * (heights.length - 1))]!;
     const planted = Array.from({ length: keys }, (_, k) => {
       // The slower of the two steps either side: a foot landing or lifting is still moving.
-      const step = (a: number, b: number) => Math.hypot(...subtract(source[b]![leg]!, source[a]![leg]!)) / Math.max(1e-6, times[b]! - times[a]!);
+      const step = (a: number, b: number) =>
+        Math.hypot(...subtract(source[b]![leg]!, source[a]![leg]!)) / Math.max(1e-6, times[b]! - times[a]!);
       const speed = Math.max(k > 0 ? step(k - 1, k) : 0, k + 1 < keys ? step(k, k + 1) : 0);
       return speed < SPEED_LEGS * legLength && source[k]![leg]![2] - floor < HEIGHT_LEGS * legLength;
     });
@@ -138,7 +149,13 @@ export function planFootLock(times: ArrayLike<number>, source: Vector[][], resul
 }
 
 /** Moves the legs (and, where a foot cannot reach, the hips) of one key's pose to the plan's holds. */
-export function applyFootLock(skeleton: Skeleton, transfer: Transfer, legs: readonly Leg[], holds: ReadonlyArray<{ at: Vector; weight: number } | null>, pose: WorldPose): boolean {
+export function applyFootLock(
+  skeleton: Skeleton,
+  transfer: Transfer,
+  legs: readonly Leg[],
+  holds: ReadonlyArray<{ at: Vector; weight: number } | null>,
+  pose: WorldPose,
+): boolean {
   if (!holds.some((h) => h && h.weight > 0)) return false;
   let positions = positionsOf(skeleton, transfer, pose);
   // A free leg keeps its ankle where the transfer put it, should the pelvis come down for the other.
@@ -154,7 +171,10 @@ export function applyFootLock(skeleton: Skeleton, transfer: Transfer, legs: read
     const target = wanted[i]!;
     if (!holds[i] || holds[i]!.weight <= 0) return;
     // Within a hair of straight, or as far as the leg already reaches (a straight-legged stance).
-    const reach = Math.max((leg.lengths[0] + leg.lengths[1]) * 0.999, Math.hypot(...subtract(positions[leg.bones[2]]!, positions[leg.bones[0]]!)));
+    const reach = Math.max(
+      (leg.lengths[0] + leg.lengths[1]) * 0.999,
+      Math.hypot(...subtract(positions[leg.bones[2]]!, positions[leg.bones[0]]!)),
+    );
     const v = subtract(target, positions[leg.bones[0]]!);
     const far = dot(v, v) - reach * reach;
     if (far <= 0) return;
@@ -167,11 +187,15 @@ export function applyFootLock(skeleton: Skeleton, transfer: Transfer, legs: read
     positions = positionsOf(skeleton, transfer, pose);
   }
   // The way the body faces (left across the thighs, the game's up): where a straight leg's knee bends.
-  const forward = legs.length === 2 ? normalised(cross(subtract(positions[legs[0]!.bones[0]]!, positions[legs[1]!.bones[0]]!), [0, 0, 1])) : ([0, 1, 0] as Vector);
+  const forward =
+    legs.length === 2
+      ? normalised(cross(subtract(positions[legs[0]!.bones[0]]!, positions[legs[1]!.bones[0]]!), [0, 0, 1]))
+      : ([0, 1, 0] as Vector);
   legs.forEach((leg, i) => {
     const target = wanted[i];
     // Within half a millimetre (and the pelvis where it was) the transfer already holds it: left as it is.
-    if (target && (lowered || Math.hypot(...subtract(target, positions[leg.bones[2]]!)) >= 5e-4)) solveLeg(leg, positions, pose, target, forward);
+    if (target && (lowered || Math.hypot(...subtract(target, positions[leg.bones[2]]!)) >= 5e-4))
+      solveLeg(leg, positions, pose, target, forward);
   });
   return lowered;
 }

@@ -3,10 +3,22 @@
 // no twist) to point where the source's does, the bones below it turned with it. The game's own rest
 // is the special case where every turn is nothing.
 import type { Skeleton } from '../core/skeleton.js';
-import { apply, multiply, normalised, positionOf, subtract, transposed, turnBetween, type Matrix, type Vector } from '../core/transforms.js';
+import {
+  apply,
+  multiply,
+  normalised,
+  positionOf,
+  subtract,
+  transposed,
+  turnBetween,
+  type Matrix,
+  type Vector,
+} from '../core/transforms.js';
 import { bodyFrame, type BodyFrame } from './body.js';
 
-/** Each segment the skeleton is posed by: its bone (HAnim id), and the bones whose position gives its direction, the first the source has. */
+/**
+ * Each segment the skeleton is posed by: its bone (HAnim id), and the bones whose position gives its direction, the first the source has.
+ */
 const SEGMENTS: ReadonlyArray<[number, number[]]> = [
   [2, [3, 4]],
   [3, [4]],
@@ -32,7 +44,12 @@ const SEGMENTS: ReadonlyArray<[number, number[]]> = [
  * frame (up the spine, left across the hips) and `direction(from, to)` its segment directions, both already in the game's space (null where
  * the source lacks a joint: that segment keeps its place under its parent).
  */
-export function poseLike(skeleton: Skeleton, rest: readonly Matrix[], frame: BodyFrame | null, direction: (from: number, to: number) => Vector | null): Matrix[] {
+export function poseLike(
+  skeleton: Skeleton,
+  rest: readonly Matrix[],
+  frame: BodyFrame | null,
+  direction: (from: number, to: number) => Vector | null,
+): Matrix[] {
   const worlds = rest.map((m) => Float64Array.from(m));
   const at = (id: number) => (skeleton.indexOf(id) >= 0 ? positionOf(worlds[skeleton.indexOf(id)]!) : null);
   const pelvis = skeleton.indexOf(1);

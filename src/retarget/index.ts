@@ -54,6 +54,9 @@ export async function readSourceRig(bytes: Uint8Array, name = 'clip', resources?
 }
 
 /** Reads a source and retargets its clips: `writeIFP(result.packages, { format: 'ANP3' })` writes them. */
-export async function retarget(bytes: Uint8Array, options: RetargetOptions & { clipName?: string; resources?: GltfResources }): Promise<RetargetResult> {
+export async function retarget(
+  bytes: Uint8Array,
+  options: RetargetOptions & { clipName?: string; resources?: GltfResources },
+): Promise<RetargetResult> {
   return retargetRig(await readSourceRig(bytes, options.clipName, options.resources), options);
 }

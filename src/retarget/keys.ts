@@ -17,7 +17,12 @@ export interface KeyTolerance {
 }
 
 /** The indices of the keys to keep, first and last always among them. */
-export function keptKeys(times: Float32Array, rotations: Float32Array, translations: Float32Array | null, tolerance: KeyTolerance): number[] {
+export function keptKeys(
+  times: Float32Array,
+  rotations: Float32Array,
+  translations: Float32Array | null,
+  tolerance: KeyTolerance,
+): number[] {
   const n = times.length;
   if (n <= 2) return Array.from({ length: n }, (_, k) => k);
   const cosHalf = Math.cos((tolerance.degrees * Math.PI) / 360);
@@ -31,7 +36,9 @@ export function keptKeys(times: Float32Array, rotations: Float32Array, translati
     if (Math.abs(dot) < cosHalf) return false;
     if (!translations) return true;
     let squared = 0;
-    for (let c = 0; c < 3; c++) squared += (translations[3 * from + c]! + (translations[3 * to + c]! - translations[3 * from + c]!) * u - translations[3 * k + c]!) ** 2;
+    for (let c = 0; c < 3; c++)
+      squared +=
+        (translations[3 * from + c]! + (translations[3 * to + c]! - translations[3 * from + c]!) * u - translations[3 * k + c]!) ** 2;
     return squared <= tolerance.metres ** 2;
   };
   const kept = [0];

@@ -22,7 +22,10 @@ export interface AngleStats {
   worstAt: string;
 }
 
-/** How well one retargeted clip follows its source: the reference pose, the angle errors of limbs, torso and facing, the feet (height, sinking, sliding), the root's path, and warnings past the limits. */
+/**
+ * How well one retargeted clip follows its source: the reference pose, the angle errors of limbs, torso and facing, the feet (height,
+ * sinking, sliding), the root's path, and warnings past the limits.
+ */
 export interface ClipQuality {
   /** The animation's name as written. */
   animation: string;
@@ -75,9 +78,15 @@ export const QUALITY_LIMITS = {
   limbsP95: 5,
   torsoMedian: 15,
   facing: 5,
-  /** Metres a foot may go under the model's ground where the source's is not under its floor (without the game's idle, a tenth of the legs, as `float`). */
+  /**
+   * Metres a foot may go under the model's ground where the source's is not under its floor (without the game's idle, a tenth of the legs,
+   * as `float`).
+   */
   sink: 0.03,
-  /** Metres the feet may stand off the model's ground at the median when the game's idle gave it; without, a tenth of the legs (SA's own clips differ by 5 cm). */
+  /**
+   * Metres the feet may stand off the model's ground at the median when the game's idle gave it; without, a tenth of the legs (SA's own
+   * clips differ by 5 cm).
+   */
   float: 0.03,
   /** Metres the feet may slide on the source's contacts beyond the source's own slide. */
   slide: 0.02,
@@ -122,7 +131,13 @@ const degreesBetween = (a: V, b: V) => {
 };
 
 /** Measures every clip of a written IFP (`ifp`) against its source. `jointOfBone` is the bone map. */
-export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skeleton, jointOfBone: ArrayLike<number>, clips: readonly MeasuredClip[]): ClipQuality[] {
+export function measureQuality(
+  rig: SourceRig,
+  ifp: Uint8Array,
+  skeleton: Skeleton,
+  jointOfBone: ArrayLike<number>,
+  clips: readonly MeasuredClip[],
+): ClipQuality[] {
   const reader = new IFPReader(ifp);
   return clips.map((c) => {
     const bound = bindClip(reader.getAnimation(c.animation)!, skeleton);
@@ -191,7 +206,10 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
     const [gameFloor, sourceFloor] = [0, 1].map((i) => fifthPercentile(heights.map((h) => h[i]!)));
     const ratio = legs ? legs[0] / legs[1] : 1;
     const differences = heights.map(([g, s]) => g - gameFloor! - ratio * (s - sourceFloor!)).sort((a, b) => a - b);
-    const feet = { median: differences.length ? differences[Math.round(0.5 * (differences.length - 1))]! : 0, sink: Math.min(0, differences[0] ?? 0) };
+    const feet = {
+      median: differences.length ? differences[Math.round(0.5 * (differences.length - 1))]! : 0,
+      sink: Math.min(0, differences[0] ?? 0),
+    };
     const flat = (a: V, b: V) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
     const slide = { result: 0, source: 0 };
     // Each ankle's own floor: where it is when its foot stands (the ankle sits above the sole).
@@ -241,9 +259,12 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
       warnings: [],
     };
     const floatLimit = c.ground.given ? QUALITY_LIMITS.float : 0.1 * (legs ? legs[0] / 2 : 0.87);
-    if (quality.limbs.p95 > QUALITY_LIMITS.limbsP95) quality.warnings.push(`limbs ${quality.limbs.p95.toFixed(1)} degrees off at the 95th percentile (limit ${QUALITY_LIMITS.limbsP95})`);
-    if (quality.torso.median > QUALITY_LIMITS.torsoMedian) quality.warnings.push(`torso ${quality.torso.median.toFixed(1)} degrees off at the median (limit ${QUALITY_LIMITS.torsoMedian})`);
-    if (quality.facing > QUALITY_LIMITS.facing) quality.warnings.push(`facing up to ${quality.facing.toFixed(1)} degrees off the source's (limit ${QUALITY_LIMITS.facing})`);
+    if (quality.limbs.p95 > QUALITY_LIMITS.limbsP95)
+      quality.warnings.push(`limbs ${quality.limbs.p95.toFixed(1)} degrees off at the 95th percentile (limit ${QUALITY_LIMITS.limbsP95})`);
+    if (quality.torso.median > QUALITY_LIMITS.torsoMedian)
+      quality.warnings.push(`torso ${quality.torso.median.toFixed(1)} degrees off at the median (limit ${QUALITY_LIMITS.torsoMedian})`);
+    if (quality.facing > QUALITY_LIMITS.facing)
+      quality.warnings.push(`facing up to ${quality.facing.toFixed(1)} degrees off the source's (limit ${QUALITY_LIMITS.facing})`);
     const cm = (metres: number) => (metres * 100).toFixed(1);
     if (Number.isFinite(ground.median) && Math.abs(ground.median) > floatLimit)
       quality.warnings.push(
@@ -256,9 +277,15 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
         `a foot goes ${cm(-ground.sink)} cm further under the model's ground than the source's under its floor (limit ${cm(sinkLimit)}${c.ground.given ? '' : ', a tenth of the legs: no --ground-from'})`,
       );
     if (slide.result > slide.source + QUALITY_LIMITS.slide)
-      quality.warnings.push(`planted feet slide ${cm(slide.result)} cm, the source's ${cm(slide.source)} (limit: the source's plus ${cm(QUALITY_LIMITS.slide)})`);
-    if (root.horizontal > 0) quality.warnings.push(`the pelvis strays ${cm(root.horizontal)} cm over the ground beyond 3 cm + 3% of the source's path`);
-    if (root.vertical > QUALITY_LIMITS.rootVertical) quality.warnings.push(`the pelvis strays ${cm(root.vertical)} cm up or down from the source's hips (limit ${cm(QUALITY_LIMITS.rootVertical)})`);
+      quality.warnings.push(
+        `planted feet slide ${cm(slide.result)} cm, the source's ${cm(slide.source)} (limit: the source's plus ${cm(QUALITY_LIMITS.slide)})`,
+      );
+    if (root.horizontal > 0)
+      quality.warnings.push(`the pelvis strays ${cm(root.horizontal)} cm over the ground beyond 3 cm + 3% of the source's path`);
+    if (root.vertical > QUALITY_LIMITS.rootVertical)
+      quality.warnings.push(
+        `the pelvis strays ${cm(root.vertical)} cm up or down from the source's hips (limit ${cm(QUALITY_LIMITS.rootVertical)})`,
+      );
     return quality;
   });
 }
@@ -369,6 +396,7 @@ function keyed(ch: SourceChannel, time: number, out: Float64Array): void {
   for (let i = 0; i < 4; i++) d += values[a + i]! * values[b + i]!;
   const sign = d < 0 ? -1 : 1;
   const theta = Math.acos(Math.min(1, Math.abs(d)));
-  const [wa, wb] = theta < 1e-6 ? [1 - u, u * sign] : [Math.sin((1 - u) * theta) / Math.sin(theta), (Math.sin(u * theta) / Math.sin(theta)) * sign];
+  const [wa, wb] =
+    theta < 1e-6 ? [1 - u, u * sign] : [Math.sin((1 - u) * theta) / Math.sin(theta), (Math.sin(u * theta) / Math.sin(theta)) * sign];
   for (let i = 0; i < 4; i++) out[i] = wa * values[a + i]! + wb * values[b + i]!;
 }

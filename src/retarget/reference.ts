@@ -3,7 +3,19 @@
 // (mocap whose zero pose is no body pose) the frame of the motion that is most plainly a standing body.
 // The turn between the worlds comes from the body too: up along the reference's spine, facing the way
 // the body faces over the motion, each snapped to the axis it is near (tools place rigs on axes).
-import { cross, identity, multiply, positionOf, transposed, dot, normalised, scaled, subtract, type Matrix, type Vector } from '../core/transforms.js';
+import {
+  cross,
+  identity,
+  multiply,
+  positionOf,
+  transposed,
+  dot,
+  normalised,
+  scaled,
+  subtract,
+  type Matrix,
+  type Vector,
+} from '../core/transforms.js';
 import { bodyFrame, describePose, isBody, isStanding, measureStanding, standingScore, type JointAt, type StandingMeasure } from './body.js';
 import { RetargetError } from './errors.js';
 import { clipTiming, RigSampler, type SourceClip, type SourceRig } from './rig.js';
@@ -47,7 +59,13 @@ const SNAP = (30 * Math.PI) / 180;
  * The reference pose of a clip. `jointOfId` gives the source joint standing for each game bone's
  * HAnim id. Throws a `no-reference` RetargetError, naming the option to pass, when nothing stands.
  */
-export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: ReadonlyMap<number, number>, option: SourcePose = 'auto', timing = clipTiming(clip)): Reference {
+export function findReference(
+  rig: SourceRig,
+  clip: SourceClip,
+  jointOfId: ReadonlyMap<number, number>,
+  option: SourcePose = 'auto',
+  timing = clipTiming(clip),
+): Reference {
   const positionsAt =
     (worlds: Matrix[]): JointAt =>
     (id) => {
@@ -65,10 +83,22 @@ export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: Reado
   let chosen: { worlds: Matrix[]; frame: number | null; description: string };
   if (typeof option === 'object') {
     if (!(Number.isInteger(option.frame) && option.frame >= 0 && option.frame <= frames))
-      throw new RetargetError('no-reference', `"${clip.name}" has frames 0 to ${frames} at ${rate} Hz: there is no frame ${option.frame} (--source-pose frame:N)`);
-    chosen = { worlds: sampler.worlds(Math.min(end, start + option.frame / rate)), frame: option.frame, description: `frame ${option.frame} (${(option.frame / rate).toFixed(3)} s), as told` };
+      throw new RetargetError(
+        'no-reference',
+        `"${clip.name}" has frames 0 to ${frames} at ${rate} Hz: there is no frame ${option.frame} (--source-pose frame:N)`,
+      );
+    chosen = {
+      worlds: sampler.worlds(Math.min(end, start + option.frame / rate)),
+      frame: option.frame,
+      description: `frame ${option.frame} (${(option.frame / rate).toFixed(3)} s), as told`,
+    };
   } else if (option === 'rest' || option === 'tpose') {
-    chosen = { worlds: rest, frame: null, description: option === 'tpose' ? 'the rest (told: a T-pose)' : `the rest, as told${restMeasure ? ` (${describePose(restMeasure)})` : ''}` };
+    chosen = {
+      worlds: rest,
+      frame: null,
+      description:
+        option === 'tpose' ? 'the rest (told: a T-pose)' : `the rest, as told${restMeasure ? ` (${describePose(restMeasure)})` : ''}`,
+    };
   } else if (isStanding(restMeasure)) {
     chosen = { worlds: rest, frame: null, description: `the rest (${describePose(restMeasure!)})` };
   } else {
@@ -77,7 +107,9 @@ export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: Reado
       const measure = measureStanding(positionsAt(look.worlds));
       if (measure && (!best || standingScore(measure) < standingScore(best.measure))) best = { ...look, measure };
     }
-    const why = restMeasure ? `legs ${Math.round(restMeasure.legs)} degrees off the spine's line, shoulders ${Math.round(restMeasure.twist)} turned from the hips` : 'its hips and neck on one line';
+    const why = restMeasure
+      ? `legs ${Math.round(restMeasure.legs)} degrees off the spine's line, shoulders ${Math.round(restMeasure.twist)} turned from the hips`
+      : 'its hips and neck on one line';
     // A clip that never stands (a run) is measured against its most nearly standing frame: the
     // directions are matched whatever the pose, and up and facing need only a body.
     if (!isBody(best?.measure ?? null))
@@ -92,7 +124,11 @@ export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: Reado
     };
   }
   const frame = bodyFrame(positionsAt(chosen.worlds));
-  if (!frame) throw new RetargetError('no-reference', `the reference of "${clip.name}" has no hips and neck to stand it up by; give a map file (--map MAP.json)`);
+  if (!frame)
+    throw new RetargetError(
+      'no-reference',
+      `the reference of "${clip.name}" has no hips and neck to stand it up by; give a map file (--map MAP.json)`,
+    );
   const up = snapped(frame.up);
   // Facing: the body's over the motion (a dance that turns round has none: then the reference's).
   const flat = (v: Vector) => normalised(subtract(v, scaled(up, dot(v, up))));
@@ -125,7 +161,14 @@ export function findReference(rig: SourceRig, clip: SourceClip, jointOfId: Reado
   const floor = heights.length ? heights[Math.floor(FLOOR_PERCENTILE * (heights.length - 1))]! : footAtReference;
   const aboveFloor = Number.isFinite(footAtReference - floor) ? footAtReference - floor : 0;
   const anchor = chosen.frame === null ? null : positionsAt(looks[0]?.worlds ?? chosen.worlds)(1);
-  return { worlds: chosen.worlds, turn: multiply(to, transposed(from)), description: chosen.description, frame: chosen.frame, aboveFloor, anchor };
+  return {
+    worlds: chosen.worlds,
+    turn: multiply(to, transposed(from)),
+    description: chosen.description,
+    frame: chosen.frame,
+    aboveFloor,
+    anchor,
+  };
 }
 
 /** The axis a direction is within SNAP of, else the direction itself. */

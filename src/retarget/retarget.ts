@@ -83,7 +83,11 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
     report.push(`"${clip.name}": ${clip.channels.some((c) => c.times.length) ? 'keys at one instant only (0 s)' : 'no keys'}: skipped`);
     return false;
   });
-  if (!clips.length) throw new RetargetError('no-animation', rig.clips.length ? `the source has no animation with keys over time (${report.join('; ')})` : 'the source has no animation');
+  if (!clips.length)
+    throw new RetargetError(
+      'no-animation',
+      rig.clips.length ? `the source has no animation with keys over time (${report.join('; ')})` : 'the source has no animation',
+    );
   const map = resolveBoneMap(rig.names, rig.parents, skeleton, options.map ?? 'auto');
   const missing = REQUIRED_BONES.filter((id) => skeleton.indexOf(id) >= 0 && map.jointOfBone[skeleton.indexOf(id)]! < 0);
   if (missing.length) {
@@ -143,7 +147,14 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
         const out = rotations[i]!;
         out.set(pose.rotations.subarray(4 * bone, 4 * bone + 4), 4 * k);
         // One hemisphere from key to key: the short way round, as the game interpolates.
-        if (k > 0 && out[4 * k]! * out[4 * k - 4]! + out[4 * k + 1]! * out[4 * k - 3]! + out[4 * k + 2]! * out[4 * k - 2]! + out[4 * k + 3]! * out[4 * k - 1]! < 0)
+        if (
+          k > 0 &&
+          out[4 * k]! * out[4 * k - 4]! +
+            out[4 * k + 1]! * out[4 * k - 3]! +
+            out[4 * k + 2]! * out[4 * k - 2]! +
+            out[4 * k + 3]! * out[4 * k - 1]! <
+            0
+        )
           for (let q = 0; q < 4; q++) out[4 * k + q] = -out[4 * k + q]!;
       });
       translations.set(pose.translation, 3 * k);
@@ -175,7 +186,14 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
 }
 
 /** The contacts of a clip's feet and where the result holds them; null when the rig has no two legs with ankles to hold. */
-function planLock(skeleton: Skeleton, jointOfBone: Int32Array, transfer: Transfer, align: Alignment, sampler: RigSampler, times: Float32Array) {
+function planLock(
+  skeleton: Skeleton,
+  jointOfBone: Int32Array,
+  transfer: Transfer,
+  align: Alignment,
+  sampler: RigSampler,
+  times: Float32Array,
+) {
   const legs = legsOf(skeleton, transfer);
   const ankles = legs.map((leg) => jointOfBone[leg.bones[2]]!);
   if (!legs.length || ankles.some((joint) => joint < 0)) return null;
@@ -201,13 +219,26 @@ function planLock(skeleton: Skeleton, jointOfBone: Int32Array, transfer: Transfe
     poses.push(pose);
     const positions = positionsOf(skeleton, transfer, pose);
     result.push(legs.map((leg) => positions[leg.bones[2]]!));
-    below.push(legs.map((leg, i) => Math.max(0, positions[leg.bones[2]]![2] - Math.min(...footBones[i]!.map((bone) => positions[bone]![2])))));
+    below.push(
+      legs.map((leg, i) => Math.max(0, positions[leg.bones[2]]![2] - Math.min(...footBones[i]!.map((bone) => positions[bone]![2])))),
+    );
   }
   // The source's floor as the report measures it: its lowest foot joint's 5th percentile over the clip.
   const lows = sourceLowest.map((k) => Math.min(...k)).sort((a, b) => a - b);
   const sourceFloor = lows[Math.floor(0.05 * (lows.length - 1))]!;
   const floor = { ground: align.floorAt, below, under: sourceLowest.map((k) => k.map((z) => Math.min(0, z - sourceFloor))) };
-  return { legs, poses, plan: planFootLock(times, source, result, legs[0]!.lengths[0] + legs[0]!.lengths[1], legs.length, Number.isFinite(align.floorAt) ? floor : undefined) };
+  return {
+    legs,
+    poses,
+    plan: planFootLock(
+      times,
+      source,
+      result,
+      legs[0]!.lengths[0] + legs[0]!.lengths[1],
+      legs.length,
+      Number.isFinite(align.floorAt) ? floor : undefined,
+    ),
+  };
 }
 
 function describeLock(plan: FootLockPlan): string {

@@ -73,7 +73,11 @@ export class RigSampler {
     clip: SourceClip | null,
   ) {
     this.#byJoint = rig.names.map(() => ({}));
-    this.#rest = rig.names.map((_, j) => ({ t: rig.restTranslations.subarray(3 * j, 3 * j + 3), r: rig.restRotations.subarray(4 * j, 4 * j + 4), s: rig.restScales.subarray(3 * j, 3 * j + 3) }));
+    this.#rest = rig.names.map((_, j) => ({
+      t: rig.restTranslations.subarray(3 * j, 3 * j + 3),
+      r: rig.restRotations.subarray(4 * j, 4 * j + 4),
+      s: rig.restScales.subarray(3 * j, 3 * j + 3),
+    }));
     for (const channel of clip?.channels ?? []) if (channel.times.length) this.#byJoint[channel.joint]![channel.path] = channel;
   }
 

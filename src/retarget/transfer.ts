@@ -42,7 +42,9 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
   const { turn, scale, lift, anchor, sourceRef, targetRef, gameRest } = align;
   const turnBack = transposed(turn);
   // The constant right-hand factor of each driven bone: source_world_rest⁻¹ · turn⁻¹ · target_world_rest.
-  const carry = Array.from(jointOfBone, (joint, bone) => (joint >= 0 ? multiply(multiply(transposed(rotationOf(sourceRef[joint]!)), turnBack), rotationOf(targetRef[bone]!)) : null));
+  const carry = Array.from(jointOfBone, (joint, bone) =>
+    joint >= 0 ? multiply(multiply(transposed(rotationOf(sourceRef[joint]!)), turnBack), rotationOf(targetRef[bone]!)) : null,
+  );
   const gameRestRotation = gameRest.map(rotationOf);
   const restLocal = gameRest.map((world, bone) => {
     const parent = skeleton.parents[bone]!;
@@ -52,7 +54,8 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
   const pelvis = skeleton.indexOf(1);
   const hips = pelvis >= 0 && jointOfBone[pelvis]! >= 0 ? pelvis : jointOfBone.findIndex((joint) => joint >= 0);
   let motionBone = hips;
-  while (motionBone >= 0 && skeleton.parents[motionBone]! >= 0 && jointOfBone[skeleton.parents[motionBone]!]! < 0) motionBone = skeleton.parents[motionBone]!;
+  while (motionBone >= 0 && skeleton.parents[motionBone]! >= 0 && jointOfBone[skeleton.parents[motionBone]!]! < 0)
+    motionBone = skeleton.parents[motionBone]!;
   // The bones from the motion bone down to the hips, which stay at their rest offsets.
   const chain: number[] = [];
   for (let b = hips; b >= 0 && b !== motionBone; b = skeleton.parents[b]!) chain.unshift(b);
@@ -90,8 +93,13 @@ export function prepareTransfer(skeleton: Skeleton, jointOfBone: Int32Array, ali
         );
       }
       // Where the hips are to be, in the game's model space.
-      const travel = hipsJoint >= 0 ? apply(turn, scaled(subtract(positionOf(sourceWorlds[hipsJoint]!), hipsRestSource), scale)) : ([0, 0, 0] as Vector);
-      const hipsAt: Vector = [hipsRestGame[0] + travel[0] + fromAnchor[0], hipsRestGame[1] + travel[1] + fromAnchor[1], hipsRestGame[2] + travel[2] + lift];
+      const travel =
+        hipsJoint >= 0 ? apply(turn, scaled(subtract(positionOf(sourceWorlds[hipsJoint]!), hipsRestSource), scale)) : ([0, 0, 0] as Vector);
+      const hipsAt: Vector = [
+        hipsRestGame[0] + travel[0] + fromAnchor[0],
+        hipsRestGame[1] + travel[1] + fromAnchor[1],
+        hipsRestGame[2] + travel[2] + lift,
+      ];
       return { world, hipsAt };
     },
     localPoseOf({ world, hipsAt }) {

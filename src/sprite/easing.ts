@@ -41,10 +41,20 @@ const CURVES: readonly Curve[] = [
   (t) => (t < 0.5 ? (1 - sqrt(1 - 4 * t * t)) / 2 : (sqrt(1 - (-2 * t + 2) ** 2) + 1) / 2),
   (t) => (BACK + 1) * t * t * t - BACK * t * t,
   (t) => 1 + (BACK + 1) * (t - 1) ** 3 + BACK * (t - 1) ** 2,
-  (t) => (t < 0.5 ? ((2 * t) ** 2 * ((BACK_IN_OUT + 1) * 2 * t - BACK_IN_OUT)) / 2 : ((2 * t - 2) ** 2 * ((BACK_IN_OUT + 1) * (t * 2 - 2) + BACK_IN_OUT) + 2) / 2),
+  (t) =>
+    t < 0.5
+      ? ((2 * t) ** 2 * ((BACK_IN_OUT + 1) * 2 * t - BACK_IN_OUT)) / 2
+      : ((2 * t - 2) ** 2 * ((BACK_IN_OUT + 1) * (t * 2 - 2) + BACK_IN_OUT) + 2) / 2,
   (t) => (t === 0 ? 0 : t === 1 ? 1 : -pow(2, 10 * t - 10) * sin((t * 10 - 10.75) * ELASTIC)),
   (t) => (t === 0 ? 0 : t === 1 ? 1 : pow(2, -10 * t) * sin((t * 10 - 0.75) * ELASTIC) + 1),
-  (t) => (t === 0 ? 0 : t === 1 ? 1 : t < 0.5 ? -(pow(2, 20 * t - 10) * sin((20 * t - 11.125) * ELASTIC_IN_OUT)) / 2 : (pow(2, -20 * t + 10) * sin((20 * t - 11.125) * ELASTIC_IN_OUT)) / 2 + 1),
+  (t) =>
+    t === 0
+      ? 0
+      : t === 1
+        ? 1
+        : t < 0.5
+          ? -(pow(2, 20 * t - 10) * sin((20 * t - 11.125) * ELASTIC_IN_OUT)) / 2
+          : (pow(2, -20 * t + 10) * sin((20 * t - 11.125) * ELASTIC_IN_OUT)) / 2 + 1,
   (t) => 1 - bounceOut(1 - t),
   bounceOut,
   (t) => (t < 0.5 ? (1 - bounceOut(1 - 2 * t)) / 2 : (1 + bounceOut(2 * t - 1)) / 2),
@@ -56,7 +66,11 @@ export const EASING_MODES = CURVES.length;
 /** The name of each easing mode, by mode number: `linear`, then each curve's in, out and in-out. */
 export const EASING_NAMES: readonly string[] = [
   'linear',
-  ...['sine', 'quad', 'cubic', 'quart', 'quint', 'expo', 'circ', 'back', 'elastic', 'bounce'].flatMap((curve) => [`${curve}-in`, `${curve}-out`, `${curve}-in-out`]),
+  ...['sine', 'quad', 'cubic', 'quart', 'quint', 'expo', 'circ', 'back', 'elastic', 'bounce'].flatMap((curve) => [
+    `${curve}-in`,
+    `${curve}-out`,
+    `${curve}-in-out`,
+  ]),
 ];
 
 /** The eased fraction for `t` in [0, 1] (clamped). Throws a RangeError for a mode outside 0..30. */

@@ -53,7 +53,8 @@ export class SpriteAnimReader {
     if (magic !== 'ANIM') throw cursor.error('unknown-magic', 0, `not an ANIM file: magic ${JSON.stringify(magic)}`);
     this.version = cursor.u16();
     const expected = options.expectedVersion ?? 1;
-    if (this.version !== expected) throw cursor.error('bad-version', 4, `version ${this.version}; this reader expects engine version ${expected}`);
+    if (this.version !== expected)
+      throw cursor.error('bad-version', 4, `version ${this.version}; this reader expects engine version ${expected}`);
     const spriteCount = cursor.u32();
     const scriptCount = cursor.u32();
     this.width = cursor.u16();
@@ -69,14 +70,24 @@ export class SpriteAnimReader {
     // Returns where the table starts, once it is known to fit.
     const table = (at: number, count: number, entryBytes: number, what: string, fieldAt: number): number => {
       if (at > input.length || count * entryBytes > input.length - at) {
-        throw cursor.error('table-overrun', at > input.length ? fieldAt : at, `${what} of ${count} entries (${count * entryBytes} bytes) at byte ${at} runs past the end (${input.length})`);
+        throw cursor.error(
+          'table-overrun',
+          at > input.length ? fieldAt : at,
+          `${what} of ${count} entries (${count * entryBytes} bytes) at byte ${at} runs past the end (${input.length})`,
+        );
       }
       return at;
     };
     const sprites = table(spriteTable, spriteCount, SPRITE_BYTES, 'sprite table', 0x12);
     for (let i = 0; i < spriteCount; i++) {
       const o = sprites + i * SPRITE_BYTES;
-      const sprite = { id: cursor.i32At(o), x: cursor.f32At(o + 4), y: cursor.f32At(o + 8), width: cursor.f32At(o + 12), height: cursor.f32At(o + 16) };
+      const sprite = {
+        id: cursor.i32At(o),
+        x: cursor.f32At(o + 4),
+        y: cursor.f32At(o + 8),
+        width: cursor.f32At(o + 12),
+        height: cursor.f32At(o + 16),
+      };
       this.#register(this.#spriteById, sprite, o, 'sprite');
       this.sprites.push(sprite);
     }
@@ -112,7 +123,8 @@ export class SpriteAnimReader {
   }
 
   #register<T extends { id: number }>(index: Map<number, T>, item: T, at: number, what: 'sprite' | 'script'): void {
-    if (index.has(item.id)) this.warnings.push(warning('ANIM', `duplicate-${what}-id`, at, `${what} id ${item.id} appears again; the later entry wins`));
+    if (index.has(item.id))
+      this.warnings.push(warning('ANIM', `duplicate-${what}-id`, at, `${what} id ${item.id} appears again; the later entry wins`));
     index.set(item.id, item);
   }
 }
@@ -124,7 +136,12 @@ export class SpriteAnimReader {
 function readString(cursor: ByteCursor, at: number, what: string, fieldAt: number): string {
   const input = cursor.bytes;
   const end = at < input.length ? input.indexOf(0, at) : -1;
-  if (end < 0) throw cursor.error('string-overrun', fieldAt, `${what} at byte ${at} (the header field at byte ${fieldAt} points there) has no NUL before the end of the data`);
+  if (end < 0)
+    throw cursor.error(
+      'string-overrun',
+      fieldAt,
+      `${what} at byte ${at} (the header field at byte ${fieldAt} points there) has no NUL before the end of the data`,
+    );
   return readLatin1(input, at, end - at);
 }
 
@@ -139,7 +156,10 @@ class DecodedInstruction implements Instruction {
   ) {}
 }
 
-/** One shared, frozen array per value of a single-byte argument (SET_ALPHA, SET_VISIBILITY, ...): the commonest small instructions keep no array of their own. */
+/**
+ * One shared, frozen array per value of a single-byte argument (SET_ALPHA, SET_VISIBILITY, ...): the commonest small instructions keep no
+ * array of their own.
+ */
 const SINGLE_BYTE_ARGS: readonly (readonly number[])[] = Array.from({ length: 256 }, (_, value) => Object.freeze([value]));
 
 /**
@@ -168,7 +188,14 @@ const where = (id: number, at: number) => `script ${id}, instruction at byte ${a
  * Instructions from `offset` up to and including the first STOP, each checked against the instruction
  * set. Decoding takes instruction bytes from `budget`, shared by all scripts of the file.
  */
-function decodeScript(cursor: ByteCursor, id: number, offset: number, jumpMode: JumpMode, budget: { bytes: number }, entryAt: number): Instruction[] {
+function decodeScript(
+  cursor: ByteCursor,
+  id: number,
+  offset: number,
+  jumpMode: JumpMode,
+  budget: { bytes: number },
+  entryAt: number,
+): Instruction[] {
   const input = cursor.bytes;
   const instructions: Instruction[] = [];
   let at = offset;
@@ -188,12 +215,22 @@ function decodeScript(cursor: ByteCursor, id: number, offset: number, jumpMode: 
     const size = input[at + 3]!;
     const info = OPCODES[opcode];
     if (!info) throw cursor.error('unknown-opcode', at, `${where(id, at - offset)}: unknown opcode ${opcode}`);
-    if (size !== info.size) throw cursor.error('bad-arg-size', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) has ${size} argument bytes; it takes ${info.size}`);
-    if (input.length - at - INSTRUCTION_HEADER < size) throw cursor.error('missing-stop', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) runs past the end of the data`);
+    if (size !== info.size)
+      throw cursor.error(
+        'bad-arg-size',
+        at,
+        `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) has ${size} argument bytes; it takes ${info.size}`,
+      );
+    if (input.length - at - INSTRUCTION_HEADER < size)
+      throw cursor.error('missing-stop', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) runs past the end of the data`);
     budget.bytes -= INSTRUCTION_HEADER + size;
     const args = argumentsOf(info, cursor, at + INSTRUCTION_HEADER);
     if (EASED.has(opcode) && !(args[args.length - 1]! < EASING_MODES)) {
-      throw cursor.error('bad-easing', at, `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) uses easing mode ${args[args.length - 1]}; modes are 0 to ${EASING_MODES - 1}`);
+      throw cursor.error(
+        'bad-easing',
+        at,
+        `${where(id, at - offset)}: ${info.name} (opcode ${opcode}) uses easing mode ${args[args.length - 1]}; modes are 0 to ${EASING_MODES - 1}`,
+      );
     }
     instructions.push(new DecodedInstruction(at - offset, time, opcode, info.name, args));
     at += INSTRUCTION_HEADER + size;

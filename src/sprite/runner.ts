@@ -17,7 +17,9 @@ export interface Interpolation {
   mode: number;
 }
 
-/** What a running script shows at a frame: the sprite, its offset, scale, rotation, colour and alpha, its flags, and the moves in progress. */
+/**
+ * What a running script shows at a frame: the sprite, its offset, scale, rotation, colour and alpha, its flags, and the moves in progress.
+ */
 export interface SpriteState {
   sprite: number;
   offset: [number, number, number];
@@ -54,7 +56,8 @@ type Vector = 'offset' | 'scale' | 'rotation';
 
 /** API misuse is a RangeError naming the option: a NaN step limit would otherwise loop forever. */
 function checkedOption(value: unknown, name: string, valid: (n: number) => boolean, expected: string): number {
-  if (typeof value !== 'number' || !valid(value)) throw new ArgumentError('bad-argument', `SpriteScriptRunner option ${name} must be ${expected}, got ${String(value)}`);
+  if (typeof value !== 'number' || !valid(value))
+    throw new ArgumentError('bad-argument', `SpriteScriptRunner option ${name} must be ${expected}, got ${String(value)}`);
   return value;
 }
 
@@ -97,22 +100,36 @@ export class SpriteScriptRunner {
   readonly #warnings = new Map<string, DecodeWarning & { count: number }>();
   #pc = 0;
 
-  constructor(reader: { getScript(id: number): Script | undefined; jumpMode?: JumpMode }, scriptId: number, options: SpriteScriptRunnerOptions = {}) {
+  constructor(
+    reader: { getScript(id: number): Script | undefined; jumpMode?: JumpMode },
+    scriptId: number,
+    options: SpriteScriptRunnerOptions = {},
+  ) {
     const script = reader.getScript(scriptId);
     if (!script) throw new ArgumentError('bad-argument', `SpriteScriptRunner: the file has no script with id ${scriptId}`);
     this.#instructions = script.instructions;
     this.#jumps = new JumpTable(script.instructions, options.jumpMode ?? reader.jumpMode ?? 'offset');
     script.instructions.forEach((instruction, index) => {
-      if (instruction.opcode === Op['INTERRUPT_LABEL'] && !this.#labels.has(instruction.args[0]!)) this.#labels.set(instruction.args[0]!, index);
+      if (instruction.opcode === Op['INTERRUPT_LABEL'] && !this.#labels.has(instruction.args[0]!))
+        this.#labels.set(instruction.args[0]!, index);
     });
     this.#random = new SeededRandom(checkedOption(options.seed ?? 0, 'seed', Number.isSafeInteger, 'an integer'));
-    this.#maxSteps = checkedOption(options.maxStepsPerFrame ?? 4096, 'maxStepsPerFrame', (n) => Number.isSafeInteger(n) && n > 0, 'a positive integer');
+    this.#maxSteps = checkedOption(
+      options.maxStepsPerFrame ?? 4096,
+      'maxStepsPerFrame',
+      (n) => Number.isSafeInteger(n) && n > 0,
+      'a positive integer',
+    );
     this.#runDue();
   }
 
   /** Problems met while running: runaway jump loops, non-finite values. One entry per kind and place. */
   get warnings(): DecodeWarning[] {
-    return [...this.#warnings.values()].map(({ code, offset, message, count }) => ({ code, offset, message: count > 1 ? `${message} (${count} times)` : message }));
+    return [...this.#warnings.values()].map(({ code, offset, message, count }) => ({
+      code,
+      offset,
+      message: count > 1 ? `${message} (${count} times)` : message,
+    }));
   }
 
   /** Runs one frame. Returns false once the script has stopped. */
@@ -151,7 +168,11 @@ export class SpriteScriptRunner {
       }
       if (instruction.time > this.frame) break;
       if (++steps > this.#maxSteps) {
-        this.#warn('step-limit', instruction.offset, `frame ${this.frame} ran ${this.#maxSteps} instructions without the clock moving on; the rest waits for the next frame`);
+        this.#warn(
+          'step-limit',
+          instruction.offset,
+          `frame ${this.frame} ran ${this.#maxSteps} instructions without the clock moving on; the rest waits for the next frame`,
+        );
         break;
       }
       this.#pc++;

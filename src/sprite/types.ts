@@ -43,5 +43,7 @@ export interface SpriteAnimDoc {
   }>;
 }
 
-/** How a JUMP's argument is read: a byte offset from the script start (the spec), or an instruction index (the reference engine, clamped). */
+/**
+ * How a JUMP's argument is read: a byte offset from the script start (the spec), or an instruction index (the reference engine, clamped).
+ */
 export type JumpMode = 'offset' | 'index';

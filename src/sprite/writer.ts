@@ -38,7 +38,8 @@ export function writeSpriteAnim(doc: SpriteAnimDoc): Uint8Array {
     const bytecodeAt = out.length;
     out.patchU32(entry, script.id >>> 0);
     out.patchU32(entry + 4, bytecodeAt);
-    if (!script.instructions.some((i) => opcodeOf(i) === Op['STOP'])) throw new EncodeError('ANIM', 'missing-stop', `script ${script.id} has no STOP`);
+    if (!script.instructions.some((i) => opcodeOf(i) === Op['STOP']))
+      throw new EncodeError('ANIM', 'missing-stop', `script ${script.id} has no STOP`);
     for (const instruction of script.instructions) writeInstruction(out, instruction, script.id);
   });
 
@@ -62,15 +63,24 @@ function opcodeOf(instruction: { opcode?: number; name?: string }): number {
   // Names come from callers at run time: look them up as strings, unknown ones are a RangeError below.
   const byName: Readonly<Record<string, number | undefined>> = Op;
   const opcode = instruction.opcode ?? (instruction.name === undefined ? undefined : byName[instruction.name]);
-  if (opcode === undefined || !OPCODES[opcode]) throw new EncodeError('ANIM', 'unknown-opcode', `unknown instruction ${JSON.stringify(instruction.name ?? instruction.opcode)}`);
+  if (opcode === undefined || !OPCODES[opcode])
+    throw new EncodeError('ANIM', 'unknown-opcode', `unknown instruction ${JSON.stringify(instruction.name ?? instruction.opcode)}`);
   return opcode;
 }
 
-function writeInstruction(out: ByteWriter, instruction: { time: number; opcode?: number; name?: string; args: readonly number[] }, scriptId: number): void {
+function writeInstruction(
+  out: ByteWriter,
+  instruction: { time: number; opcode?: number; name?: string; args: readonly number[] },
+  scriptId: number,
+): void {
   const opcode = opcodeOf(instruction);
   const info = OPCODES[opcode]!;
   if (instruction.args.length !== info.args.length) {
-    throw new EncodeError('ANIM', 'bad-arg-size', `script ${scriptId}: ${info.name} takes ${info.args.length} arguments, got ${instruction.args.length}`);
+    throw new EncodeError(
+      'ANIM',
+      'bad-arg-size',
+      `script ${scriptId}: ${info.name} takes ${info.args.length} arguments, got ${instruction.args.length}`,
+    );
   }
   out.u16(instruction.time);
   out.u8(opcode);

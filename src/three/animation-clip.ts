@@ -36,10 +36,22 @@ export function toAnimationClip(clip: SkeletalClip | BoundClip, options: ToAnima
   tracks.forEach((track, index) => {
     if (track.times.length === 0) return;
     const bone = nameOf({ boneName: boneNames[index]!, boneId: boneIds[index]!, index });
-    keyframeTracks.push(new QuaternionKeyframeTrack(`${bone}.quaternion`, gameKeyTimes(track.times) as unknown as number[], track.rotations as unknown as number[]));
+    keyframeTracks.push(
+      new QuaternionKeyframeTrack(
+        `${bone}.quaternion`,
+        gameKeyTimes(track.times) as unknown as number[],
+        track.rotations as unknown as number[],
+      ),
+    );
     const positionTimes = track.translationTimes ?? track.times;
     if (track.translations && positionTimes.length)
-      keyframeTracks.push(new VectorKeyframeTrack(`${bone}.position`, gameKeyTimes(positionTimes) as unknown as number[], track.translations as unknown as number[]));
+      keyframeTracks.push(
+        new VectorKeyframeTrack(
+          `${bone}.position`,
+          gameKeyTimes(positionTimes) as unknown as number[],
+          track.translations as unknown as number[],
+        ),
+      );
   });
   return new AnimationClip(options.name ?? (clip.name || 'anm2'), duration, keyframeTracks);
 }
@@ -51,12 +63,26 @@ function boundAnimationClip(bound: BoundClip, options: ToAnimationClipOptions): 
     if (trackIndex < 0) return;
     const source = clip.tracks[trackIndex]!;
     if (source.times.length === 0) return;
-    const name = options.boneName?.({ boneName: skeleton.names[bone]!, boneId: skeleton.ids[bone]!, index: bone }) ?? (threeBoneName(skeleton.names[bone]!) || `bone${bone}`);
+    const name =
+      options.boneName?.({ boneName: skeleton.names[bone]!, boneId: skeleton.ids[bone]!, index: bone }) ??
+      (threeBoneName(skeleton.names[bone]!) || `bone${bone}`);
     const track = sampled.tracks[bone]!;
-    keyframeTracks.push(new QuaternionKeyframeTrack(`${name}.quaternion`, gameKeyTimes(track.times) as unknown as number[], track.rotations as unknown as number[]));
+    keyframeTracks.push(
+      new QuaternionKeyframeTrack(
+        `${name}.quaternion`,
+        gameKeyTimes(track.times) as unknown as number[],
+        track.rotations as unknown as number[],
+      ),
+    );
     const positionTimes = track.translationTimes ?? track.times;
     if (source.translations && positionTimes.length)
-      keyframeTracks.push(new VectorKeyframeTrack(`${name}.position`, gameKeyTimes(positionTimes) as unknown as number[], track.translations as unknown as number[]));
+      keyframeTracks.push(
+        new VectorKeyframeTrack(
+          `${name}.position`,
+          gameKeyTimes(positionTimes) as unknown as number[],
+          track.translations as unknown as number[],
+        ),
+      );
   });
   return new AnimationClip(options.name ?? (clip.name || 'anm2'), sampled.duration, keyframeTracks);
 }

@@ -36,7 +36,10 @@ export class DFFLoader extends GameLoader<ThreeGameModel> {
     return this;
   }
 
-  /** Textures already loaded (a `TXDLoader` result or a `TXDReader`'s textures), `false` for an untextured model, or null to fetch the dictionary (the default). */
+  /**
+   * Textures already loaded (a `TXDLoader` result or a `TXDReader`'s textures), `false` for an untextured model, or null to fetch the
+   * dictionary (the default).
+   */
   setTextures(textures: ThreeTextureDictionary | readonly TXDTexture[] | false | null): this {
     this.textures = textures;
     return this;
@@ -77,7 +80,10 @@ export class DFFLoader extends GameLoader<ThreeGameModel> {
 
   async #dictionary(txdUrl: string, modelUrl: string): Promise<ThreeTextureDictionary> {
     const handler = this.manager.getHandler(txdUrl);
-    const loader = handler instanceof TXDLoader ? handler : new TXDLoader(this.manager).setS3TC(this.s3tc).setRequestHeader(this.requestHeader).setWithCredentials(this.withCredentials);
+    const loader =
+      handler instanceof TXDLoader
+        ? handler
+        : new TXDLoader(this.manager).setS3TC(this.s3tc).setRequestHeader(this.requestHeader).setWithCredentials(this.withCredentials);
     try {
       // The URL is whole already: the TXD loader's own path is not put before it.
       const path = loader.path;

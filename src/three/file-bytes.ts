@@ -22,7 +22,10 @@ export function archiveHandlerFor(loader: Loader, url: string): ArchiveEntrySour
 
 /** Fetches `url` (the loader's path already applied) with the loader's settings. Rejects with three's error for a failed request. */
 export function fileBytes(loader: Loader, url: string, onProgress?: (event: ProgressEvent) => void): Promise<Uint8Array> {
-  const file = new FileLoader(loader.manager).setResponseType('arraybuffer').setRequestHeader(loader.requestHeader).setWithCredentials(loader.withCredentials);
+  const file = new FileLoader(loader.manager)
+    .setResponseType('arraybuffer')
+    .setRequestHeader(loader.requestHeader)
+    .setWithCredentials(loader.withCredentials);
   return new Promise((resolve, reject) => file.load(url, (data) => resolve(new Uint8Array(data as ArrayBuffer)), onProgress, reject));
 }
 

@@ -15,7 +15,9 @@ export interface FrameModelSource {
   readonly geometries: readonly DFFGeometry[];
 }
 
-/** A frame-bound model in three.js: one object per bone (frame), the roots to add to the scene, and the rigid meshes hanging from the bones. */
+/**
+ * A frame-bound model in three.js: one object per bone (frame), the roots to add to the scene, and the rigid meshes hanging from the bones.
+ */
 export interface ThreeFrameModel {
   /**
    * One object per skeleton bone (a frame), in the skeleton's order, in rest pose, named as

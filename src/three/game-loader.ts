@@ -13,7 +13,12 @@ import { archiveHandlerFor, fileBytes } from './file-bytes.js';
  */
 export abstract class GameLoader<T> extends Loader<T> {
   /** Loads `url` (after the loader's path) and calls `onLoad` with the result, or `onError` with what went wrong; never throws. */
-  override load(url: string, onLoad: (data: T) => void, onProgress?: (event: ProgressEvent) => void, onError?: (error: unknown) => void): void {
+  override load(
+    url: string,
+    onLoad: (data: T) => void,
+    onProgress?: (event: ProgressEvent) => void,
+    onError?: (error: unknown) => void,
+  ): void {
     const full = this.path + url;
     this.manager.itemStart(full);
     this.loadUrl(full, onProgress).then(

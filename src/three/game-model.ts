@@ -17,7 +17,10 @@ export interface ModelWarning {
   message: string;
 }
 
-/** A model as `toThreeGameModel` (and `DFFLoader`) makes it: the scene to add, its bones and meshes, the skeleton clips bind to, and the warnings. */
+/**
+ * A model as `toThreeGameModel` (and `DFFLoader`) makes it: the scene to add, its bones and meshes, the skeleton clips bind to, and the
+ * warnings.
+ */
 export interface ThreeGameModel {
   /** Add this to the scene; play clips on it with `new AnimationMixer(model.scene)`. */
   scene: Group;
@@ -78,7 +81,9 @@ export function toThreeGameModel(reader: DFFReader, options: ToThreeGameModelOpt
   return { scene, bones, meshes, skeleton, threeSkeleton, reader, textures, warnings };
 }
 
-/** A skinned model's rigid atomics (an accessory on a bone), each as a mesh on its frame's bone, or on `scene` when its frame is no bone. */
+/**
+ * A skinned model's rigid atomics (an accessory on a bone), each as a mesh on its frame's bone, or on `scene` when its frame is no bone.
+ */
 function rigidPartsOnBones(reader: DFFReader, bones: readonly Bone[], scene: Object3D, options: ToThreeMaterialsOptions): Mesh[] {
   const parts: Mesh[] = [];
   for (const geometry of reader.geometries) {
@@ -97,6 +102,7 @@ function missingTextures(reader: DFFReader, textures: readonly TXDTexture[]): st
   const have = new Set(textures.map((texture) => nameKey(texture.name)));
   const missing = new Map<string, string>();
   for (const geometry of reader.geometries)
-    for (const material of geometry.materials) if (material.texture && !have.has(nameKey(material.texture))) missing.set(nameKey(material.texture), material.texture);
+    for (const material of geometry.materials)
+      if (material.texture && !have.has(nameKey(material.texture))) missing.set(nameKey(material.texture), material.texture);
   return [...missing.values()];
 }

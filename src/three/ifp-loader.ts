@@ -14,7 +14,10 @@ import { toAnimationClip } from './animation-clip.js';
 export interface ThreeAnimations {
   /** One per animation, in file order, named as the animation. */
   animations: AnimationClip[];
-  /** The clip of this name, compared as the game compares names (ASCII case ignored: SA's `WALK_player` is `walk_player`); the first match wins. */
+  /**
+   * The clip of this name, compared as the game compares names (ASCII case ignored: SA's `WALK_player` is `walk_player`); the first match
+   * wins.
+   */
   get(name: string): AnimationClip | undefined;
   /** The file's animations, in the same order. */
   clips: Animation[];

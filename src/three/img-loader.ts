@@ -44,7 +44,13 @@ export class IMGLoader extends GameLoader<IMGArchive> implements ArchiveEntrySou
     const name = decodeURIComponent(url.slice(slash + 1).replace(/[?#].*$/, ''));
     const archive = await this.loadUrl(archiveUrl, onProgress);
     const bytes = archive.get(name);
-    if (!bytes) throw new DecodeError('IMG', 'no-such-entry', 0, `the archive ${archiveUrl} holds no entry "${name}" (${archive.entries.length} entries)`);
+    if (!bytes)
+      throw new DecodeError(
+        'IMG',
+        'no-such-entry',
+        0,
+        `the archive ${archiveUrl} holds no entry "${name}" (${archive.entries.length} entries)`,
+      );
     return bytes;
   }
 

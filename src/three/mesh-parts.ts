@@ -1,7 +1,17 @@
 // The parts of a three.js mesh from a DFF geometry: its buffer geometry (triangles grouped by
 // material) and its materials, textured from the dictionaries given, as the game draws them. Both
 // the skinned and the rigid (frame-bound) models are built from these.
-import { BufferAttribute, BufferGeometry, Color, DoubleSide, FrontSide, MeshStandardMaterial, Uint16BufferAttribute, type Material, type Texture } from 'three';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  DoubleSide,
+  FrontSide,
+  MeshStandardMaterial,
+  Uint16BufferAttribute,
+  type Material,
+  type Texture,
+} from 'three';
 import type { Skeleton } from '../core/skeleton.js';
 import type { DFFGeometry, DFFMaterial } from '../dff/geometry.js';
 import { gameSkinWeights } from '../playback/skin-weights.js';
@@ -12,7 +22,10 @@ import { toThreeTexture } from './texture.js';
 export interface ToThreeMaterialsOptions {
   /** The textures materials may name (every dictionary opened with the model); matched by name, case ignored, as the game does. */
   textures?: readonly TXDTexture[];
-  /** Each dictionary texture becomes one three.js texture, shared by the materials that name it: pass the same map to share them across models. */
+  /**
+   * Each dictionary texture becomes one three.js texture, shared by the materials that name it: pass the same map to share them across
+   * models.
+   */
   textureCache?: Map<TXDTexture, Texture>;
   /** See `ToThreeTextureOptions.s3tc`. */
   s3tc?: boolean;

@@ -27,8 +27,13 @@ export interface ThreeSkinnedModel extends ThreeSkeletonParts {
  * triangle groups per material (a `MeshStandardMaterial` of the material's colour and texture), and
  * the game's skin weights. Pose it with `poseThreeBones`. Geometries without a Skin PLG are left out.
  */
-export function toThreeSkinnedMesh(geometries: DFFGeometry | readonly DFFGeometry[], skeleton: Skeleton, options: ToThreeSkinnedMeshOptions = {}): ThreeSkinnedModel {
-  if (!skeleton.inverseBindMatrices) throw new ArgumentError('missing-data', 'toThreeSkinnedMesh: the skeleton has no inverse bind matrices (a model without a Skin PLG)');
+export function toThreeSkinnedMesh(
+  geometries: DFFGeometry | readonly DFFGeometry[],
+  skeleton: Skeleton,
+  options: ToThreeSkinnedMeshOptions = {},
+): ThreeSkinnedModel {
+  if (!skeleton.inverseBindMatrices)
+    throw new ArgumentError('missing-data', 'toThreeSkinnedMesh: the skeleton has no inverse bind matrices (a model without a Skin PLG)');
   const parts = toSkeleton(skeleton);
   const group = new Group();
   group.add(...parts.roots);
@@ -53,7 +58,10 @@ export function toThreeSkinnedMesh(geometries: DFFGeometry | readonly DFFGeometr
  */
 export function poseThreeBones(bones: readonly Bone[], pose: Pose, skeleton: Skeleton): void {
   if (bones.length !== pose.count || pose.count !== skeleton.boneCount)
-    throw new ArgumentError('size-mismatch', `poseThreeBones: ${bones.length} bones, a pose of ${pose.count}, a skeleton of ${skeleton.boneCount}`);
+    throw new ArgumentError(
+      'size-mismatch',
+      `poseThreeBones: ${bones.length} bones, a pose of ${pose.count}, a skeleton of ${skeleton.boneCount}`,
+    );
   bones.forEach((bone, i) => {
     bone.quaternion.fromArray(pose.rotations, 4 * i).normalize();
     bone.position.fromArray(pose.hasTranslation[i] ? pose.translations : skeleton.restTranslations, 3 * i);

@@ -31,8 +31,19 @@ export interface ToThreeTextureOptions {
   s3tc?: boolean;
 }
 
-const WRAP: Record<string, Wrapping> = { wrap: RepeatWrapping, mirror: MirroredRepeatWrapping, clamp: ClampToEdgeWrapping, border: ClampToEdgeWrapping };
-const S3TC: Record<string, CompressedPixelFormat> = { DXT1: RGBA_S3TC_DXT1_Format, DXT2: RGBA_S3TC_DXT3_Format, DXT3: RGBA_S3TC_DXT3_Format, DXT4: RGBA_S3TC_DXT5_Format, DXT5: RGBA_S3TC_DXT5_Format };
+const WRAP: Record<string, Wrapping> = {
+  wrap: RepeatWrapping,
+  mirror: MirroredRepeatWrapping,
+  clamp: ClampToEdgeWrapping,
+  border: ClampToEdgeWrapping,
+};
+const S3TC: Record<string, CompressedPixelFormat> = {
+  DXT1: RGBA_S3TC_DXT1_Format,
+  DXT2: RGBA_S3TC_DXT3_Format,
+  DXT3: RGBA_S3TC_DXT3_Format,
+  DXT4: RGBA_S3TC_DXT5_Format,
+  DXT5: RGBA_S3TC_DXT5_Format,
+};
 
 /**
  * A three.js texture of a TXD texture, with its mipmaps, wrap modes and sRGB colour space. The game's
@@ -40,7 +51,11 @@ const S3TC: Record<string, CompressedPixelFormat> = { DXT1: RGBA_S3TC_DXT1_Forma
  */
 export function toThreeTexture(texture: TXDTexture, options: ToThreeTextureOptions = {}): Texture {
   const compressed = options.s3tc && texture.format in S3TC;
-  const mipmaps = texture.levels.map((level, i) => ({ data: compressed ? level.data : texture.rgba(i), width: level.width, height: level.height }));
+  const mipmaps = texture.levels.map((level, i) => ({
+    data: compressed ? level.data : texture.rgba(i),
+    width: level.width,
+    height: level.height,
+  }));
   let out: Texture;
   if (compressed) {
     const format = texture.format === 'DXT1' && !texture.hasAlpha ? RGB_S3TC_DXT1_Format : S3TC[texture.format]!;

@@ -19,7 +19,15 @@ import {
 const OPAQUE = 0xff000000;
 
 /** Decodes one level into `out` (width x height x 4 bytes, RGBA8). */
-export function decodeTexelsJs(kind: number, src: Uint8Array, out: Uint8Array, width: number, height: number, palette: Uint8Array | null, opaque: boolean): void {
+export function decodeTexelsJs(
+  kind: number,
+  src: Uint8Array,
+  out: Uint8Array,
+  width: number,
+  height: number,
+  palette: Uint8Array | null,
+  opaque: boolean,
+): void {
   const pixels = new Uint32Array(out.buffer, out.byteOffset, width * height);
   if (kind === TEXEL_DXT1 || kind === TEXEL_DXT3 || kind === TEXEL_DXT5) decodeBlocks(kind, src, pixels, width, height, opaque);
   else decodePixels(kind, src, pixels, width * height, palette, opaque);
@@ -102,7 +110,8 @@ function alphaIndex(src: Uint8Array, block: number, p: number): number {
   return (word >>> (bit & 7)) & 7;
 }
 
-const expand = (value: number, bits: number) => (bits === 5 ? (value << 3) | (value >>> 2) : bits === 6 ? (value << 2) | (value >>> 4) : value * 17);
+const expand = (value: number, bits: number) =>
+  bits === 5 ? (value << 3) | (value >>> 2) : bits === 6 ? (value << 2) | (value >>> 4) : value * 17;
 
 /**
  * Palette entry `index` as a little-endian RGBA u32. The kernel's palette has 256 entries, zero past
@@ -114,7 +123,14 @@ function paletteEntry(palette: Uint8Array | null, index: number): number {
   return (palette[at]! | (palette[at + 1]! << 8) | (palette[at + 2]! << 16) | (palette[at + 3]! << 24)) >>> 0;
 }
 
-function decodePixels(kind: number, src: Uint8Array, pixels: Uint32Array, count: number, palette: Uint8Array | null, opaque: boolean): void {
+function decodePixels(
+  kind: number,
+  src: Uint8Array,
+  pixels: Uint32Array,
+  count: number,
+  palette: Uint8Array | null,
+  opaque: boolean,
+): void {
   for (let i = 0; i < count; i++) {
     if (kind === TEXEL_BGRA8 || kind === TEXEL_BGRX8) {
       const at = 4 * i;
@@ -129,7 +145,9 @@ function decodePixels(kind: number, src: Uint8Array, pixels: Uint32Array, count:
     } else {
       const p = src[2 * i]! | (src[2 * i + 1]! << 8);
       if (kind === TEXEL_R5G6B5) pixels[i] = color565(p);
-      else if (kind === TEXEL_A4R4G4B4) pixels[i] = (expand((p >>> 8) & 15, 4) | (expand((p >>> 4) & 15, 4) << 8) | (expand(p & 15, 4) << 16) | (expand(p >>> 12, 4) << 24)) >>> 0;
+      else if (kind === TEXEL_A4R4G4B4)
+        pixels[i] =
+          (expand((p >>> 8) & 15, 4) | (expand((p >>> 4) & 15, 4) << 8) | (expand(p & 15, 4) << 16) | (expand(p >>> 12, 4) << 24)) >>> 0;
       else {
         const alpha = kind === TEXEL_A1R5G5B5 ? (p >>> 15) * 255 : 255;
         pixels[i] = (expand((p >>> 10) & 31, 5) | (expand((p >>> 5) & 31, 5) << 8) | (expand(p & 31, 5) << 16) | (alpha << 24)) >>> 0;

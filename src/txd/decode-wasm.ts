@@ -1,11 +1,22 @@
 import { callKernel } from '../core/wasm-call.js';
 import { kernelModule } from '../core/wasm-kernel.js';
 import { align16, workHeap } from '../core/wasm-memory.js';
-import { TEXEL_BGRA8, TEXEL_BGRX8, TEXEL_DXT1, TEXEL_DXT3, TEXEL_DXT5, TEXEL_INDEX4, TEXEL_INDEX8, TEXEL_L8, TEXTURE_PALETTE_BYTES } from '../core/wasm-layout.js';
+import {
+  TEXEL_BGRA8,
+  TEXEL_BGRX8,
+  TEXEL_DXT1,
+  TEXEL_DXT3,
+  TEXEL_DXT5,
+  TEXEL_INDEX4,
+  TEXEL_INDEX8,
+  TEXEL_L8,
+  TEXTURE_PALETTE_BYTES,
+} from '../core/wasm-layout.js';
 
 /** The bytes the kernel reads for a level of `kind`: whole DXT blocks, or every pixel's texel. */
 function texelBytes(kind: number, width: number, height: number): number {
-  if (kind === TEXEL_DXT1 || kind === TEXEL_DXT3 || kind === TEXEL_DXT5) return ((width + 3) >> 2) * ((height + 3) >> 2) * (kind === TEXEL_DXT1 ? 8 : 16);
+  if (kind === TEXEL_DXT1 || kind === TEXEL_DXT3 || kind === TEXEL_DXT5)
+    return ((width + 3) >> 2) * ((height + 3) >> 2) * (kind === TEXEL_DXT1 ? 8 : 16);
   const pixels = width * height;
   if (kind === TEXEL_INDEX4) return Math.ceil(pixels / 2);
   if (kind === TEXEL_INDEX8 || kind === TEXEL_L8) return pixels;
@@ -21,7 +32,15 @@ function texelBytes(kind: number, width: number, height: number): number {
  * is written here first: a level shorter than its texels is padded with zeros, and an indexed level
  * gets a whole 256-entry palette, zero past the stored entries, as the TypeScript twin reads it.
  */
-export function decodeTexelsWasm(build: 'simd' | 'scalar', kind: number, src: Uint8Array, width: number, height: number, palette: Uint8Array | null, opaque: boolean): Uint8Array | undefined {
+export function decodeTexelsWasm(
+  build: 'simd' | 'scalar',
+  kind: number,
+  src: Uint8Array,
+  width: number,
+  height: number,
+  palette: Uint8Array | null,
+  opaque: boolean,
+): Uint8Array | undefined {
   const module = kernelModule(build, 'texture');
   if (!module) return undefined;
   const outBytes = width * height * 4;

@@ -20,7 +20,17 @@ import type { TextureFormatName } from './types.js';
 export const TXD_SECTION = { Struct: 0x01, Extension: 0x03, Native: 0x15, Dictionary: 0x16 } as const;
 
 /** RenderWare raster formats (bits 8-11 of the raster format) and flags. */
-export const RASTER = { C1555: 0x100, C565: 0x200, C4444: 0x300, LUM8: 0x400, C8888: 0x500, C888: 0x600, C555: 0xa00, PAL8: 0x2000, PAL4: 0x4000 } as const;
+export const RASTER = {
+  C1555: 0x100,
+  C565: 0x200,
+  C4444: 0x300,
+  LUM8: 0x400,
+  C8888: 0x500,
+  C888: 0x600,
+  C555: 0xa00,
+  PAL8: 0x2000,
+  PAL4: 0x4000,
+} as const;
 
 export interface TexelLayout {
   format: TextureFormatName;
@@ -56,7 +66,15 @@ const RASTER_NAMES = new Map<number, TextureFormatName>([
   [RASTER.C4444, '4444'],
   [RASTER.LUM8, 'LUM8'],
 ]);
-const KINDS: Record<string, number> = { '8888': TEXEL_BGRA8, '888': TEXEL_BGRX8, '565': TEXEL_R5G6B5, '555': TEXEL_X1R5G5B5, '1555': TEXEL_A1R5G5B5, '4444': TEXEL_A4R4G4B4, LUM8: TEXEL_L8 };
+const KINDS: Record<string, number> = {
+  '8888': TEXEL_BGRA8,
+  '888': TEXEL_BGRX8,
+  '565': TEXEL_R5G6B5,
+  '555': TEXEL_X1R5G5B5,
+  '1555': TEXEL_A1R5G5B5,
+  '4444': TEXEL_A4R4G4B4,
+  LUM8: TEXEL_L8,
+};
 const BYTES_PER_PIXEL: Record<string, number> = { '8888': 4, '888': 4, '565': 2, '555': 2, '1555': 2, '4444': 2, LUM8: 1 };
 const blocks = (width: number, height: number) => Math.max(1, (width + 3) >> 2) * Math.max(1, (height + 3) >> 2);
 
@@ -69,7 +87,14 @@ export function texelLayout(platformId: 8 | 9, rasterFormat: number, formatWord:
     if (dxt < 1 || dxt > 5) return undefined;
     const kind = dxt === 1 ? TEXEL_DXT1 : dxt <= 3 ? TEXEL_DXT3 : TEXEL_DXT5;
     const blockBytes = dxt === 1 ? 8 : 16;
-    return { format: `DXT${dxt}` as TextureFormatName, kind, hasAlpha, opaque: dxt === 1 && !hasAlpha, paletteEntries: 0, levelBytes: (w, h) => blocks(w, h) * blockBytes };
+    return {
+      format: `DXT${dxt}` as TextureFormatName,
+      kind,
+      hasAlpha,
+      opaque: dxt === 1 && !hasAlpha,
+      paletteEntries: 0,
+      levelBytes: (w, h) => blocks(w, h) * blockBytes,
+    };
   }
   if (rasterFormat & (RASTER.PAL8 | RASTER.PAL4)) {
     const pal8 = (rasterFormat & RASTER.PAL8) !== 0;
@@ -77,11 +102,25 @@ export function texelLayout(platformId: 8 | 9, rasterFormat: number, formatWord:
     const opaque = !(base === RASTER.C8888 || base === RASTER.C1555 || base === RASTER.C4444);
     if (pal8) return { format: 'PAL8', kind: TEXEL_INDEX8, hasAlpha, opaque, paletteEntries: 256, levelBytes: (w, h) => w * h };
     // PAL4 stores 32 palette entries (16 used); levels hold one index per byte or two (low nibble first).
-    return { format: 'PAL4', kind: TEXEL_INDEX4, hasAlpha, opaque, paletteEntries: 32, levelBytes: (w, h, stored) => (stored >= w * h ? w * h : Math.ceil((w * h) / 2)) };
+    return {
+      format: 'PAL4',
+      kind: TEXEL_INDEX4,
+      hasAlpha,
+      opaque,
+      paletteEntries: 32,
+      levelBytes: (w, h, stored) => (stored >= w * h ? w * h : Math.ceil((w * h) / 2)),
+    };
   }
   const format = platformId === 9 ? (D3D9_FORMATS.get(formatWord) ?? RASTER_NAMES.get(base)) : RASTER_NAMES.get(base);
   if (!format) return undefined;
-  return { format, kind: KINDS[format]!, hasAlpha, opaque: false, paletteEntries: 0, levelBytes: (w, h) => w * h * BYTES_PER_PIXEL[format]! };
+  return {
+    format,
+    kind: KINDS[format]!,
+    hasAlpha,
+    opaque: false,
+    paletteEntries: 0,
+    levelBytes: (w, h) => w * h * BYTES_PER_PIXEL[format]!,
+  };
 }
 
 /** Which kernel path a PAL4 level takes: packed two per byte, or one index per byte. */

@@ -67,14 +67,21 @@ export class TXDReader implements TextureDictionaryData {
       );
     }
     const dictionary = sectionAt(cursor, 0, input.length, 'Texture Dictionary');
-    if (dictionary.end < input.length) this.warnings.push(warning('TXD', 'trailing-bytes', dictionary.end, `${input.length - dictionary.end} bytes after the Texture Dictionary; ignored`));
+    if (dictionary.end < input.length)
+      this.warnings.push(
+        warning('TXD', 'trailing-bytes', dictionary.end, `${input.length - dictionary.end} bytes after the Texture Dictionary; ignored`),
+      );
     const sections = children(cursor, dictionary.data, dictionary.end, 'Texture Dictionary');
     const struct = sections[0];
-    if (!struct || struct.type !== TXD_SECTION.Struct || struct.size < 4) throw cursor.error('chunk-size', dictionary.data, 'the Texture Dictionary has no 4-byte Struct (texture count, device)');
+    if (!struct || struct.type !== TXD_SECTION.Struct || struct.size < 4)
+      throw cursor.error('chunk-size', dictionary.data, 'the Texture Dictionary has no 4-byte Struct (texture count, device)');
     const count = cursor.u16At(struct.data);
     this.deviceId = cursor.u16At(struct.data + 2);
     const natives = sections.filter((s) => s.type === TXD_SECTION.Native);
-    if (natives.length !== count) this.warnings.push(warning('TXD', 'count-mismatch', struct.data, `the Struct counts ${count} textures; the dictionary holds ${natives.length}`));
+    if (natives.length !== count)
+      this.warnings.push(
+        warning('TXD', 'count-mismatch', struct.data, `the Struct counts ${count} textures; the dictionary holds ${natives.length}`),
+      );
     const extension = sections.find((s) => s.type === TXD_SECTION.Extension);
     this.extension = extension ? input.subarray(extension.data, extension.end) : new Uint8Array(0);
     this.libraryIds = [dictionary.libraryId, struct.libraryId, extension?.libraryId ?? dictionary.libraryId];
@@ -146,10 +153,15 @@ export class TXDTexture implements TextureData {
   /** Level `level` (0: the largest) decoded to RGBA8: width x height x 4 bytes, a new array each call. */
   rgba(level = 0): Uint8Array {
     const found = this.levels[level];
-    if (!found) throw new ArgumentError('bad-argument', `rgba: the texture "${this.name}" has ${this.levels.length} levels; there is no level ${level}`);
+    if (!found)
+      throw new ArgumentError(
+        'bad-argument',
+        `rgba: the texture "${this.name}" has ${this.levels.length} levels; there is no level ${level}`,
+      );
     const kind = indexKind(this.layout, found);
     const { opaque } = this.layout;
-    const decoded = this.backend === 'js' ? undefined : decodeTexelsWasm(this.backend, kind, found.data, found.width, found.height, this.palette, opaque);
+    const decoded =
+      this.backend === 'js' ? undefined : decodeTexelsWasm(this.backend, kind, found.data, found.width, found.height, this.palette, opaque);
     if (decoded) return decoded;
     const out = new Uint8Array(found.width * found.height * 4);
     decodeTexelsJs(kind, found.data, out, found.width, found.height, this.palette, opaque);
@@ -164,9 +176,14 @@ function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend)
   const platformId = cursor.u32At(at);
   if (platformId !== 8 && platformId !== 9) {
     const name = PLATFORMS[platformId] ?? `0x${platformId.toString(16)}`;
-    throw cursor.error('unsupported-platform', at, `a ${name} texture native: gameanim reads the PC natives (Direct3D 8 and 9, platform ids 8 and 9)`);
+    throw cursor.error(
+      'unsupported-platform',
+      at,
+      `a ${name} texture native: gameanim reads the PC natives (Direct3D 8 and 9, platform ids 8 and 9)`,
+    );
   }
-  if (struct.size < HEADER_BYTES) throw cursor.error('chunk-size', at, `a Direct3D texture native needs ${HEADER_BYTES} header bytes; its Struct holds ${struct.size}`);
+  if (struct.size < HEADER_BYTES)
+    throw cursor.error('chunk-size', at, `a Direct3D texture native needs ${HEADER_BYTES} header bytes; its Struct holds ${struct.size}`);
   const bytes = cursor.bytes;
   const nameField = bytes.subarray(at + 8, at + 40);
   const maskField = bytes.subarray(at + 40, at + 72);
@@ -192,7 +209,12 @@ function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend)
   let palette: Uint8Array | null = null;
   if (layout.paletteEntries) {
     const paletteBytes = 4 * layout.paletteEntries;
-    if (paletteBytes > struct.end - pos) throw cursor.error('count-exceeds-data', pos, `texture "${name}": its palette needs ${paletteBytes} bytes, ${struct.end - pos} remain`);
+    if (paletteBytes > struct.end - pos)
+      throw cursor.error(
+        'count-exceeds-data',
+        pos,
+        `texture "${name}": its palette needs ${paletteBytes} bytes, ${struct.end - pos} remain`,
+      );
     palette = bytes.subarray(pos, pos + paletteBytes);
     pos += paletteBytes;
   }
@@ -202,8 +224,18 @@ function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend)
     const h = Math.max(1, height >> i);
     const size = cursor.u32At(pos, `texture "${name}" level ${i} size`);
     const needed = layout.levelBytes(w, h, size);
-    if (size > struct.end - pos - 4) throw cursor.error('count-exceeds-data', pos, `texture "${name}" level ${i} claims ${size} bytes, ${struct.end - pos - 4} remain in its Struct`);
-    if (size < needed) throw cursor.error('chunk-size', pos, `texture "${name}" level ${i} (${w} x ${h}, ${layout.format}) holds ${size} bytes; it needs ${needed}`);
+    if (size > struct.end - pos - 4)
+      throw cursor.error(
+        'count-exceeds-data',
+        pos,
+        `texture "${name}" level ${i} claims ${size} bytes, ${struct.end - pos - 4} remain in its Struct`,
+      );
+    if (size < needed)
+      throw cursor.error(
+        'chunk-size',
+        pos,
+        `texture "${name}" level ${i} (${w} x ${h}, ${layout.format}) holds ${size} bytes; it needs ${needed}`,
+      );
     levels.push({ width: w, height: h, data: bytes.subarray(pos + 4, pos + 4 + size) });
     pos += 4 + size;
   }
@@ -237,7 +269,12 @@ function readNative(cursor: ByteCursor, native: SectionHeader, backend: Backend)
  * The sections of a container that `known` does not claim, each with how many known sections come
  * before it (`knownBefore` of them precede `sections`), so the writer puts it back in its place.
  */
-function unknownSections(bytes: Uint8Array, sections: readonly SectionHeader[], knownBefore: number, known: (section: SectionHeader) => boolean): UnknownSection[] {
+function unknownSections(
+  bytes: Uint8Array,
+  sections: readonly SectionHeader[],
+  knownBefore: number,
+  known: (section: SectionHeader) => boolean,
+): UnknownSection[] {
   const unknown: UnknownSection[] = [];
   let position = knownBefore;
   for (const section of sections) {

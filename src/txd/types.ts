@@ -1,12 +1,34 @@
 /** The pixel formats of PC texture dictionaries, by the names modding tools use. */
-export type TextureFormatName = 'DXT1' | 'DXT2' | 'DXT3' | 'DXT4' | 'DXT5' | '8888' | '888' | '565' | '555' | '1555' | '4444' | 'LUM8' | 'PAL8' | 'PAL4';
+export type TextureFormatName =
+  | 'DXT1'
+  | 'DXT2'
+  | 'DXT3'
+  | 'DXT4'
+  | 'DXT5'
+  | '8888'
+  | '888'
+  | '565'
+  | '555'
+  | '1555'
+  | '4444'
+  | 'LUM8'
+  | 'PAL8'
+  | 'PAL4';
 
 /** How a texture is filtered: RenderWare's filter modes. */
 export type FilterMode = 'none' | 'nearest' | 'linear' | 'mip-nearest' | 'mip-linear' | 'linear-mip-nearest' | 'linear-mip-linear';
 /** How a texture is sampled past its edge: RenderWare's addressing modes. */
 export type AddressMode = 'none' | 'wrap' | 'mirror' | 'clamp' | 'border';
 
-export const FILTER_MODES: readonly FilterMode[] = ['none', 'nearest', 'linear', 'mip-nearest', 'mip-linear', 'linear-mip-nearest', 'linear-mip-linear'];
+export const FILTER_MODES: readonly FilterMode[] = [
+  'none',
+  'nearest',
+  'linear',
+  'mip-nearest',
+  'mip-linear',
+  'linear-mip-nearest',
+  'linear-mip-linear',
+];
 export const ADDRESS_MODES: readonly AddressMode[] = ['none', 'wrap', 'mirror', 'clamp', 'border'];
 
 /** One mipmap level: its size and its stored bytes, a zero-copy view of the input. */

@@ -10,7 +10,8 @@ const refuse = (code: Code, detail: string) => new EncodeError('TXD', code, deta
 
 /** An unsigned field of `bits` bits holds a whole number from 0 to 2^bits - 1. */
 function unsigned(where: string, field: string, value: number, bits: 8 | 16 | 32): void {
-  if (!(Number.isInteger(value) && value >= 0 && value < 2 ** bits)) throw refuse('field-overflow', `${where}${field} ${value} does not fit its ${bits}-bit field`);
+  if (!(Number.isInteger(value) && value >= 0 && value < 2 ** bits))
+    throw refuse('field-overflow', `${where}${field} ${value} does not fit its ${bits}-bit field`);
 }
 
 function libraryIds(where: string, ids: readonly number[]): void {
@@ -21,7 +22,10 @@ function sections(where: string, list: readonly UnknownSection[] = []): void {
   for (const section of list) {
     // Position 0 would put it before the Struct, which TXDReader requires first.
     if (!(Number.isInteger(section.position) && section.position >= 1))
-      throw refuse('unknown-section', `${where}unknown section 0x${section.type.toString(16)} at position ${section.position}; its container's Struct comes first (position 1 or later)`);
+      throw refuse(
+        'unknown-section',
+        `${where}unknown section 0x${section.type.toString(16)} at position ${section.position}; its container's Struct comes first (position 1 or later)`,
+      );
     unsigned(where, 'unknown section type', section.type, 32);
     unsigned(where, 'unknown section libraryId', section.libraryId, 32);
   }
@@ -29,7 +33,8 @@ function sections(where: string, list: readonly UnknownSection[] = []): void {
 
 /** A 32-byte name field holds up to 32 Latin-1 characters (the game reads up to the first NUL). */
 function name(where: string, field: string, value: string): void {
-  if (value.length > 32 || /[^\u0000-\u00ff]/.test(value)) throw refuse('field-overflow', `${where}${field} ${JSON.stringify(value)} does not fit its 32-byte Latin-1 field`);
+  if (value.length > 32 || /[^\u0000-\u00ff]/.test(value))
+    throw refuse('field-overflow', `${where}${field} ${JSON.stringify(value)} does not fit its 32-byte Latin-1 field`);
 }
 
 export function checkDictionary(dictionary: TextureDictionaryData): void {
@@ -42,7 +47,8 @@ export function checkDictionary(dictionary: TextureDictionaryData): void {
 
 function checkTexture(texture: TextureData): void {
   const where = `texture ${JSON.stringify(texture.name)}: `;
-  if (texture.platformId !== 8 && texture.platformId !== 9) throw refuse('unsupported-platform', `${where}platformId ${texture.platformId}; TXDReader reads 8 (Direct3D 8) and 9 (Direct3D 9)`);
+  if (texture.platformId !== 8 && texture.platformId !== 9)
+    throw refuse('unsupported-platform', `${where}platformId ${texture.platformId}; TXDReader reads 8 (Direct3D 8) and 9 (Direct3D 9)`);
   name(where, 'name', texture.name);
   name(where, 'maskName', texture.maskName);
   unsigned(where, 'filterFlags', texture.filterFlags, 32);
@@ -67,13 +73,21 @@ function checkTexture(texture: TextureData): void {
     );
   const paletteBytes = 4 * layout.paletteEntries;
   const stored = texture.palette?.length ?? 0;
-  if (stored !== paletteBytes) throw refuse('chunk-size', `${where}palette holds ${stored} bytes; ${layout.format} ${paletteBytes ? `needs ${paletteBytes}` : 'stores none'}`);
+  if (stored !== paletteBytes)
+    throw refuse(
+      'chunk-size',
+      `${where}palette holds ${stored} bytes; ${layout.format} ${paletteBytes ? `needs ${paletteBytes}` : 'stores none'}`,
+    );
   texture.levels.forEach((level, i) => {
     const w = Math.max(1, texture.width >> i);
     const h = Math.max(1, texture.height >> i);
     if (level.width !== w || level.height !== h)
-      throw refuse('chunk-size', `${where}level ${i} is ${level.width} x ${level.height}; level ${i} of a ${texture.width} x ${texture.height} texture is ${w} x ${h}`);
+      throw refuse(
+        'chunk-size',
+        `${where}level ${i} is ${level.width} x ${level.height}; level ${i} of a ${texture.width} x ${texture.height} texture is ${w} x ${h}`,
+      );
     const needed = layout.levelBytes(w, h, level.data.length);
-    if (level.data.length < needed) throw refuse('chunk-size', `${where}level ${i} holds ${level.data.length} bytes; ${w} x ${h} ${layout.format} needs ${needed}`);
+    if (level.data.length < needed)
+      throw refuse('chunk-size', `${where}level ${i} holds ${level.data.length} bytes; ${w} x ${h} ${layout.format} needs ${needed}`);
   });
 }

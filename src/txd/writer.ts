@@ -52,7 +52,11 @@ function writeNative(out: ByteWriter, texture: TextureData): void {
           out.bytes(level.data);
         }
       });
-    children(out, [struct, () => section(out, TXD_SECTION.Extension, extensionId, () => out.bytes(texture.extension))], texture.unknownSections);
+    children(
+      out,
+      [struct, () => section(out, TXD_SECTION.Extension, extensionId, () => out.bytes(texture.extension))],
+      texture.unknownSections,
+    );
   });
 }
 

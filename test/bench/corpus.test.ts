@@ -20,7 +20,8 @@ describe('the seeded SA-shaped corpus', () => {
   });
 
   it('mixes frame types like SA: mostly type 3, about 8% type 4, a few float tracks', () => {
-    const share = (keyframeType: string, compressed: boolean) => tracks.filter((t) => t.keyframeType === keyframeType && t.compressed === compressed).length / tracks.length;
+    const share = (keyframeType: string, compressed: boolean) =>
+      tracks.filter((t) => t.keyframeType === keyframeType && t.compressed === compressed).length / tracks.length;
     expect(share('KR00', true)).toBeGreaterThan(0.85);
     expect(share('KRT0', true)).toBeGreaterThan(0.06);
     expect(share('KRT0', true)).toBeLessThan(0.1);
@@ -36,7 +37,8 @@ describe('the seeded SA-shaped corpus', () => {
         expect(Math.abs(length - 1)).toBeLessThan(track.compressed ? 2e-3 : 1e-6);
         if (i > 0) {
           expect(track.times[i]!).toBeGreaterThan(track.times[i - 1]!);
-          const dot = q[4 * i]! * q[4 * i - 4]! + q[4 * i + 1]! * q[4 * i - 3]! + q[4 * i + 2]! * q[4 * i - 2]! + q[4 * i + 3]! * q[4 * i - 1]!;
+          const dot =
+            q[4 * i]! * q[4 * i - 4]! + q[4 * i + 1]! * q[4 * i - 3]! + q[4 * i + 2]! * q[4 * i - 2]! + q[4 * i + 3]! * q[4 * i - 1]!;
           expect(dot).toBeGreaterThan(0.99);
         }
       }

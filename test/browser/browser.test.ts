@@ -35,11 +35,20 @@ describeWith([CHROMIUM], `headless Chromium (${chromiumPath})`, { timeout: 2 * W
   let server: Server;
   let browser: Browser;
   beforeAll(async () => {
-    if (!existsSync(join(root, 'packages/gameanim/dist/index.js'))) throw new Error('dist/ is missing: run npm run build (npm test does it first)');
+    if (!existsSync(join(root, 'packages/gameanim/dist/index.js')))
+      throw new Error('dist/ is missing: run npm run build (npm test does it first)');
     server = await serve();
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, WAIT);
   afterAll(async () => {
@@ -72,8 +81,14 @@ describeWith([CHROMIUM], `headless Chromium (${chromiumPath})`, { timeout: 2 * W
       poses[i]!.rotations.forEach((v, k) => expect(Math.abs(v - pose.rotations[k]!)).toBeLessThan(1e-6));
       poses[i]!.translations.forEach((v, k) => expect(Math.abs(v - pose.translations[k]!)).toBeLessThan(1e-6));
     });
-    expect(result['tracks']).toEqual(node.animations.flatMap((a) => a.bones.map((b) => [a.name, b.boneName, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])));
+    expect(result['tracks']).toEqual(
+      node.animations.flatMap((a) =>
+        a.bones.map((b) => [a.name, b.boneName, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)]),
+      ),
+    );
   });
 });
 
-if (!haveChromium) describe.skip(`no browser at ${chromiumPath}: the browser test is skipped (set CHROMIUM_PATH or install chromium)`, () => it('skipped', () => {}));
+if (!haveChromium)
+  describe.skip(`no browser at ${chromiumPath}: the browser test is skipped (set CHROMIUM_PATH or install chromium)`, () =>
+    it('skipped', () => {}));

@@ -37,7 +37,9 @@ function samplerMatrices(model: string, anims: string, time: number): Float32Arr
 async function pixels(page: Page): Promise<Uint8Array> {
   const png = decodePng(await page.locator('#scene').screenshot());
   if (png.channels !== 4 && png.channels !== 3) throw new Error(`a PNG of ${png.channels} channels`);
-  return png.channels === 4 ? (png.data as Uint8Array) : Uint8Array.from({ length: (png.data.length / 3) * 4 }, (_, i) => (i % 4 === 3 ? 255 : png.data[Math.floor(i / 4) * 3 + (i % 4)]!));
+  return png.channels === 4
+    ? (png.data as Uint8Array)
+    : Uint8Array.from({ length: (png.data.length / 3) * 4 }, (_, i) => (i % 4 === 3 ? 255 : png.data[Math.floor(i / 4) * 3 + (i % 4)]!));
 }
 
 describeWith([CHROMIUM, SAMPLES], 'the engine examples in headless Chromium', { timeout: TEST_LIMIT }, () => {
@@ -47,7 +49,8 @@ describeWith([CHROMIUM, SAMPLES], 'the engine examples in headless Chromium', { 
   const errors: string[] = [];
   beforeAll(async () => {
     for (const engine of ['three', 'babylon'])
-      if (!existsSync(join(root, `packages/gameanim/examples/${engine}/main.js`))) throw new Error('the examples are not built: run npm run build (npm test does it first)');
+      if (!existsSync(join(root, `packages/gameanim/examples/${engine}/main.js`)))
+        throw new Error('the examples are not built: run npm run build (npm test does it first)');
     server = await serveFolders({ '/samples/': samplesDir, '/': root });
     browser = await launchChromium();
     page = await newPage(browser, { viewport: { width: 640, height: 480 } });
@@ -63,21 +66,32 @@ describeWith([CHROMIUM, SAMPLES], 'the engine examples in headless Chromium', { 
     for (const { model, anims, what } of MODELS)
       it(`${engine}: ${what} with its .txd and walk_player: bone matrices equal the sampler's (1e-4) at ${TIMES.join(' s and ')} s, no error logged, textures drawn`, async () => {
         errors.length = 0;
-        await page.goto(`${server.origin}/packages/gameanim/examples/${engine}/index.html?model=/samples/${model}&anims=/samples/${anims}&clip=walk_player`);
+        await page.goto(
+          `${server.origin}/packages/gameanim/examples/${engine}/index.html?model=/samples/${model}&anims=/samples/${anims}&clip=walk_player`,
+        );
         await page.waitForFunction(() => 'example' in window, null, { timeout: WAIT });
         let largest = 0;
         for (const time of TIMES) {
           const matrices = await page.evaluate((at) => (window as unknown as ExampleHooks).example.poseAt(at), time);
           const expected = samplerMatrices(model, anims, time);
           expect(matrices).toHaveLength(expected.length / 16);
-          matrices.forEach((matrix, bone) => matrix.forEach((value, k) => (largest = Math.max(largest, Math.abs(value - expected[16 * bone + k]!)))));
+          matrices.forEach((matrix, bone) =>
+            matrix.forEach((value, k) => (largest = Math.max(largest, Math.abs(value - expected[16 * bone + k]!)))),
+          );
         }
         const textured = await pixels(page);
         await page.evaluate(() => (window as unknown as ExampleHooks).example.showTextures(false));
         const plain = await pixels(page);
         let changed = 0;
-        for (let i = 0; i < textured.length; i += 4) if (Math.abs(textured[i]! - plain[i]!) + Math.abs(textured[i + 1]! - plain[i + 1]!) + Math.abs(textured[i + 2]! - plain[i + 2]!) > 24) changed++;
-        console.log(`engine examples: ${engine}, ${what}: largest bone matrix difference from the sampler ${largest.toExponential(2)}; ${changed} pixels change without the textures`);
+        for (let i = 0; i < textured.length; i += 4)
+          if (
+            Math.abs(textured[i]! - plain[i]!) + Math.abs(textured[i + 1]! - plain[i + 1]!) + Math.abs(textured[i + 2]! - plain[i + 2]!) >
+            24
+          )
+            changed++;
+        console.log(
+          `engine examples: ${engine}, ${what}: largest bone matrix difference from the sampler ${largest.toExponential(2)}; ${changed} pixels change without the textures`,
+        );
         expect(largest).toBeLessThan(1e-4);
         expect(changed).toBeGreaterThan(2000);
         expect(errors).toEqual([]);

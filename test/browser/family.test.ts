@@ -5,10 +5,31 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, IFPReader, IMGEditor, poseToMatrices, sampleClip, writeIMG, type IMGEntryData } from '../../src/index.js';
+import {
+  bindClip,
+  createPose,
+  DFFReader,
+  IFPReader,
+  IMGEditor,
+  poseToMatrices,
+  sampleClip,
+  writeIMG,
+  type IMGEntryData,
+} from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
-import { closeChromium, framesPass, launchChromium, openPage, root, startViewer, TEST_LIMIT, WAIT, withViewer, CHROMIUM } from './viewer-helpers.js';
+import {
+  closeChromium,
+  framesPass,
+  launchChromium,
+  openPage,
+  root,
+  startViewer,
+  TEST_LIMIT,
+  WAIT,
+  withViewer,
+  CHROMIUM,
+} from './viewer-helpers.js';
 
 const fixturePath = (name: string) => join(root, 'fixtures', name);
 
@@ -19,14 +40,18 @@ describeWith([CHROMIUM], 'the family in the viewer (headless Chromium)', { timeo
 
   it("a skinned GTA III ped plays III's run_civi on the bones it names; a clip that drives nothing says so", async () => {
     await withViewer(browser, [fixturePath('dff-skinned-gta3.dff'), fixturePath('anpk-gta3.ifp')], async (page, errors) => {
-      await page.waitForFunction(() => (document.querySelector('#bones tbody')?.querySelectorAll('tr').length ?? 0) === 16, null, { timeout: WAIT });
+      await page.waitForFunction(() => (document.querySelector('#bones tbody')?.querySelectorAll('tr').length ?? 0) === 16, null, {
+        timeout: WAIT,
+      });
       const matched = await page.locator('#bones tbody tr td:last-child', { hasText: 'matched' }).allTextContents();
       expect(matched).toHaveLength(2); // run_civi keys Swaist and Shead
       expect(await page.locator('#message').textContent()).toBe('');
       expect(errors).toEqual([]);
     });
     await withViewer(browser, [fixturePath('dff-prop.dff'), fixturePath('anpk-gta3.ifp')], async (page, errors) => {
-      await expect.poll(() => page.locator('#message').textContent(), { timeout: WAIT }).toMatch(/^run_civi drives no bone of dff-prop\.dff: none of its 2 tracks finds a bone by id or name/);
+      await expect
+        .poll(() => page.locator('#message').textContent(), { timeout: WAIT })
+        .toMatch(/^run_civi drives no bone of dff-prop\.dff: none of its 2 tracks finds a bone by id or name/);
       expect(errors).toEqual([]);
     });
   });
@@ -67,7 +92,11 @@ describeWith([CHROMIUM], 'a cutscene in the viewer (headless Chromium)', { timeo
 
   it('three models of three skeletons play the cutscene IFP together on one clock: each pose as the library samples it at two times, all in view', async () => {
     await withViewer(browser, cutsceneFolder(), async (page, errors) => {
-      await page.waitForFunction(() => (window as unknown as { viewer: { scene: { actors: unknown[] } | null } }).viewer.scene?.actors.length === 3, null, { timeout: WAIT });
+      await page.waitForFunction(
+        () => (window as unknown as { viewer: { scene: { actors: unknown[] } | null } }).viewer.scene?.actors.length === 3,
+        null,
+        { timeout: WAIT },
+      );
       expect(await page.locator('#message').textContent()).toMatch(/^Scene cutscene\.ifp: 3 objects on one clock/);
       const seen: number[][][][] = [];
       for (const time of [0.5, 1.5]) {
@@ -76,12 +105,22 @@ describeWith([CHROMIUM], 'a cutscene in the viewer (headless Chromium)', { timeo
           scrub.value = String(at);
           scrub.dispatchEvent(new Event('input'));
         }, time);
-        await page.waitForFunction((label) => document.querySelector('#clock')?.textContent === label, `${time.toFixed(3)} s`, { timeout: WAIT });
-        const actors = await page.evaluate(() => (window as unknown as { viewerScene: { actorBonePositions: Array<Array<{ position: number[] }>> } }).viewerScene.actorBonePositions);
+        await page.waitForFunction((label) => document.querySelector('#clock')?.textContent === label, `${time.toFixed(3)} s`, {
+          timeout: WAIT,
+        });
+        const actors = await page.evaluate(
+          () =>
+            (window as unknown as { viewerScene: { actorBonePositions: Array<Array<{ position: number[] }>> } }).viewerScene
+              .actorBonePositions,
+        );
         const drawn = actors.map((bones) => bones.map((bone) => bone.position));
         const expected = expectedPositions(time);
         expect(drawn.map((bones) => bones.length)).toEqual(expected.map((bones) => bones.length));
-        drawn.forEach((bones, actor) => bones.forEach((at, bone) => at.forEach((v, c) => expect(v, `object ${actor} bone ${bone} at ${time} s`).toBeCloseTo(expected[actor]![bone]![c]!, 4))));
+        drawn.forEach((bones, actor) =>
+          bones.forEach((at, bone) =>
+            at.forEach((v, c) => expect(v, `object ${actor} bone ${bone} at ${time} s`).toBeCloseTo(expected[actor]![bone]![c]!, 4)),
+          ),
+        );
         seen.push(drawn);
       }
       // Every object moved between the two times: one clock drives them all.
@@ -92,7 +131,12 @@ describeWith([CHROMIUM], 'a cutscene in the viewer (headless Chromium)', { timeo
       // The camera frames the whole scene: every bone of every object projects inside the canvas.
       const outside = await page.evaluate(() => {
         const view = (
-          window as unknown as { viewerScene: { actorBonePositions: Array<Array<{ position: number[] }>>; projectPoint(p: number[]): { x: number; y: number; width: number; height: number } } }
+          window as unknown as {
+            viewerScene: {
+              actorBonePositions: Array<Array<{ position: number[] }>>;
+              projectPoint(p: number[]): { x: number; y: number; width: number; height: number };
+            };
+          }
         ).viewerScene;
         return view.actorBonePositions.flat().filter(({ position }) => {
           const { x, y, width, height } = view.projectPoint(position);
@@ -111,11 +155,15 @@ describeWith([CHROMIUM], 'a cutscene in the viewer (headless Chromium)', { timeo
         { timeout: WAIT },
       );
       await page.locator('#files').setInputFiles(fixturePath('textures.txd'));
-      await page.waitForFunction(() => (window as unknown as { viewer: { textures: unknown[] } }).viewer.textures.length === 1, null, { timeout: WAIT });
+      await page.waitForFunction(() => (window as unknown as { viewer: { textures: unknown[] } }).viewer.textures.length === 1, null, {
+        timeout: WAIT,
+      });
       await framesPass(page, { run: 3 });
       expect(
         await page.evaluate(
-          () => (window as unknown as { viewer: { scene: unknown; clip: { name: string } } }).viewer.scene === null && (window as unknown as { viewer: { clip: { name: string } } }).viewer.clip.name,
+          () =>
+            (window as unknown as { viewer: { scene: unknown; clip: { name: string } } }).viewer.scene === null &&
+            (window as unknown as { viewer: { clip: { name: string } } }).viewer.clip.name,
         ),
       ).toBe('csped');
       expect(errors).toEqual([]);
@@ -141,7 +189,8 @@ function v1Pair(entries: IMGEntryData[]): { img: Uint8Array; dir: Uint8Array } {
   return { img, dir: dir! };
 }
 
-const pedsIde = (...names: string[]) => ['peds', ...names.map((name, i) => `${i + 1}, ${name}, ${name}, CIVMALE, STAT_STREET_GUY, man, 0`), 'end', ''].join('\r\n');
+const pedsIde = (...names: string[]) =>
+  ['peds', ...names.map((name, i) => `${i + 1}, ${name}, ${name}, CIVMALE, STAT_STREET_GUY, man, 0`), 'end', ''].join('\r\n');
 
 describeWith([CHROMIUM], "the game folder opens the family's peds and cutscenes (headless Chromium)", { timeout: TEST_LIMIT }, () => {
   let browser: Browser;
@@ -159,9 +208,17 @@ describeWith([CHROMIUM], "the game folder opens the family's peds and cutscenes 
   async function pickIn(folder: string, ped: string) {
     const { page, errors } = await openPage(browser, server.url);
     await page.locator('#folder-input').setInputFiles(folder);
-    await page.waitForFunction(() => document.querySelectorAll('#peds li').length > 0 && document.querySelectorAll('#animations li[data-clip]').length > 0, null, { timeout: WAIT });
+    await page.waitForFunction(
+      () => document.querySelectorAll('#peds li').length > 0 && document.querySelectorAll('#animations li[data-clip]').length > 0,
+      null,
+      { timeout: WAIT },
+    );
     await page.locator('#peds li', { hasText: ped }).first().click();
-    await page.waitForFunction((name) => (window as unknown as { viewer: { model: { name: string } | null; bound: unknown } }).viewer.model?.name === `${name}.dff`, ped, { timeout: WAIT });
+    await page.waitForFunction(
+      (name) => (window as unknown as { viewer: { model: { name: string } | null; bound: unknown } }).viewer.model?.name === `${name}.dff`,
+      ped,
+      { timeout: WAIT },
+    );
     await page.waitForFunction(
       () =>
         (window as unknown as { viewer: { bound: { skeleton: unknown } | null; model: { skeleton: unknown } } }).viewer.bound?.skeleton ===
@@ -181,7 +238,13 @@ describeWith([CHROMIUM], "the game folder opens the family's peds and cutscenes 
       { name: 'skinped.dff', data: fixture('dff-skinned-gta3.dff') },
       { name: 'skinped.txd', data: fixture('textures.txd') },
     ]);
-    const folder = gameTree({ 'gta3.exe': '', 'anim/ped.ifp': fixture('anpk-gta3.ifp'), 'models/gta3.img': img, 'models/gta3.dir': dir, 'data/default.ide': pedsIde('skinped') });
+    const folder = gameTree({
+      'gta3.exe': '',
+      'anim/ped.ifp': fixture('anpk-gta3.ifp'),
+      'models/gta3.img': img,
+      'models/gta3.dir': dir,
+      'data/default.ide': pedsIde('skinped'),
+    });
     const { page, errors, driven, textures } = await pickIn(folder, 'skinped');
     expect(driven).toBe(2); // run_civi keys Swaist and Shead
     expect(textures).toBe(1);
@@ -194,7 +257,13 @@ describeWith([CHROMIUM], "the game folder opens the family's peds and cutscenes 
       { name: 'vcped.dff', data: fixture('dff-ped-5bone.dff') },
       { name: 'vcped.txd', data: fixture('textures.txd') },
     ]);
-    const folder = gameTree({ 'gta-vc.exe': '', 'anim/ped.ifp': fixture('anpk-all-keys.ifp'), 'models/gta3.img': img, 'models/gta3.dir': dir, 'data/default.ide': pedsIde('vcped') });
+    const folder = gameTree({
+      'gta-vc.exe': '',
+      'anim/ped.ifp': fixture('anpk-all-keys.ifp'),
+      'models/gta3.img': img,
+      'models/gta3.dir': dir,
+      'data/default.ide': pedsIde('vcped'),
+    });
     const { page, errors, driven, textures } = await pickIn(folder, 'vcped');
     expect(await page.locator('#game-folder-note').textContent()).toMatch(/^Vice City: 1 peds/);
     expect(driven).toBeGreaterThan(0);
@@ -225,8 +294,14 @@ describeWith([CHROMIUM], "the game folder opens the family's peds and cutscenes 
     expect(textures).toBe(1);
     expect(await page.locator('#peds li', { hasText: 'csped' }).textContent()).toContain('from anim/cuts.img');
     await page.locator('#animation-files li', { hasText: 'cutscene.ifp' }).click();
-    await page.waitForFunction(() => (window as unknown as { viewer: { scene: { actors: unknown[] } | null } }).viewer.scene?.actors.length === 3, null, { timeout: WAIT });
-    const names = await page.evaluate(() => (window as unknown as { viewer: { scene: { actors: Array<{ name: string }> } } }).viewer.scene.actors.map((actor) => actor.name));
+    await page.waitForFunction(
+      () => (window as unknown as { viewer: { scene: { actors: unknown[] } | null } }).viewer.scene?.actors.length === 3,
+      null,
+      { timeout: WAIT },
+    );
+    const names = await page.evaluate(() =>
+      (window as unknown as { viewer: { scene: { actors: Array<{ name: string }> } } }).viewer.scene.actors.map((actor) => actor.name),
+    );
     expect(names.sort()).toEqual([...cuts].sort());
     expect(errors).toEqual([]);
     await page.goto('about:blank');

@@ -29,63 +29,83 @@ function serveBuild(): Promise<{ server: Server; url: string; served: string[] }
     if (!file || !statSync(file, { throwIfNoEntry: false })?.isFile()) return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${MOUNT}`, served })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${MOUNT}`, served }),
+    ),
+  );
 }
 
-describeWith([CHROMIUM, SAMPLES], `the static build on a plain host, online and offline (${haveChromium ? chromiumPath : 'no Chromium'})`, () => {
-  let browser: Browser;
-  let host: Awaited<ReturnType<typeof serveBuild>>;
-  beforeAll(async () => {
-    browser = await launchChromium();
-    host = await serveBuild();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    host?.server.close();
-  });
+describeWith(
+  [CHROMIUM, SAMPLES],
+  `the static build on a plain host, online and offline (${haveChromium ? chromiumPath : 'no Chromium'})`,
+  () => {
+    let browser: Browser;
+    let host: Awaited<ReturnType<typeof serveBuild>>;
+    beforeAll(async () => {
+      browser = await launchChromium();
+      host = await serveBuild();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      host?.server.close();
+    });
 
-  it('starts from a sub-path, opens a sample, and starts again offline after a reload', async () => {
-    expect(readFileSync(join(BUILD, 'index.html'), 'utf8')).not.toMatch(/(src|href)="\/(?!\/)/); // no root-absolute asset paths
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(host.url);
-    const files = [join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')];
-    const opens = async () => {
-      await page.locator('#files').setInputFiles(files);
-      await page.waitForFunction(() => 'firstFrameMs' in window && document.querySelectorAll('#animations li[data-clip]').length > 0, null, { timeout: 120_000 });
-    };
-    await opens();
-    // The service worker took the page over (clients.claim) once it had cached the build.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
-    const cached = await page.evaluate(async () => (await (await caches.open('gameanim-viewer')).keys()).map((request) => new URL(request.url).pathname));
-    console.log(`static build: served ${new Set(host.served).size} paths online; the offline cache holds ${cached.length}: ${cached.join(', ')}`);
+    it('starts from a sub-path, opens a sample, and starts again offline after a reload', async () => {
+      expect(readFileSync(join(BUILD, 'index.html'), 'utf8')).not.toMatch(/(src|href)="\/(?!\/)/); // no root-absolute asset paths
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(host.url);
+      const files = [join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp')];
+      const opens = async () => {
+        await page.locator('#files').setInputFiles(files);
+        await page.waitForFunction(
+          () => 'firstFrameMs' in window && document.querySelectorAll('#animations li[data-clip]').length > 0,
+          null,
+          { timeout: 120_000 },
+        );
+      };
+      await opens();
+      // The service worker took the page over (clients.claim) once it had cached the build.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
+      const cached = await page.evaluate(async () =>
+        (await (await caches.open('gameanim-viewer')).keys()).map((request) => new URL(request.url).pathname),
+      );
+      console.log(
+        `static build: served ${new Set(host.served).size} paths online; the offline cache holds ${cached.length}: ${cached.join(', ')}`,
+      );
 
-    await context.setOffline(true);
-    const servedOnline = host.served.length;
-    await page.reload();
-    await page.waitForFunction(() => 'viewerScene' in window && 'viewer' in window, null, { timeout: 120_000 });
-    expect(host.served.length).toBe(servedOnline); // nothing reached the host
-    await opens(); // the files are local: the viewer works offline as it did online
-    expect(await page.locator('#bones tbody tr').count()).toBe(32);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 240_000);
+      await context.setOffline(true);
+      const servedOnline = host.served.length;
+      await page.reload();
+      await page.waitForFunction(() => 'viewerScene' in window && 'viewer' in window, null, { timeout: 120_000 });
+      expect(host.served.length).toBe(servedOnline); // nothing reached the host
+      await opens(); // the files are local: the viewer works offline as it did online
+      expect(await page.locator('#bones tbody tr').count()).toBe(32);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 240_000);
 
-  it("keeps no user file in the service worker's cache: not fetched, and not opened in the tab", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(host.url);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
-    await page.evaluate(async () => void (await fetch('./files/ped.ifp')));
-    // Before: a navigation was kept whatever its path, so a user's file opened in the tab was cached.
-    await page.goto(`${host.url}files/secret%0Aname.ifp`);
-    await page.goto(host.url);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
-    const cached = await page.evaluate(async () => (await (await caches.open('gameanim-viewer')).keys()).map((request) => new URL(request.url).pathname));
-    expect(cached.length).toBeGreaterThan(0);
-    expect(cached.filter((path) => !path.startsWith(`${new URL(host.url).pathname}assets/`) && !/\/(index\.html)?$/.test(path))).toEqual([]);
-    await context.close();
-  }, 240_000);
-});
+    it("keeps no user file in the service worker's cache: not fetched, and not opened in the tab", async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(host.url);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
+      await page.evaluate(async () => void (await fetch('./files/ped.ifp')));
+      // Before: a navigation was kept whatever its path, so a user's file opened in the tab was cached.
+      await page.goto(`${host.url}files/secret%0Aname.ifp`);
+      await page.goto(host.url);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120_000 });
+      const cached = await page.evaluate(async () =>
+        (await (await caches.open('gameanim-viewer')).keys()).map((request) => new URL(request.url).pathname),
+      );
+      expect(cached.length).toBeGreaterThan(0);
+      expect(cached.filter((path) => !path.startsWith(`${new URL(host.url).pathname}assets/`) && !/\/(index\.html)?$/.test(path))).toEqual(
+        [],
+      );
+      await context.close();
+    }, 240_000);
+  },
+);

@@ -8,7 +8,10 @@ import { chromiumPath, haveChromium, launchChromium, startViewer } from '../../b
 // Chromium and the view server come from the module the viewer bench shares.
 export { chromiumPath, haveChromium, launchChromium, startViewer };
 /** A Chromium to drive, for `describeWith`/`itWith`. */
-export const CHROMIUM = { met: haveChromium, missing: `no browser at ${chromiumPath} (set CHROMIUM_PATH; .ci/run installs Debian's chromium)` } as const;
+export const CHROMIUM = {
+  met: haveChromium,
+  missing: `no browser at ${chromiumPath} (set CHROMIUM_PATH; .ci/run installs Debian's chromium)`,
+} as const;
 if (!haveChromium && process.env['CI']) throw new Error(`CI needs a browser at ${chromiumPath}; .ci/run installs Debian's chromium`);
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 /** The limit of any one wait in a page (a click, a selector, a state polled for): far above what a busy 2-core machine needs. */
@@ -45,7 +48,12 @@ export async function openPage(browser: Browser, url: string): Promise<{ page: P
 }
 
 /** Runs `work` on a page of `gameanim view FILES`, and stops the server however it ends. */
-export async function withViewer(browser: Browser, files: string[], work: (page: Page, errors: string[]) => Promise<void>, viewport?: { width: number; height: number }): Promise<void> {
+export async function withViewer(
+  browser: Browser,
+  files: string[],
+  work: (page: Page, errors: string[]) => Promise<void>,
+  viewport?: { width: number; height: number },
+): Promise<void> {
   const { url, child } = await startViewer(files);
   try {
     const { page, errors } = await openPage(browser, url);

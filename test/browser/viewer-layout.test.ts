@@ -21,7 +21,10 @@ async function boxes(page: Page, selectors: string[]) {
   const found: Record<string, { x: number; y: number; width: number; height: number; inside: boolean }> = {};
   for (const selector of selectors) {
     const box = (await page.locator(selector).boundingBox())!;
-    found[selector] = { ...box, inside: box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width + 0.5 && box.y + box.height <= viewport.height + 0.5 };
+    found[selector] = {
+      ...box,
+      inside: box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width + 0.5 && box.y + box.height <= viewport.height + 0.5,
+    };
   }
   return found;
 }
@@ -54,7 +57,8 @@ describeWith([CHROMIUM, SAMPLES], `the viewer's layout in headless Chromium (${h
             { timeout: 120_000 },
           );
           const found = await boxes(page, ['#play', '#frame-next', '#timeline', '#scrub', '#scene', '#animation-scroll']);
-          for (const [selector, box] of Object.entries(found)) expect(box.inside, `${selector} at ${size.width}x${size.height}: ${JSON.stringify(box)}`).toBe(true);
+          for (const [selector, box] of Object.entries(found))
+            expect(box.inside, `${selector} at ${size.width}x${size.height}: ${JSON.stringify(box)}`).toBe(true);
           expect(found['#scene']!.height).toBeGreaterThan(200);
         }
         await page.locator('#animations li[data-clip]', { hasText: 'walk_player' }).click();
@@ -81,7 +85,9 @@ describeWith([CHROMIUM, SAMPLES], `the viewer's layout in headless Chromium (${h
         await page.locator('#animations li[data-clip]', { hasText: 'run_player' }).click();
         // Choosing an animation closes the panels again, and it plays.
         await page.waitForFunction(
-          () => !document.body.classList.contains('panels-open') && (window as unknown as { viewer: { clip: { name: string } | null } }).viewer.clip?.name === 'run_player',
+          () =>
+            !document.body.classList.contains('panels-open') &&
+            (window as unknown as { viewer: { clip: { name: string } | null } }).viewer.clip?.name === 'run_player',
           null,
           { timeout: 120_000 },
         );
@@ -105,7 +111,11 @@ describeWith([CHROMIUM, SAMPLES], `the viewer's layout in headless Chromium (${h
       await page.locator('#animations li[data-clip]', { hasText: 'anim_1999' }).click();
       await page.fill('#search', '');
       await page.locator('#animation-scroll').evaluate((element) => (element.scrollTop = element.scrollHeight));
-      await page.waitForFunction(() => [...document.querySelectorAll('#animations li')].some((item) => item.textContent?.startsWith('anim_1999 ')), null, { timeout: 120_000 });
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('#animations li')].some((item) => item.textContent?.startsWith('anim_1999 ')),
+        null,
+        { timeout: 120_000 },
+      );
       expect(errors).toEqual([]);
     });
   }, 300_000);
@@ -117,7 +127,11 @@ describeWith([CHROMIUM, SAMPLES], `the viewer's layout in headless Chromium (${h
     expect(summary.notes).toBeGreaterThan(0);
     // The IFP alone: the sample skins are custom, and a custom skin's DFF warning is a problem.
     await withViewer(browser, [join(samplesDir, 'rwparserng_ped_anp3.ifp')], async (page, errors) => {
-      await page.waitForFunction((notes) => document.querySelector('#problem-count')?.textContent === `no problems; ${notes === 1 ? '1 note' : `${notes} notes`}`, summary.notes, { timeout: 120_000 });
+      await page.waitForFunction(
+        (notes) => document.querySelector('#problem-count')?.textContent === `no problems; ${notes === 1 ? '1 note' : `${notes} notes`}`,
+        summary.notes,
+        { timeout: 120_000 },
+      );
       expect(await page.locator('#problems li').count()).toBe(0);
       await page.selectOption('#problem-severity', 'note');
       await page.waitForFunction(() => document.querySelectorAll('#problems li.group').length > 0, null, { timeout: 120_000 });
@@ -129,7 +143,11 @@ describeWith([CHROMIUM, SAMPLES], `the viewer's layout in headless Chromium (${h
     await withViewer(browser, [join(root, 'fixtures/anp3-all-types.ifp')], async (page) => {
       const counted = summarizeLint(lintIFP(fixture('anp3-all-types.ifp')));
       const expected = counted.errors + counted.warnings;
-      await page.waitForFunction((n) => document.querySelector('#problem-count')?.textContent?.startsWith(n ? `${n} problems` : 'no problems'), expected, { timeout: 120_000 });
+      await page.waitForFunction(
+        (n) => document.querySelector('#problem-count')?.textContent?.startsWith(n ? `${n} problems` : 'no problems'),
+        expected,
+        { timeout: 120_000 },
+      );
     });
   }, 300_000);
 });

@@ -30,7 +30,11 @@ describeWith([CHROMIUM, SAMPLES], `the viewer's playback in headless Chromium ($
   afterAll(() => browser?.close());
 
   it('a partial clip (python_fire, 15 of 32 bones) plays over an idle of the skeleton: the head above the pelvis above the feet', async () => {
-    const files = [join(samplesDir, 'dff/sa_skin_plain.dff'), join(samplesDir, 'rwparserng_ped_anp3.ifp'), join(samplesDir, 'sa_python_anp3.ifp')];
+    const files = [
+      join(samplesDir, 'dff/sa_skin_plain.dff'),
+      join(samplesDir, 'rwparserng_ped_anp3.ifp'),
+      join(samplesDir, 'sa_python_anp3.ifp'),
+    ];
     await withViewer(browser, files, async (page, errors) => {
       await page.waitForFunction(() => 'firstFrameMs' in window, null, { timeout: 120_000 });
       await page.locator('#animations li[data-clip]', { hasText: 'python_fire' }).first().click();
@@ -48,7 +52,9 @@ describeWith([CHROMIUM, SAMPLES], `the viewer's playback in headless Chromium ($
           expect(head, `weight ${weight}, frame ${frame}`).toBeGreaterThan(pelvis + 0.3);
           expect(pelvis, `weight ${weight}, frame ${frame}`).toBeGreaterThan(feet + 0.5);
           for (let step = 0; step < 8; step++) await page.click('#frame-next');
-          await page.waitForFunction((f) => document.querySelector('#frame')!.textContent!.startsWith(`frame ${f} /`), frame + 8, { timeout: 120_000 });
+          await page.waitForFunction((f) => document.querySelector('#frame')!.textContent!.startsWith(`frame ${f} /`), frame + 8, {
+            timeout: 120_000,
+          });
         }
       }
       // Alone (no base), the bones it lacks keep the bind pose: not what the game shows, but the choice is there.
@@ -94,7 +100,9 @@ describeWith([CHROMIUM, SAMPLES], `the viewer's playback in headless Chromium ($
               if (last) travelled += Math.hypot(at.x - last[0]!, at.y - last[1]!);
               last = [at.x, at.y];
             }
-            console.log(`viewer: ${label}, ${mode}: the moving bone stayed on the canvas over 120 frames (${travelled.toFixed(0)} px of on-screen travel)`);
+            console.log(
+              `viewer: ${label}, ${mode}: the moving bone stayed on the canvas over 120 frames (${travelled.toFixed(0)} px of on-screen travel)`,
+            );
           }
           expect(errors).toEqual([]);
         },

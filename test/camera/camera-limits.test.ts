@@ -49,7 +49,10 @@ describe('camera paths: work and memory follow the keys, not the input', () => {
   it('a count the section cannot hold is refused after reading the count alone', () => {
     const words = '1 '.repeat(100_000);
     expect(textsBuilt(() => new CameraPathReader(text(`999999;${words};0;0;`)))).toBe(1);
-    expect(decodeErrorOf(() => new CameraPathReader(text(`999999;${words};0;0;`)))).toMatchObject({ code: 'count-exceeds-data', offset: 0 });
+    expect(decodeErrorOf(() => new CameraPathReader(text(`999999;${words};0;0;`)))).toMatchObject({
+      code: 'count-exceeds-data',
+      offset: 0,
+    });
     // Numbers left over after the keys are counted, not built.
     expect(textsBuilt(() => new CameraPathReader(text(`1 0 1 ${words};0;0;0;`)))).toBe(3);
   });
@@ -63,7 +66,9 @@ describe('camera paths: work and memory follow the keys, not the input', () => {
   it('gameanim info reads 24 MB of trailing words under a 64 MB heap (each word was an object: 31 to 42 bytes per input byte)', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'gameanim-cam-')), 'big.dat');
     writeFileSync(file, Buffer.concat([Buffer.from('0;0;0;0;'), Buffer.alloc(24 << 20, '1 ')]));
-    const run = spawnSync(process.execPath, ['--max-old-space-size=64', join(root, 'packages/cli/dist/src/cli/main.js'), 'info', file], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--max-old-space-size=64', join(root, 'packages/cli/dist/src/cli/main.js'), 'info', file], {
+      encoding: 'utf8',
+    });
     expect(run.status, run.stderr.slice(0, 500)).toBe(0);
     expect(run.stdout).toContain('trailing-bytes');
   });

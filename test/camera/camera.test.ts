@@ -30,7 +30,13 @@ describe('cutscene camera paths', () => {
     expect(writeCameraPath(new CameraPathReader(bytes))).toEqual(bytes);
     const channel = (width: 1 | 3) =>
       fc
-        .array(fc.tuple(fc.float({ noNaN: true, noDefaultInfinity: true }), fc.array(fc.float({ noNaN: true, noDefaultInfinity: true }), { minLength: width, maxLength: width })), { maxLength: 6 })
+        .array(
+          fc.tuple(
+            fc.float({ noNaN: true, noDefaultInfinity: true }),
+            fc.array(fc.float({ noNaN: true, noDefaultInfinity: true }), { minLength: width, maxLength: width }),
+          ),
+          { maxLength: 6 },
+        )
         .map((keys) => ({
           times: Float32Array.from(keys, ([t]) => t),
           values: Float32Array.from(keys.flatMap(([, v]) => v)),
@@ -75,6 +81,8 @@ describe('cutscene camera paths', () => {
   it('is in the registry: found by its extension, printed by the tools', () => {
     const shown = findPresentation(fixture('camera-path.dat'), 'bcesar2.dat')!;
     expect(shown.format.name).toBe('CAM');
-    expect(shown.summary(shown.format.open(fixture('camera-path.dat')))).toBe('camera path: 3 zoom keys, 2 roll keys, 3 position keys, 2 target keys, 2 s');
+    expect(shown.summary(shown.format.open(fixture('camera-path.dat')))).toBe(
+      'camera path: 3 zoom keys, 2 roll keys, 3 position keys, 2 target keys, 2 s',
+    );
   });
 });

@@ -82,7 +82,9 @@ describe('a replaced file stays what it was', () => {
     const locked = join(dir, 'locked.img');
     writeFileSync(locked, 'old');
     chmodSync(locked, 0o444);
-    expect(() => writeOutput(locked, 'new', { force: false, inPlace: true })).toThrow(`${locked}: is read-only (mode 0444); nothing written (add --force to replace it, keeping its mode)`);
+    expect(() => writeOutput(locked, 'new', { force: false, inPlace: true })).toThrow(
+      `${locked}: is read-only (mode 0444); nothing written (add --force to replace it, keeping its mode)`,
+    );
     expect(readFileSync(locked, 'utf8')).toBe('old');
     writeOutput(locked, 'new', { force: true, inPlace: true });
     expect(readFileSync(locked, 'utf8')).toBe('new');
@@ -95,7 +97,9 @@ describe('a replaced file stays what it was', () => {
     writeFileSync(real, 'old');
     const link = join(dir, 'link.img');
     symlinkSync(real, link);
-    expect(() => writeOutput(link, 'new', { force: true, inPlace: true })).toThrow(`${link}: is a symbolic link (to ${fs.realpathSync(real)}); gameanim never writes through one`);
+    expect(() => writeOutput(link, 'new', { force: true, inPlace: true })).toThrow(
+      `${link}: is a symbolic link (to ${fs.realpathSync(real)}); gameanim never writes through one`,
+    );
     expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
     const hard = join(dir, 'hard.img');
     linkSync(real, hard);

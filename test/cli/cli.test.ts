@@ -72,7 +72,14 @@ describe('gameanim CLI', () => {
   it('list: animations with track counts, key counts and durations', () => {
     const { code, stdout } = gameanim('list', 'fixtures/anp3-all-types.ifp');
     expect(code).toBe(0);
-    expect(stdout).toBe(['animation           tracks  keys  seconds', 'WEAPON_start_throw       4    12      0.6', 'Odd_Times                1     4      0.5', ''].join('\n'));
+    expect(stdout).toBe(
+      [
+        'animation           tracks  keys  seconds',
+        'WEAPON_start_throw       4    12      0.6',
+        'Odd_Times                1     4      0.5',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('dump: every value as text', () => {
@@ -116,7 +123,9 @@ describe('gameanim CLI', () => {
   it('info and dump recognise FORM/ANM2 files by their magic', () => {
     const info = gameanim('info', 'fixtures/anm2-odd-chunk.iff');
     expect(info.code).toBe(0);
-    expect(info.stdout).toBe('fixtures/anm2-odd-chunk.iff: IFF ANM2: 2 bones, 5 frames at 30 Hz, 0.13333334 s, root motion yes, unknown chunks NOTE, copied\n');
+    expect(info.stdout).toBe(
+      'fixtures/anm2-odd-chunk.iff: IFF ANM2: 2 bones, 5 frames at 30 Hz, 0.13333334 s, root motion yes, unknown chunks NOTE, copied\n',
+    );
     const text = gameanim('dump', 'fixtures/anm2-2bone.iff');
     expect(text.stdout.split('\n').slice(1, 4)).toEqual([
       '  bone 0 parent -1: inverse bind 1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1',
@@ -140,22 +149,43 @@ describe('gameanim CLI', () => {
     const text = gameanim('dump', 'fixtures/sprites-all-opcodes.anim');
     expect(text.code).toBe(0);
     const lines = text.stdout.split('\n');
-    expect(lines[0]).toBe('ANIM v1: 256x128, 5 sprites, 10 scripts (61 instructions), texture data/sprites/bullets.png, alpha data/sprites/bullets_a.png');
+    expect(lines[0]).toBe(
+      'ANIM v1: 256x128, 5 sprites, 10 scripts (61 instructions), texture data/sprites/bullets.png, alpha data/sprites/bullets_a.png',
+    );
     const loop = lines.indexOf(`script 6 (at byte ${new SpriteAnimReader(fixture('sprites-all-opcodes.anim')).getScript(6)!.offset}):`);
     expect(loop).toBeGreaterThan(0);
-    expect(lines.slice(loop + 1, loop + 5)).toEqual(['  0000  t=0     SET_SPRITE id=1', '  0008  t=10    SET_SPRITE id=2', '  0010  t=20    JUMP target=0 -> 0000 (#0, t=0)', '  0018  t=30    STOP']);
+    expect(lines.slice(loop + 1, loop + 5)).toEqual([
+      '  0000  t=0     SET_SPRITE id=1',
+      '  0008  t=10    SET_SPRITE id=2',
+      '  0010  t=20    JUMP target=0 -> 0000 (#0, t=0)',
+      '  0018  t=30    STOP',
+    ]);
     const json = JSON.parse(gameanim('dump', 'fixtures/sprites-all-opcodes.anim', '--json').stdout);
     const reader = new SpriteAnimReader(fixture('sprites-all-opcodes.anim'));
-    expect(json).toMatchObject({ format: 'ANIM', version: 1, width: 256, height: 128, texturePath: 'data/sprites/bullets.png', warnings: [] });
+    expect(json).toMatchObject({
+      format: 'ANIM',
+      version: 1,
+      width: 256,
+      height: 128,
+      texturePath: 'data/sprites/bullets.png',
+      warnings: [],
+    });
     expect(json.sprites).toEqual(reader.sprites);
     expect(json.scripts).toEqual(reader.scripts);
-    expect(gameanim('info', 'fixtures/sprites-no-paths.anim').stdout).toBe('fixtures/sprites-no-paths.anim: ANIM v1: 64x64, 1 sprite, 1 script (2 instructions)\n');
+    expect(gameanim('info', 'fixtures/sprites-no-paths.anim').stdout).toBe(
+      'fixtures/sprites-no-paths.anim: ANIM v1: 64x64, 1 sprite, 1 script (2 instructions)\n',
+    );
   });
 
   it('img ls and img extract', () => {
     const ls = gameanim('img', 'ls', archivePath);
     expect(ls.code).toBe(0);
-    expect(ls.stdout.split('\n').slice(0, 4)).toEqual(['name        offset  size', 'walk.ifp      2048  2048', 'readme.txt    4096  2048', 'run.ifp       6144  2048']);
+    expect(ls.stdout.split('\n').slice(0, 4)).toEqual([
+      'name        offset  size',
+      'walk.ifp      2048  2048',
+      'readme.txt    4096  2048',
+      'run.ifp       6144  2048',
+    ]);
     const out = join(scratch, 'out');
     const extract = gameanim('img', 'extract', archivePath, 'RUN.IFP', '-o', out);
     expect(extract.code).toBe(0);
@@ -167,7 +197,9 @@ describe('gameanim CLI', () => {
     // Messages name commands, not API calls.
     const notArchive = gameanim('img', 'ls', 'fixtures/anp2-basic.ifp');
     expect(notArchive.code).toBe(1);
-    expect(notArchive.stderr).toContain('not an IMG archive; give a San Andreas .img, or either file of a GTA III/VC pair (.dir and .img side by side)');
+    expect(notArchive.stderr).toContain(
+      'not an IMG archive; give a San Andreas .img, or either file of a GTA III/VC pair (.dir and .img side by side)',
+    );
     expect(notArchive.stderr).not.toMatch(/IMGArchive|fromDir/);
   });
 
@@ -222,7 +254,9 @@ describe('gameanim CLI', () => {
     const both = gameanim('info', 'fixtures/anm2-2bone.iff', 'fixtures/igi2-3bone.iff');
     expect(both.code).toBe(0);
     expect(both.stdout).toContain('fixtures/anm2-2bone.iff: IFF ANM2: 2 bones');
-    expect(both.stdout).toContain('fixtures/igi2-3bone.iff: ILFF MINA "fixture_clip": 3 bones, 7 rotation keys, 0.2 s (960 ticks at 4800/s), looping, 1 attachment, 1 trigger, 3 wrap keys');
+    expect(both.stdout).toContain(
+      'fixtures/igi2-3bone.iff: ILFF MINA "fixture_clip": 3 bones, 7 rotation keys, 0.2 s (960 ticks at 4800/s), looping, 1 attachment, 1 trigger, 3 wrap keys',
+    );
     expect(gameanim('list', 'fixtures/igi2-3bone.iff').stdout).toContain('fixture_clip       3     7      0.2');
     const text = gameanim('dump', 'fixtures/igi2-3bone.iff');
     expect(text.stdout).toContain('  bone 1 parent 0: 3 rotation keys');
@@ -244,15 +278,29 @@ describe('gameanim CLI', () => {
     const out = gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp', '-o', glb, '--anim', 'WEAPON_start_throw');
     expect(out.code).toBe(0);
     expect(out.stdout).toContain(`${glb}: 1 animation on 5 bones`);
-    expect(out.stdout).toContain('unmatched-tracks: tracks that drive no bone of the skeleton were written as nodes of their own, outside the skin: Object');
+    expect(out.stdout).toContain(
+      'unmatched-tracks: tracks that drive no bone of the skeleton were written as nodes of their own, outside the skin: Object',
+    );
     expect(readFileSync(glb).subarray(0, 4).toString()).toBe('glTF');
     const ifp = join(scratch, 'back.ifp');
     const back = gameanim('import', glb, '--skeleton', 'fixtures/dff-ped-5bone.dff', '-o', ifp);
     expect(back.code).toBe(0);
     // The clip's Object track drives no bone of the model: it went out as a node of its own and comes back.
     expect(back.stdout).toContain(`${ifp}: package "back", 1 animation (ANP3), 4 tracks`);
-    expect(new IFPReader(new Uint8Array(readFileSync(ifp))).animations[0]!.bones.map((b) => b.boneName)).toEqual(['Root', ' Pelvis', 'R Hand', 'Object']);
-    const split = gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp', '-o', join(scratch, 'gltf', 'ped.gltf'), '--gltf');
+    expect(new IFPReader(new Uint8Array(readFileSync(ifp))).animations[0]!.bones.map((b) => b.boneName)).toEqual([
+      'Root',
+      ' Pelvis',
+      'R Hand',
+      'Object',
+    ]);
+    const split = gameanim(
+      'export',
+      'fixtures/dff-ped-5bone.dff',
+      'fixtures/anp3-all-types.ifp',
+      '-o',
+      join(scratch, 'gltf', 'ped.gltf'),
+      '--gltf',
+    );
     expect(split.code).toBe(0);
     expect(JSON.parse(readFileSync(join(scratch, 'gltf', 'ped.gltf'), 'utf8')).buffers[0].uri).toBe('ped.bin');
     expect(gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp', '-o', glb, '--anim', 'nope').code).toBe(1);
@@ -260,8 +308,13 @@ describe('gameanim CLI', () => {
     expect(gameanim('import', glb, '--skeleton', 'fixtures/dff-ped-5bone.dff', '-o', ifp, '--format', 'XYZ').code).toBe(2);
     // --name sets the package the game looks up; --format takes any case.
     const named = join(scratch, 'named.ifp');
-    expect(gameanim('import', glb, '--skeleton', 'fixtures/dff-ped-5bone.dff', '-o', named, '--name', 'ped', '--format', 'anpk').code).toBe(0);
-    expect([new IFPReader(new Uint8Array(readFileSync(named))).packageName, new IFPReader(new Uint8Array(readFileSync(named))).packages[0]!.format]).toEqual(['ped', 'ANPK']);
+    expect(gameanim('import', glb, '--skeleton', 'fixtures/dff-ped-5bone.dff', '-o', named, '--name', 'ped', '--format', 'anpk').code).toBe(
+      0,
+    );
+    expect([
+      new IFPReader(new Uint8Array(readFileSync(named))).packageName,
+      new IFPReader(new Uint8Array(readFileSync(named))).packages[0]!.format,
+    ]).toEqual(['ped', 'ANPK']);
     // A glTF whose nodes match no bone of the model writes nothing and exits 1.
     const igi = join(scratch, 'igi.glb');
     expect(gameanim('export', 'fixtures/igi2-3bone.iff', 'fixtures/igi2-3bone.iff', '-o', igi).code).toBe(0);
@@ -272,7 +325,16 @@ describe('gameanim CLI', () => {
   });
 
   it('exits 2 for usage errors only, and every command has --help', () => {
-    for (const args of [[], ['frobnicate'], ['list'], ['dump'], ['view', '--json'], ['img', 'rm', 'x'], ['bind', 'x'], ['dump', 'fixtures/anm2-2bone.iff', '--anim', 'x']]) {
+    for (const args of [
+      [],
+      ['frobnicate'],
+      ['list'],
+      ['dump'],
+      ['view', '--json'],
+      ['img', 'rm', 'x'],
+      ['bind', 'x'],
+      ['dump', 'fixtures/anm2-2bone.iff', '--anim', 'x'],
+    ]) {
       const { code, stderr } = gameanim(...args);
       expect(code, args.join(' ')).toBe(2);
       expect(stderr).toMatch(/^gameanim( [a-z]+)?: /); // a flag mistake names the command
@@ -310,7 +372,9 @@ describe('gameanim CLI', () => {
   const haveScript = spawnSync('script', ['--version']).status === 0;
   it.skipIf(!haveScript)('shows a progress bar on a terminal', () => {
     const out = join(scratch, 'tty-out');
-    const run = spawnSync('script', ['-qc', `${process.execPath} ${bin} img extract ${archivePath} -o ${out} > /dev/null`, '/dev/null'], { encoding: 'utf8' });
+    const run = spawnSync('script', ['-qc', `${process.execPath} ${bin} img extract ${archivePath} -o ${out} > /dev/null`, '/dev/null'], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/extracting \[[█░]+\] 3\/3/);
   });
@@ -328,10 +392,17 @@ describe('gameanim CLI', () => {
 
 describe('what a newcomer meets first', () => {
   it('gameanim --version prints the package version; a file of no known format names every format gameanim reads', () => {
-    const version = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), '--version'], { cwd: root, encoding: 'utf8' });
+    const version = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), '--version'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect([version.status, version.stdout.trim()]).toEqual([0, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version]);
-    const unknown = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), 'info', 'README.md'], { cwd: root, encoding: 'utf8' });
+    const unknown = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), 'info', 'README.md'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(unknown.status).toBe(1);
-    for (const format of ['IFP', 'III/VC .dir + .img', 'RenderWare model', 'ILFF/MINA', 'ILFF/OCEM', '.mef', 'FORM/ANM2', '.anim']) expect(unknown.stderr, format).toContain(format);
+    for (const format of ['IFP', 'III/VC .dir + .img', 'RenderWare model', 'ILFF/MINA', 'ILFF/OCEM', '.mef', 'FORM/ANM2', '.anim'])
+      expect(unknown.stderr, format).toContain(format);
   });
 });

@@ -19,7 +19,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The flag as a help may write it: --name, or its one-letter form (-o). */
 const mentions = (help: string, name: string, flag: FlagSpec) =>
-  new RegExp(`--${name}(?![\\w-])`).test(help) || (flag.short !== undefined && new RegExp(`(^|[\\s\\[(])-${flag.short}(?![\\w-])`).test(help));
+  new RegExp(`--${name}(?![\\w-])`).test(help) ||
+  (flag.short !== undefined && new RegExp(`(^|[\\s\\[(])-${flag.short}(?![\\w-])`).test(help));
 
 /** What a usage error says, or the thrown value itself when it is none (so a wrong throw fails the comparison). */
 async function refusal(run: () => unknown): Promise<{ message: string; help?: string; command?: string } | unknown> {
@@ -71,19 +72,40 @@ describe('every command is one spec', () => {
     const names = COMMANDS.map((command) => command.name);
     expect(new Set(names).size).toBe(names.length);
     // Not pinned here (test/cli/help.test.ts pins the --json ones): a new command is a new file and a line in the list.
-    expect(names).toEqual(expect.arrayContaining(['info', 'list', 'dump', 'bind', 'export', 'import', 'retarget', 'view', 'img', 'edit', 'diff', 'lint', 'txd', 'bench']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'info',
+        'list',
+        'dump',
+        'bind',
+        'export',
+        'import',
+        'retarget',
+        'view',
+        'img',
+        'edit',
+        'diff',
+        'lint',
+        'txd',
+        'bench',
+      ]),
+    );
     for (const command of COMMANDS) expect(command.help.startsWith(`usage: gameanim ${command.name}`), command.name).toBe(true);
   });
 
   it("each command's help names every flag it takes", () => {
-    const missing = COMMANDS.flatMap((command) => Object.entries(command.flags).flatMap(([name, flag]) => (mentions(command.help, name, flag) ? [] : [`${command.name} --${name}`])));
+    const missing = COMMANDS.flatMap((command) =>
+      Object.entries(command.flags).flatMap(([name, flag]) => (mentions(command.help, name, flag) ? [] : [`${command.name} --${name}`])),
+    );
     expect(missing).toEqual([]);
   });
 
   it('one flag name is one flag: the same type, repetition and one-letter form in every command', () => {
     const shape = (flag: FlagSpec) => ({ type: flag.type, multiple: flag.multiple ?? false, short: flag.short });
     const differing = COMMANDS.flatMap((command) =>
-      Object.entries(command.flags).flatMap(([name, flag]) => (JSON.stringify(shape(flag)) === JSON.stringify(shape(FLAGS[name]!)) ? [] : [`${command.name} --${name}`])),
+      Object.entries(command.flags).flatMap(([name, flag]) =>
+        JSON.stringify(shape(flag)) === JSON.stringify(shape(FLAGS[name]!)) ? [] : [`${command.name} --${name}`],
+      ),
     );
     expect(differing).toEqual([]);
     // -h is --help's, in every command.
@@ -150,7 +172,9 @@ describe('a spec the command line has never seen, through the dispatcher', () =>
   it('parses its flags into typed options and runs, with --json', async () => {
     const printed: string[] = [];
     const cli = withEcho(printed);
-    expect(parseArguments(echoSpec, ['a', 'b', '--times', '2', '--loud'])).toEqual({ options: { words: ['a', 'b'], count: 2, loud: true, json: false } });
+    expect(parseArguments(echoSpec, ['a', 'b', '--times', '2', '--loud'])).toEqual({
+      options: { words: ['a', 'b'], count: 2, loud: true, json: false },
+    });
     expect(await dispatch(['echo', 'a', 'b', '--times=2', '--loud'], cli)).toEqual({ inputErrors: [], json: undefined });
     expect(printed).toEqual(['A B', 'A B']);
     expect(await dispatch(['echo', 'hi', '--json', '--times', '3'], cli)).toEqual({ inputErrors: [], json: { lines: ['hi', 'hi', 'hi'] } });
@@ -163,7 +187,11 @@ describe('a spec the command line has never seen, through the dispatcher', () =>
     expect(await dispatch(['echo', '--help'], cli)).toBe('help');
     expect(printed).toEqual([echoSpec.help]);
     // Its parse's usage error, with its help.
-    expect(await refusal(() => dispatch(['echo'], cli))).toEqual({ message: 'echo takes at least one WORD', help: echoSpec.help, command: undefined });
+    expect(await refusal(() => dispatch(['echo'], cli))).toEqual({
+      message: 'echo takes at least one WORD',
+      help: echoSpec.help,
+      command: undefined,
+    });
     // Its flag's validator: one line naming the command.
     expect(await refusal(() => dispatch(['echo', 'a', '--times', '0'], cli))).toEqual({
       message: '--times takes a count from 1 to 9, not 0 (see gameanim echo --help)',
@@ -176,16 +204,32 @@ describe('a spec the command line has never seen, through the dispatcher', () =>
       help: undefined,
       command: 'echo',
     });
-    expect(await refusal(() => dispatch(['echo', 'a', '--port', '80'], cli))).toEqual({ message: 'unknown option --port (see gameanim echo --help)', help: undefined, command: 'echo' });
+    expect(await refusal(() => dispatch(['echo', 'a', '--port', '80'], cli))).toEqual({
+      message: 'unknown option --port (see gameanim echo --help)',
+      help: undefined,
+      command: 'echo',
+    });
     // Its action's usage error gets its help from the dispatcher.
-    expect(await refusal(() => dispatch(['echo', 'help'], cli))).toEqual({ message: 'echo will not say help', help: echoSpec.help, command: undefined });
+    expect(await refusal(() => dispatch(['echo', 'help'], cli))).toEqual({
+      message: 'echo will not say help',
+      help: echoSpec.help,
+      command: undefined,
+    });
   });
 
   it('leaves the real commands as they were beside it', async () => {
     const printed: string[] = [];
     const cli = withEcho(printed);
-    expect(await refusal(() => dispatch(['ech'], cli))).toEqual({ message: 'unknown command "ech" (gameanim --help lists the commands)', help: undefined, command: undefined });
-    expect(await refusal(() => dispatch(['diff', 'a.ifp'], cli))).toEqual({ message: 'diff takes two IFP files', help: HELP['diff'], command: undefined });
+    expect(await refusal(() => dispatch(['ech'], cli))).toEqual({
+      message: 'unknown command "ech" (gameanim --help lists the commands)',
+      help: undefined,
+      command: undefined,
+    });
+    expect(await refusal(() => dispatch(['diff', 'a.ifp'], cli))).toEqual({
+      message: 'diff takes two IFP files',
+      help: HELP['diff'],
+      command: undefined,
+    });
     // --fps is checked before anything the command checks itself, --scene's refusal of it included.
     expect(await refusal(() => dispatch(['export', '--scene', 's.ifp', 'm.dff', '-o', 'x.glb', '--fps', '0'], cli))).toEqual({
       message: '--fps takes a rate in frames per second, above 0 and at most 1000, not 0 (see gameanim export --help)',

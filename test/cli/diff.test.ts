@@ -9,7 +9,8 @@ import { expect, it } from 'vitest';
 import { writeIFP, type TrackData } from '../../src/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
+const gameanim = (...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
 
 /** A 32-track clip whose bone b is turned by (b + 1) / 32 of `degrees` about Z (int16 keys: 40 degrees is stored as 39.985). */
 const clip = (name: string, degrees: number) => ({
@@ -22,7 +23,16 @@ const clip = (name: string, degrees: number) => ({
       keyframeType: 'KR00',
       compressed: true,
       times: Float32Array.of(0, 0.5),
-      rotations: Float32Array.of(0, 0, 0, 1, 0, 0, Math.sin((((b + 1) / 32) * degrees * Math.PI) / 360), Math.cos((((b + 1) / 32) * degrees * Math.PI) / 360)),
+      rotations: Float32Array.of(
+        0,
+        0,
+        0,
+        1,
+        0,
+        0,
+        Math.sin((((b + 1) / 32) * degrees * Math.PI) / 360),
+        Math.cos((((b + 1) / 32) * degrees * Math.PI) / 360),
+      ),
       translations: null,
       scales: null,
     }),
@@ -33,7 +43,12 @@ it('diff of two 300-clip packages: 3 bones per changed clip, worst first, the re
   const scratch = mkdtempSync(join(tmpdir(), 'gameanim-diff-'));
   const [a, b] = [join(scratch, 'a.ifp'), join(scratch, 'b.ifp')];
   writeFileSync(a, writeIFP([{ name: 'ped', animations: Array.from({ length: 300 }, (_, i) => clip(`clip${i}`, 0)) }], { format: 'ANP3' }));
-  writeFileSync(b, writeIFP([{ name: 'ped', animations: [...Array.from({ length: 299 }, (_, i) => clip(`clip${i}`, 40)), clip('new', 0)] }], { format: 'ANP3' }));
+  writeFileSync(
+    b,
+    writeIFP([{ name: 'ped', animations: [...Array.from({ length: 299 }, (_, i) => clip(`clip${i}`, 40)), clip('new', 0)] }], {
+      format: 'ANP3',
+    }),
+  );
   const run = gameanim('diff', a, b);
   expect(run.status).toBe(1);
   const lines = run.stdout.trimEnd().split('\n');

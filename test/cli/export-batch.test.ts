@@ -12,7 +12,11 @@ import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => {
-  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 
@@ -29,7 +33,11 @@ describe('export of many files on worker threads', () => {
   );
   const model = 'fixtures/dff-ped-5bone.dff';
   const packagesOf = (bytes: Uint8Array) => new IFPReader(bytes).packages;
-  const expected = [...packagesOf(fixture('anp3-all-types.ifp')), ...packagesOf(fixture('anp2-basic.ifp')), ...packagesOf(fixture('multi-package-trailing.ifp'))];
+  const expected = [
+    ...packagesOf(fixture('anp3-all-types.ifp')),
+    ...packagesOf(fixture('anp2-basic.ifp')),
+    ...packagesOf(fixture('multi-package-trailing.ifp')),
+  ];
 
   it('one valid .glb per package of every IFP file and IMG entry, on 2 threads; an existing output is refused before any work', async () => {
     const out = join(dir, 'out');

@@ -14,7 +14,11 @@ import { dictionaryOf, plainTexture } from '../helpers/txd-textures.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => {
-  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 
@@ -26,7 +30,9 @@ writeFileSync(txd, writeTXD(dictionaryOf({ ...plainTexture(), name: 'tinyskin' }
 /** The .gltf and every file it names, by URI, as written to the disk (a file not written is absent). */
 function filesBeside(gltfPath: string): Record<string, Uint8Array> {
   const json = JSON.parse(readFileSync(gltfPath, 'utf8')) as { buffers?: Array<{ uri?: string }>; images?: Array<{ uri?: string }> };
-  const uris = [...(json.buffers ?? []), ...(json.images ?? [])].map((item) => item.uri).filter((uri): uri is string => !!uri && !uri.startsWith('data:'));
+  const uris = [...(json.buffers ?? []), ...(json.images ?? [])]
+    .map((item) => item.uri)
+    .filter((uri): uri is string => !!uri && !uri.startsWith('data:'));
   const files: Record<string, Uint8Array> = {};
   for (const uri of uris) {
     try {
@@ -38,7 +44,8 @@ function filesBeside(gltfPath: string): Record<string, Uint8Array> {
   return files;
 }
 
-const animationsIn = async (glb: string) => (await new WebIO().readBinary(new Uint8Array(readFileSync(glb)))).getRoot().listAnimations().length;
+const animationsIn = async (glb: string) =>
+  (await new WebIO().readBinary(new Uint8Array(readFileSync(glb)))).getRoot().listAnimations().length;
 
 describe('export writes what it says', () => {
   it('--gltf --txd writes each image beside the .gltf (0 validator errors); --embed-images puts them inside', async () => {
@@ -71,12 +78,23 @@ describe('export writes what it says', () => {
     expect(new TextDecoder().decode(readFileSync(glb).subarray(0, 4))).toBe('glTF');
     const contradiction = gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', '-o', join(dir, 'by-name', 'other.glb'), '--gltf');
     expect(contradiction.code).toBe(2);
-    expect(contradiction.stderr).toBe(`gameanim export: --gltf writes a JSON .gltf, but ${join(dir, 'by-name', 'other.glb')} names a binary .glb: name it .gltf, or leave out --gltf\n`);
+    expect(contradiction.stderr).toBe(
+      `gameanim export: --gltf writes a JSON .gltf, but ${join(dir, 'by-name', 'other.glb')} names a binary .glb: name it .gltf, or leave out --gltf\n`,
+    );
     expect(readdirSync(join(dir, 'by-name')).sort()).toEqual(['ped.bin', 'ped.glb', 'ped.gltf', 'ped.tinyskin.png']);
   });
 
   it('a material whose texture the TXD lacks is a warning naming it, and no texture is counted', () => {
-    const run = gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', '-o', join(dir, 'untextured.glb'), '--txd', 'fixtures/textures.txd', '--json');
+    const run = gameanim(
+      'export',
+      RIGID,
+      'fixtures/anpk-gta3.ifp',
+      '-o',
+      join(dir, 'untextured.glb'),
+      '--txd',
+      'fixtures/textures.txd',
+      '--json',
+    );
     expect(run.code, run.stderr).toBe(0);
     const document = JSON.parse(run.stdout);
     expect(document.textures).toBe(0);
@@ -92,12 +110,37 @@ describe('export writes what it says', () => {
     const printed = Number(/both\.glb: (\d+) animations? on/.exec(run.stdout)![1]);
     expect(printed).toBe(await animationsIn(out));
     expect(printed).toBeGreaterThan(2);
-    expect(gameanim('export', 'fixtures/dff-ped-5bone.dff', 'fixtures/anp3-all-types.ifp', 'fixtures/anp2-basic.ifp', '-o', join(dir, 'jobs.glb'), '--jobs', '2').code).toBe(2);
+    expect(
+      gameanim(
+        'export',
+        'fixtures/dff-ped-5bone.dff',
+        'fixtures/anp3-all-types.ifp',
+        'fixtures/anp2-basic.ifp',
+        '-o',
+        join(dir, 'jobs.glb'),
+        '--jobs',
+        '2',
+      ).code,
+    ).toBe(2);
   });
 
   it('the batch export takes --txd, --anim and IGI 2 clips, prints glTF warnings, and its counts are the files', async () => {
     const out = join(dir, 'batch');
-    const run = gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', 'fixtures/anp3-all-types.ifp', '-o', `${out}/`, '--txd', txd, '--anim', 'RUN_CIVI', '--jobs', '1', '--json');
+    const run = gameanim(
+      'export',
+      RIGID,
+      'fixtures/anpk-gta3.ifp',
+      'fixtures/anp3-all-types.ifp',
+      '-o',
+      `${out}/`,
+      '--txd',
+      txd,
+      '--anim',
+      'RUN_CIVI',
+      '--jobs',
+      '1',
+      '--json',
+    );
     expect(run.code, run.stderr).toBe(0);
     const document = JSON.parse(run.stdout);
     expect(document.written.map((w: { path: string }) => w.path)).toEqual([join(out, 'ped.glb')]);
@@ -112,7 +155,16 @@ describe('export writes what it says', () => {
     expect(clips.stdout).toContain('1 of 1 file exported on 1 worker thread');
     expect(await animationsIn(join(igi, 'igi2-3bone.glb'))).toBe(1);
 
-    const nowhere = gameanim('export', RIGID, 'fixtures/anpk-gta3.ifp', 'fixtures/anp2-basic.ifp', '-o', `${join(dir, 'none')}/`, '--anim', 'nope');
+    const nowhere = gameanim(
+      'export',
+      RIGID,
+      'fixtures/anpk-gta3.ifp',
+      'fixtures/anp2-basic.ifp',
+      '-o',
+      `${join(dir, 'none')}/`,
+      '--anim',
+      'nope',
+    );
     expect(nowhere.code).toBe(1);
     expect(nowhere.stderr).toContain('no animation named "nope"');
   });

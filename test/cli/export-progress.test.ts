@@ -52,7 +52,13 @@ describeWith([SAMPLES], 'export into one file: progress per animation', () => {
   const PED = join(samplesDir, 'iii_pcanims_ped_anpk.ifp'); // GTA III's ped.ifp: 236 animations
   const MODEL = join(samplesDir, 'iii/player.dff');
   const dir = mkdtempSync(join(tmpdir(), 'gameanim-export-progress-'));
-  const options = (out: string, progress: StartProgress): ExportOptions => ({ out: join(dir, out), anims: [], gltf: false, force: false, progress });
+  const options = (out: string, progress: StartProgress): ExportOptions => ({
+    out: join(dir, out),
+    anims: [],
+    gltf: false,
+    force: false,
+    progress,
+  });
 
   it('on a terminal: one step per clip, in order, and the bar ends at the count and is cleared', async () => {
     const names = new IFPReader(sample('iii_pcanims_ped_anpk.ifp')).animations.map((a) => a.name);

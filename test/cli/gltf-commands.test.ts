@@ -46,19 +46,40 @@ describe('glTF commands', () => {
     expect(cut.code).toBe(0);
     expect(cut.stdout).toContain('package-name: the output file\'s name "a-package-name-longer-than-24-bytes" has more than 23 bytes');
     expect(new IFPReader(new Uint8Array(readFileSync(long))).packageName).toBe('a-package-name-longer-t');
-    const liked = gameanim('import', glb, '--skeleton', model, '--like', ifp, '-o', join(scratch, 'another-package-name-longer-than-24.ifp'));
+    const liked = gameanim(
+      'import',
+      glb,
+      '--skeleton',
+      model,
+      '--like',
+      ifp,
+      '-o',
+      join(scratch, 'another-package-name-longer-than-24.ifp'),
+    );
     expect(liked.code).toBe(0);
     expect(liked.stdout).not.toContain('  package-name:');
     expect(new IFPReader(new Uint8Array(readFileSync(join(scratch, 'another-package-name-longer-than-24.ifp')))).packageName).toBe(
       new IFPReader(new Uint8Array(readFileSync(join(root, ifp)))).packageName,
     );
     // A name given with --name is the user's: too long is still refused.
-    expect(gameanim('import', glb, '--skeleton', model, '-o', join(scratch, 'x.ifp'), '--name', 'a-package-name-longer-than-24-bytes').code).toBe(1);
+    expect(
+      gameanim('import', glb, '--skeleton', model, '-o', join(scratch, 'x.ifp'), '--name', 'a-package-name-longer-than-24-bytes').code,
+    ).toBe(1);
   });
 
   itWith([SAMPLES])('import --skeleton iii/gang01.dff --format ANPK brings a III clip back', () => {
     const glb = join(scratch, 'gang01.glb');
-    expect(gameanim('export', join(samplesDir, 'iii/gang01.dff'), join(samplesDir, 'iii_pcanims_ped_anpk.ifp'), '--anim', 'walk_player', '-o', glb).code).toBe(0);
+    expect(
+      gameanim(
+        'export',
+        join(samplesDir, 'iii/gang01.dff'),
+        join(samplesDir, 'iii_pcanims_ped_anpk.ifp'),
+        '--anim',
+        'walk_player',
+        '-o',
+        glb,
+      ).code,
+    ).toBe(0);
     const out = join(scratch, 'gang01.ifp');
     const back = gameanim('import', glb, '--skeleton', join(samplesDir, 'iii/gang01.dff'), '--format', 'ANPK', '-o', out);
     expect(back.stderr).toBe('');

@@ -18,14 +18,20 @@ import { DecodeError } from '../../src/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => {
-  const run = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 };
 const scratch = mkdtempSync(join(tmpdir(), 'gameanim-gltf-confine-'));
 const model = 'fixtures/dff-ped-5bone.dff';
 const ifp = 'fixtures/anp3-all-types.ifp';
 
-/** A folder `NAME/in` holding clips.gltf (exported by gameanim, its clips.bin beside it) and `NAME/outside/secret.bin`, a copy of clips.bin. */
+/**
+ * A folder `NAME/in` holding clips.gltf (exported by gameanim, its clips.bin beside it) and `NAME/outside/secret.bin`, a copy of clips.bin.
+ */
 function exportedGltf(name: string): { dir: string; gltf: string; text: string; secret: string } {
   const dir = join(scratch, name, 'in');
   mkdirSync(join(scratch, name, 'outside'), { recursive: true });
@@ -52,7 +58,9 @@ function expectRefused(name: string, uri: string, why: RegExp, prepare?: (dir: s
     expect(run.code, args[0]).toBe(1);
     expect(run.stdout).toBe('');
     const at = rewritten.indexOf(JSON.stringify(uri));
-    expect(run.stderr).toMatch(new RegExp(`^gameanim: ${literal(gltf)}: GLTF: buffer 0's URI ${literal(JSON.stringify(uri))} cannot be read: `));
+    expect(run.stderr).toMatch(
+      new RegExp(`^gameanim: ${literal(gltf)}: GLTF: buffer 0's URI ${literal(JSON.stringify(uri))} cannot be read: `),
+    );
     expect(run.stderr).toMatch(why);
     expect(run.stderr.endsWith(`(at byte ${at})\n`)).toBe(true);
     expect(run.stderr.split('\n')).toHaveLength(2);
@@ -75,8 +83,12 @@ describe("a .gltf's URIs name only files inside its folder", () => {
   });
 
   it('a link inside the folder that points out is refused, to a file or through a folder', () => {
-    expectRefused('link', 'secret.bin', /a link that leads out of the glTF's folder/, (dir) => symlinkSync(join(dir, '..', 'outside', 'secret.bin'), join(dir, 'secret.bin')));
-    expectRefused('linkdir', 'out/secret.bin', /a link that leads out of the glTF's folder/, (dir) => symlinkSync(join(dir, '..', 'outside'), join(dir, 'out')));
+    expectRefused('link', 'secret.bin', /a link that leads out of the glTF's folder/, (dir) =>
+      symlinkSync(join(dir, '..', 'outside', 'secret.bin'), join(dir, 'secret.bin')),
+    );
+    expectRefused('linkdir', 'out/secret.bin', /a link that leads out of the glTF's folder/, (dir) =>
+      symlinkSync(join(dir, '..', 'outside'), join(dir, 'out')),
+    );
   });
 
   it('a file in a folder below it, and a link that stays inside, are read', () => {

@@ -12,7 +12,11 @@ import { dictionaryOf, plainTexture } from '../helpers/txd-textures.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => {
-  const run = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 };
 const scratch = mkdtempSync(join(tmpdir(), 'gameanim-gltf-json-import-'));
@@ -82,7 +86,9 @@ describe('import of a .gltf', () => {
     renameSync(join(dir, 'ped.tinyskin.png'), join(dir, 'moved.png'));
     const run = gameanim('import', gltf, '--skeleton', 'fixtures/dff-rigid-ped.dff', '-o', join(dir, 'no.ifp'));
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`gameanim: ${gltf}: GLTF: image 0's URI "ped.tinyskin.png" cannot be read: ${join(dir, 'ped.tinyskin.png')}: no such file`);
+    expect(run.stderr).toContain(
+      `gameanim: ${gltf}: GLTF: image 0's URI "ped.tinyskin.png" cannot be read: ${join(dir, 'ped.tinyskin.png')}: no such file`,
+    );
   });
 
   it('bind reads a .gltf as import does', () => {

@@ -22,7 +22,11 @@ describe('the help and the parser agree', () => {
   });
   it("the overview's line of every command that takes --json shows it (img ls and img extract too)", () => {
     const overview = HELP['main']!;
-    for (const line of ['  img ls ARCHIVE [--json]', '  img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]', '  img create OUT [FILE|NAME=FILE...] [--format VER2|V1] [--force] [--json]']) {
+    for (const line of [
+      '  img ls ARCHIVE [--json]',
+      '  img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]',
+      '  img create OUT [FILE|NAME=FILE...] [--format VER2|V1] [--force] [--json]',
+    ]) {
       expect(overview.split('\n').some((l) => l.startsWith(line))).toBe(true);
     }
   });

@@ -28,16 +28,35 @@ describe('help', () => {
         .filter((command) => command !== 'main')
         .sort(),
     );
-    const missing = Object.entries(COMMAND_FLAGS).flatMap(([command, flags]) => flags.filter((flag) => !mentioned(HELP[command]!, flag)).map((flag) => `${command} --${flag}`));
+    const missing = Object.entries(COMMAND_FLAGS).flatMap(([command, flags]) =>
+      flags.filter((flag) => !mentioned(HELP[command]!, flag)).map((flag) => `${command} --${flag}`),
+    );
     expect(missing).toEqual([]);
   });
 
   it('the overview names every command that takes --json, and the guide section that has their schemas', () => {
-    expect(JSON_COMMANDS).toEqual(['info', 'list', 'dump', 'bind', 'export', 'import', 'retarget', 'img', 'edit', 'diff', 'lint', 'txd', 'bench']);
+    expect(JSON_COMMANDS).toEqual([
+      'info',
+      'list',
+      'dump',
+      'bind',
+      'export',
+      'import',
+      'retarget',
+      'img',
+      'edit',
+      'diff',
+      'lint',
+      'txd',
+      'bench',
+    ]);
     const overview = HELP['main']!.replace(/\s+/g, ' ');
-    expect(overview).toContain(`--json (${JSON_COMMANDS.join(', ')}) prints one JSON document instead of text; its schema is in the command-line guide's "JSON output": ${JSON_GUIDE_URL}`);
+    expect(overview).toContain(
+      `--json (${JSON_COMMANDS.join(', ')}) prints one JSON document instead of text; its schema is in the command-line guide's "JSON output": ${JSON_GUIDE_URL}`,
+    );
     // The address is the package's repository, and the section is there (GitHub's anchor of "### JSON output").
-    const repository = (JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')) as { repository: { url: string } }).repository.url;
+    const repository = (JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')) as { repository: { url: string } })
+      .repository.url;
     expect(`git+${JSON_GUIDE_URL.replace(/\/blob\/HEAD\/.*/, '')}.git`).toBe(repository);
     expect(JSON_GUIDE_URL.endsWith('/docs/guides/cli.md#json-output')).toBe(true);
     expect(readFileSync(join(root, 'docs/guides/cli.md'), 'utf8')).toMatch(/^### JSON output$/m);
@@ -56,7 +75,9 @@ describe('flag mistakes', () => {
   it('a near miss suggests the flag; a missing value or a value to a switch says so', () => {
     const line = (...args: string[]) => gameanim(...args).stderr;
     expect(line('lint', 'x.ifp', '--jsno')).toBe('gameanim lint: unknown option --jsno; did you mean --json? (see gameanim lint --help)\n');
-    expect(line('export', 'x.ifp', '--ouf', 'y.glb')).toBe('gameanim export: unknown option --ouf; did you mean --out? (see gameanim export --help)\n');
+    expect(line('export', 'x.ifp', '--ouf', 'y.glb')).toBe(
+      'gameanim export: unknown option --ouf; did you mean --out? (see gameanim export --help)\n',
+    );
     expect(line('diff', 'a.ifp', 'b.ifp', '-x')).toBe('gameanim diff: unknown option -x (see gameanim diff --help)\n');
     expect(line('export', 'x.ifp', '-o')).toBe('gameanim export: -o takes a value (see gameanim export --help)\n');
     expect(line('export', 'x.ifp', '--out', '--force')).toBe(
@@ -77,7 +98,17 @@ describe('flag mistakes', () => {
   });
 
   it('values parse as before: repeated flags, --flag=value, -oVALUE, and -- for a file that starts with -', () => {
-    const { values, positionals, flags } = parseCommand('edit', ['in.ifp', '-oout.ifp', '--rename', 'a=b', '--force', '--delete=x', '--rename=c=d', '--', '--odd.ifp']);
+    const { values, positionals, flags } = parseCommand('edit', [
+      'in.ifp',
+      '-oout.ifp',
+      '--rename',
+      'a=b',
+      '--force',
+      '--delete=x',
+      '--rename=c=d',
+      '--',
+      '--odd.ifp',
+    ]);
     expect(values).toEqual({ out: 'out.ifp', rename: ['a=b', 'c=d'], delete: ['x'], force: true });
     expect(positionals).toEqual(['in.ifp', '--odd.ifp']);
     expect(editSteps(flags)).toEqual([

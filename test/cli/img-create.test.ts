@@ -11,7 +11,8 @@ import { IMGArchive, IMGEditor } from '../../src/index.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
+const gameanim = (...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
 const read = (path: string) => new Uint8Array(readFileSync(path));
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
@@ -38,7 +39,12 @@ describe('gameanim img create', () => {
     const out = join(scratch, 'new.img');
     const made = gameanim('img', 'create', out, walk, `run.ifp=${run}`);
     expect(made.status, made.stderr).toBe(0);
-    expect(made.stdout.split('\n')).toEqual(['added walk.ifp (408 bytes)', `added run.ifp from ${run} (716 bytes)`, `${out}: SA VER2, 2 entries, 6144 bytes`, '']);
+    expect(made.stdout.split('\n')).toEqual([
+      'added walk.ifp (408 bytes)',
+      `added run.ifp from ${run} (716 bytes)`,
+      `${out}: SA VER2, 2 entries, 6144 bytes`,
+      '',
+    ]);
     expect(
       same(
         read(out),
@@ -80,7 +86,9 @@ describe('gameanim img create', () => {
     expect(byImg.stdout).toContain(`${join(scratch, 'ANIM.DIR')} + ${join(scratch, 'ANIM.IMG')}: III/VC v1, 1 entry, 32 + 2048 bytes`);
     const archive = IMGArchive.fromDir(read(join(scratch, 'ANIM.DIR')), read(join(scratch, 'ANIM.IMG')));
     expect([archive.version, archive.warnings, archive.entries]).toEqual(['v1', [], [{ name: 'walk.ifp', offset: 0, size: 2048 }]]);
-    expect(JSON.parse(gameanim('img', 'ls', join(scratch, 'ANIM.DIR'), '--json').stdout).entries).toEqual([{ name: 'walk.ifp', offset: 0, size: 2048 }]);
+    expect(JSON.parse(gameanim('img', 'ls', join(scratch, 'ANIM.DIR'), '--json').stdout).entries).toEqual([
+      { name: 'walk.ifp', offset: 0, size: 2048 },
+    ]);
   });
 
   it('no files: a valid empty archive (VER2: one 2048-byte sector; v1: two empty files), which img add then takes', () => {
@@ -99,7 +107,10 @@ describe('gameanim img create', () => {
     const out = join(scratch, 'new.img');
     writeFileSync(out, 'mine');
     const refused = gameanim('img', 'create', out, walk);
-    expect([refused.status, refused.stderr]).toEqual([1, `gameanim: ${out}: already exists; nothing written (add --force to replace it)\n`]);
+    expect([refused.status, refused.stderr]).toEqual([
+      1,
+      `gameanim: ${out}: already exists; nothing written (add --force to replace it)\n`,
+    ]);
     expect(readFileSync(out, 'utf8')).toBe('mine');
     expect(gameanim('img', 'create', out, walk, '--force').status).toBe(0);
     expect(new IMGArchive(read(out)).entries.map((e) => e.name)).toEqual(['walk.ifp']);
@@ -124,7 +135,11 @@ describe('gameanim img create', () => {
     const out = join(scratch, 'x.img');
     const cases: Array<[string[], number, string]> = [
       [[`${'a'.repeat(24)}=${walk}`], 1, `IMG: entry name "${'a'.repeat(24)}" has 24 characters; the directory holds 23`],
-      [[`walk.IFP=${run}`, walk], 1, 'IMG: the archive already has an entry named "walk.IFP", and the games ignore case: "walk.ifp" is the same name'],
+      [
+        [`walk.IFP=${run}`, walk],
+        1,
+        'IMG: the archive already has an entry named "walk.IFP", and the games ignore case: "walk.ifp" is the same name',
+      ],
       [[`bad\u0001name=${walk}`], 1, 'entry name "bad\\u0001name" has a control character'],
       [['walk2.ifp='], 1, 'walk2.ifp=: names the entry "walk2.ifp" but no file after "="'],
       [[join(scratch, 'missing.ifp')], 1, `${join(scratch, 'missing.ifp')}: no such file`],
@@ -138,11 +153,15 @@ describe('gameanim img create', () => {
       expect(existsSync(out)).toBe(false);
     }
     expect(gameanim('img', 'create', join(scratch, 'x.dir'), '--format', 'VER2').stderr).toContain('a VER2 archive is one .img file');
-    expect(gameanim('img', 'create', join(scratch, 'x.arc'), '--format', 'V1').stderr).toContain('a III/VC archive is a .dir and an .img of one name');
+    expect(gameanim('img', 'create', join(scratch, 'x.arc'), '--format', 'V1').stderr).toContain(
+      'a III/VC archive is a .dir and an .img of one name',
+    );
     // As the help says, OUT may be the pair's name alone: vc gives vc.dir and vc.img.
     const bare = gameanim('img', 'create', join(scratch, 'vc'), walk, '--format', 'V1');
     expect(bare.stderr).toBe('');
-    expect(bare.stdout.trim().split('\n').at(-1)).toMatch(new RegExp(`^${join(scratch, 'vc')}\\.dir \\+ ${join(scratch, 'vc')}\\.img: III/VC v1, 1 entry, `));
+    expect(bare.stdout.trim().split('\n').at(-1)).toMatch(
+      new RegExp(`^${join(scratch, 'vc')}\\.dir \\+ ${join(scratch, 'vc')}\\.img: III/VC v1, 1 entry, `),
+    );
     expect(existsSync(join(scratch, 'vc.dir')) && existsSync(join(scratch, 'vc.img')) && !existsSync(join(scratch, 'vc'))).toBe(true);
     expect(gameanim('img', 'ls', join(scratch, 'x.img'), '--format', 'V1').status).toBe(2);
     expect(existsSync(join(scratch, 'x.dir'))).toBe(false);
@@ -157,14 +176,31 @@ describe('NAME=FILE', () => {
     writeFileSync(equals, fixture('anp3-all-types.ifp'));
     mkdirSync(join(scratch, 'sub'));
     writeFileSync(join(scratch, 'sub', 'x=y.ifp'), new Uint8Array(3));
-    const added = gameanim('img', 'add', archive, `mine.ifp=${walk}`, equals, `c.ifp=${equals}`, join(scratch, 'sub', 'x=y.ifp'), '--in-place', '--json');
+    const added = gameanim(
+      'img',
+      'add',
+      archive,
+      `mine.ifp=${walk}`,
+      equals,
+      `c.ifp=${equals}`,
+      join(scratch, 'sub', 'x=y.ifp'),
+      '--in-place',
+      '--json',
+    );
     expect(added.status, added.stderr).toBe(0);
-    expect(JSON.parse(added.stdout).steps).toEqual([`added mine.ifp from ${walk} (408 bytes)`, 'added a=b.ifp (558 bytes)', `added c.ifp from ${equals} (558 bytes)`, 'added x=y.ifp (3 bytes)']);
+    expect(JSON.parse(added.stdout).steps).toEqual([
+      `added mine.ifp from ${walk} (408 bytes)`,
+      'added a=b.ifp (558 bytes)',
+      `added c.ifp from ${equals} (558 bytes)`,
+      'added x=y.ifp (3 bytes)',
+    ]);
     const back = new IMGArchive(read(archive));
     expect(back.entries.map((e) => e.name)).toEqual(['mine.ifp', 'a=b.ifp', 'c.ifp', 'x=y.ifp']);
     expect(same(back.get('mine.ifp')!.subarray(0, 408), read(walk))).toBe(true);
     // A left part with a path separator is a path, not a name: reported as the missing file it is.
-    expect(gameanim('img', 'add', archive, join(scratch, 'sub', 'no=such.ifp'), '--in-place').stderr).toBe(`gameanim: ${join(scratch, 'sub', 'no=such.ifp')}: no such file\n`);
+    expect(gameanim('img', 'add', archive, join(scratch, 'sub', 'no=such.ifp'), '--in-place').stderr).toBe(
+      `gameanim: ${join(scratch, 'sub', 'no=such.ifp')}: no such file\n`,
+    );
     expect(gameanim('img', 'replace', archive, `mine.ifp=${run}`, '--in-place').status).toBe(0);
     expect(same(new IMGArchive(read(archive)).get('mine.ifp')!.subarray(0, 716), read(run))).toBe(true);
   });
@@ -172,7 +208,10 @@ describe('NAME=FILE', () => {
   it('img add on a path with no archive says so and names img create', () => {
     const missing = join(scratch, 'new.img');
     const result = gameanim('img', 'add', missing, walk, '--in-place');
-    expect([result.status, result.stderr]).toEqual([1, `gameanim: ${missing}: no such file (gameanim img create ${missing} FILE... makes a new archive)\n`]);
+    expect([result.status, result.stderr]).toEqual([
+      1,
+      `gameanim: ${missing}: no such file (gameanim img create ${missing} FILE... makes a new archive)\n`,
+    ]);
     expect(existsSync(missing)).toBe(false);
   });
 });

@@ -14,7 +14,11 @@ import { itWith } from '../helpers/needs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => {
-  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 
@@ -40,7 +44,11 @@ const same = (text: string) => text.replaceAll(pair.img, 'ARCHIVE').replaceAll(p
 describe('the .img of a III/VC pair', () => {
   it('starts with its first entry, not a header: read alone it is no archive', () => {
     expect(String.fromCharCode(...readFileSync(pair.img).subarray(0, 4))).toBe('ANP3');
-    expect(IMGArchive.fromDir(readFileSync(pair.dir), readFileSync(pair.img)).entries.map((e) => e.name)).toEqual(['walk.ifp', 'skin.txd', 'ped.dff']);
+    expect(IMGArchive.fromDir(readFileSync(pair.dir), readFileSync(pair.img)).entries.map((e) => e.name)).toEqual([
+      'walk.ifp',
+      'skin.txd',
+      'ped.dff',
+    ]);
   });
 
   it('img ls, info, list, dump, lint, txd ls and bind read it as they read the .dir', () => {
@@ -104,7 +112,9 @@ describe('the .img of a III/VC pair', () => {
     copyFileSync(pair.img, alone);
     const result = gameanim('img', 'ls', alone);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim().split('\n')).toEqual([`gameanim: ${alone}: not an IMG archive; give a San Andreas .img, or either file of a GTA III/VC pair (.dir and .img side by side)`]);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `gameanim: ${alone}: not an IMG archive; give a San Andreas .img, or either file of a GTA III/VC pair (.dir and .img side by side)`,
+    ]);
   });
 
   it('img list is a one-line pointer to img ls', () => {
@@ -118,8 +128,22 @@ describe('the .img of a III/VC pair', () => {
     const listed = gameanim('img', 'ls', vcImg, '--json');
     expect(listed.code, listed.stderr).toBe(0);
     const entries = JSON.parse(listed.stdout).entries as Array<{ name: string }>;
-    expect(entries.map((e) => e.name)).toEqual(['biked.ifp', 'bikeh.ifp', 'bikes.ifp', 'bikev.ifp', 'buddy.ifp', 'colt45.ifp', 'flame.ifp', 'python.ifp', 'rifle.ifp', 'shotgun.ifp', 'uzi.ifp']);
-    expect(JSON.parse(gameanim('img', 'ls', join(samplesDir, 'vc/vc_mod_anims.dir'), '--json').stdout).entries).toEqual(JSON.parse(listed.stdout).entries);
+    expect(entries.map((e) => e.name)).toEqual([
+      'biked.ifp',
+      'bikeh.ifp',
+      'bikes.ifp',
+      'bikev.ifp',
+      'buddy.ifp',
+      'colt45.ifp',
+      'flame.ifp',
+      'python.ifp',
+      'rifle.ifp',
+      'shotgun.ifp',
+      'uzi.ifp',
+    ]);
+    expect(JSON.parse(gameanim('img', 'ls', join(samplesDir, 'vc/vc_mod_anims.dir'), '--json').stdout).entries).toEqual(
+      JSON.parse(listed.stdout).entries,
+    );
     const out = join(scratch, 'vc');
     expect(gameanim('img', 'extract', vcImg, 'colt45.ifp', '-o', out).code).toBe(0);
     const archive = IMGArchive.fromDir(readFileSync(join(samplesDir, 'vc/vc_mod_anims.dir')), readFileSync(vcImg));

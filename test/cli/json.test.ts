@@ -44,9 +44,21 @@ describe('many files and --json', () => {
     const { code, document } = json('info', IFP_A, MODEL, archivePath, broken);
     expect(code).toBe(1); // the broken file
     const [ifp, dff, img, bad] = document.files;
-    expect(ifp).toEqual({ file: IFP_A, format: 'IFP', summary: 'IFP ANP3 "fixture": 2 animations, 5 tracks, 16 keyframes', note: 'simd', warnings: [] });
+    expect(ifp).toEqual({
+      file: IFP_A,
+      format: 'IFP',
+      summary: 'IFP ANP3 "fixture": 2 animations, 5 tracks, 16 keyframes',
+      note: 'simd',
+      warnings: [],
+    });
     expect(dff).toMatchObject({ file: MODEL, format: 'DFF', note: null, warnings: [] });
-    expect(img).toMatchObject({ file: archivePath, format: 'IMG', version: 'VER2', entryCount: 2, total: { animations: 2, tracks: 5, keyframes: 16, other: 1 } });
+    expect(img).toMatchObject({
+      file: archivePath,
+      format: 'IMG',
+      version: 'VER2',
+      entryCount: 2,
+      total: { animations: 2, tracks: 5, keyframes: 16, other: 1 },
+    });
     expect(img.entries).toEqual([{ name: 'walk.ifp', format: 'IFP', summary: ifp.summary, warnings: [] }]);
     expect(bad.file).toBe(broken);
     expect(bad.error).toMatch(/ANP3 package header needs 36 bytes/);
@@ -58,8 +70,16 @@ describe('many files and --json', () => {
     expect(text.stdout.split('\n').filter((line) => line.endsWith(':'))).toEqual([`${IFP_A}:`, `${IFP_B}:`]);
     const { document } = json('list', IFP_A, archivePath);
     const reader = new IFPReader(fixture('anp3-all-types.ifp'));
-    const expected = reader.animations.map((a) => ({ name: a.name, tracks: a.bones.length, keys: a.keyframeCount, duration: Math.fround(a.duration) }));
-    expect(document.animations).toEqual([...expected.map((a) => ({ file: IFP_A, entry: null, ...a })), ...expected.map((a) => ({ file: archivePath, entry: 'walk.ifp', ...a }))]);
+    const expected = reader.animations.map((a) => ({
+      name: a.name,
+      tracks: a.bones.length,
+      keys: a.keyframeCount,
+      duration: Math.fround(a.duration),
+    }));
+    expect(document.animations).toEqual([
+      ...expected.map((a) => ({ file: IFP_A, entry: null, ...a })),
+      ...expected.map((a) => ({ file: archivePath, entry: 'walk.ifp', ...a })),
+    ]);
     expect(document.warnings).toEqual([]);
   });
 
@@ -112,7 +132,13 @@ describe('many files and --json', () => {
         ]),
       ),
     );
-    expect(ls).toEqual({ file: archivePath, version: 'VER2', note: null, warnings: [], entries: archive.entries.map(({ name, offset, size }) => ({ name, offset, size })) });
+    expect(ls).toEqual({
+      file: archivePath,
+      version: 'VER2',
+      note: null,
+      warnings: [],
+      entries: archive.entries.map(({ name, offset, size }) => ({ name, offset, size })),
+    });
     expect(gameanim('img', 'ls', archivePath, '--json').stdout).toContain('\\u009b');
     const out = join(scratch, 'extracted');
     const extract = json('img', 'extract', archivePath, '-o', out).document;
@@ -129,7 +155,11 @@ describe('many files and --json', () => {
     const ifp = join(scratch, 'back.ifp');
     const imported = json('import', glb, '--skeleton', MODEL, '-o', ifp);
     expect(imported.code).toBe(0);
-    expect(imported.document).toMatchObject({ written: [ifp], format: 'ANP3', packages: [{ name: 'back', animations: [{ name: 'WEAPON_start_throw' }, { name: 'Odd_Times' }] }] });
+    expect(imported.document).toMatchObject({
+      written: [ifp],
+      format: 'ANP3',
+      packages: [{ name: 'back', animations: [{ name: 'WEAPON_start_throw' }, { name: 'Odd_Times' }] }],
+    });
     const batch = json('export', MODEL, IFP_A, IFP_B, '-o', `${join(scratch, 'all')}/`, '--jobs', '1');
     expect(batch.code).toBe(0);
     // The count written: III's run_civi (Swaist, Shead) drives no bone of the SA ped, so none is written.

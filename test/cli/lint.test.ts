@@ -9,7 +9,8 @@ import { LINT_RULE_TABLE, writeIFP, writeIMG, type TrackData } from '../../src/i
 import { samplesDir, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
+const gameanim = (...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
 const scratch = mkdtempSync(join(tmpdir(), 'gameanim-lint-'));
 
 const track = (over: Partial<TrackData> = {}): TrackData => ({
@@ -45,15 +46,25 @@ describe('gameanim lint', () => {
     const run = gameanim('lint', file);
     expect(run.status).toBe(1);
     const lines = run.stdout.trim().split('\n');
-    expect(lines.slice(-4)).toEqual(['time-goes-back: 1 error', 'duplicate-track: 1 warning', 'hemisphere-flip: 2 notes', '4 findings in 1 file: 1 error, 1 warning, 2 notes']);
+    expect(lines.slice(-4)).toEqual([
+      'time-goes-back: 1 error',
+      'duplicate-track: 1 warning',
+      'hemisphere-flip: 2 notes',
+      '4 findings in 1 file: 1 error, 1 warning, 2 notes',
+    ]);
     expect(lines.filter((line) => line.startsWith(`${file}:`))).toHaveLength(4);
   });
 
   it('--severity keeps that level and above; --ignore leaves codes out, and decides the exit code', () => {
-    expect(gameanim('lint', file, '--severity', 'warning').stdout.trim().split('\n').slice(-1)).toEqual(['2 findings in 1 file: 1 error, 1 warning, 0 notes']);
+    expect(gameanim('lint', file, '--severity', 'warning').stdout.trim().split('\n').slice(-1)).toEqual([
+      '2 findings in 1 file: 1 error, 1 warning, 0 notes',
+    ]);
     const ignored = gameanim('lint', file, '--ignore', 'time-goes-back', '--ignore', 'hemisphere-flip');
     expect(ignored.status).toBe(0);
-    expect(ignored.stdout.trim().split('\n').slice(-2)).toEqual(['duplicate-track: 1 warning', '1 finding in 1 file: 0 errors, 1 warning, 0 notes']);
+    expect(ignored.stdout.trim().split('\n').slice(-2)).toEqual([
+      'duplicate-track: 1 warning',
+      '1 finding in 1 file: 0 errors, 1 warning, 0 notes',
+    ]);
     expect(gameanim('lint', file, '--severity', 'bad').status).toBe(2);
     expect(gameanim('lint', file, '--ignore', 'no-such-code').stderr).toContain('--ignore takes a rule code');
   });
@@ -89,7 +100,9 @@ describe('gameanim lint', () => {
     const run = gameanim('lint', img, '--json');
     const document = JSON.parse(run.stdout);
     expect(document.files.map((f: { entry: string }) => f.entry)).toEqual(['mine.ifp', 'other.ifp']);
-    const mismatch = document.files.map((f: { findings: Array<{ code: string }> }) => f.findings.filter((x) => x.code === 'package-name-mismatch').length);
+    const mismatch = document.files.map(
+      (f: { findings: Array<{ code: string }> }) => f.findings.filter((x) => x.code === 'package-name-mismatch').length,
+    );
     expect(mismatch).toEqual([0, 1]);
     expect(gameanim('lint', img).stdout).toContain(`${img}/other.ifp:8: error package-name-mismatch`);
   });
@@ -127,7 +140,10 @@ describe('gameanim lint --skeleton', () => {
     return;
   }
   it('names, per animation, the tracks that bind to no bone of the model; refuses an IGI 2 model', () => {
-    const head = writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track({ boneName: 'Pelvis' }), track({ boneName: 'Tail', boneId: 99 })] }] }], { format: 'ANP3' });
+    const head = writeIFP(
+      [{ name: 'p', animations: [{ name: 'a', bones: [track({ boneName: 'Pelvis' }), track({ boneName: 'Tail', boneId: 99 })] }] }],
+      { format: 'ANP3' },
+    );
     const path = join(scratch, 'tail.ifp');
     writeFileSync(path, head);
     const run = gameanim('lint', path, '--skeleton', join(samplesDir, 'dff/sa_skin_plain.dff'), '--severity', 'note', '--json');

@@ -11,7 +11,12 @@ import { textTable } from '../../src/cli/text.js';
 import { writeIMG } from '../../src/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+const gameanim = (...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
 const ROWS = 200_000;
 
 describe('200,000 rows', () => {

@@ -7,7 +7,11 @@ import { expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 it('npx gameanim runs the built command line in a clone', () => {
-  const run = spawnSync('npx', ['--no', 'gameanim', 'info', 'fixtures/anp3-all-types.ifp'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync('npx', ['--no', 'gameanim', 'info', 'fixtures/anp3-all-types.ifp'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   expect(run.stderr).toBe('');
   expect(run.stdout).toBe('fixtures/anp3-all-types.ifp: IFP ANP3 "fixture": 2 animations, 5 tracks, 16 keyframes (simd)\n');
   expect(run.status).toBe(0);

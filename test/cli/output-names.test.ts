@@ -16,7 +16,16 @@ const bin = join(root, 'packages/cli/dist/src/cli/main.js');
 
 describe('output file names', () => {
   it('drop C0 and C1 controls and DEL; path and reserved characters are still replaced', () => {
-    const names = ['note\u009btxt', 'bell\u0007.ifp', 'del\u007f.ifp', 'c1\u0080\u009f.png', 'csi\u001b[2J.ifp', '\u0085\u009b', 'a/b:c.ifp', 'caf\u00e9.png'];
+    const names = [
+      'note\u009btxt',
+      'bell\u0007.ifp',
+      'del\u007f.ifp',
+      'c1\u0080\u009f.png',
+      'csi\u001b[2J.ifp',
+      '\u0085\u009b',
+      'a/b:c.ifp',
+      'caf\u00e9.png',
+    ];
     const { files, renamed } = outputNames(names);
     expect(files).toEqual(['notetxt', 'bell.ifp', 'del.ifp', 'c1.png', 'csi[2J.ifp', 'unnamed', 'a_b_c.ifp', 'caf\u00e9.png']);
     expect(renamed.map((r) => r.from)).toEqual(names.slice(0, 7));
@@ -26,7 +35,10 @@ describe('output file names', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gameanim-names-'));
     const txd = join(dir, 'evil.txd');
     writeFileSync(txd, writeTXD(dictionaryOf({ ...plainTexture(), name: 'skin\u009b31m' })));
-    const run = spawnSync(process.execPath, [bin, 'txd', 'extract', txd, '-o', join(dir, 'out'), '--json'], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [bin, 'txd', 'extract', txd, '-o', join(dir, 'out'), '--json'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(run.status, run.stderr).toBe(0);
     expect(readdirSync(join(dir, 'out'))).toEqual(['skin31m.png']);
     expect(JSON.parse(run.stdout).renamed).toEqual([{ from: 'skin\u009b31m.png', to: 'skin31m.png' }]);

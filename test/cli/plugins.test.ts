@@ -14,7 +14,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'gameanim-plugins-'));
 const gameanim = (plugins: string[], ...args: string[]) => {
   const env = { ...process.env, GAMEANIM_PLUGINS: plugins.join(delimiter) };
-  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 
@@ -75,17 +80,23 @@ describe('GAMEANIM_PLUGINS', () => {
     const shown = gameanim([formatPlugin], 'info', bones);
     expect(shown).toEqual({
       code: 0,
-      stdout: 'bones.toy: TOY (a made-up skeleton format), 7 bytes: a skeleton of 3 bones (a registered format without a presentation: shown by its capabilities)\n',
+      stdout:
+        'bones.toy: TOY (a made-up skeleton format), 7 bytes: a skeleton of 3 bones (a registered format without a presentation: shown by its capabilities)\n',
       stderr: '',
     });
-    expect(JSON.parse(gameanim([formatPlugin], 'info', '--json', bones).stdout).files[0]).toMatchObject({ file: bones, format: 'TOY', warnings: [] });
+    expect(JSON.parse(gameanim([formatPlugin], 'info', '--json', bones).stdout).files[0]).toMatchObject({
+      file: bones,
+      format: 'TOY',
+      warnings: [],
+    });
   });
 
   it("an archive's entry of the format is shown so too", () => {
     // The archive pads its entry to a 2048-byte sector, and the made-up format reads each zero of the padding as a bone.
     expect(gameanim([formatPlugin], 'info', archive)).toEqual({
       code: 0,
-      stdout: 'toys.img: IMG VER2, 1 entry\n  bones.toy: TOY (a made-up skeleton format), 2048 bytes: a skeleton of 2044 bones\n  total: 1 TOY entry, 0 animations, 0 tracks, 0 keyframes\n',
+      stdout:
+        'toys.img: IMG VER2, 1 entry\n  bones.toy: TOY (a made-up skeleton format), 2048 bytes: a skeleton of 2044 bones\n  total: 1 TOY entry, 0 animations, 0 tracks, 0 keyframes\n',
       stderr: '',
     });
   });
@@ -110,7 +121,11 @@ describe('GAMEANIM_PLUGINS', () => {
 
   it('with a presentation registered, info and dump print it', () => {
     const both = [formatPlugin, presentationPlugin];
-    expect(gameanim(both, 'info', bones)).toEqual({ code: 0, stdout: 'bones.toy: toy skeleton: 3 bones\n  bone0 <- -1\n  bone1 <- 0\n  bone2 <- 1\n', stderr: '' });
+    expect(gameanim(both, 'info', bones)).toEqual({
+      code: 0,
+      stdout: 'bones.toy: toy skeleton: 3 bones\n  bone0 <- -1\n  bone1 <- 0\n  bone2 <- 1\n',
+      stderr: '',
+    });
     expect(gameanim(both, 'dump', bones)).toEqual({ code: 0, stdout: 'parents -1 0 1\n', stderr: '' });
     expect(JSON.parse(gameanim(both, 'dump', '--json', bones).stdout)).toEqual({ file: bones, format: 'TOY', parents: [-1, 0, 1] });
   });
@@ -121,7 +136,11 @@ describe('GAMEANIM_PLUGINS', () => {
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toMatch(/^gameanim: GAMEANIM_PLUGINS: cannot load the plug-in missing\.mjs: [^\n]*missing\.mjs[^\n]*\n$/);
     const bare = write('bare.mjs', 'export const nothing = 1;\n');
-    expect(gameanim([bare], 'info', bones)).toEqual({ code: 2, stdout: '', stderr: 'gameanim: GAMEANIM_PLUGINS: the plug-in bare.mjs has no default export function (host) => { ... }\n' });
+    expect(gameanim([bare], 'info', bones)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'gameanim: GAMEANIM_PLUGINS: the plug-in bare.mjs has no default export function (host) => { ... }\n',
+    });
     // The presentation alone: its entry is not registered, so registerPresentation refuses it.
     const alone = gameanim([presentationPlugin], 'info', bones);
     expect(alone.code).toBe(2);

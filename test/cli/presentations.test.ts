@@ -28,7 +28,10 @@ const capsFormat: FileFormat<{ n: number }, 'CAPS'> = {
   clips: () => [],
   skeleton: ({ n }) => (n ? skeleton : null),
   model: ({ n }) => ({ skeleton: null, geometries: Array.from({ length: n }, () => ({}) as never) }),
-  archive: ({ n }) => ({ entries: Array.from({ length: n }, (_, i) => ({ name: `e${i}`, offset: 0, size: 0 })), read: () => new Uint8Array(0) }),
+  archive: ({ n }) => ({
+    entries: Array.from({ length: n }, (_, i) => ({ name: `e${i}`, offset: 0, size: 0 })),
+    read: () => new Uint8Array(0),
+  }),
   textures: () => [],
   sprites: () => ({}) as never,
 };
@@ -53,7 +56,9 @@ describe('presentations keyed by entry', () => {
     expect(shown.summary(capsFormat.open(file('CAPS', 1)), 5)).toBe(
       'CAPS (a format with every capability), 5 bytes: 1 package, 0 clips, a skeleton of 2 bones, a model of 1 mesh, 1 archive entry, 0 textures, sprites and their scripts',
     );
-    expect(shown.summary({ n: 0 })).toBe('CAPS (a format with every capability): 0 packages, 0 clips, no skeleton, a model of 0 meshes, 0 archive entries, 0 textures, sprites and their scripts');
+    expect(shown.summary({ n: 0 })).toBe(
+      'CAPS (a format with every capability): 0 packages, 0 clips, no skeleton, a model of 0 meshes, 0 archive entries, 0 textures, sprites and their scripts',
+    );
     expect(presentationOf(bare).summary(null, 1)).toBe('CAPS (a format with none), 1 byte: no capability gameanim shows');
     expect(shown.dumpText).toBeUndefined();
     expect(shown.dumpJson).toBeUndefined();
@@ -69,6 +74,8 @@ describe('presentations keyed by entry', () => {
     expect(PRESENTATIONS.get(capsFormat)).toBe(own);
     expect(() => registerPresentation({ ...own })).toThrow(expect.objectContaining({ code: 'name-taken' }));
     expect(() => registerPresentation({ format: { ...ifpFormat }, summary: () => '' })).toThrow(ArgumentError);
-    expect(() => registerPresentation({ format: { ...ifpFormat }, summary: () => '' })).toThrow(expect.objectContaining({ code: 'bad-argument' }));
+    expect(() => registerPresentation({ format: { ...ifpFormat }, summary: () => '' })).toThrow(
+      expect.objectContaining({ code: 'bad-argument' }),
+    );
   });
 });

@@ -36,7 +36,14 @@ describe('the CLI on a terminal', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'gameanim-tty-'));
   const archive = join(scratch, 'anim.img');
   writeFileSync(archive, writeIMG(Array.from({ length: 12 }, (_, i) => ({ name: `clip${i}.ifp`, data: fixture('anp2-basic.ifp') }))));
-  const files = ['fixtures/anp2-basic.ifp', 'fixtures/anp3-all-types.ifp', 'fixtures/anpk-gta3.ifp', archive, 'fixtures/dff-ped-5bone.dff', 'fixtures/anm2-2bone.iff'];
+  const files = [
+    'fixtures/anp2-basic.ifp',
+    'fixtures/anp3-all-types.ifp',
+    'fixtures/anpk-gta3.ifp',
+    archive,
+    'fixtures/dff-ped-5bone.dff',
+    'fixtures/anm2-2bone.iff',
+  ];
 
   it('info over many files: every result line is on the final screen, and no bar is left', () => {
     const piped = spawnSync(process.execPath, ['packages/cli/dist/src/cli/main.js', 'info', ...files], { cwd: root, encoding: 'utf8' });

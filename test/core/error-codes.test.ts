@@ -8,7 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ByteCursor } from '../../src/core/byte-cursor.js';
 import type { Code } from '../../src/core/codes.js';
-import type { ArgumentError, DecodeError, EditError, EncodeError, InternalError, MissingPeerError, StateError } from '../../src/core/errors.js';
+import type {
+  ArgumentError,
+  DecodeError,
+  EditError,
+  EncodeError,
+  InternalError,
+  MissingPeerError,
+  StateError,
+} from '../../src/core/errors.js';
 import { GLTF_CODES } from '../../src/gltf/codes.js';
 import { CODES } from '../../src/registry.js';
 import { RETARGET_CODES } from '../../src/retarget/codes.js';
@@ -22,8 +30,27 @@ const src = join(root, 'src');
 const viewer = join(root, 'viewer');
 
 /** The classes whose every instance has a `code` from the table: the type check below keeps this honest. */
-const CODED_CLASSES = ['DecodeError', 'EncodeError', 'EditError', 'ArgumentError', 'StateError', 'InternalError', 'MissingPeerError', 'RetargetError', 'NotAGameFolder'];
-type Coded = DecodeError | EncodeError | EditError | ArgumentError | StateError | InternalError | MissingPeerError | RetargetError | ReturnType<ByteCursor['error']>;
+const CODED_CLASSES = [
+  'DecodeError',
+  'EncodeError',
+  'EditError',
+  'ArgumentError',
+  'StateError',
+  'InternalError',
+  'MissingPeerError',
+  'RetargetError',
+  'NotAGameFolder',
+];
+type Coded =
+  | DecodeError
+  | EncodeError
+  | EditError
+  | ArgumentError
+  | StateError
+  | InternalError
+  | MissingPeerError
+  | RetargetError
+  | ReturnType<ByteCursor['error']>;
 // Fails to compile if one of them, or what a cursor's error() returns, has no `code: Code`.
 const codesOf = (error: Coded): Code => error.code;
 // The viewer's errors carry a code of its own table.
@@ -35,7 +62,14 @@ expectTypeOf<RetargetErrorCode>().toEqualTypeOf<keyof typeof RETARGET_CODES>();
 const CODED_HELPERS = /^(?:\w+\.error|refuse|missing)\(/;
 
 /** Every code the runtime tables hold: the root's CODES (shared and every registry entry's), the adapters' and the viewer's. */
-const ALL_CODES = new Set([...Object.keys(CODES), ...Object.keys(GLTF_CODES), ...Object.keys(RETARGET_CODES), ...Object.keys(BVH_CODES), ...Object.keys(FBX_CODES), ...Object.keys(VIEWER_CODES)]);
+const ALL_CODES = new Set([
+  ...Object.keys(CODES),
+  ...Object.keys(GLTF_CODES),
+  ...Object.keys(RETARGET_CODES),
+  ...Object.keys(BVH_CODES),
+  ...Object.keys(FBX_CODES),
+  ...Object.keys(VIEWER_CODES),
+]);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -149,9 +183,11 @@ describe('the errors the library throws', () => {
   it('every throw site of src/ (not src/cli/) and viewer/ throws an error with a code', () => {
     // The count keeps the scan honest: it finds the library's throws (about 190), not none, and the viewer's.
     expect(sites.length).toBeGreaterThan(150);
-    expect(sites.filter(({ at }) => at.startsWith('viewer/')).map(({ at, expression }) => `${at.replace(/:\d+$/, '')}: ${expression.split('(')[0]}`)).toEqual(
-      expect.arrayContaining(['viewer/game-index.ts: new NotAGameFolder', 'viewer/lazy-img.ts: new DecodeError']),
-    );
+    expect(
+      sites
+        .filter(({ at }) => at.startsWith('viewer/'))
+        .map(({ at, expression }) => `${at.replace(/:\d+$/, '')}: ${expression.split('(')[0]}`),
+    ).toEqual(expect.arrayContaining(['viewer/game-index.ts: new NotAGameFolder', 'viewer/lazy-img.ts: new DecodeError']));
     const bad = sites.flatMap(({ at, expression, text }) => {
       const why = uncoded(expression, text);
       return why ? [`${at}: throw ${expression.split('\n')[0]} (${why})`] : [];
@@ -162,7 +198,9 @@ describe('the errors the library throws', () => {
   it('every code a throw site names is in a runtime table (CODES, GLTF_CODES, RETARGET_CODES, BVH_CODES, VIEWER_CODES)', () => {
     const named = sites.flatMap(({ at, expression }) => {
       const argument = codeArgument(expression);
-      return [...(argument ?? '').matchAll(/'([a-z][a-z0-9-]*)'/g)].map((m) => ({ at, code: m[1]! })).filter(({ code }) => !ALL_CODES.has(code));
+      return [...(argument ?? '').matchAll(/'([a-z][a-z0-9-]*)'/g)]
+        .map((m) => ({ at, code: m[1]! }))
+        .filter(({ code }) => !ALL_CODES.has(code));
     });
     expect(named).toEqual([]);
     // And it reads them: every site but a rethrow names its code where the test looks.
@@ -185,7 +223,13 @@ p.catch((reason: unknown) => { throw reason; });`;
       [6, 'oops'],
       [7, 'reason'],
     ]);
-    expect(found.map((site) => uncoded(site.expression, text))).toEqual(['new RangeError has no code', null, null, 'not a coded error', null]);
+    expect(found.map((site) => uncoded(site.expression, text))).toEqual([
+      'new RangeError has no code',
+      null,
+      null,
+      'not a coded error',
+      null,
+    ]);
   });
 
   it('each coded class carries its code at run time', async () => {
@@ -196,9 +240,17 @@ p.catch((reason: unknown) => { throw reason; });`;
     expect(new StateError('released', 'm')).not.toBeInstanceOf(RangeError);
     expect(codesOf(new InternalError('kernel-assertion', 'm'))).toBe('kernel-assertion');
     const peer = new MissingPeerError('three', 'reading FBX');
-    expect([peer.code, peer.peer, peer.message]).toEqual(['missing-peer', 'three', 'reading FBX needs three, an optional peer dependency: npm install three']);
+    expect([peer.code, peer.peer, peer.message]).toEqual([
+      'missing-peer',
+      'three',
+      'reading FBX needs three, an optional peer dependency: npm install three',
+    ]);
     const notAGame = new NotAGameFolder('no models/gta3.img here');
-    expect([viewerCodeOf(notAGame), notAGame.name, notAGame.message]).toEqual(['not-a-game-folder', 'NotAGameFolder', 'no models/gta3.img here']);
+    expect([viewerCodeOf(notAGame), notAGame.name, notAGame.message]).toEqual([
+      'not-a-game-folder',
+      'NotAGameFolder',
+      'no models/gta3.img here',
+    ]);
     expect(VIEWER_CODES[notAGame.code]).toMatch(/models\/gta3\.img/);
   });
 });

@@ -30,7 +30,11 @@ describe('iffChunks', () => {
   it('rejects a chunk that runs past its container, and a cut header, at their offsets', () => {
     const data = concat(chunk('GOOD', bytes('ab')), chunk('LONG', bytes('ab'), 1000));
     expect(() => [...iffChunks(data, 0, data.length, 'IFF')]).toThrow(DecodeError);
-    expect(decodeErrorOf(() => [...iffChunks(data, 0, data.length, 'IFF')])).toMatchObject({ format: 'IFF', code: 'truncated', offset: 10 });
+    expect(decodeErrorOf(() => [...iffChunks(data, 0, data.length, 'IFF')])).toMatchObject({
+      format: 'IFF',
+      code: 'truncated',
+      offset: 10,
+    });
     expect(() => [...iffChunks(data, 0, 13, 'IFF')]).toThrow(/chunk header needs 8 bytes/);
   });
 });

@@ -9,12 +9,22 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const buildWasm = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [join(cwd, 'scripts/build-wasm.mjs'), ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+const buildWasm = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [join(cwd, 'scripts/build-wasm.mjs'), ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
 
 /** A copy of what the wasm build reads and writes, beside the repository's node_modules. */
 function copyOfBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'gameanim-wasm-cache-'));
-  for (const path of ['assembly', 'bench/baseline-kernel', 'bench/generated', 'asconfig.json', 'src/core/wasm-layout.ts', 'src/core/generated', 'scripts/build-wasm.mjs', 'build'])
+  for (const path of [
+    'assembly',
+    'bench/baseline-kernel',
+    'bench/generated',
+    'asconfig.json',
+    'src/core/wasm-layout.ts',
+    'src/core/generated',
+    'scripts/build-wasm.mjs',
+    'build',
+  ])
     cpSync(join(root, path), join(dir, path), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   return dir;
@@ -31,10 +41,26 @@ describe('the wasm build is skipped when its inputs are unchanged', () => {
     const dir = copyOfBuild();
     expect(buildWasm(dir, '--dry-run').stdout).toMatch(/0 compiler runs/);
     const changes: Array<[string, () => void, () => void]> = [
-      ['a comment in a kernel', () => appendFileSync(join(dir, 'assembly/slerp.ts'), '\n// changed\n'), () => cpSync(join(root, 'assembly/slerp.ts'), join(dir, 'assembly/slerp.ts'))],
-      ['the layout file', () => appendFileSync(join(dir, 'src/core/wasm-layout.ts'), '\n'), () => cpSync(join(root, 'src/core/wasm-layout.ts'), join(dir, 'src/core/wasm-layout.ts'))],
-      ['a debug build deleted', () => rmSync(join(dir, 'build/pose.debug-simd.wasm')), () => cpSync(join(root, 'build/pose.debug-simd.wasm'), join(dir, 'build/pose.debug-simd.wasm'))],
-      ['the stamp gone', () => rmSync(join(dir, 'build/wasm-inputs.json')), () => cpSync(join(root, 'build/wasm-inputs.json'), join(dir, 'build/wasm-inputs.json'))],
+      [
+        'a comment in a kernel',
+        () => appendFileSync(join(dir, 'assembly/slerp.ts'), '\n// changed\n'),
+        () => cpSync(join(root, 'assembly/slerp.ts'), join(dir, 'assembly/slerp.ts')),
+      ],
+      [
+        'the layout file',
+        () => appendFileSync(join(dir, 'src/core/wasm-layout.ts'), '\n'),
+        () => cpSync(join(root, 'src/core/wasm-layout.ts'), join(dir, 'src/core/wasm-layout.ts')),
+      ],
+      [
+        'a debug build deleted',
+        () => rmSync(join(dir, 'build/pose.debug-simd.wasm')),
+        () => cpSync(join(root, 'build/pose.debug-simd.wasm'), join(dir, 'build/pose.debug-simd.wasm')),
+      ],
+      [
+        'the stamp gone',
+        () => rmSync(join(dir, 'build/wasm-inputs.json')),
+        () => cpSync(join(root, 'build/wasm-inputs.json'), join(dir, 'build/wasm-inputs.json')),
+      ],
     ];
     for (const [what, change, undo] of changes) {
       change();

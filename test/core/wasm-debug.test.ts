@@ -35,7 +35,13 @@ function makeInputs(): [string, Uint8Array][] {
   const archive = new IMGArchive(corpus.animImg);
   files.push(['generated ped.ifp', corpus.ped], ...archive.entries.map((entry): [string, Uint8Array] => [entry.name, archive.read(entry)]));
   if (!samplesPresent) return files;
-  for (const name of ['sa_python_anp3.ifp', 'sa_vegasn_anp3.ifp', 'sa_grenade_anp3.ifp', 'rwparserng_ped_anp3.ifp', 'iii_pcanims_ped_anpk.ifp']) {
+  for (const name of [
+    'sa_python_anp3.ifp',
+    'sa_vegasn_anp3.ifp',
+    'sa_grenade_anp3.ifp',
+    'rwparserng_ped_anp3.ifp',
+    'iii_pcanims_ped_anpk.ifp',
+  ]) {
     files.push([name, sample(name)]);
   }
   return files;
@@ -72,7 +78,12 @@ describe.each(builds)('the %s kernels', (build) => {
         const bones = clip.tracks.length;
         for (const time of [-1, 0, clip.duration / 3, clip.duration, 1e9]) {
           const requests = { clips: [clip], times: [time], firstBones: [0], loop: time === 1e9 };
-          const [r1, t1, r2, t2] = [new Float32Array(4 * bones), new Float32Array(3 * bones), new Float32Array(4 * bones), new Float32Array(3 * bones)];
+          const [r1, t1, r2, t2] = [
+            new Float32Array(4 * bones),
+            new Float32Array(3 * bones),
+            new Float32Array(4 * bones),
+            new Float32Array(3 * bones),
+          ];
           expect(debug.sample(requests, bones, r1, t1)).toBe(true);
           shipped.sample(requests, bones, r2, t2);
           expect(bits(r1)).toEqual(bits(r2));
@@ -90,7 +101,9 @@ describe.each(builds)('the %s kernels', (build) => {
     const forged = new TrackTable(bytes.length);
     forged.add(TrackKind.AnpFloatRot, 1, table.get(0, Field.Source), 'b', 0);
     forged.rows[Field.Kind] = 99;
-    expect(() => decodeTracksWasm(decode, bytes, forged)).toThrow(/wasm kernel assertion failed: unknown track kind \(assembly\/decode-track\.ts:\d+:\d+\)/);
+    expect(() => decodeTracksWasm(decode, bytes, forged)).toThrow(
+      /wasm kernel assertion failed: unknown track kind \(assembly\/decode-track\.ts:\d+:\d+\)/,
+    );
     expect(decodeTracksWasm(release, bytes, forged)).toBeInstanceOf(Float32Array);
   });
 });

@@ -81,7 +81,10 @@ describe('a host without WebAssembly SIMD', () => {
       const pose = createPose(auto.animations[0]);
       console.log(JSON.stringify([simdSupported, auto.backend, same, sampleClip(auto.animations[0], 0.3, pose)]));
     `;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+      encoding: 'utf8',
+    });
     expect(JSON.parse(out)).toEqual([false, 'scalar', true, 'scalar']);
   });
 });

@@ -23,7 +23,8 @@ describe('the shared wasm layout (src/core/wasm-layout.ts)', () => {
       const source = readFileSync(new URL(name, kernelDir), 'utf8');
       // A kernel that declares one of the shared names itself has forked the layout.
       for (const constant of shared) expect(source, `${name} redefines ${constant}`).not.toMatch(new RegExp(`const ${constant}\\b`));
-      if (/\bload<|\bstore</.test(source)) expect(source, `${name} reads records without the layout`).toContain("from '../src/core/wasm-layout'");
+      if (/\bload<|\bstore</.test(source))
+        expect(source, `${name} reads records without the layout`).toContain("from '../src/core/wasm-layout'");
     }
   });
 

@@ -28,7 +28,12 @@ describe('DFFReader on fixtures made by writeDFF', () => {
     expect(Array.from(skeleton.parents)).toEqual([-1, 0, 1, 2, 3]);
     expect(Array.from(skeleton.restTranslations.subarray(3, 6))).toEqual([0, 0, 0.25]);
     // 90 degrees about Z.
-    expect(Array.from(skeleton.restRotations.subarray(4, 8)).map((v) => +v.toFixed(6))).toEqual([0, 0, +Math.SQRT1_2.toFixed(6), +Math.SQRT1_2.toFixed(6)]);
+    expect(Array.from(skeleton.restRotations.subarray(4, 8)).map((v) => +v.toFixed(6))).toEqual([
+      0,
+      0,
+      +Math.SQRT1_2.toFixed(6),
+      +Math.SQRT1_2.toFixed(6),
+    ]);
     expect(skeleton.indexOf('r hand')).toBe(4);
     expect(skeleton.indexOf(22)).toBe(3);
   });
@@ -46,7 +51,10 @@ describe('DFFReader on fixtures made by writeDFF', () => {
     const branch = new DFFReader(fixture('dff-branch-old-skin.dff'));
     expect(Array.from(branch.skeleton!.parents)).toEqual([-1, 0, 1, 2, 2]);
     expect(branch.warnings).toEqual([]);
-    const flat = writeDFF({ ...(specs.dffBranchOldSkin as DFFDoc), hierarchy: { frame: 1, nodes: specs.dffBranchOldSkin.hierarchy.nodes.map((n) => ({ ...n, flags: 0 })) } });
+    const flat = writeDFF({
+      ...(specs.dffBranchOldSkin as DFFDoc),
+      hierarchy: { frame: 1, nodes: specs.dffBranchOldSkin.hierarchy.nodes.map((n) => ({ ...n, flags: 0 })) },
+    });
     const reader = new DFFReader(flat);
     expect(Array.from(reader.skeleton!.parents)).toEqual([-1, 0, 1, 2, 2]);
     expect(reader.warnings.map((w) => w.code)).toEqual(['hierarchy-mismatch']);
@@ -166,7 +174,14 @@ describe('DFF geometry', () => {
     const plain = new DFFReader(sample('dff/sa_skin_plain.dff')).geometries;
     expect(plain).toHaveLength(1);
     const g = plain[0]!;
-    expect([g.frame, g.vertexCount, g.positions.length, g.normals!.length, g.uvs!.length, g.colors]).toEqual([0, 991, 2973, 2973, 1982, null]);
+    expect([g.frame, g.vertexCount, g.positions.length, g.normals!.length, g.uvs!.length, g.colors]).toEqual([
+      0,
+      991,
+      2973,
+      2973,
+      1982,
+      null,
+    ]);
     expect(g.groups).toEqual([
       { material: 0, start: 0, count: 918 },
       { material: 1, start: 918, count: 1320 },
@@ -177,7 +192,11 @@ describe('DFF geometry', () => {
     expect(g.materials[0]!.color).toEqual([149, 149, 149, 255]);
     expect(Math.max(...g.indices)).toBeLessThan(991);
     // Weights of every vertex sum to 1; indices address the 32 skeleton bones.
-    for (let v = 0; v < g.vertexCount; v++) expect(g.skinWeights![4 * v]! + g.skinWeights![4 * v + 1]! + g.skinWeights![4 * v + 2]! + g.skinWeights![4 * v + 3]!).toBeCloseTo(1, 4);
+    for (let v = 0; v < g.vertexCount; v++)
+      expect(g.skinWeights![4 * v]! + g.skinWeights![4 * v + 1]! + g.skinWeights![4 * v + 2]! + g.skinWeights![4 * v + 3]!).toBeCloseTo(
+        1,
+        4,
+      );
     expect(Math.max(...g.skinIndices!)).toBeLessThan(32);
     // Counter-clockwise: the face normals agree with the stored vertex normals almost everywhere.
     let agree = 0;

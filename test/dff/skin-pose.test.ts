@@ -2,7 +2,18 @@
 // again with three.js matrices, independently of src/dff/skin-pose.ts.
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, skinningMatrices, writeDFF, type DFFDoc, type Skeleton } from '../../src/index.js';
+import {
+  bindClip,
+  createPose,
+  DFFReader,
+  IFPReader,
+  poseToMatrices,
+  sampleClip,
+  skinningMatrices,
+  writeDFF,
+  type DFFDoc,
+  type Skeleton,
+} from '../../src/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
@@ -39,7 +50,9 @@ describe('the rest pose of a skinned model comes from its Skin PLG, as the game 
       expect(reader.restPoseSource, name).toBe('skin');
       ruleLocals(skeleton).forEach((local, bone) => {
         const t = new Vector3().setFromMatrixPosition(local);
-        expect(maxAbs([t.x, t.y, t.z], skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3)), `${name} bone ${bone}`).toBeLessThan(1e-4);
+        expect(maxAbs([t.x, t.y, t.z], skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3)), `${name} bone ${bone}`).toBeLessThan(
+          1e-4,
+        );
         const q = new Quaternion().setFromRotationMatrix(local);
         const rest = skeleton.restRotations.subarray(4 * bone, 4 * bone + 4);
         const dot = Math.abs(q.x * rest[0]! + q.y * rest[1]! + q.z * rest[2]! + q.w * rest[3]!);
@@ -54,7 +67,8 @@ describe('the rest pose of a skinned model comes from its Skin PLG, as the game 
     const skeleton = new DFFReader(sample('dff/sa_skin_modelspace_frames.dff')).skeleton!;
     const palette = skinningMatrices(poseToMatrices(createPose(skeleton), skeleton), skeleton);
     const identity = new Matrix4().elements;
-    for (let bone = 0; bone < skeleton.boneCount; bone++) expect(maxAbs(palette.subarray(16 * bone, 16 * bone + 16), identity), `bone ${bone}`).toBeLessThan(1e-4);
+    for (let bone = 0; bone < skeleton.boneCount; bone++)
+      expect(maxAbs(palette.subarray(16 * bone, 16 * bone + 16), identity), `bone ${bone}`).toBeLessThan(1e-4);
   });
 
   it('walk_player on the model-space sample: world bone positions within 1 mm of a chain built from the rule', () => {
@@ -74,7 +88,9 @@ describe('the rest pose of a skinned model comes from its Skin PLG, as the game 
       for (let bone = 0; bone < skeleton.boneCount; bone++) {
         const track = walk.bones.findIndex((t) => t.boneId === skeleton.ids[bone]);
         const q = new Quaternion().fromArray(bare.rotations, 4 * track).normalize();
-        const t = walk.bones[track]!.translations ? new Vector3().fromArray(bare.translations, 3 * track) : new Vector3().setFromMatrixPosition(locals[bone]!);
+        const t = walk.bones[track]!.translations
+          ? new Vector3().fromArray(bare.translations, 3 * track)
+          : new Vector3().setFromMatrixPosition(locals[bone]!);
         const local = new Matrix4().compose(t, q, new Vector3(1, 1, 1));
         const parent = skeleton.parents[bone]!;
         chain.push(parent < 0 ? local : chain[parent]!.clone().multiply(local));

@@ -50,11 +50,16 @@ describe('IFPEditor refuses what the game would not load as meant, and changes n
       'IFP: the file already holds "WALK_old", and the game ignores case: "walk_old" would be the same name (choose another)',
     );
     // A change of case of the animation itself is a rename to the same animation: allowed.
-    expect(new IFPReader(IFPEditor.read(bytes).rename('walk_old', 'walk_OLD').write()).animations.map((a) => a.name)).toEqual(['walk_player', 'walk_OLD', 'idle_stance']);
+    expect(new IFPReader(IFPEditor.read(bytes).rename('walk_old', 'walk_OLD').write()).animations.map((a) => a.name)).toEqual([
+      'walk_player',
+      'walk_OLD',
+      'idle_stance',
+    ]);
   });
 
   it('names the file cannot store: empty, over 23 bytes, outside Latin-1, with a NUL', () => {
-    for (const name of ['', 'x'.repeat(24), 'walk_\u0101', 'a\u0000b']) expect(refusal(bytes, (e) => e.rename('idle_stance', name))).toBe('bad-name');
+    for (const name of ['', 'x'.repeat(24), 'walk_\u0101', 'a\u0000b'])
+      expect(refusal(bytes, (e) => e.rename('idle_stance', name))).toBe('bad-name');
     expect(refusal(bytes, (e) => e.renamePackage('p'.repeat(24)))).toBe('bad-name');
     // 23 Latin-1 characters are 23 bytes in the file: they fit.
     const longest = '\u00e9'.repeat(23);
@@ -77,7 +82,9 @@ describe('IFPEditor refuses what the game would not load as meant, and changes n
     expect(refusal(bytes, (e) => e.trim('idle_stance', 0, 5))).toBe('outside-clip');
     expect(refusal(bytes, (e) => e.trim('idle_stance', 3, 5))).toBe('outside-clip');
     expect(refusal(bytes, (e) => e.trim('idle_stance', 1, 1))).toBe('outside-clip');
-    expect(() => IFPEditor.read(bytes).trim('idle_stance', 0, 5)).toThrow('IFP: trim: "idle_stance" lasts 1.5 s; 0:5 must satisfy 0 <= start < end <= 1.5');
+    expect(() => IFPEditor.read(bytes).trim('idle_stance', 0, 5)).toThrow(
+      'IFP: trim: "idle_stance" lasts 1.5 s; 0:5 must satisfy 0 <= start < end <= 1.5',
+    );
     const whole = new IFPReader(IFPEditor.read(bytes).trim('idle_stance', 0, 1.5).write()).getAnimation('idle_stance')!;
     expect(whole.duration).toBeCloseTo(1.5, 6);
     const middle = new IFPReader(IFPEditor.read(bytes).trim('idle_stance', 0.5, 1).write()).getAnimation('idle_stance')!;
@@ -98,7 +105,12 @@ describe('IFPEditor refuses what the game would not load as meant, and changes n
       fc.record({ op: fc.constant('put' as const), to: name }),
       fc.record({ op: fc.constant('delete' as const), at: fc.nat() }),
       fc.record({ op: fc.constant('speed' as const), at: fc.nat(), factor: fc.constantFrom(0, -2, 0.5, 2, 1e-40) }),
-      fc.record({ op: fc.constant('trim' as const), at: fc.nat(), start: fc.constantFrom(0, 0.5, 1.4, 3), end: fc.constantFrom(0.2, 1, 1.5, 5) }),
+      fc.record({
+        op: fc.constant('trim' as const),
+        at: fc.nat(),
+        start: fc.constantFrom(0, 0.5, 1.4, 3),
+        end: fc.constantFrom(0.2, 1, 1.5, 5),
+      }),
     );
     fc.assert(
       fc.property(fc.array(op, { maxLength: 10 }), (ops) => {
@@ -146,7 +158,8 @@ describe('what reading does not carry into the written file is reported', () => 
 
 describe('gameanim edit refuses in one line and writes nothing', () => {
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  const cli = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { encoding: 'utf8' });
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { encoding: 'utf8' });
   const dir = mkdtempSync(join(tmpdir(), 'gameanim-edit-validity-'));
   const input = join(dir, 'ped.ifp');
   writeFileSync(input, pkg('walk_player', 'WALK_old', 'idle_stance'));

@@ -7,7 +7,8 @@ import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helper
 /** Each animation's stored bytes in a file, by name. */
 function animationBytes(bytes: Uint8Array): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
-  for (const pkg of scanIFP(bytes, false).packages) for (const a of pkg.animations) out.set(a.name, bytes.slice(a.byteOffset!, a.byteOffset! + a.byteLength!));
+  for (const pkg of scanIFP(bytes, false).packages)
+    for (const a of pkg.animations) out.set(a.name, bytes.slice(a.byteOffset!, a.byteOffset! + a.byteLength!));
   return out;
 }
 
@@ -17,11 +18,16 @@ const track = (boneId: number, keys: number, compressed = true, translated = bon
   keyframeType: translated ? 'KRT0' : 'KR00',
   compressed,
   times: Float32Array.from({ length: keys }, (_, k) => k / 30),
-  rotations: Float32Array.from({ length: 4 * keys }, (_, i) => (i % 4 === 3 ? Math.fround(Math.cos(i / 40)) : Math.fround(Math.sin(i / 40) / 2))),
+  rotations: Float32Array.from({ length: 4 * keys }, (_, i) =>
+    i % 4 === 3 ? Math.fround(Math.cos(i / 40)) : Math.fround(Math.sin(i / 40) / 2),
+  ),
   translations: translated ? Float32Array.from({ length: 3 * keys }, (_, i) => Math.fround(i / 1024)) : null,
   scales: null,
 });
-const clip = (name: string, bones: number, keys: number): AnimationData => ({ name, bones: Array.from({ length: bones }, (_, b) => track(b, keys + b)) });
+const clip = (name: string, bones: number, keys: number): AnimationData => ({
+  name,
+  bones: Array.from({ length: bones }, (_, b) => track(b, keys + b)),
+});
 
 describe('IFPEditor', () => {
   const SAMPLES = ['rwparserng_ped_anp3.ifp', 'sa_python_anp3.ifp', 'sa_grenade_anp3.ifp', 'iii_pcanims_ped_anpk.ifp'];
@@ -34,14 +40,24 @@ describe('IFPEditor', () => {
       const out = editor.rename(first, 'renamed').write();
       const before = animationBytes(bytes);
       const after = animationBytes(out);
-      for (const [animation, stored] of before) if (animation !== first) expect(Buffer.from(after.get(animation)!).equals(Buffer.from(stored)), animation).toBe(true);
+      for (const [animation, stored] of before)
+        if (animation !== first) expect(Buffer.from(after.get(animation)!).equals(Buffer.from(stored)), animation).toBe(true);
       const original = new IFPReader(bytes).getAnimation(first)!;
       const renamed = new IFPReader(out).getAnimation('renamed')!;
       expect(renamed.bones.map((b) => [b.boneName, b.boneId, Array.from(b.times), Array.from(b.rotations)])).toEqual(
         original.bones.map((b) => [b.boneName, b.boneId, Array.from(b.times), Array.from(b.rotations)]),
       );
-      expect(diffIFP(IFPEditor.read(bytes).animations, IFPEditor.read(out).animations)).toMatchObject({ added: ['renamed'], removed: [first], changed: [] });
-      expect(diffIFP(IFPEditor.read(bytes).animations, IFPEditor.read(bytes).animations)).toEqual({ added: [], removed: [], changed: [], shadowed: expect.any(Array) });
+      expect(diffIFP(IFPEditor.read(bytes).animations, IFPEditor.read(out).animations)).toMatchObject({
+        added: ['renamed'],
+        removed: [first],
+        changed: [],
+      });
+      expect(diffIFP(IFPEditor.read(bytes).animations, IFPEditor.read(bytes).animations)).toEqual({
+        added: [],
+        removed: [],
+        changed: [],
+        shadowed: expect.any(Array),
+      });
     });
 
   it('speed, trim, delete, reorder, put, package name and conversion: each what it says', () => {
@@ -65,7 +81,9 @@ describe('IFPEditor', () => {
     expect(Math.fround(trimmed.duration)).toBe(Math.fround(2 / 30));
     // The trimmed clip plays what the original played over the kept range.
     const original = new IFPReader(bytes).getAnimation('B')!;
-    expect(Array.from(trimmed.bones[0]!.rotations.subarray(0, 4)).map((v) => v.toFixed(3))).toEqual(Array.from(original.bones[0]!.rotations.subarray(4, 8)).map((v) => v.toFixed(3)));
+    expect(Array.from(trimmed.bones[0]!.rotations.subarray(0, 4)).map((v) => v.toFixed(3))).toEqual(
+      Array.from(original.bones[0]!.rotations.subarray(4, 8)).map((v) => v.toFixed(3)),
+    );
     const sped = IFPEditor.read(bytes).speed('a', 2).find('a')!;
     expect(Array.from(sped.bones[0]!.times)).toEqual(Array.from(track(0, 6).times, (t) => Math.fround(Math.fround(t) / 2)));
     expect(() => IFPEditor.read(bytes).rename('nope', 'x')).toThrow(/no animation named "nope"/);
@@ -112,7 +130,9 @@ describe('IFPEditor', () => {
         }
         const out = editor.write();
         const reader = new IFPReader(out);
-        expect(reader.animations.map((a) => [a.name, a.bones.length, a.bones[0]!.frameCount])).toEqual(model.map((m) => [m.name, m.bones, m.keys]));
+        expect(reader.animations.map((a) => [a.name, a.bones.length, a.bones[0]!.frameCount])).toEqual(
+          model.map((m) => [m.name, m.bones, m.keys]),
+        );
         const stored = animationBytes(bytes);
         const written = animationBytes(out);
         for (const m of model) {
@@ -138,7 +158,10 @@ describe('IFPEditor', () => {
 
   it('diff compares rotations, not quaternion lengths: a key off unit length equals its normalised copy', () => {
     // A retail finger key of length 0.9 (SA's int16 keys drift from unit length): the same rotation.
-    const long = { ...track(25, 3), rotations: Float32Array.of(0, 0, 0.9 * Math.sin(0.3), 0.9 * Math.cos(0.3), 0, 0, 0, 0.9, 0, 0, 0.9, 0) };
+    const long = {
+      ...track(25, 3),
+      rotations: Float32Array.of(0, 0, 0.9 * Math.sin(0.3), 0.9 * Math.cos(0.3), 0, 0, 0, 0.9, 0, 0, 0.9, 0),
+    };
     const unit = { ...long, rotations: long.rotations.map((v) => Math.fround(v / 0.9)) };
     const [bone] = diffIFP([{ name: 'a', bones: [long] }], [{ name: 'a', bones: [unit] }]).changed[0]!.bones;
     expect(bone!.maxAngleDeg).toBeLessThan(1e-3);
@@ -190,14 +213,19 @@ describe('IFPEditor on the real samples: every operation, untouched animations b
   const untouchedKept = (out: Uint8Array, touched: string[]) => {
     const before = animationBytes(bytes());
     const after = animationBytes(out);
-    for (const [name, stored] of before) if (!touched.includes(name) && after.has(name)) expect(Buffer.from(after.get(name)!).equals(Buffer.from(stored)), name).toBe(true);
+    for (const [name, stored] of before)
+      if (!touched.includes(name) && after.has(name)) expect(Buffer.from(after.get(name)!).equals(Buffer.from(stored)), name).toBe(true);
   };
   it.each([
     ['delete', (e: IFPEditor) => e.delete(names[1]!), [names[1]!]],
     ['speed', (e: IFPEditor) => e.speed(names[2]!, 1.5), [names[2]!]],
     ['trim', (e: IFPEditor) => e.trim(names[0]!, 0.1, 0.3), [names[0]!]],
     ['reorder', (e: IFPEditor) => e.reorder([names[3]!, names[0]!]), []],
-    ['put (replace by name)', (e: IFPEditor) => (e.put({ ...e.find(names[1]!)!, name: names[1]!, stored: undefined, bones: e.find(names[0]!)!.bones }), e), [names[1]!]],
+    [
+      'put (replace by name)',
+      (e: IFPEditor) => (e.put({ ...e.find(names[1]!)!, name: names[1]!, stored: undefined, bones: e.find(names[0]!)!.bones }), e),
+      [names[1]!],
+    ],
     ['package name', (e: IFPEditor) => e.renamePackage('PYTHON2'), []],
   ] as const)('%s', (_name, operate, touched) => {
     const out = operate(IFPEditor.read(bytes())).write();
@@ -211,7 +239,9 @@ describe('IFPEditor on the real samples: every operation, untouched animations b
     for (const format of ['ANP2', 'ANPK', 'ANP3'] as const) {
       const converted = new IFPReader(IFPEditor.read(bytes()).write(format));
       expect(converted.packages[0]!.format).toBe(format);
-      converted.animations.forEach((a, i) => expect(Array.from(a.bones[0]!.rotations)).toEqual(Array.from(original.animations[i]!.bones[0]!.rotations)));
+      converted.animations.forEach((a, i) =>
+        expect(Array.from(a.bones[0]!.rotations)).toEqual(Array.from(original.animations[i]!.bones[0]!.rotations)),
+      );
     }
   });
 });

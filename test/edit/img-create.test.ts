@@ -36,7 +36,11 @@ describe('IMGEditor.create', () => {
   });
 
   it('VER2: each record and each byte of data where the layout puts it', () => {
-    const { img } = IMGEditor.create('VER2').add('walk.ifp', filled(3000, 0xa1)).add('Note.TXT', filled(5, 0xb2)).add('empty.dat', new Uint8Array(0)).write();
+    const { img } = IMGEditor.create('VER2')
+      .add('walk.ifp', filled(3000, 0xa1))
+      .add('Note.TXT', filled(5, 0xb2))
+      .add('empty.dat', new Uint8Array(0))
+      .write();
     // Sector 0: the directory; walk.ifp: sectors 1-2 (3000 bytes); Note.TXT: sector 3; empty.dat: 0 sectors at 4.
     expect(img.length).toBe(4 * SECTOR);
     expect(u32(img, 4)).toBe(3);
@@ -91,9 +95,14 @@ describe('IMGEditor.create', () => {
     const twice = encodeErrorOf(() => IMGEditor.create('v1').add('walk.ifp', new Uint8Array(1)).add('WALK.IFP', new Uint8Array(1)));
     expect(twice).toBeInstanceOf(EditError);
     expect([twice.format, twice.code]).toEqual(['IMG', 'name-taken']);
-    expect(twice.message).toBe('IMG: the archive already has an entry named "walk.ifp", and the games ignore case: "WALK.IFP" is the same name (replace it, or choose another name)');
+    expect(twice.message).toBe(
+      'IMG: the archive already has an entry named "walk.ifp", and the games ignore case: "WALK.IFP" is the same name (replace it, or choose another name)',
+    );
     const long = encodeErrorOf(() => IMGEditor.create().add('a'.repeat(24), new Uint8Array(1)));
-    expect([long.code, long.message]).toEqual(['bad-name', expect.stringContaining(`"${'a'.repeat(24)}" has 24 characters; the directory holds 23`)]);
+    expect([long.code, long.message]).toEqual([
+      'bad-name',
+      expect.stringContaining(`"${'a'.repeat(24)}" has 24 characters; the directory holds 23`),
+    ]);
   });
 
   // The games' own archives are packed in directory order: made again from their entries, the bytes must be theirs.

@@ -10,7 +10,8 @@ import { forgeVer2 } from '../helpers/img.js';
 import { itWith } from '../helpers/needs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
+const gameanim = (...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
 const bytesOf = (archive: IMGArchive) => new Map(archive.entries.map((e) => [e.name, Buffer.from(archive.read(e))]));
 const scratch = mkdtempSync(join(tmpdir(), 'gameanim-img-edit-'));
 
@@ -23,7 +24,11 @@ describe('IMGEditor', () => {
 
   it('VER2: add, replace, delete, rename; untouched entries keep their bytes and their place until a rebuild', () => {
     const before = new IMGArchive(original);
-    const editor = IMGEditor.from(before).add('new.ifp', fixture('anp2-basic.ifp')).replace('NOTE.TXT', new TextEncoder().encode('a longer note')).delete('run.ifp').rename('walk.ifp', 'walk2.ifp');
+    const editor = IMGEditor.from(before)
+      .add('new.ifp', fixture('anp2-basic.ifp'))
+      .replace('NOTE.TXT', new TextEncoder().encode('a longer note'))
+      .delete('run.ifp')
+      .rename('walk.ifp', 'walk2.ifp');
     const after = new IMGArchive(editor.write().img);
     expect(after.entries.map((e) => e.name)).toEqual(['walk2.ifp', 'note.txt', 'new.ifp']);
     expect(after.find('walk2.ifp')!.offset).toBe(before.find('walk.ifp')!.offset);
@@ -41,13 +46,16 @@ describe('IMGEditor', () => {
     const [first, second, third] = archive.entries.map((e) => e.name);
     const added = fixture('anp3-all-types.ifp');
     const replacement = new Uint8Array(5000).fill(7); // larger than a small entry: it moves to the end
-    const edited = new IMGArchive(IMGEditor.from(archive).delete(first!).replace(second!, replacement).rename(third!, 'renamed.scm').add('walk.ifp', added).write().img);
+    const edited = new IMGArchive(
+      IMGEditor.from(archive).delete(first!).replace(second!, replacement).rename(third!, 'renamed.scm').add('walk.ifp', added).write().img,
+    );
     expect(edited.warnings).toEqual([]);
     expect(edited.entries.length).toBe(archive.entries.length);
     expect(Buffer.from(edited.get('walk.ifp')!).subarray(0, added.length).equals(Buffer.from(added))).toBe(true);
     expect(Buffer.from(edited.get(second!)!).subarray(0, 5000).equals(Buffer.from(replacement))).toBe(true);
     expect(Buffer.from(edited.get('renamed.scm')!).equals(Buffer.from(archive.get(third!)!))).toBe(true);
-    for (const [name, data] of bytesOf(archive)) if (![first, second, third].includes(name)) expect(Buffer.from(edited.get(name)!).equals(data), name).toBe(true);
+    for (const [name, data] of bytesOf(archive))
+      if (![first, second, third].includes(name)) expect(Buffer.from(edited.get(name)!).equals(data), name).toBe(true);
     const packed = new IMGArchive(IMGEditor.from(edited).rebuild().write().img);
     for (const [name, data] of bytesOf(edited)) expect(Buffer.from(packed.get(name)!).equals(data), name).toBe(true);
   });

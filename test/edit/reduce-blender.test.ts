@@ -30,7 +30,8 @@ describeWith([BLENDER, SAMPLES], '(d) edit --reduce on a Blender-baked 60 fps cl
     // measures the whole hierarchy in model space against a 0.5 mm shell, goes further.
     expect(Math.max(...before.bones.map((b) => b.times.length))).toBeGreaterThan(20);
 
-    const printed = JSON.parse(gameanim('edit', bakedIfp, '--reduce', '0.05', '--skeleton', model, '-o', reducedIfp, '--json')).reductions[0];
+    const printed = JSON.parse(gameanim('edit', bakedIfp, '--reduce', '0.05', '--skeleton', model, '-o', reducedIfp, '--json'))
+      .reductions[0];
     const after = new IFPReader(new Uint8Array(readFileSync(reducedIfp))).getAnimation('walk_player')!;
     const skeleton = new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!;
     const measured = worstShellError(before, after, skeleton);

@@ -6,7 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createSkeleton, DFFReader, EditError, IFPEditor, IFPReader, MAX_SPAN, type AnimationData, type Skeleton, type TrackData } from '../../src/index.js';
+import {
+  createSkeleton,
+  DFFReader,
+  EditError,
+  IFPEditor,
+  IFPReader,
+  MAX_SPAN,
+  type AnimationData,
+  type Skeleton,
+  type TrackData,
+} from '../../src/index.js';
 import { sample, samplesDir, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { worstShellError } from '../helpers/shell-reference.js';
 import { describeWith } from '../helpers/needs.js';
@@ -77,7 +87,8 @@ describe('IFPEditor.reduce', () => {
     const original = cornered(61, [0, 7, 19, 33, 41, 60]);
     // Curves, not segments, on the arm: only some keys can go.
     const arm = original.bones[1]!;
-    for (let k = 0; k < 61; k++) arm.rotations.set([0, Math.fround(0.2 * Math.sin(k / 9)), Math.fround(0.3 * Math.sin(k / 5)), 0.95], 4 * k);
+    for (let k = 0; k < 61; k++)
+      arm.rotations.set([0, Math.fround(0.2 * Math.sin(k / 9)), Math.fround(0.3 * Math.sin(k / 5)), 0.95], 4 * k);
     const before = new IFPReader(editorOf(original).write()).animations[0]!;
     for (const skeleton of [rig, undefined]) {
       const editor = editorOf(original);
@@ -128,7 +139,8 @@ describe('IFPEditor.reduce', () => {
 });
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
+const gameanim = (...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
 
 describeWith([SAMPLES], `(c) the real SA ped.ifp ${samplesPresent ? '' : SAMPLES_SKIP_MESSAGE}`, () => {
   const skeleton = samplesPresent ? new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton! : undefined;
@@ -153,17 +165,51 @@ describeWith([SAMPLES], `(c) the real SA ped.ifp ${samplesPresent ? '' : SAMPLES
 
   it('edit --reduce prints the savings and the worst error, and --json carries them', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'gameanim-reduce-')), 'ped.ifp');
-    const text = gameanim('edit', join(samplesDir, 'rwparserng_ped_anp3.ifp'), '--reduce', '0.05', '--skeleton', join(samplesDir, 'dff/sa_skin_plain.dff'), '-o', out);
+    const text = gameanim(
+      'edit',
+      join(samplesDir, 'rwparserng_ped_anp3.ifp'),
+      '--reduce',
+      '0.05',
+      '--skeleton',
+      join(samplesDir, 'dff/sa_skin_plain.dff'),
+      '-o',
+      out,
+    );
     expect(text.status, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/reduced within 0\.05 cm of shell error .*model space.*: keys 3348 -> \d+ \([\d.]+% fewer\), \d+ bytes saved/);
+    expect(text.stdout).toMatch(
+      /reduced within 0\.05 cm of shell error .*model space.*: keys 3348 -> \d+ \([\d.]+% fewer\), \d+ bytes saved/,
+    );
     expect(text.stdout).toMatch(/worst 0\.0\d+ cm: bone .+ in .+ at [\d.]+ s/);
     const json = gameanim('edit', join(samplesDir, 'rwparserng_ped_anp3.ifp'), '--reduce', '0.05', '-o', out, '--force', '--json');
     const [reduction] = JSON.parse(json.stdout).reductions;
     expect(reduction).toMatchObject({ tolerance: 0.05, shellDistance: 3, space: 'local', keysBefore: 3348 });
     expect(new IFPReader(new Uint8Array(readFileSync(out))).keyframeCount).toBe(reduction.keysAfter);
-    expect(gameanim('edit', join(samplesDir, 'rwparserng_ped_anp3.ifp'), '--skeleton', join(samplesDir, 'dff/sa_skin_plain.dff'), '-o', out, '--force').status).toBe(2);
+    expect(
+      gameanim(
+        'edit',
+        join(samplesDir, 'rwparserng_ped_anp3.ifp'),
+        '--skeleton',
+        join(samplesDir, 'dff/sa_skin_plain.dff'),
+        '-o',
+        out,
+        '--force',
+      ).status,
+    ).toBe(2);
     // Measured as written: what the format cannot hold (III's scale keys in ANP3) is one line, not a crash.
-    const refused = gameanim('edit', join(samplesDir, 'iii_pcanims_ped_anpk.ifp'), '--reduce', '0.05', '--format', 'ANP3', '-o', out, '--force');
-    expect([refused.status, refused.stderr.trim()]).toEqual([1, expect.stringMatching(/nothing written: IFP: .*cannot store scale \(KRTS\)/)]);
+    const refused = gameanim(
+      'edit',
+      join(samplesDir, 'iii_pcanims_ped_anpk.ifp'),
+      '--reduce',
+      '0.05',
+      '--format',
+      'ANP3',
+      '-o',
+      out,
+      '--force',
+    );
+    expect([refused.status, refused.stderr.trim()]).toEqual([
+      1,
+      expect.stringMatching(/nothing written: IFP: .*cannot store scale \(KRTS\)/),
+    ]);
   });
 });

@@ -1,9 +1,18 @@
 // fast-check arbitraries: valid documents for every format, and the mutations applied to their bytes.
 import fc from 'fast-check';
-import { OPCODES, type DFFDoc, type IGI2ClipDoc, type IFFClip, type PackageData, type SpriteAnimDoc, type TrackData } from '../../src/index.js';
+import {
+  OPCODES,
+  type DFFDoc,
+  type IGI2ClipDoc,
+  type IFFClip,
+  type PackageData,
+  type SpriteAnimDoc,
+  type TrackData,
+} from '../../src/index.js';
 
 /** Latin-1 names without NUL (a NUL ends a name on read), up to `max` characters. */
-const name = (max: number) => fc.string({ unit: fc.integer({ min: 1, max: 255 }).map((c) => String.fromCharCode(c)), minLength: 0, maxLength: max });
+const name = (max: number) =>
+  fc.string({ unit: fc.integer({ min: 1, max: 255 }).map((c) => String.fromCharCode(c)), minLength: 0, maxLength: max });
 const f32 = fc.float(); // includes NaN, infinities and -0: bit patterns must survive
 
 function track(kind: 'anp' | 'anpk'): fc.Arbitrary<TrackData> {
@@ -37,13 +46,24 @@ export function ifpPackages(kind: 'anp' | 'anpk'): fc.Arbitrary<PackageData[]> {
   return fc.array(fc.record({ name: name(23), animations: fc.array(animation, { maxLength: 4 }) }), { minLength: 1, maxLength: 3 });
 }
 
-export const imgEntries = fc.uniqueArray(fc.record({ name: fc.stringMatching(/^[a-z0-9_]{1,19}\.ifp$/), data: fc.uint8Array({ maxLength: 5000 }) }), { maxLength: 6, selector: (e) => e.name });
+export const imgEntries = fc.uniqueArray(
+  fc.record({ name: fc.stringMatching(/^[a-z0-9_]{1,19}\.ifp$/), data: fc.uint8Array({ maxLength: 5000 }) }),
+  { maxLength: 6, selector: (e) => e.name },
+);
 
 // Built once: a regex arbitrary is costly to construct, and chain() would build it for every case.
-const unknownChunks = fc.uniqueArray(fc.record({ id: fc.stringMatching(/^X[A-Z0-9]{3}$/), data: fc.uint8Array({ maxLength: 9 }) }), { maxLength: 2, selector: (c) => c.id });
+const unknownChunks = fc.uniqueArray(fc.record({ id: fc.stringMatching(/^X[A-Z0-9]{3}$/), data: fc.uint8Array({ maxLength: 9 }) }), {
+  maxLength: 2,
+  selector: (c) => c.id,
+});
 
 export const iffClips: fc.Arbitrary<IFFClip> = fc
-  .record({ boneCount: fc.integer({ min: 0, max: 6 }), frameCount: fc.integer({ min: 1, max: 8 }), sampleRate: fc.integer({ min: 1, max: 120 }), withTran: fc.boolean() })
+  .record({
+    boneCount: fc.integer({ min: 0, max: 6 }),
+    frameCount: fc.integer({ min: 1, max: 8 }),
+    sampleRate: fc.integer({ min: 1, max: 120 }),
+    withTran: fc.boolean(),
+  })
   .chain(({ boneCount, frameCount, sampleRate, withTran }) => {
     const floats = (n: number) => fc.float32Array({ minLength: n, maxLength: n });
     return fc
@@ -65,7 +85,12 @@ export const iffClips: fc.Arbitrary<IFFClip> = fc
       }));
   });
 
-const ARG = { s32: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), u32: fc.nat({ max: 2 ** 32 - 1 }), f32: fc.float({ noNaN: true }), u8: fc.nat({ max: 255 }) };
+const ARG = {
+  s32: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+  u32: fc.nat({ max: 2 ** 32 - 1 }),
+  f32: fc.float({ noNaN: true }),
+  u8: fc.nat({ max: 255 }),
+};
 
 /** A script of random instructions ending in STOP; JUMPs land on instruction starts (offset mode). */
 export const scriptInstructions = fc
@@ -102,10 +127,20 @@ export const spriteDocs: fc.Arbitrary<SpriteAnimDoc> = fc.record({
   texturePath: fc.option(name(40), { nil: null }),
   alphaPath: fc.option(name(40), { nil: null }),
   sprites: fc.uniqueArray(
-    fc.record({ id: fc.integer({ min: -5, max: 50 }), x: fc.float({ noNaN: true }), y: fc.float({ noNaN: true }), width: fc.float({ noNaN: true }), height: fc.float({ noNaN: true }) }),
+    fc.record({
+      id: fc.integer({ min: -5, max: 50 }),
+      x: fc.float({ noNaN: true }),
+      y: fc.float({ noNaN: true }),
+      width: fc.float({ noNaN: true }),
+      height: fc.float({ noNaN: true }),
+    }),
     { maxLength: 5, selector: (s) => s.id },
   ),
-  scripts: fc.uniqueArray(fc.record({ id: fc.integer({ min: 0, max: 20 }), instructions: scriptInstructions }), { minLength: 1, maxLength: 4, selector: (s) => s.id }),
+  scripts: fc.uniqueArray(fc.record({ id: fc.integer({ min: 0, max: 20 }), instructions: scriptInstructions }), {
+    minLength: 1,
+    maxLength: 4,
+    selector: (s) => s.id,
+  }),
 });
 
 /**
@@ -118,7 +153,10 @@ export const dffDocs = fc
     parents: fc.array(fc.nat(), { minLength: 1, maxLength: 40 }),
     angles: fc.array(fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), { minLength: 40, maxLength: 40 }),
     ids: fc.uniqueArray(fc.integer({ min: 0, max: 500 }), { minLength: 40, maxLength: 40 }),
-    names: fc.array(fc.string({ maxLength: 20, unit: fc.constantFrom(...' abcdefghijKLMNOP0123456789_'.split('')) }), { minLength: 40, maxLength: 40 }),
+    names: fc.array(fc.string({ maxLength: 20, unit: fc.constantFrom(...' abcdefghijKLMNOP0123456789_'.split('')) }), {
+      minLength: 40,
+      maxLength: 40,
+    }),
     binds: fc.float32Array({ minLength: 640, maxLength: 640, noNaN: true }),
     layout: fc.constantFrom('plain' as const, 'deaddead' as const),
     withSkin: fc.boolean(),
@@ -145,13 +183,25 @@ export const dffDocs = fc
     const rotation = (angle: number) => [Math.cos(angle), Math.sin(angle), 0, -Math.sin(angle), Math.cos(angle), 0, 0, 0, 1];
     const frames = [
       { name: '', parent: -1, rotation: rotation(0), position: [0, 0, 0] },
-      ...parents.map((p, i) => ({ name: names[i]!, parent: p + 1, rotation: rotation(angles[i]!), position: [i, -i, 0.5], hanimId: ids[i]! })),
+      ...parents.map((p, i) => ({
+        name: names[i]!,
+        parent: p + 1,
+        rotation: rotation(angles[i]!),
+        position: [i, -i, 0.5],
+        hanimId: ids[i]!,
+      })),
     ];
-    return { frames, hierarchy: { frame: 1, nodes }, inverseBindMatrices: withSkin ? binds.subarray(0, 16 * count) : null, skinLayout: layout };
+    return {
+      frames,
+      hierarchy: { frame: 1, nodes },
+      inverseBindMatrices: withSkin ? binds.subarray(0, 16 * count) : null,
+      skinLayout: layout,
+    };
   });
 
 const f32s = (n: number) => fc.float32Array({ minLength: n, maxLength: n });
-const ticksArb = (max: number) => fc.uniqueArray(fc.integer({ min: 0, max }), { maxLength: 6 }).map((t) => Uint32Array.from(t.sort((a, b) => a - b)));
+const ticksArb = (max: number) =>
+  fc.uniqueArray(fc.integer({ min: 0, max }), { maxLength: 6 }).map((t) => Uint32Array.from(t.sort((a, b) => a - b)));
 
 /**
  * A retail-shaped IGI 2 clip: a breadth-first tree of 1 to 48 bones, rotation keys with tangents
@@ -168,7 +218,10 @@ export const igi2Docs: fc.Arbitrary<IGI2ClipDoc> = fc
     attachments: fc.integer({ min: 0, max: 2 }),
     seed: fc.array(fc.tuple(ticksArb(20000), ticksArb(20000)), { minLength: 48, maxLength: 48 }),
     floats: f32s(48 * 6 * 12),
-    triggers: fc.array(fc.tuple(fc.integer({ min: 0, max: 20000 }), fc.integer({ min: -1, max: 47 }), fc.integer({ min: 0, max: 0xffff })), { maxLength: 3 }),
+    triggers: fc.array(
+      fc.tuple(fc.integer({ min: 0, max: 20000 }), fc.integer({ min: -1, max: 47 }), fc.integer({ min: 0, max: 0xffff })),
+      { maxLength: 3 },
+    ),
   })
   .map(({ bones, picks, duration, looping, name, attachments, seed, floats, triggers }): IGI2ClipDoc => {
     // Breadth-first: bone i's parent is an earlier bone whose children are still being listed.
@@ -242,7 +295,8 @@ export function mutations(fields: Field[]): fc.Arbitrary<Mutation> {
     if (at + 4 <= out.length) new DataView(out.buffer).setUint32(at, value >>> 0, !bigEndian);
     return out;
   };
-  const read = (bytes: Uint8Array, { at, bigEndian }: Field) => (at + 4 <= bytes.length ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(at, !bigEndian) : 0);
+  const read = (bytes: Uint8Array, { at, bigEndian }: Field) =>
+    at + 4 <= bytes.length ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(at, !bigEndian) : 0;
   return fc.oneof(
     fc.tuple(position, fc.nat({ max: 7 })).map(
       ([p, bit]): Mutation =>
@@ -289,5 +343,7 @@ export function applyAll(bytes: Uint8Array, list: Mutation[]): Uint8Array {
 
 /** One of `files`, with one to three mutations of the fields `fieldsOf` finds in it. */
 export function mutatedFiles(files: readonly Uint8Array[], fieldsOf: (bytes: Uint8Array) => Field[]): fc.Arbitrary<Uint8Array> {
-  return fc.constantFrom(...files).chain((bytes) => fc.array(mutations(fieldsOf(bytes)), { minLength: 1, maxLength: 3 }).map((list) => applyAll(bytes, list)));
+  return fc
+    .constantFrom(...files)
+    .chain((bytes) => fc.array(mutations(fieldsOf(bytes)), { minLength: 1, maxLength: 3 }).map((list) => applyAll(bytes, list)));
 }

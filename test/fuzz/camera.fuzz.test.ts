@@ -53,7 +53,9 @@ const textMutations = fc.oneof(mutations([]), insertions);
 
 describe('camera paths under fuzzing', () => {
   it('reads mutated paths or throws a DecodeError; the texts built are the numbers kept plus the four counts', () => {
-    const cases = paths.chain((path) => fc.tuple(fc.constant(writeCameraPath(path)), fc.array(textMutations, { minLength: 1, maxLength: 4 })));
+    const cases = paths.chain((path) =>
+      fc.tuple(fc.constant(writeCameraPath(path)), fc.array(textMutations, { minLength: 1, maxLength: 4 })),
+    );
     fc.assert(
       fc.property(cases, ([bytes, list]) => {
         const mutated = applyAll(bytes, list);

@@ -56,13 +56,18 @@ describe('DFF under fuzzing', () => {
     );
   });
 
-  itWith([SAMPLES])('reads real SA skins with mutated geometry counts, flags, Bin Mesh and Skin PLG fields, or throws a DecodeError', () => {
-    const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff'].map((name) => sample(name));
-    fc.assert(
-      fc.property(mutatedFiles(models, dffGeometryFields), (bytes) => survives('DFF', bytes, readAll)),
-      fuzzOptions(400),
-    );
-  });
+  itWith([SAMPLES])(
+    'reads real SA skins with mutated geometry counts, flags, Bin Mesh and Skin PLG fields, or throws a DecodeError',
+    () => {
+      const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff'].map((name) =>
+        sample(name),
+      );
+      fc.assert(
+        fc.property(mutatedFiles(models, dffGeometryFields), (bytes) => survives('DFF', bytes, readAll)),
+        fuzzOptions(400),
+      );
+    },
+  );
 
   itWith([SAMPLES])('reads mutated real SA models or throws a DecodeError', () => {
     const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff'].map((name) => sample(name));

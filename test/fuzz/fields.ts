@@ -60,7 +60,9 @@ export function animFields(bytes: Uint8Array): Field[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset);
   const scriptCount = view.getUint32(10, true);
   const scriptTable = view.getUint32(0x16, true);
-  return [6, 10, 0x12, 0x16, 0x1a, 0x1e].map((at) => ({ at })).concat(Array.from({ length: scriptCount }, (_, i) => ({ at: scriptTable + 8 * i + 4 })));
+  return [6, 10, 0x12, 0x16, 0x1a, 0x1e]
+    .map((at) => ({ at }))
+    .concat(Array.from({ length: scriptCount }, (_, i) => ({ at: scriptTable + 8 * i + 4 })));
 }
 
 /** Every RenderWare section's size field (walked as far as the nesting is sound), and the counts a skeleton reads. */
@@ -154,7 +156,11 @@ export function txdFields(bytes: Uint8Array): Field[] {
       if (type === 0x01 && depth === 2 && size >= 88) {
         const s = at + 12;
         fields.push({ at: s }, { at: s + 72 }, { at: s + 76 }, { at: s + 80 }, { at: s + 84 });
-        for (let level = s + 88 + (view.getUint32(s + 72, true) & 0x2000 ? 1024 : view.getUint32(s + 72, true) & 0x4000 ? 128 : 0), n = 0; level + 4 <= s + size && n < 16; n++) {
+        for (
+          let level = s + 88 + (view.getUint32(s + 72, true) & 0x2000 ? 1024 : view.getUint32(s + 72, true) & 0x4000 ? 128 : 0), n = 0;
+          level + 4 <= s + size && n < 16;
+          n++
+        ) {
           fields.push({ at: level });
           level += 4 + view.getUint32(level, true);
         }

@@ -25,7 +25,11 @@ function layout(): { folder: string; gltf: string; json: Record<string, unknown[
   mkdirSync(join(folder, 'sub'), { recursive: true });
   mkdirSync(join(scratch, 'outside'));
   const gltf = join(folder, 'clips.gltf');
-  const run = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), 'export', model, join(root, 'fixtures/anp3-all-types.ifp'), '-o', gltf, '--gltf'], { encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'packages/cli/dist/src/cli/main.js'), 'export', model, join(root, 'fixtures/anp3-all-types.ifp'), '-o', gltf, '--gltf'],
+    { encoding: 'utf8' },
+  );
   expect(run.status, run.stderr).toBe(0);
   writeFileSync(join(scratch, 'outside', 'secret.bin'), readFileSync(join(folder, 'clips.bin')));
   symlinkSync(join(scratch, 'outside', 'secret.bin'), join(folder, 'out.bin'));
@@ -70,7 +74,11 @@ describe('.gltf JSON with its resources under fuzzing', () => {
     });
     await fc.assert(
       fc.asyncProperty(uris, fc.array(accessorEdit, { maxLength: 3 }), async (bufferUris, edits) => {
-        const mutated = structuredClone(json) as { buffers: Array<{ uri: string; byteLength: number }>; accessors: Array<Record<string, unknown>>; bufferViews: Array<Record<string, unknown>> };
+        const mutated = structuredClone(json) as {
+          buffers: Array<{ uri: string; byteLength: number }>;
+          accessors: Array<Record<string, unknown>>;
+          bufferViews: Array<Record<string, unknown>>;
+        };
         const byteLength = mutated.buffers[0]!.byteLength;
         mutated.buffers = bufferUris.map((uri) => ({ uri, byteLength }));
         for (const edit of edits) {

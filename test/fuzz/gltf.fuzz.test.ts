@@ -56,7 +56,11 @@ describe('glTF under fuzzing', () => {
       times: fc.array(time, { minLength: 1, maxLength: 6 }),
       interpolation: fc.constantFrom('LINEAR', 'STEP', 'CUBICSPLINE') as fc.Arbitrary<'LINEAR' | 'STEP' | 'CUBICSPLINE'>,
     });
-    const spec = fc.record({ samplers: fc.array(sampler, { minLength: 1, maxLength: 4 }), animations: fc.integer({ min: 1, max: 4 }), depth: fc.integer({ min: 0, max: 4 }) });
+    const spec = fc.record({
+      samplers: fc.array(sampler, { minLength: 1, maxLength: 4 }),
+      animations: fc.integer({ min: 1, max: 4 }),
+      depth: fc.integer({ min: 0, max: 4 }),
+    });
     const edits = fc.array(fc.tuple(fc.nat(), fc.nat(255)), { maxLength: 4 });
     await fc.assert(
       fc.asyncProperty(spec, edits, async (generated, mutations) => {
@@ -67,7 +71,9 @@ describe('glTF under fuzzing', () => {
         expect(Array.isArray(result.packages), String(result)).toBe(true);
         // Within the budget its bytes allow, and no more keys out than samples made.
         expect(result.work.samples).toBeLessThanOrEqual(result.work.limit);
-        const keys = result.packages.flatMap((p: { animations: Array<{ bones: Array<{ times: Float32Array }> }> }) => p.animations.flatMap((a) => a.bones.map((t) => t.times.length)));
+        const keys = result.packages.flatMap((p: { animations: Array<{ bones: Array<{ times: Float32Array }> }> }) =>
+          p.animations.flatMap((a) => a.bones.map((t) => t.times.length)),
+        );
         expect(keys.reduce((a: number, b: number) => a + b, 0)).toBeLessThanOrEqual(result.work.samples);
       }),
       fuzzOptions(150),

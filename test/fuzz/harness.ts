@@ -48,7 +48,8 @@ export function survives(format: string, bytes: Uint8Array, decode: (bytes: Uint
   }
   const elapsed = performance.now() - start;
   const grew = memory() - before;
-  if (finding && !failure && elapsed > timeLimitMs(bytes.length)) failure = new Error(`took ${elapsed.toFixed(0)} ms for ${bytes.length} bytes`);
+  if (finding && !failure && elapsed > timeLimitMs(bytes.length))
+    failure = new Error(`took ${elapsed.toFixed(0)} ms for ${bytes.length} bytes`);
   if (!failure && grew > memoryLimit(bytes.length)) failure = new Error(`grew memory by ${grew} bytes for a ${bytes.length}-byte input`);
   if (failure) {
     if (finding) {

@@ -24,7 +24,9 @@ describe('FORM/ANM2 under fuzzing', () => {
         expect(bits(reader.inverseBindMatrices)).toEqual(bits(clip.inverseBindMatrices));
         expect(reader.tracks.map((t) => bits(t.rotations))).toEqual(clip.tracks.map((t) => bits(t.rotations)));
         expect(bits(reader.rootMotion)).toEqual(bits(clip.rootMotion ?? null));
-        expect(reader.unknownChunks.map((c) => [c.id, Array.from(c.data)])).toEqual(clip.unknownChunks!.map((c) => [c.id, Array.from(c.data)]));
+        expect(reader.unknownChunks.map((c) => [c.id, Array.from(c.data)])).toEqual(
+          clip.unknownChunks!.map((c) => [c.id, Array.from(c.data)]),
+        );
         expect(Buffer.from(writeIFF(reader)).equals(Buffer.from(bytes))).toBe(true);
       }),
       fuzzOptions(300),

@@ -6,12 +6,18 @@ import { applyAll, ifpPackages, mutations } from './arbitraries.js';
 import { ifpFields } from './fields.js';
 import { fuzzOptions, survives } from './harness.js';
 
-const valid = fc.oneof(fc.tuple(fc.constantFrom<IFPFormat>('ANP3', 'ANP2'), ifpPackages('anp')), fc.tuple(fc.constant<IFPFormat>('ANPK'), ifpPackages('anpk')));
+const valid = fc.oneof(
+  fc.tuple(fc.constantFrom<IFPFormat>('ANP3', 'ANP2'), ifpPackages('anp')),
+  fc.tuple(fc.constant<IFPFormat>('ANPK'), ifpPackages('anpk')),
+);
 
 function snapshot(reader: IFPReader) {
   return reader.packages.map((p) => [
     p.name,
-    p.animations.map((a) => [a.name, a.bones.map((b) => [b.boneName, b.boneId, b.keyframeType, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])]),
+    p.animations.map((a) => [
+      a.name,
+      a.bones.map((b) => [b.boneName, b.boneId, b.keyframeType, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)]),
+    ]),
   ]);
 }
 
@@ -52,7 +58,9 @@ describe('IFP under fuzzing', () => {
         for (const backend of ['js', 'simd', 'scalar'] as const) {
           const reader = new IFPReader(bytes, { backend, strict: true });
           // Float key times may be generated infinite or NaN: that, and only that, is reported.
-          const nonFinite = packages.some((p) => p.animations.some((a) => a.bones.some((b) => !b.compressed && Array.from(b.times).some((t) => !Number.isFinite(t)))));
+          const nonFinite = packages.some((p) =>
+            p.animations.some((a) => a.bones.some((b) => !b.compressed && Array.from(b.times).some((t) => !Number.isFinite(t)))),
+          );
           expect(reader.warnings.map((w) => w.code)).toEqual(nonFinite ? ['non-finite-time'] : []);
           expect(snapshot(reader)).toEqual(expected(packages, format));
         }
@@ -64,7 +72,12 @@ describe('IFP under fuzzing', () => {
   it('decodes mutated files or throws a DecodeError: bit flips, overwrites, cuts, huge counts, stray offsets, overlapping sizes', () => {
     const cases = valid.chain(([format, packages]) => {
       const bytes = writeIFP(packages, { format });
-      return fc.tuple(fc.constant(bytes), fc.array(mutations(ifpFields(bytes)), { minLength: 1, maxLength: 3 }), fc.boolean(), fc.constantFrom('js', 'simd', 'scalar' as const));
+      return fc.tuple(
+        fc.constant(bytes),
+        fc.array(mutations(ifpFields(bytes)), { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        fc.constantFrom('js', 'simd', 'scalar' as const),
+      );
     });
     fc.assert(
       fc.property(cases, ([bytes, list, strict, backend]) => {
@@ -87,7 +100,14 @@ describe('IFP under fuzzing', () => {
     };
     const cases = valid.chain(([format, packages]) => {
       const bytes = writeIFP(packages, { format });
-      return fc.tuple(fc.constant(bytes), fc.array(mutations(ifpFields(bytes)), { maxLength: 3 }), fc.boolean(), fc.constantFrom('js', 'simd', 'scalar' as const), fc.boolean(), fc.nat(9));
+      return fc.tuple(
+        fc.constant(bytes),
+        fc.array(mutations(ifpFields(bytes)), { maxLength: 3 }),
+        fc.boolean(),
+        fc.constantFrom('js', 'simd', 'scalar' as const),
+        fc.boolean(),
+        fc.nat(9),
+      );
     });
     fc.assert(
       fc.property(cases, ([bytes, list, strict, backend, inPlace, resetRoll]) => {

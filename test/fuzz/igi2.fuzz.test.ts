@@ -40,11 +40,18 @@ describe('IGI 2 under fuzzing', () => {
   });
 
   it('reads mutated retail clips, models and the fixture, or throws a DecodeError', () => {
-    const files = [fixture('igi2-3bone.iff'), ...(samplesPresent ? ['igi2/push_button_1st_pers.iff', 'igi2/fire_pullpin_flashbang_1st.iff', 'igi2/005_01_1.mef'].map(sample) : [])];
-    const cases = fc.constantFrom(...files).chain((bytes) => fc.tuple(fc.constant(bytes), fc.array(mutations(ilffFields(bytes)), { minLength: 1, maxLength: 3 }), fc.boolean()));
+    const files = [
+      fixture('igi2-3bone.iff'),
+      ...(samplesPresent ? ['igi2/push_button_1st_pers.iff', 'igi2/fire_pullpin_flashbang_1st.iff', 'igi2/005_01_1.mef'].map(sample) : []),
+    ];
+    const cases = fc
+      .constantFrom(...files)
+      .chain((bytes) => fc.tuple(fc.constant(bytes), fc.array(mutations(ilffFields(bytes)), { minLength: 1, maxLength: 3 }), fc.boolean()));
     fc.assert(
       fc.property(cases, ([bytes, list, strict]) =>
-        survives('ILFF', applyAll(bytes, list), (mutated) => (String.fromCharCode(...mutated.subarray(16, 20)) === 'OCEM' ? new IGI2ModelReader(mutated) : readAll(mutated, strict))),
+        survives('ILFF', applyAll(bytes, list), (mutated) =>
+          String.fromCharCode(...mutated.subarray(16, 20)) === 'OCEM' ? new IGI2ModelReader(mutated) : readAll(mutated, strict),
+        ),
       ),
       fuzzOptions(500),
     );
@@ -55,7 +62,13 @@ describe('IGI 2 under fuzzing', () => {
     const outcome = (decode: () => IGI2ClipReader) => {
       try {
         const clip = decode();
-        const keys = [...clip.tracks, ...clip.wrapKeys.tracks].map((t) => [Array.from(t.rotationTicks), bits(t.rotations), bits(t.inTangents), bits(t.outTangents), bits(t.positions)]);
+        const keys = [...clip.tracks, ...clip.wrapKeys.tracks].map((t) => [
+          Array.from(t.rotationTicks),
+          bits(t.rotations),
+          bits(t.inTangents),
+          bits(t.outTangents),
+          bits(t.positions),
+        ]);
         return { keys, warnings: clip.warnings, triggers: clip.triggers };
       } catch (error) {
         if (error instanceof DecodeError) return { error: [error.code, error.offset] };

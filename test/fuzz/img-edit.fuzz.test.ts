@@ -8,14 +8,29 @@ import { fuzzOptions } from './harness.js';
 
 const SECTORS = 12;
 const records = fc
-  .array(fc.record({ sector: fc.integer({ min: 1, max: SECTORS - 1 }), sectors: fc.integer({ min: 0, max: 4 }) }), { minLength: 1, maxLength: 8 })
-  .map((list) => list.map(({ sector, sectors }, i): ForgedRecord => ({ name: `e${i}`, sector, sectors: Math.min(sectors, SECTORS - sector) })));
+  .array(fc.record({ sector: fc.integer({ min: 1, max: SECTORS - 1 }), sectors: fc.integer({ min: 0, max: 4 }) }), {
+    minLength: 1,
+    maxLength: 8,
+  })
+  .map((list) =>
+    list.map(({ sector, sectors }, i): ForgedRecord => ({ name: `e${i}`, sector, sectors: Math.min(sectors, SECTORS - sector) })),
+  );
 
-type Edit = { op: 'replace' | 'delete' | 'rename'; entry: number; size: number } | { op: 'add'; entry: number; size: number } | { op: 'rebuild'; entry: number; size: number };
-const edits = fc.array(fc.record({ op: fc.constantFrom('replace', 'replace', 'delete', 'rename', 'add', 'rebuild'), entry: fc.nat({ max: 9 }), size: fc.nat({ max: 4 * 2048 + 5 }) }), {
-  minLength: 1,
-  maxLength: 6,
-}) as fc.Arbitrary<Edit[]>;
+type Edit =
+  | { op: 'replace' | 'delete' | 'rename'; entry: number; size: number }
+  | { op: 'add'; entry: number; size: number }
+  | { op: 'rebuild'; entry: number; size: number };
+const edits = fc.array(
+  fc.record({
+    op: fc.constantFrom('replace', 'replace', 'delete', 'rename', 'add', 'rebuild'),
+    entry: fc.nat({ max: 9 }),
+    size: fc.nat({ max: 4 * 2048 + 5 }),
+  }),
+  {
+    minLength: 1,
+    maxLength: 6,
+  },
+) as fc.Arbitrary<Edit[]>;
 
 /** The same records as a v1 archive: a .dir of 32-byte records over the data bytes. */
 function asV1(bytes: Uint8Array, list: readonly ForgedRecord[]): IMGArchive {

@@ -13,6 +13,7 @@ export function runAllScripts(reader: SpriteAnimReader, frames: number, seed: nu
     }
     const s = runner.state;
     const finite = [...s.offset, ...s.scale, ...s.rotation, s.alpha, ...s.scroll].every(Number.isFinite);
-    if (!finite && !runner.warnings.some((w) => w.code === 'non-finite-state')) throw new Error(`script ${script.id}: non-finite state without a warning`);
+    if (!finite && !runner.warnings.some((w) => w.code === 'non-finite-state'))
+      throw new Error(`script ${script.id}: non-finite state without a warning`);
   }
 }

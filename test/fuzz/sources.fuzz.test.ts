@@ -37,7 +37,12 @@ async function sourceSurvives(format: string, bytes: Uint8Array): Promise<void> 
 
 /** Character edits: overwrite, delete a span, or cut the text. */
 const textEdits = fc.array(
-  fc.tuple(fc.constantFrom('set', 'cut', 'drop'), fc.nat(), fc.nat(20), fc.constantFrom('0', '9', '-', ' ', '\n', '{', '}', 'e', '1e9', 'NaN', 'CHANNELS 6', 'JOINT', 'MOTION')),
+  fc.tuple(
+    fc.constantFrom('set', 'cut', 'drop'),
+    fc.nat(),
+    fc.nat(20),
+    fc.constantFrom('0', '9', '-', ' ', '\n', '{', '}', 'e', '1e9', 'NaN', 'CHANNELS 6', 'JOINT', 'MOTION'),
+  ),
   { maxLength: 4 },
 );
 function editText(text: string, edits: ReadonlyArray<readonly [string, number, number, string]>): string {
@@ -56,7 +61,10 @@ interface BvhJoint {
   children: BvhJoint[];
 }
 const bvhJointOf = (depth: number): fc.Arbitrary<BvhJoint> =>
-  fc.record({ channels: fc.constantFrom<0 | 3 | 6>(0, 3, 6), children: depth > 0 ? fc.array(bvhJointOf(depth - 1), { maxLength: 2 }) : fc.constant([]) });
+  fc.record({
+    channels: fc.constantFrom<0 | 3 | 6>(0, 3, 6),
+    children: depth > 0 ? fc.array(bvhJointOf(depth - 1), { maxLength: 2 }) : fc.constant([]),
+  });
 const bvhJoint = bvhJointOf(4);
 
 function bvhText(root: BvhJoint, frames: number, frameTime: string, claimed: string): string {
@@ -66,7 +74,12 @@ function bvhText(root: BvhJoint, frames: number, frameTime: string, claimed: str
   const write = (joint: BvhJoint, depth: number, kind: string) => {
     const pad = '  '.repeat(depth);
     lines.push(`${pad}${kind} j${n++}`, `${pad}{`, `${pad}  OFFSET 0 ${depth} 0`);
-    const names = joint.channels === 6 ? 'Xposition Yposition Zposition Zrotation Xrotation Yrotation' : joint.channels === 3 ? 'Zrotation Xrotation Yrotation' : '';
+    const names =
+      joint.channels === 6
+        ? 'Xposition Yposition Zposition Zrotation Xrotation Yrotation'
+        : joint.channels === 3
+          ? 'Zrotation Xrotation Yrotation'
+          : '';
     lines.push(`${pad}  CHANNELS ${joint.channels} ${names}`.trimEnd());
     channels += joint.channels;
     if (joint.children.length) for (const child of joint.children) write(child, depth + 1, 'JOINT');
@@ -82,12 +95,26 @@ function bvhText(root: BvhJoint, frames: number, frameTime: string, claimed: str
 /** A binary FBX 7400 (32-bit record headers) of the records given, each its name, properties and children. */
 interface FbxRecord {
   name: string;
-  properties: Array<{ type: 'I' | 'D' | 'S'; value: number | string } | { type: 'd' | 'i'; values: number[]; compressed: boolean; declared: number }>;
+  properties: Array<
+    { type: 'I' | 'D' | 'S'; value: number | string } | { type: 'd' | 'i'; values: number[]; compressed: boolean; declared: number }
+  >;
   children: FbxRecord[];
 }
 const fbxRecordOf = (depth: number): fc.Arbitrary<FbxRecord> =>
   fc.record({
-    name: fc.constantFrom('Objects', 'Model', 'Geometry', 'Vertices', 'AnimationCurve', 'KeyTime', 'KeyValueFloat', 'Connections', 'C', 'Properties70', 'P'),
+    name: fc.constantFrom(
+      'Objects',
+      'Model',
+      'Geometry',
+      'Vertices',
+      'AnimationCurve',
+      'KeyTime',
+      'KeyValueFloat',
+      'Connections',
+      'C',
+      'Properties70',
+      'P',
+    ),
     properties: fc.array(
       fc.oneof(
         fc.record({ type: fc.constantFrom<'I' | 'D' | 'S'>('I', 'D'), value: fc.oneof(fc.integer(), fc.constantFrom(0, -1, 1e9)) }),
@@ -131,7 +158,10 @@ function fbxBytes(records: FbxRecord[]): Uint8Array {
         u32(text.length);
         bytes(text);
       } else if ('values' in property) {
-        const raw = property.type === 'd' ? new Uint8Array(Float64Array.from(property.values).buffer) : new Uint8Array(Int32Array.from(property.values).buffer);
+        const raw =
+          property.type === 'd'
+            ? new Uint8Array(Float64Array.from(property.values).buffer)
+            : new Uint8Array(Int32Array.from(property.values).buffer);
         const stored = property.compressed ? deflateSync(raw) : raw;
         u32(property.declared < 0 ? property.values.length : property.declared);
         u32(property.compressed ? 1 : 0);
@@ -177,7 +207,16 @@ describe('retarget sources under fuzzing', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     await fc.assert(
       fc.asyncProperty(cases, async ({ root, frames, frameTime, claim, edits }) => {
-        const claimed = claim === 'same' ? String(frames) : claim === 'more' ? String(frames + 5) : claim === 'huge' ? '25000000' : claim === 'negative' ? '-3' : 'many';
+        const claimed =
+          claim === 'same'
+            ? String(frames)
+            : claim === 'more'
+              ? String(frames + 5)
+              : claim === 'huge'
+                ? '25000000'
+                : claim === 'negative'
+                  ? '-3'
+                  : 'many';
         await sourceSurvives('BVH', new TextEncoder().encode(editText(bvhText(root, frames, frameTime, claimed), edits)));
       }),
       fuzzOptions(200),
@@ -201,7 +240,11 @@ describe('retarget sources under fuzzing', () => {
       times: fc.array(time, { minLength: 1, maxLength: 6 }),
       interpolation: fc.constantFrom('LINEAR', 'STEP', 'CUBICSPLINE') as fc.Arbitrary<'LINEAR' | 'STEP' | 'CUBICSPLINE'>,
     });
-    const spec = fc.record({ samplers: fc.array(sampler, { minLength: 1, maxLength: 4 }), animations: fc.integer({ min: 1, max: 3 }), depth: fc.integer({ min: 0, max: 4 }) });
+    const spec = fc.record({
+      samplers: fc.array(sampler, { minLength: 1, maxLength: 4 }),
+      animations: fc.integer({ min: 1, max: 3 }),
+      depth: fc.integer({ min: 0, max: 4 }),
+    });
     await fc.assert(
       fc.asyncProperty(spec, byteEdits, async (glbSpec, edits) => {
         const glb = await hostileGlb(glbSpec);
@@ -229,24 +272,35 @@ describe('DFF frame trees under fuzzing', () => {
   ]);
   it('random parent links (loops, self links, chains, fans, repeated names): read, skeletons built and bound, or a DecodeError (seeded fuzz)', () => {
     const shape = fc.oneof(
-      fc.array(fc.integer({ min: -1, max: 40 }), { minLength: 1, maxLength: 40 }).map((links) => links.map((parent) => Math.min(parent, links.length - 1))),
+      fc
+        .array(fc.integer({ min: -1, max: 40 }), { minLength: 1, maxLength: 40 })
+        .map((links) => links.map((parent) => Math.min(parent, links.length - 1))),
       fc.integer({ min: 1, max: 3000 }).map((n) => Array.from({ length: n }, (_, i) => i - 1)),
       fc.integer({ min: 2, max: 3000 }).map((n) => Array.from({ length: n }, (_, i) => (i === 0 ? -1 : i === 1 ? 0 : 1))),
       fc.integer({ min: 1, max: 3000 }).map((n) => Array.from({ length: n }, (_, i) => (i + 1) % n)),
     );
     fc.assert(
       fc.property(shape, fc.boolean(), (parents, hanim) => {
-        const frames = parents.map((parent, i) => ({ name: names[i % names.length]!, parent, rotation: IDENTITY, position: [0, i % 3, 0], ...(hanim && i > 0 ? { hanimId: i } : {}) }));
-        const nodes = hanim && frames.length > 1 ? frames.slice(1).map((_, i) => ({ id: i + 1, flags: i === frames.length - 2 ? 1 : 0 })) : undefined;
+        const frames = parents.map((parent, i) => ({
+          name: names[i % names.length]!,
+          parent,
+          rotation: IDENTITY,
+          position: [0, i % 3, 0],
+          ...(hanim && i > 0 ? { hanimId: i } : {}),
+        }));
+        const nodes =
+          hanim && frames.length > 1 ? frames.slice(1).map((_, i) => ({ id: i + 1, flags: i === frames.length - 2 ? 1 : 0 })) : undefined;
         const bytes = writeDFF({ frames, ...(nodes ? { hierarchy: { frame: 1, nodes } } : {}) });
         survives('DFF', bytes, (input) => {
           const reader = new DFFReader(input);
           const frameSkeleton = reader.frameSkeleton();
           for (const skeleton of [reader.skeleton, frameSkeleton]) {
             if (!skeleton) continue;
-            for (let bone = 0; bone < skeleton.boneCount; bone++) if (!(skeleton.parents[bone]! < bone)) throw new Error(`bone ${bone}'s parent ${skeleton.parents[bone]} does not come first`);
+            for (let bone = 0; bone < skeleton.boneCount; bone++)
+              if (!(skeleton.parents[bone]! < bone)) throw new Error(`bone ${bone}'s parent ${skeleton.parents[bone]} does not come first`);
             const bound = bindClip(clip, skeleton);
-            if (bound.restBones.length + (skeleton.boneCount - bound.restBones.length) !== skeleton.boneCount) throw new Error('bound bones do not add up');
+            if (bound.restBones.length + (skeleton.boneCount - bound.restBones.length) !== skeleton.boneCount)
+              throw new Error('bound bones do not add up');
           }
         });
       }),

@@ -15,7 +15,13 @@ describe('ANIM under fuzzing', () => {
         const bytes = writeSpriteAnim(doc);
         const reader = new SpriteAnimReader(bytes);
         expect(reader.scripts.map((s) => s.instructions.map((i) => [i.time, i.opcode, i.args]))).toEqual(
-          doc.scripts.map((s) => s.instructions.map((i) => [i.time, i.opcode, i.args.map((a) => (typeof a === 'number' && !Number.isInteger(a) ? Math.fround(a) : a))])),
+          doc.scripts.map((s) =>
+            s.instructions.map((i) => [
+              i.time,
+              i.opcode,
+              i.args.map((a) => (typeof a === 'number' && !Number.isInteger(a) ? Math.fround(a) : a)),
+            ]),
+          ),
         );
         expect(Buffer.from(writeSpriteAnim(strip(reader))).equals(Buffer.from(bytes))).toBe(true);
       }),
@@ -26,11 +32,17 @@ describe('ANIM under fuzzing', () => {
   it('reads mutated files, and runs what it reads, or throws a DecodeError', () => {
     const cases = spriteDocs.chain((doc) => {
       const bytes = writeSpriteAnim(doc);
-      return fc.tuple(fc.constant(bytes), fc.array(mutations(animFields(bytes)), { minLength: 1, maxLength: 3 }), fc.constantFrom('offset', 'index' as const));
+      return fc.tuple(
+        fc.constant(bytes),
+        fc.array(mutations(animFields(bytes)), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('offset', 'index' as const),
+      );
     });
     fc.assert(
       fc.property(cases, ([bytes, list, jumpMode]) => {
-        survives('ANIM', applyAll(bytes, list), (mutated) => runAllScripts(new SpriteAnimReader(mutated, { jumpMode: jumpMode as 'offset' }), 60, 1));
+        survives('ANIM', applyAll(bytes, list), (mutated) =>
+          runAllScripts(new SpriteAnimReader(mutated, { jumpMode: jumpMode as 'offset' }), 60, 1),
+        );
       }),
       fuzzOptions(2000),
     );
@@ -38,18 +50,25 @@ describe('ANIM under fuzzing', () => {
 
   it('runs adversarial scripts (NaN and infinite floats, durations 0 and 2^32-1, jump loops) without hanging', () => {
     fc.assert(
-      fc.property(spriteDocs, fc.array(fc.constantFrom(Number.NaN, Infinity, -Infinity, 3.4e38, -0), { minLength: 1, maxLength: 4 }), (doc, specials) => {
-        // Poison the float arguments with specials, then run every script for 120 frames.
-        let k = 0;
-        const poisoned = {
-          ...doc,
-          scripts: doc.scripts.map((s) => ({
-            ...s,
-            instructions: s.instructions.map((i) => ({ ...i, args: i.args.map((a) => (Number.isInteger(a) ? a : specials[k++ % specials.length]!)) })),
-          })),
-        };
-        survives('ANIM', writeSpriteAnim(poisoned), (bytes) => runAllScripts(new SpriteAnimReader(bytes), 120, 2));
-      }),
+      fc.property(
+        spriteDocs,
+        fc.array(fc.constantFrom(Number.NaN, Infinity, -Infinity, 3.4e38, -0), { minLength: 1, maxLength: 4 }),
+        (doc, specials) => {
+          // Poison the float arguments with specials, then run every script for 120 frames.
+          let k = 0;
+          const poisoned = {
+            ...doc,
+            scripts: doc.scripts.map((s) => ({
+              ...s,
+              instructions: s.instructions.map((i) => ({
+                ...i,
+                args: i.args.map((a) => (Number.isInteger(a) ? a : specials[k++ % specials.length]!)),
+              })),
+            })),
+          };
+          survives('ANIM', writeSpriteAnim(poisoned), (bytes) => runAllScripts(new SpriteAnimReader(bytes), 120, 2));
+        },
+      ),
       fuzzOptions(500),
     );
   });
@@ -57,7 +76,9 @@ describe('ANIM under fuzzing', () => {
 
 describe('the script runner, adversarial cases', () => {
   const file = (instructions: SpriteAnimDoc['scripts'][number]['instructions']) =>
-    new SpriteAnimReader(writeSpriteAnim({ width: 1, height: 1, texturePath: null, alphaPath: null, sprites: [], scripts: [{ id: 0, instructions }] }));
+    new SpriteAnimReader(
+      writeSpriteAnim({ width: 1, height: 1, texturePath: null, alphaPath: null, sprites: [], scripts: [{ id: 0, instructions }] }),
+    );
 
   it('a JUMP to itself is cut at the step limit each frame', () => {
     const runner = new SpriteScriptRunner(

@@ -21,7 +21,8 @@ function readAll(bytes: Uint8Array): void {
 
 const texture = (format: 'DXT1' | 'DXT5' | '8888' | 'PAL8' | 'PAL4', width: number, height: number, levels: number): TextureData => {
   const bytesPer = { DXT1: 0, DXT5: 0, '8888': 4, PAL8: 1, PAL4: 1 }[format];
-  const size = (w: number, h: number) => (bytesPer ? w * h * bytesPer : Math.max(1, (w + 3) >> 2) * Math.max(1, (h + 3) >> 2) * (format === 'DXT1' ? 8 : 16));
+  const size = (w: number, h: number) =>
+    bytesPer ? w * h * bytesPer : Math.max(1, (w + 3) >> 2) * Math.max(1, (h + 3) >> 2) * (format === 'DXT1' ? 8 : 16);
   const dxt = format.startsWith('DXT');
   return {
     name: format,
@@ -39,7 +40,11 @@ const texture = (format: 'DXT1' | 'DXT5' | '8888' | 'PAL8' | 'PAL4', width: numb
     levels: Array.from({ length: levels }, (_, i) => {
       const w = Math.max(1, width >> i),
         h = Math.max(1, height >> i);
-      return { width: w, height: h, data: Uint8Array.from({ length: size(w, h) }, (_, k) => (k * 37 + i) & (format === 'PAL4' ? 15 : 255)) };
+      return {
+        width: w,
+        height: h,
+        data: Uint8Array.from({ length: size(w, h) }, (_, k) => (k * 37 + i) & (format === 'PAL4' ? 15 : 255)),
+      };
     }),
     extension: new Uint8Array(0),
     libraryIds: [0x1803ffff, 0x1803ffff, 0x1803ffff],
@@ -55,7 +60,14 @@ const dictionaries = fc
     ),
     { minLength: 1, maxLength: 4 },
   )
-  .map((list) => writeTXD({ textures: list.map(([f, w, h, l]) => texture(f, w, h, l)), deviceId: 2, extension: new Uint8Array(0), libraryIds: [0x1803ffff, 0x1803ffff, 0x1803ffff] }));
+  .map((list) =>
+    writeTXD({
+      textures: list.map(([f, w, h, l]) => texture(f, w, h, l)),
+      deviceId: 2,
+      extension: new Uint8Array(0),
+      libraryIds: [0x1803ffff, 0x1803ffff, 0x1803ffff],
+    }),
+  );
 
 /** A file whose pixels, every byte 0xab, fill the kernels' work memory: what a stale read would show. */
 const primer = writeTXD(dictionaryOf(plainTexture(64, 64, 0xab)));
@@ -70,7 +82,8 @@ function sameOnEveryBackend(bytes: Uint8Array): void {
     new TXDReader(primer, { backend: build }).textures[0]!.rgba();
     new TXDReader(bytes, { backend: build }).textures.forEach((texture, t) => {
       texture.levels.forEach((_, level) => {
-        if (!Buffer.from(texture.rgba(level)).equals(Buffer.from(js.textures[t]!.rgba(level)))) throw new Error(`texture ${t} (${texture.format}) level ${level}: ${build} differs from js`);
+        if (!Buffer.from(texture.rgba(level)).equals(Buffer.from(js.textures[t]!.rgba(level))))
+          throw new Error(`texture ${t} (${texture.format}) level ${level}: ${build} differs from js`);
       });
     });
   }
@@ -78,7 +91,9 @@ function sameOnEveryBackend(bytes: Uint8Array): void {
 
 describe('TXD under fuzzing', () => {
   it('TXD: mutated dictionaries decode every level identically on every backend (simd, scalar, js), or throw DecodeError', () => {
-    const cases = dictionaries.chain((bytes) => fc.tuple(fc.constant(bytes), fc.array(mutations(txdFields(bytes)), { minLength: 1, maxLength: 3 })));
+    const cases = dictionaries.chain((bytes) =>
+      fc.tuple(fc.constant(bytes), fc.array(mutations(txdFields(bytes)), { minLength: 1, maxLength: 3 })),
+    );
     fc.assert(
       fc.property(cases, ([bytes, list]) => survives('TXD', applyAll(bytes, list), sameOnEveryBackend)),
       fuzzOptions(1000),
@@ -86,7 +101,9 @@ describe('TXD under fuzzing', () => {
   });
 
   it('reads mutated generated dictionaries, and decodes every level, or throws a DecodeError', () => {
-    const cases = dictionaries.chain((bytes) => fc.tuple(fc.constant(bytes), fc.array(mutations(txdFields(bytes)), { minLength: 1, maxLength: 3 })));
+    const cases = dictionaries.chain((bytes) =>
+      fc.tuple(fc.constant(bytes), fc.array(mutations(txdFields(bytes)), { minLength: 1, maxLength: 3 })),
+    );
     fc.assert(
       fc.property(cases, ([bytes, list]) => survives('TXD', applyAll(bytes, list), readAll)),
       fuzzOptions(1000),

@@ -90,7 +90,10 @@ describe('a host that refuses wasm memory', () => {
       }
       console.log(JSON.stringify(results));
     `;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+      encoding: 'utf8',
+    });
     expect(JSON.parse(out)).toEqual([
       ['js', 2, 'js'],
       ['js', 2, 'js'],

@@ -24,7 +24,9 @@ let worker;
 
 function start() {
   const regressions = process.env['FUZZ_REGRESSIONS_DIR'] ?? fileURLToPath(new URL('../../fixtures/regressions/', import.meta.url));
-  worker = new Worker(new URL('./watchdog-worker.cjs', import.meta.url), { workerData: { control, data, nameAt: NAME_AT, nameBytes: NAME_BYTES, regressions } });
+  worker = new Worker(new URL('./watchdog-worker.cjs', import.meta.url), {
+    workerData: { control, data, nameAt: NAME_AT, nameBytes: NAME_BYTES, regressions },
+  });
   worker.unref();
 }
 

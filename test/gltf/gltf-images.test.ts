@@ -25,7 +25,14 @@ describe('the images of a .gltf export', () => {
   });
 
   it('are embedded as data URIs on request: no file but the .bin', async () => {
-    const { gltf } = await exportGltf({ model, clips, textures: [texture('tinyskin')], container: 'gltf', binName: 'ped.bin', images: 'embedded' });
+    const { gltf } = await exportGltf({
+      model,
+      clips,
+      textures: [texture('tinyskin')],
+      container: 'gltf',
+      binName: 'ped.bin',
+      images: 'embedded',
+    });
     expect(gltf!.images).toEqual([]);
     expect(JSON.parse(gltf!.json).images[0].uri).toMatch(/^data:image\/png;base64,/);
     expect(await gltfValidatorErrors(gltf!.json, { [gltf!.binName]: gltf!.bin })).toEqual([]);

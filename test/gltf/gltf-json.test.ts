@@ -24,7 +24,8 @@ const given =
     Object.hasOwn(files, uri) ? files[uri] : undefined;
 
 /** Every key of every track, as the IFP writer stores it: equal bytes are equal keys, exactly. */
-const ifpOf = async (bytes: Uint8Array, resources?: GltfResources) => writeIFP((await importGltf(bytes, { skeleton, resources })).packages, { format: 'ANP3' });
+const ifpOf = async (bytes: Uint8Array, resources?: GltfResources) =>
+  writeIFP((await importGltf(bytes, { skeleton, resources })).packages, { format: 'ANP3' });
 
 describe('importGltf of a JSON .gltf', () => {
   it('with its .bin given, gives the same packages as the .glb, key for key', async () => {
@@ -37,7 +38,9 @@ describe('importGltf of a JSON .gltf', () => {
     expect(fromGltf.warnings).toEqual(fromGlb.warnings);
     expect(await ifpOf(encoder.encode(json), given({ 'clips.bin': bin }))).toEqual(await ifpOf(glb));
     // The work allowance counts the .bin: the same bytes in two files allow the same work.
-    expect(fromGltf.work.limit - fromGlb.work.limit).toBe(IMPORT_SAMPLES_PER_BYTE * (encoder.encode(json).length + bin.length - glb.length));
+    expect(fromGltf.work.limit - fromGlb.work.limit).toBe(
+      IMPORT_SAMPLES_PER_BYTE * (encoder.encode(json).length + bin.length - glb.length),
+    );
   });
 
   it('with its .bin as a data: URI (and a byte order mark), needs no resources', async () => {
@@ -83,7 +86,13 @@ describe('importGltf of a JSON .gltf', () => {
   it("an image not given is named too; with it the import reads (images are the .gltf's, not the clips')", async () => {
     const texture = { name: 'tinyskin', width: 2, height: 2, hasAlpha: false, rgba: () => new Uint8Array(16).fill(200) };
     const rigid = new DFFReader(fixture('dff-rigid-ped.dff'));
-    const { gltf } = await exportGltf({ model: rigid, clips: new IFPReader(fixture('anpk-gta3.ifp')).animations, textures: [texture], container: 'gltf', binName: 'ped.bin' });
+    const { gltf } = await exportGltf({
+      model: rigid,
+      clips: new IFPReader(fixture('anpk-gta3.ifp')).animations,
+      textures: [texture],
+      container: 'gltf',
+      binName: 'ped.bin',
+    });
     const [image] = gltf!.images;
     expect(image!.uri).toBe('ped.tinyskin.png');
     const bytes = encoder.encode(gltf!.json);
@@ -99,8 +108,15 @@ describe('importGltf of a JSON .gltf', () => {
 
   it('JSON that is no glTF, or no JSON, is bad-gltf', async () => {
     for (const text of ['[1, 2]', '{"asset": ', 'hello', '']) {
-      await expect(importGltf(encoder.encode(text), { skeleton })).rejects.toMatchObject({ name: 'DecodeError', format: 'GLTF', code: 'bad-gltf' });
+      await expect(importGltf(encoder.encode(text), { skeleton })).rejects.toMatchObject({
+        name: 'DecodeError',
+        format: 'GLTF',
+        code: 'bad-gltf',
+      });
     }
-    await expect(importGltf(Uint8Array.of(0x7b, 0xff, 0x7d), { skeleton })).rejects.toMatchObject({ code: 'bad-gltf', message: 'GLTF: the glTF JSON is not UTF-8 (at byte 0)' });
+    await expect(importGltf(Uint8Array.of(0x7b, 0xff, 0x7d), { skeleton })).rejects.toMatchObject({
+      code: 'bad-gltf',
+      message: 'GLTF: the glTF JSON is not UTF-8 (at byte 0)',
+    });
   });
 });

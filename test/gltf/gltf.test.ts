@@ -27,10 +27,15 @@ async function errorsOf(glb: Uint8Array): Promise<string[]> {
   return report.issues.messages.filter((m) => m.severity === 0).map((m) => `${m.code}: ${m.message}`);
 }
 
-/** Loads the .glb with three.js' GLTFLoader, plays each animation with AnimationMixer, and returns the largest difference from poseToMatrices. */
+/**
+ * Loads the .glb with three.js' GLTFLoader, plays each animation with AnimationMixer, and returns the largest difference from
+ * poseToMatrices.
+ */
 async function largestThreeDifference(glb: Uint8Array, skeleton: Skeleton, clips: readonly SkeletalClip[]): Promise<number> {
   const gltf = await new GLTFLoader().parseAsync(glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength) as ArrayBuffer, '');
-  const nodes = skeleton.names.map((name, i) => gltf.scene.getObjectByName(THREE.PropertyBinding.sanitizeNodeName(name.trim() || `bone${i}`))!);
+  const nodes = skeleton.names.map(
+    (name, i) => gltf.scene.getObjectByName(THREE.PropertyBinding.sanitizeNodeName(name.trim() || `bone${i}`))!,
+  );
   const mixer = new THREE.AnimationMixer(gltf.scene);
   const pose = createPose(skeleton);
   let largest = 0;
@@ -59,7 +64,12 @@ async function largestThreeDifference(glb: Uint8Array, skeleton: Skeleton, clips
   return largest;
 }
 
-const skeleton = createSkeleton({ names: ['Root', ' Pelvis', 'R Hand'], ids: [0, 1, 24], parents: [-1, 0, 1], restTranslations: [0, 0, 1, 0, 0, 0.5, 0.2, 0, 0] });
+const skeleton = createSkeleton({
+  names: ['Root', ' Pelvis', 'R Hand'],
+  ids: [0, 1, 24],
+  parents: [-1, 0, 1],
+  restTranslations: [0, 0, 1, 0, 0, 0.5, 0.2, 0, 0],
+});
 
 describe('exportGltf on fixtures', () => {
   it('writes a valid, deterministic .glb of the skeleton and the clips; three.js plays it as sampleClip does', async () => {
@@ -79,7 +89,9 @@ describe('exportGltf on fixtures', () => {
   });
 
   it("drops repeated times when asked, normalises non-unit keys, stands Y up by default and keeps the game's Z up with axes: 'game'", async () => {
-    const clip = animationOf([{ boneId: 0, boneName: 'Root', times: [0, 0.5, 0.5, 1], rotations: [0, 0, 0, 2, ...aboutZ(10), ...aboutZ(20), ...aboutZ(30)] }]);
+    const clip = animationOf([
+      { boneId: 0, boneName: 'Root', times: [0, 0.5, 0.5, 1], rotations: [0, 0, 0, 2, ...aboutZ(10), ...aboutZ(20), ...aboutZ(30)] },
+    ]);
     const { glb, warnings } = await exportGltf({ skeleton, clips: [clip], repeatedTimes: 'drop' });
     expect(await errorsOf(glb!)).toEqual([]);
     expect(warnings.map((n) => n.code).sort()).toEqual(['dropped-times', 'normalised-rotations']);
@@ -92,7 +104,12 @@ describe('exportGltf on fixtures', () => {
   });
 
   it('writes .gltf plus .bin on request', async () => {
-    const { glb, gltf } = await exportGltf({ skeleton, clips: new IFPReader(fixture('anp2-basic.ifp')).animations, container: 'gltf', binName: 'walk.bin' });
+    const { glb, gltf } = await exportGltf({
+      skeleton,
+      clips: new IFPReader(fixture('anp2-basic.ifp')).animations,
+      container: 'gltf',
+      binName: 'walk.bin',
+    });
     expect(glb).toBeNull();
     const json = JSON.parse(gltf!.json);
     expect(json.buffers).toEqual([{ name: 'gameanim', uri: 'walk.bin', byteLength: gltf!.bin.length }]);
@@ -103,7 +120,11 @@ describe('exportGltf on fixtures', () => {
 
 describe('importGltf', () => {
   it('bad bytes are a DecodeError naming GLTF', async () => {
-    await expect(importGltf(new Uint8Array([1, 2, 3, 4]), { skeleton })).rejects.toMatchObject({ name: 'DecodeError', format: 'GLTF', code: 'bad-gltf' });
+    await expect(importGltf(new Uint8Array([1, 2, 3, 4]), { skeleton })).rejects.toMatchObject({
+      name: 'DecodeError',
+      format: 'GLTF',
+      code: 'bad-gltf',
+    });
     const glb = (await exportGltf({ skeleton, clips: new IFPReader(fixture('anp2-basic.ifp')).animations })).glb!;
     for (const cut of [12, 20, 100]) await expect(importGltf(glb.subarray(0, cut), { skeleton })).rejects.toMatchObject({ format: 'GLTF' });
   });
@@ -115,7 +136,8 @@ describe('importGltf', () => {
     const hand = doc.createNode('R_Hand');
     root.addChild(hand);
     doc.createScene().addChild(root);
-    const acc = (type: 'SCALAR' | 'VEC3' | 'VEC4', values: number[]) => doc.createAccessor().setType(type).setArray(new Float32Array(values)).setBuffer(buffer);
+    const acc = (type: 'SCALAR' | 'VEC3' | 'VEC4', values: number[]) =>
+      doc.createAccessor().setType(type).setArray(new Float32Array(values)).setBuffer(buffer);
     const animation = doc.createAnimation('edited');
     const cubic = doc
       .createAnimationSampler()
@@ -136,7 +158,12 @@ describe('importGltf', () => {
     expect(warnings.map((n) => n.code)).toEqual(['other-skeleton', 'resampled']);
     const ifp = new IFPReader(writeIFP(packages, { format: 'ANP3' }));
     const [rootTrack, handTrack] = ifp.animations[0]!.bones;
-    expect([rootTrack!.boneName, rootTrack!.keyframeType, handTrack!.boneName, handTrack!.keyframeType]).toEqual(['Root', 'KRT0', 'R Hand', 'KR00']);
+    expect([rootTrack!.boneName, rootTrack!.keyframeType, handTrack!.boneName, handTrack!.keyframeType]).toEqual([
+      'Root',
+      'KRT0',
+      'R Hand',
+      'KR00',
+    ]);
     expect(handTrack!.times.length).toBe(31); // 0 to 0.5 s at 60 Hz
     // STEP holds the last key: the file's root moves (1, 2, 3) from its rest, so the game's root, at
     // rest at (0, 0, 1), moves as far from its own.
@@ -152,10 +179,16 @@ describe('glTF on the real samples', () => {
   }
   const ped = new IFPReader(sample('rwparserng_ped_anp3.ifp'));
   const iii = new IFPReader(sample('iii_pcanims_ped_anpk.ifp'));
-  const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff'].map((name) => new DFFReader(sample(name)));
+  const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff'].map(
+    (name) => new DFFReader(sample(name)),
+  );
 
   it('walk_player, run_player and a KRT0 clip on all three sample skins (the model-space one posed whole, from its Skin PLG): 0 validator errors, and three.js plays them as poseToMatrices', async () => {
-    const clips = [ped.getAnimation('walk_player')!, ped.getAnimation('run_player')!, iii.animations.find((a) => a.bones.some((b) => b.keyframeType === 'KRT0'))!];
+    const clips = [
+      ped.getAnimation('walk_player')!,
+      ped.getAnimation('run_player')!,
+      iii.animations.find((a) => a.bones.some((b) => b.keyframeType === 'KRT0'))!,
+    ];
     for (const model of models) {
       const { glb, warnings } = await exportGltf({ model, clips });
       expect(await errorsOf(glb!)).toEqual([]);
@@ -199,8 +232,11 @@ describe('glTF on the real samples', () => {
             // Lengths are not kept (glTF needs unit quaternions): compare the rotations.
             const l1 = Math.hypot(...track.rotations.subarray(4 * k, 4 * k + 4));
             const l0 = Math.hypot(...source.rotations.subarray(4 * k, 4 * k + 4));
-            for (let c = 0; c < 4; c++) expect(Math.abs(track.rotations[4 * k + c]! / l1 - source.rotations[4 * k + c]! / l0)).toBeLessThanOrEqual(1 / 4096);
-            if (source.translations) for (let c = 0; c < 3; c++) expect(Math.abs(track.translations![3 * k + c]! - source.translations[3 * k + c]!)).toBeLessThanOrEqual(1 / 1024);
+            for (let c = 0; c < 4; c++)
+              expect(Math.abs(track.rotations[4 * k + c]! / l1 - source.rotations[4 * k + c]! / l0)).toBeLessThanOrEqual(1 / 4096);
+            if (source.translations)
+              for (let c = 0; c < 3; c++)
+                expect(Math.abs(track.translations![3 * k + c]! - source.translations[3 * k + c]!)).toBeLessThanOrEqual(1 / 1024);
           }
         }
       });

@@ -48,7 +48,9 @@ describeWith([SAMPLES], 'import of a gameanim export of SA walk_player', () => {
       ['WALK_player', Math.fround(3)],
       ['my_new_walk', walk.duration],
     ]);
-    expect(back.getAnimation('walk_player')!.bones.map((b) => [b.boneId, b.keyframeType])).toEqual(walk.bones.map((b) => [b.boneId, b.keyframeType]));
+    expect(back.getAnimation('walk_player')!.bones.map((b) => [b.boneId, b.keyframeType])).toEqual(
+      walk.bones.map((b) => [b.boneId, b.keyframeType]),
+    );
     const like = warnings.find((w) => w.code === 'like-original')!.message;
     expect(like).toMatch(
       /^1 animations took from their namesakes in the original: package "ped"; tracks \(0 of bones .*, 0 the glTF lacks .*\); key types \(0 translations dropped, 0 held .*\); compression \(0 tracks changed\); key times \(0 tracks .*, 0 animations .*, 0 tracks .*\); name case \(1 animations\); keys and lengths are the glTF's\. 1 animations have no namesake there and were kept as imported, in package "ped" \(first: my_new_walk\)$/,
@@ -63,7 +65,9 @@ describeWith([SAMPLES], 'import of a gameanim export of SA walk_player', () => {
         warnings.map((w) => w.code),
         other,
       ).toEqual(['other-skeleton']);
-      expect(warnings[0]!.message).toMatch(/^the glTF's skeleton is not the one it was imported onto: its joints lie up to \d+\.\d mm from the skeleton's bones/);
+      expect(warnings[0]!.message).toMatch(
+        /^the glTF's skeleton is not the one it was imported onto: its joints lie up to \d+\.\d mm from the skeleton's bones/,
+      );
     }
     expect((await importGltf(glb!, { skeleton })).warnings).toEqual([]);
   });

@@ -17,7 +17,11 @@ function reorientJoints(doc: Document, seed: number): void {
   let state = seed;
   const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
   const skin = doc.getRoot().listSkins()[0]!;
-  for (const joint of skin.listJoints()) turns.set(joint, new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(random(), random(), random()).normalize(), Math.PI * random()));
+  for (const joint of skin.listJoints())
+    turns.set(
+      joint,
+      new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(random(), random(), random()).normalize(), Math.PI * random()),
+    );
   const turnOf = (node: Node | null) => (node && turns.get(node)) || new THREE.Quaternion();
   const reorient = (node: Node, q: THREE.Quaternion, t: THREE.Vector3) => {
     const parentInverse = turnOf(node.getParentNode()).clone().invert();
@@ -31,16 +35,27 @@ function reorientJoints(doc: Document, seed: number): void {
       const keys = values.length / (channel.getTargetPath() === 'rotation' ? 4 : 3);
       const rest = node.getRotation();
       for (let k = 0; k < keys; k++) {
-        if (channel.getTargetPath() === 'rotation') reorient(node, new THREE.Quaternion().fromArray(values, 4 * k), new THREE.Vector3()).rotation.toArray(values, 4 * k);
-        else reorient(node, new THREE.Quaternion().fromArray(rest), new THREE.Vector3().fromArray(values, 3 * k)).translation.toArray(values, 3 * k);
+        if (channel.getTargetPath() === 'rotation')
+          reorient(node, new THREE.Quaternion().fromArray(values, 4 * k), new THREE.Vector3()).rotation.toArray(values, 4 * k);
+        else
+          reorient(node, new THREE.Quaternion().fromArray(rest), new THREE.Vector3().fromArray(values, 3 * k)).translation.toArray(
+            values,
+            3 * k,
+          );
       }
       // A sampler shared by channels would be turned twice: each channel gets its own output.
       channel.getSampler()!.setOutput(doc.createAccessor().setType(output.getType()).setArray(values).setBuffer(output.getBuffer()));
     }
   }
   for (const node of doc.getRoot().listNodes()) {
-    const { rotation, translation } = reorient(node, new THREE.Quaternion().fromArray(node.getRotation()), new THREE.Vector3().fromArray(node.getTranslation()));
-    node.setRotation(rotation.toArray() as [number, number, number, number]).setTranslation(translation.toArray() as [number, number, number]);
+    const { rotation, translation } = reorient(
+      node,
+      new THREE.Quaternion().fromArray(node.getRotation()),
+      new THREE.Vector3().fromArray(node.getTranslation()),
+    );
+    node
+      .setRotation(rotation.toArray() as [number, number, number, number])
+      .setTranslation(translation.toArray() as [number, number, number]);
   }
   const binds = skin.getInverseBindMatrices()!;
   const matrices = binds.getArray()!.slice();
@@ -66,9 +81,13 @@ describe('import is independent of joint orientation and up axis', () => {
     const plain = await importGltf((await exportGltf({ model, clips, axes: 'game' })).glb!, { skeleton, compressed: false });
     const upright = await importGltf((await exportGltf({ model, clips })).glb!, { skeleton, compressed: false });
     const doc = await new WebIO().readBinary((await exportGltf({ model, clips })).glb!);
-    const before = Array.from(doc.getRoot().listAnimations()[0]!.listChannels()[1]!.getSampler()!.getOutput()!.getArray()!.slice(0, 4) as Float32Array);
+    const before = Array.from(
+      doc.getRoot().listAnimations()[0]!.listChannels()[1]!.getSampler()!.getOutput()!.getArray()!.slice(0, 4) as Float32Array,
+    );
     reorientJoints(doc, 7);
-    const after = Array.from(doc.getRoot().listAnimations()[0]!.listChannels()[1]!.getSampler()!.getOutput()!.getArray()!.slice(0, 4) as Float32Array);
+    const after = Array.from(
+      doc.getRoot().listAnimations()[0]!.listChannels()[1]!.getSampler()!.getOutput()!.getArray()!.slice(0, 4) as Float32Array,
+    );
     // The file's own keys now mean other joint frames: copying them as local rotations would be wrong.
     expect(Math.max(...before.map((v, c) => Math.abs(v - after[c]!)))).toBeGreaterThan(0.1);
     const turned = await importGltf(await new WebIO().writeBinary(doc), { skeleton, compressed: false });
@@ -84,7 +103,9 @@ describe('import is independent of joint orientation and up axis', () => {
             let dot = 0;
             for (let c = 0; c < 4; c++) dot += track.rotations[4 * k + c]! * them.rotations[4 * k + c]!;
             worst = Math.max(worst, 1 - Math.abs(dot));
-            if (track.translations) for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(track.translations[3 * k + c]! - them.translations![3 * k + c]!));
+            if (track.translations)
+              for (let c = 0; c < 3; c++)
+                worst = Math.max(worst, Math.abs(track.translations[3 * k + c]! - them.translations![3 * k + c]!));
           }
         });
       });
@@ -97,7 +118,12 @@ describe('tracks that drive no bone survive a round trip', () => {
   it("a clip's track the skeleton lacks (as SA's ...Nub tracks) goes out as a node outside the skin and comes back with its name, id and keys", async () => {
     const { createSkeleton, writeIFP } = await import('../../src/index.js');
     const { fixture } = await import('../helpers/files.js');
-    const skeleton = createSkeleton({ names: ['Root', ' Pelvis', 'R Hand'], ids: [0, 1, 24], parents: [-1, 0, 1], restTranslations: [0, 0, 1, 0, 0, 0.5, 0.2, 0, 0] });
+    const skeleton = createSkeleton({
+      names: ['Root', ' Pelvis', 'R Hand'],
+      ids: [0, 1, 24],
+      parents: [-1, 0, 1],
+      restTranslations: [0, 0, 1, 0, 0, 0.5, 0.2, 0, 0],
+    });
     const clip = new IFPReader(fixture('anp3-all-types.ifp')).getAnimation('WEAPON_start_throw')!;
     const nub = clip.bones.find((b) => b.boneName === 'Object')!;
     const { glb, warnings } = await exportGltf({ skeleton, clips: [clip] });
@@ -119,7 +145,10 @@ describe('tracks that drive no bone survive a round trip', () => {
     expect([back.boneId, back.frameCount, back.keyframeType]).toEqual([nub.boneId, nub.frameCount, nub.keyframeType]);
     for (let k = 0; k < nub.rotations.length; k++)
       expect(
-        Math.abs(back.rotations[k]! / Math.hypot(...back.rotations.subarray(k - (k % 4), k - (k % 4) + 4)) - nub.rotations[k]! / Math.hypot(...nub.rotations.subarray(k - (k % 4), k - (k % 4) + 4))),
+        Math.abs(
+          back.rotations[k]! / Math.hypot(...back.rotations.subarray(k - (k % 4), k - (k % 4) + 4)) -
+            nub.rotations[k]! / Math.hypot(...nub.rotations.subarray(k - (k % 4), k - (k % 4) + 4)),
+        ),
       ).toBeLessThanOrEqual(1 / 4096);
   });
 });

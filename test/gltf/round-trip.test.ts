@@ -4,7 +4,18 @@
 // What must come back: every animation, its duration, every track with its id (or lack of one) and
 // key type, every key within 0.05 degrees and 0.1 mm.
 import { expect, it } from 'vitest';
-import { DFFReader, diffIFP, IFPReader, IMGArchive, skeletonFromTracks, writeIFP, type AnimationData, type PackageData, type Skeleton, type TrackData } from '../../src/index.js';
+import {
+  DFFReader,
+  diffIFP,
+  IFPReader,
+  IMGArchive,
+  skeletonFromTracks,
+  writeIFP,
+  type AnimationData,
+  type PackageData,
+  type Skeleton,
+  type TrackData,
+} from '../../src/index.js';
 import { exportGltf, importGltf } from '../../src/gltf/index.js';
 import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
@@ -22,14 +33,22 @@ async function roundTrip(packages: readonly PackageData[], skeleton: Skeleton, f
   const back = new IFPReader(writeIFP(imported.packages, { format }));
   const exported = clips.filter((clip) => animations.includes(clip.name));
   const diff = diffIFP(exported, back.animations);
-  const report = { animations: back.animations.length, durations: [] as string[], lost: [] as string[], added: [] as string[], off: [] as string[], ids: [] as string[] };
+  const report = {
+    animations: back.animations.length,
+    durations: [] as string[],
+    lost: [] as string[],
+    added: [] as string[],
+    off: [] as string[],
+    ids: [] as string[],
+  };
   for (const changed of diff.changed) {
     if (changed.duration[0] !== changed.duration[1]) report.durations.push(`${changed.name}: ${changed.duration.join(' -> ')}`);
     for (const bone of changed.bones) {
       const where = `${changed.name}/${bone.boneName.trim()}`;
       if (bone.keys[1] === 0 && bone.keys[0] > 0) report.lost.push(where);
       else if (bone.keys[0] === 0 && bone.keys[1] > 0) report.added.push(where);
-      else if (bone.maxAngleDeg > 0.05 || bone.maxTranslation > 1e-4) report.off.push(`${where}: ${bone.maxAngleDeg.toFixed(3)} deg, ${bone.maxTranslation.toFixed(5)} m`);
+      else if (bone.maxAngleDeg > 0.05 || bone.maxTranslation > 1e-4)
+        report.off.push(`${where}: ${bone.maxAngleDeg.toFixed(3)} deg, ${bone.maxTranslation.toFixed(5)} m`);
     }
   }
   for (const clip of exported) {
@@ -47,13 +66,38 @@ describeWith([SAMPLES], 'round trip of every animation of the real sample packag
   const iiiPed = new DFFReader(sample('iii/player.dff'));
   const vc = IMGArchive.fromDir(sample('vc/vc_mod_anims.dir'), sample('vc/vc_mod_anims.img'));
   const cases: Array<[string, () => PackageData[], 'ANP3' | 'ANPK', DFFReader | null]> = [
-    ['rwparserng_ped_anp3.ifp on the SA skin', () => new IFPReader(sample('rwparserng_ped_anp3.ifp')).packages as PackageData[], 'ANP3', skin],
+    [
+      'rwparserng_ped_anp3.ifp on the SA skin',
+      () => new IFPReader(sample('rwparserng_ped_anp3.ifp')).packages as PackageData[],
+      'ANP3',
+      skin,
+    ],
     ['sa_python_anp3.ifp on the SA skin', () => new IFPReader(sample('sa_python_anp3.ifp')).packages as PackageData[], 'ANP3', skin],
     ['sa_grenade_anp3.ifp on the SA skin', () => new IFPReader(sample('sa_grenade_anp3.ifp')).packages as PackageData[], 'ANP3', skin],
-    ['sa_vegasn_anp3.ifp (objects, one node each)', () => new IFPReader(sample('sa_vegasn_anp3.ifp')).packages as PackageData[], 'ANP3', null],
-    ['iii_pcanims_ped_anpk.ifp on GTA III player.dff', () => new IFPReader(sample('iii_pcanims_ped_anpk.ifp')).packages as PackageData[], 'ANPK', iiiPed],
-    ['iii_pcanims_ped_anpk.ifp on its tracks', () => new IFPReader(sample('iii_pcanims_ped_anpk.ifp')).packages as PackageData[], 'ANPK', null],
-    ['vc_mod_anims.img, every .ifp entry, on their tracks', () => vc.entries.flatMap((entry) => new IFPReader(vc.read(entry)).packages as PackageData[]), 'ANPK', null],
+    [
+      'sa_vegasn_anp3.ifp (objects, one node each)',
+      () => new IFPReader(sample('sa_vegasn_anp3.ifp')).packages as PackageData[],
+      'ANP3',
+      null,
+    ],
+    [
+      'iii_pcanims_ped_anpk.ifp on GTA III player.dff',
+      () => new IFPReader(sample('iii_pcanims_ped_anpk.ifp')).packages as PackageData[],
+      'ANPK',
+      iiiPed,
+    ],
+    [
+      'iii_pcanims_ped_anpk.ifp on its tracks',
+      () => new IFPReader(sample('iii_pcanims_ped_anpk.ifp')).packages as PackageData[],
+      'ANPK',
+      null,
+    ],
+    [
+      'vc_mod_anims.img, every .ifp entry, on their tracks',
+      () => vc.entries.flatMap((entry) => new IFPReader(vc.read(entry)).packages as PackageData[]),
+      'ANPK',
+      null,
+    ],
   ];
   it.each(cases)('%s: every duration, track, id, key type and key kept', async (_, packages, format, model) => {
     const original = packages();
@@ -74,7 +118,9 @@ function track(boneName: string, boneId: number, times: number[], degrees: numbe
     keyframeType: 'KR00',
     compressed,
     times: Float32Array.from(times),
-    rotations: Float32Array.from(degrees.flatMap((d) => [length * Math.sin((d * Math.PI) / 360), 0, 0, length * Math.cos((d * Math.PI) / 360)])),
+    rotations: Float32Array.from(
+      degrees.flatMap((d) => [length * Math.sin((d * Math.PI) / 360), 0, 0, length * Math.cos((d * Math.PI) / 360)]),
+    ),
     translations: null,
     scales: null,
   };
@@ -94,7 +140,14 @@ describe('round trip of what glTF cannot hold as stored', () => {
   });
 
   it("negative key times (SA's dead_fall_cust1 starts at -0.05 s) come back where they were, with --like and without", async () => {
-    const dead = [{ name: 'ped', animations: [{ name: 'dead_fall_cust1', bones: [root([-0.05, 0, 0.15, 0.3]), track(' Pelvis', 1, [-0.05, 0.1, 0.3], [0, 30, 60])] }] }];
+    const dead = [
+      {
+        name: 'ped',
+        animations: [
+          { name: 'dead_fall_cust1', bones: [root([-0.05, 0, 0.15, 0.3]), track(' Pelvis', 1, [-0.05, 0.1, 0.3], [0, 30, 60])] },
+        ],
+      },
+    ];
     expect((await roundTrip(dead, skeleton, 'ANP3')).report).toEqual({ animations: 1, ...clean });
     // Without --like, the shift the export recorded in the animation's extras.
     const clips = new IFPReader(writeIFP(dead, { format: 'ANP3' })).animations;
@@ -142,7 +195,12 @@ describe('round trip of what glTF cannot hold as stored', () => {
           {
             name: 'handscower',
             // A retail finger key of length 0.9, an empty track (GTA III's idle_chat has one), tracks the game binds by name.
-            bones: [scaled, track(' Spine', -1, [0, 0.5], [0, 20]), track('R Hand', -1, [0, 0.25, 0.5], [0, 40, 80], true, 0.9), track(' Pelvis', -1, [], [])],
+            bones: [
+              scaled,
+              track(' Spine', -1, [0, 0.5], [0, 20]),
+              track('R Hand', -1, [0, 0.25, 0.5], [0, 40, 80], true, 0.9),
+              track(' Pelvis', -1, [], []),
+            ],
           },
         ],
       },
@@ -159,10 +217,15 @@ describe('round trip of what glTF cannot hold as stored', () => {
   });
 
   it("with --like a clip an exporter's sampling cut short of its end (Blender stops at its last whole frame) ends where the original does; a clip shortened by an edit keeps its length", async () => {
-    const original = [{ name: 'ped', animations: [{ name: 'walk', bones: [root([0, 0.6, 1.2]), track(' Pelvis', 1, [0, 0.6, 1.2], [0, 30, 0])] }] }];
+    const original = [
+      { name: 'ped', animations: [{ name: 'walk', bones: [root([0, 0.6, 1.2]), track(' Pelvis', 1, [0, 0.6, 1.2], [0, 30, 0])] }] },
+    ];
     const edit = async (end: number) => {
       const clip = { name: 'walk', bones: original[0]!.animations[0]!.bones.map((b) => ({ ...b, times: Float32Array.of(0, 0.6, end) })) };
-      const { glb } = await exportGltf({ skeleton, clips: new IFPReader(writeIFP([{ name: 'ped', animations: [clip] }], { format: 'ANP3' })).animations });
+      const { glb } = await exportGltf({
+        skeleton,
+        clips: new IFPReader(writeIFP([{ name: 'ped', animations: [clip] }], { format: 'ANP3' })).animations,
+      });
       const { packages } = await importGltf(glb!, { skeleton, like: original });
       return packages[0]!.animations[0]!;
     };

@@ -17,14 +17,23 @@ import { itWith } from '../helpers/needs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => {
-  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 
 /** The scene's files in a folder, each model named after its object as a cutscene names them; csprop has no clip. */
 function sceneFolder(): { dir: string; models: string[]; txd: string } {
   const dir = mkdtempSync(join(tmpdir(), 'gameanim-scene-'));
-  const objects: Record<string, string> = { csped: 'dff-ped-5bone.dff', csgta3: 'dff-skinned-gta3.dff', csrigid: 'dff-rigid-ped.dff', csprop: 'dff-prop.dff' };
+  const objects: Record<string, string> = {
+    csped: 'dff-ped-5bone.dff',
+    csgta3: 'dff-skinned-gta3.dff',
+    csrigid: 'dff-rigid-ped.dff',
+    csprop: 'dff-prop.dff',
+  };
   const models = Object.entries(objects).map(([name, file]) => {
     copyFileSync(join(root, 'fixtures', file), join(dir, `${name}.dff`));
     return join(dir, `${name}.dff`);
@@ -53,7 +62,10 @@ describe('export --scene', () => {
       { name: 'csprop', clip: null },
     ]);
     expect(report.animated).toEqual(['csped', 'csgta3', 'csrigid']);
-    expect(report.warnings).toContainEqual({ code: 'objects-at-rest', message: 'an object has no clip that moves it and is shown at rest: csprop' });
+    expect(report.warnings).toContainEqual({
+      code: 'objects-at-rest',
+      message: 'an object has no clip that moves it and is shown at rest: csprop',
+    });
     const bytes = new Uint8Array(readFileSync(glb));
     expect(await validatorErrors(bytes)).toEqual([]);
     const doc = await new WebIO().readBinary(bytes);
@@ -66,7 +78,8 @@ describe('export --scene', () => {
       return '';
     };
     const perObject = new Map<string, number>();
-    for (const channel of animation!.listChannels()) perObject.set(objectOf(channel.getTargetNode()), (perObject.get(objectOf(channel.getTargetNode())) ?? 0) + 1);
+    for (const channel of animation!.listChannels())
+      perObject.set(objectOf(channel.getTargetNode()), (perObject.get(objectOf(channel.getTargetNode())) ?? 0) + 1);
     expect(Object.fromEntries(perObject)).toEqual({ csped: 4, csgta3: 4, csrigid: 4 });
     // One timeline: every clip runs 0 to 2 s.
     const ends = animation!.listSamplers().map((sampler) => sampler.getInput()!.getMax([0])[0]);
@@ -91,7 +104,12 @@ describe('export --scene', () => {
     const head = skeleton.indexOf('Shead');
     const channel = animation
       .listChannels()
-      .find((c) => c.getTargetNode()!.getName() === 'Shead' && c.getTargetPath() === 'rotation' && c.getTargetNode()!.getParentNode()?.getParentNode()?.getParentNode()?.getName() !== 'csrigid')!;
+      .find(
+        (c) =>
+          c.getTargetNode()!.getName() === 'Shead' &&
+          c.getTargetPath() === 'rotation' &&
+          c.getTargetNode()!.getParentNode()?.getParentNode()?.getParentNode()?.getName() !== 'csrigid',
+      )!;
     const sampler = channel.getSampler()!;
     const times = Array.from(sampler.getInput()!.getArray()!);
     const at = times.indexOf(1);
@@ -118,7 +136,11 @@ describe('export --scene', () => {
     const line = blenderScript('test/gltf/blender-scene.py', glb)
       .split('\n')
       .find((l) => l.startsWith('SCENE '))!;
-    const scene = JSON.parse(line.slice('SCENE '.length)) as { animated: Record<string, { type: string; action: string }>; actions: string[]; armatures: string[] };
+    const scene = JSON.parse(line.slice('SCENE '.length)) as {
+      animated: Record<string, { type: string; action: string }>;
+      actions: string[];
+      armatures: string[];
+    };
     console.log(`Blender: ${JSON.stringify(scene)}`);
     expect(scene.armatures).toHaveLength(4);
     expect(Object.values(scene.animated).map((object) => object.type)).toEqual(['ARMATURE', 'ARMATURE', 'ARMATURE']);

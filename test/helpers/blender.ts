@@ -19,7 +19,15 @@ const run = (command: string, args: string[]) => {
 };
 /** The built CLI; throws with its output unless it exits 0. */
 export const gameanim = (...args: string[]) => run(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args]);
-/** Runs a Python script of the tests (a path from the repository's top) in Blender, headless at its defaults, with these arguments; its output. */
-export const blenderScript = (script: string, ...args: string[]) => run('blender', ['-b', '--factory-startup', '--python', join(root, script), '--', ...args]);
-/** Blender imports `input`, optionally turns one bone's key, and exports `output`: 'sampled' (every default), 'unsampled' (Always Sample Animations off) or 'sampled60' (the scene at 60 fps before the import). */
-export const blenderLoop = (input: string, output: string, bone: string, sampling: 'sampled' | 'unsampled' | 'sampled60') => blenderScript('test/gltf/blender-loop.py', input, output, bone, sampling);
+/**
+ * Runs a Python script of the tests (a path from the repository's top) in Blender, headless at its defaults, with these arguments; its
+ * output.
+ */
+export const blenderScript = (script: string, ...args: string[]) =>
+  run('blender', ['-b', '--factory-startup', '--python', join(root, script), '--', ...args]);
+/**
+ * Blender imports `input`, optionally turns one bone's key, and exports `output`: 'sampled' (every default), 'unsampled' (Always Sample
+ * Animations off) or 'sampled60' (the scene at 60 fps before the import).
+ */
+export const blenderLoop = (input: string, output: string, bone: string, sampling: 'sampled' | 'unsampled' | 'sampled60') =>
+  blenderScript('test/gltf/blender-loop.py', input, output, bone, sampling);

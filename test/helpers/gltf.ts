@@ -3,7 +3,12 @@
 import * as validator from 'gltf-validator';
 import { createSkeleton, type SkeletalClip } from '../../src/index.js';
 
-export const threeBoneSkeleton = createSkeleton({ names: ['Root', ' Pelvis', 'R Hand'], ids: [0, 1, 24], parents: [-1, 0, 1], restTranslations: [0, 0, 1, 0, 0, 0.5, 0.2, 0, 0] });
+export const threeBoneSkeleton = createSkeleton({
+  names: ['Root', ' Pelvis', 'R Hand'],
+  ids: [0, 1, 24],
+  parents: [-1, 0, 1],
+  restTranslations: [0, 0, 1, 0, 0, 0.5, 0.2, 0, 0],
+});
 
 /** The Khronos validator's errors (severity 0) for a .glb, as `code: message`. */
 export async function validatorErrors(glb: Uint8Array): Promise<string[]> {
@@ -12,7 +17,9 @@ export async function validatorErrors(glb: Uint8Array): Promise<string[]> {
 }
 
 /** A bare clip of float keys, any values: the export must repair or refuse what glTF cannot hold. */
-export function clipOfKeys(tracks: Array<{ boneId: number; times: number[]; rotations: number[]; translations?: number[] | null }>): SkeletalClip {
+export function clipOfKeys(
+  tracks: Array<{ boneId: number; times: number[]; rotations: number[]; translations?: number[] | null }>,
+): SkeletalClip {
   return {
     kind: 'clip',
     name: 'hostile',

@@ -46,7 +46,9 @@ export async function hostileGlb(spec: HostileGlb): Promise<Uint8Array> {
         .setInterpolation(s.interpolation ?? 'LINEAR')
         .setInput(accessors[i]!.input)
         .setOutput(accessors[i]!.output);
-      animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(bones[s.bone]!).setTargetPath('rotation').setSampler(sampler));
+      animation
+        .addSampler(sampler)
+        .addChannel(doc.createAnimationChannel().setTargetNode(bones[s.bone]!).setTargetPath('rotation').setSampler(sampler));
     });
   }
   return new WebIO().writeBinary(doc);

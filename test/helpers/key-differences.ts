@@ -18,7 +18,8 @@ export function keyDifferences(original: Animation, back: Animation): { radians:
         p = other.rotations.subarray(4 * k, 4 * k + 4);
       const dot = Math.abs(q[0]! * p[0]! + q[1]! * p[1]! + q[2]! * p[2]! + q[3]! * p[3]!) / Math.hypot(...q) / Math.hypot(...p);
       radians = Math.max(radians, 2 * Math.acos(Math.min(1, dot)));
-      if (track.translations) metres = Math.max(metres, Math.hypot(...[0, 1, 2].map((c) => track.translations![3 * k + c]! - other.translations![3 * k + c]!)));
+      if (track.translations)
+        metres = Math.max(metres, Math.hypot(...[0, 1, 2].map((c) => track.translations![3 * k + c]! - other.translations![3 * k + c]!)));
     });
   }
   return { radians, metres, missing };

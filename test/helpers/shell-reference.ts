@@ -48,7 +48,10 @@ type Track = Animation['bones'][number];
 /** A track's local transform at `time`: keys held outside the key range, slerp and lerp between. */
 function sampleTrack(track: Track, time: number, rest: Vec): Rigid {
   const { times, rotations: r, translations: tr } = track;
-  const key = (k: number): Rigid => ({ q: normalise([r[4 * k]!, r[4 * k + 1]!, r[4 * k + 2]!, r[4 * k + 3]!]), t: tr ? [tr[3 * k]!, tr[3 * k + 1]!, tr[3 * k + 2]!] : rest });
+  const key = (k: number): Rigid => ({
+    q: normalise([r[4 * k]!, r[4 * k + 1]!, r[4 * k + 2]!, r[4 * k + 3]!]),
+    t: tr ? [tr[3 * k]!, tr[3 * k + 1]!, tr[3 * k + 2]!] : rest,
+  });
   const last = times.length - 1;
   if (time <= times[0]!) return key(0);
   if (time >= times[last]!) return key(last);
@@ -65,9 +68,15 @@ function modelPose(animation: Animation, skeleton: Skeleton | undefined, time: n
   if (!skeleton) return animation.bones.map((track) => sampleTrack(track, time, [0, 0, 0]));
   const world: Rigid[] = [];
   for (let bone = 0; bone < skeleton.boneCount; bone++) {
-    const rest: Vec = [skeleton.restTranslations[3 * bone]!, skeleton.restTranslations[3 * bone + 1]!, skeleton.restTranslations[3 * bone + 2]!];
+    const rest: Vec = [
+      skeleton.restTranslations[3 * bone]!,
+      skeleton.restTranslations[3 * bone + 1]!,
+      skeleton.restTranslations[3 * bone + 2]!,
+    ];
     const track = animation.bones.find((b) => b.boneId === skeleton.ids[bone]);
-    const local = track ? sampleTrack(track, time, rest) : { q: normalise(Array.from(skeleton.restRotations.subarray(4 * bone, 4 * bone + 4)) as Quat), t: rest };
+    const local = track
+      ? sampleTrack(track, time, rest)
+      : { q: normalise(Array.from(skeleton.restRotations.subarray(4 * bone, 4 * bone + 4)) as Quat), t: rest };
     const parent = world[skeleton.parents[bone]!];
     world.push(parent ? { q: multiply(parent.q, local.q), t: rotate(parent.q, local.t).map((v, c) => v + parent.t[c]!) as Vec } : local);
   }
@@ -78,7 +87,12 @@ function modelPose(animation: Animation, skeleton: Skeleton | undefined, time: n
  * The largest distance (cm) between where `a` and `b` put the points 3 cm along each local axis of
  * each bone, at every key time of `a` and every midpoint between neighbouring ones, with where.
  */
-export function worstShellError(a: Animation, b: Animation, skeleton?: Skeleton, shell = 0.03): { error: number; bone: number; time: number; samples: number } {
+export function worstShellError(
+  a: Animation,
+  b: Animation,
+  skeleton?: Skeleton,
+  shell = 0.03,
+): { error: number; bone: number; time: number; samples: number } {
   const keyTimes = [...new Set(a.bones.flatMap((track) => Array.from(track.times)))].sort((x, y) => x - y);
   const times = keyTimes.flatMap((t, i) => (i + 1 < keyTimes.length ? [t, (t + keyTimes[i + 1]!) / 2] : [t]));
   const worst = { error: 0, bone: -1, time: 0, samples: times.length };

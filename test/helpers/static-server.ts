@@ -6,7 +6,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+};
 
 export interface StaticServer {
   /** `http://127.0.0.1:PORT` (no trailing slash). */
@@ -25,7 +32,13 @@ export function serveFolders(folders: Record<string, string>): Promise<StaticSer
     const prefix = Object.keys(folders).find((p) => path.startsWith(p));
     const folder = prefix === undefined ? undefined : normalize(folders[prefix]!);
     const file = folder === undefined ? undefined : normalize(join(folder, path.slice(prefix!.length)));
-    if (!file || !(file === folder || file.startsWith(folder!.endsWith(sep) ? folder! : folder + sep)) || !existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404).end();
+    if (
+      !file ||
+      !(file === folder || file.startsWith(folder!.endsWith(sep) ? folder! : folder + sep)) ||
+      !existsSync(file) ||
+      !statSync(file).isFile()
+    )
+      return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
   });
   return new Promise((resolve) =>

@@ -26,7 +26,13 @@ function rgb565(c: number): Rgba {
 }
 
 /** RGBA8 of one level, as the test expects it. */
-export function referenceRgba(format: string, data: Uint8Array, width: number, height: number, options: { palette?: Uint8Array | null; opaque?: boolean } = {}): Uint8Array {
+export function referenceRgba(
+  format: string,
+  data: Uint8Array,
+  width: number,
+  height: number,
+  options: { palette?: Uint8Array | null; opaque?: boolean } = {},
+): Uint8Array {
   const pixels: Rgba[] = [];
   const at = (x: number, y: number) => y * width + x;
   if (format.startsWith('DXT')) {
@@ -48,7 +54,10 @@ export function referenceRgba(format: string, data: Uint8Array, width: number, h
           b: Math.floor((p0.b * w0 + p1.b * w1) / d),
           a: 255,
         });
-        const table = n !== 1 || c0 > c1 ? [p0, p1, lerp(2, 1, 3), lerp(1, 2, 3)] : [p0, p1, lerp(1, 1, 2), { r: 0, g: 0, b: 0, a: options.opaque ? 255 : 0 }];
+        const table =
+          n !== 1 || c0 > c1
+            ? [p0, p1, lerp(2, 1, 3), lerp(1, 2, 3)]
+            : [p0, p1, lerp(1, 1, 2), { r: 0, g: 0, b: 0, a: options.opaque ? 255 : 0 }];
         const alphaBits: number[] = [];
         const alphaTable: number[] = [];
         if (n === 4 || n === 5) {
@@ -81,17 +90,31 @@ export function referenceRgba(format: string, data: Uint8Array, width: number, h
   } else {
     for (let i = 0; i < width * height; i++) {
       let pixel: Rgba;
-      if (format === '8888' || format === '888') pixel = { b: data[4 * i]!, g: data[4 * i + 1]!, r: data[4 * i + 2]!, a: format === '8888' ? data[4 * i + 3]! : 255 };
+      if (format === '8888' || format === '888')
+        pixel = { b: data[4 * i]!, g: data[4 * i + 1]!, r: data[4 * i + 2]!, a: format === '8888' ? data[4 * i + 3]! : 255 };
       else if (format === 'LUM8') pixel = { r: data[i]!, g: data[i]!, b: data[i]!, a: 255 };
       else if (format === 'PAL8' || format === 'PAL4') {
-        const index = format === 'PAL8' || data.length >= width * height ? data[i]! : (data[Math.floor(i / 2)]! >> (i % 2 === 0 ? 0 : 4)) & 15;
+        const index =
+          format === 'PAL8' || data.length >= width * height ? data[i]! : (data[Math.floor(i / 2)]! >> (i % 2 === 0 ? 0 : 4)) & 15;
         const p = options.palette!;
         pixel = { r: p[4 * index]!, g: p[4 * index + 1]!, b: p[4 * index + 2]!, a: options.opaque ? 255 : p[4 * index + 3]! };
       } else {
         const v = u16(data, 2 * i);
         if (format === '565') pixel = rgb565(v);
-        else if (format === '4444') pixel = { a: replicate((v >> 12) & 15, 4), r: replicate((v >> 8) & 15, 4), g: replicate((v >> 4) & 15, 4), b: replicate(v & 15, 4) };
-        else pixel = { a: format === '1555' ? ((v >> 15) & 1) * 255 : 255, r: replicate((v >> 10) & 31, 5), g: replicate((v >> 5) & 31, 5), b: replicate(v & 31, 5) };
+        else if (format === '4444')
+          pixel = {
+            a: replicate((v >> 12) & 15, 4),
+            r: replicate((v >> 8) & 15, 4),
+            g: replicate((v >> 4) & 15, 4),
+            b: replicate(v & 15, 4),
+          };
+        else
+          pixel = {
+            a: format === '1555' ? ((v >> 15) & 1) * 255 : 255,
+            r: replicate((v >> 10) & 31, 5),
+            g: replicate((v >> 5) & 31, 5),
+            b: replicate(v & 31, 5),
+          };
       }
       pixels.push(pixel);
     }

@@ -1,7 +1,19 @@
 // No reader writes to its input. A Node Buffer is the input most users have, and its slice() is a view:
 // every reader gets one, twice, and the bytes must be as they were.
 import { describe, expect, it } from 'vitest';
-import { DFFReader, IFFReader, IFPDecoder, IFPReader, IGI2ClipReader, IGI2Decoder, IGI2ModelReader, IMGArchive, readIGI2Skeleton, SpriteAnimReader, writeIMG } from '../../src/index.js';
+import {
+  DFFReader,
+  IFFReader,
+  IFPDecoder,
+  IFPReader,
+  IGI2ClipReader,
+  IGI2Decoder,
+  IGI2ModelReader,
+  IMGArchive,
+  readIGI2Skeleton,
+  SpriteAnimReader,
+  writeIMG,
+} from '../../src/index.js';
 import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
 

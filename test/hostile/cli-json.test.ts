@@ -19,7 +19,23 @@ describe('dump --json is exact for NaN, infinities and -0', () => {
         [
           {
             name: 'p',
-            animations: [{ name: 'a', bones: [{ boneName: 'b', boneId: 0, keyframeType: 'KR00', compressed: false, times: Float32Array.from([-0, 1]), rotations, translations: null, scales: null }] }],
+            animations: [
+              {
+                name: 'a',
+                bones: [
+                  {
+                    boneName: 'b',
+                    boneId: 0,
+                    keyframeType: 'KR00',
+                    compressed: false,
+                    times: Float32Array.from([-0, 1]),
+                    rotations,
+                    translations: null,
+                    scales: null,
+                  },
+                ],
+              },
+            ],
           },
         ],
         { format: 'ANP3' },
@@ -39,7 +55,11 @@ describe('the fuzz watchdog', () => {
   it('kills a run whose case never returns, and saves the input', () => {
     const saved = mkdtempSync(join(tmpdir(), 'gameanim-watchdog-'));
     const script = `const w = await import(${JSON.stringify(new URL('../fuzz/watchdog.mjs', import.meta.url).href)}); w.arm('IFP', new Uint8Array([1, 2, 3]), 200); for (;;) {}`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, FUZZ_REGRESSIONS_DIR: `${saved}/` } });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, FUZZ_REGRESSIONS_DIR: `${saved}/` },
+    });
     expect(run.signal).toBe('SIGKILL');
     expect(run.stderr).toMatch(/fuzz watchdog: a IFP case of 3 bytes ran past its time limit of 200 ms/);
     expect(readdirSync(saved)).toEqual([expect.stringMatching(/^ifp-hang-[0-9a-f]{12}\.bin$/)]);

@@ -42,14 +42,20 @@ describe('DFF frame trees without recursion', () => {
     }
     expect(error).toBeInstanceOf(DecodeError);
     expect((error as DecodeError).code).toBe('hierarchy-cycle');
-    expect((error as DecodeError).message).toBe(`DFF: frame 0 is its own ancestor: its parent links form a loop (at byte ${parentFieldAt(bytes, 0)})`);
+    expect((error as DecodeError).message).toBe(
+      `DFF: frame 0 is its own ancestor: its parent links form a loop (at byte ${parentFieldAt(bytes, 0)})`,
+    );
   });
 
   it('a loop of two frames below a sound tree, and a frame its own parent: refused at the first frame on the loop', () => {
     const two = writeDFF({ frames: [frame('root', -1), frame('a', 0), frame('b', 3), frame('c', 2)] });
-    expect(() => new DFFReader(two)).toThrow(`DFF: frame 2 is its own ancestor: its parent links form a loop (at byte ${parentFieldAt(two, 2)})`);
+    expect(() => new DFFReader(two)).toThrow(
+      `DFF: frame 2 is its own ancestor: its parent links form a loop (at byte ${parentFieldAt(two, 2)})`,
+    );
     const self = writeDFF({ frames: [frame('root', -1), frame('a', 1)] });
-    expect(() => new DFFReader(self)).toThrow(`DFF: frame 1 is its own ancestor: its parent links form a loop (at byte ${parentFieldAt(self, 1)})`);
+    expect(() => new DFFReader(self)).toThrow(
+      `DFF: frame 1 is its own ancestor: its parent links form a loop (at byte ${parentFieldAt(self, 1)})`,
+    );
   });
 });
 

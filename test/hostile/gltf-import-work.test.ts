@@ -9,7 +9,8 @@ import { threeBoneSkeleton as skeleton } from '../helpers/gltf.js';
 import { editGlbJson, hostileGlb } from '../helpers/hostile-glb.js';
 
 const limitFor = (glb: Uint8Array) => IMPORT_BASE_SAMPLES + IMPORT_SAMPLES_PER_BYTE * glb.length;
-const keysOf = (result: Awaited<ReturnType<typeof importGltf>>) => result.packages.flatMap((p) => p.animations.flatMap((a) => a.bones.map((t) => t.times.length))).reduce((a, b) => a + b, 0);
+const keysOf = (result: Awaited<ReturnType<typeof importGltf>>) =>
+  result.packages.flatMap((p) => p.animations.flatMap((a) => a.bones.map((t) => t.times.length))).reduce((a, b) => a + b, 0);
 
 async function refusal(glb: Uint8Array): Promise<DecodeError> {
   const error = await importGltf(glb, { skeleton }).then(

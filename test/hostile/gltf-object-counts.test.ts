@@ -23,7 +23,9 @@ const failure = (promise: Promise<unknown>) =>
 describe('glTF: nodes and objects bounded before glTF-Transform reads them', () => {
   it(`${MAX_GLTF_NODES + 1} nodes: import refuses them in one line`, async () => {
     const error = await failure(importGltf(manyNodes(MAX_GLTF_NODES + 1), { skeleton }));
-    expect(error?.message).toMatch(new RegExp(`the glTF has ${MAX_GLTF_NODES + 1} nodes; gameanim reads at most ${MAX_GLTF_NODES} \\(refused\\)`));
+    expect(error?.message).toMatch(
+      new RegExp(`the glTF has ${MAX_GLTF_NODES + 1} nodes; gameanim reads at most ${MAX_GLTF_NODES} \\(refused\\)`),
+    );
   });
 
   it('a chain of 20,000 nodes as a retarget source: walked without recursion', async () => {
@@ -34,7 +36,9 @@ describe('glTF: nodes and objects bounded before glTF-Transform reads them', () 
 
   it('as a retarget source: the same refusal', async () => {
     const error = await failure(readSourceRig(manyNodes(MAX_GLTF_NODES + 1)));
-    expect(error?.message).toMatch(new RegExp(`the glTF has ${MAX_GLTF_NODES + 1} nodes; gameanim reads at most ${MAX_GLTF_NODES} \\(refused\\)`));
+    expect(error?.message).toMatch(
+      new RegExp(`the glTF has ${MAX_GLTF_NODES + 1} nodes; gameanim reads at most ${MAX_GLTF_NODES} \\(refused\\)`),
+    );
   });
 
   it('objects of every kind: one per 16 input bytes past the allowance', () => {

@@ -16,7 +16,12 @@ function glbWithAccessors(accessors: object[], samplerInput = 0, samplerOutput =
     scenes: [{ nodes: [0] }],
     nodes: [{ name: 'Root' }],
     accessors,
-    animations: [{ samplers: [{ input: samplerInput, output: samplerOutput, interpolation: 'LINEAR' }], channels: [{ sampler: 0, target: { node: 0, path: 'rotation' } }] }],
+    animations: [
+      {
+        samplers: [{ input: samplerInput, output: samplerOutput, interpolation: 'LINEAR' }],
+        channels: [{ sampler: 0, target: { node: 0, path: 'rotation' } }],
+      },
+    ],
   });
   const text = new TextEncoder().encode(json.padEnd(Math.ceil(json.length / 4) * 4, ' '));
   const out = new Uint8Array(20 + text.length);
@@ -61,7 +66,9 @@ describe('importGltf is bounded by its input', () => {
               .setArray(Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1))
               .setBuffer(buffer),
           );
-        animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath('rotation').setSampler(sampler));
+        animation
+          .addSampler(sampler)
+          .addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath('rotation').setSampler(sampler));
       }
     }
     const glb = await new WebIO().writeBinary(doc);
@@ -77,7 +84,9 @@ describe('importGltf is bounded by its input', () => {
     const inside = padded.subarray(4096, 4096 + glb!.length);
     const a = await importGltf(inside, { skeleton, compressed: false });
     const b = await importGltf(glb!.slice(), { skeleton, compressed: false });
-    expect(a.packages[0]!.animations.map((x) => x.bones.map((t) => Array.from(t.rotations)))).toEqual(b.packages[0]!.animations.map((x) => x.bones.map((t) => Array.from(t.rotations))));
+    expect(a.packages[0]!.animations.map((x) => x.bones.map((t) => Array.from(t.rotations)))).toEqual(
+      b.packages[0]!.animations.map((x) => x.bones.map((t) => Array.from(t.rotations))),
+    );
     expect(inside.every((v, i) => v === glb![i])).toBe(true);
   });
 
@@ -94,7 +103,12 @@ describe('importGltf is bounded by its input', () => {
 describe('exportGltf passes the validator on hostile inputs', () => {
   it('a NaN first key time, NaN and infinite values, joints past the skeleton, a skeleton alone', async () => {
     const clip = clipOfKeys([
-      { boneId: 0, times: [NaN, 0, 0.5], rotations: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1], translations: [0, 0, 0, NaN, 0, 0, 1, Infinity, 0] },
+      {
+        boneId: 0,
+        times: [NaN, 0, 0.5],
+        rotations: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1],
+        translations: [0, 0, 0, NaN, 0, 0, 1, Infinity, 0],
+      },
       { boneId: 1, times: [-Infinity, 0.25], rotations: [0, 0, 0, 1, NaN, 0, 0, 1] },
     ]);
     const result = await exportGltf({ skeleton, clips: [clip] });

@@ -18,7 +18,8 @@ const save = (name: string, bytes: Uint8Array) => {
   writeFileSync(path, bytes);
   return path;
 };
-const node = (args: string[]) => spawnSync(process.execPath, ['--max-old-space-size=256', ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+const node = (args: string[]) =>
+  spawnSync(process.execPath, ['--max-old-space-size=256', ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
 /** The limit of a test that runs children: above their 120 s each, for a loaded machine (vitest.config.ts gives 60 s). */
 const WITH_CHILDREN = { timeout: 300_000 };
 
@@ -117,9 +118,12 @@ describe('SpriteScriptRunner options', () => {
       ],
     }),
   );
-  it.each([Number.NaN, Infinity, -Infinity, 0, -1, 1.5, '10' as unknown as number])('maxStepsPerFrame %s is a RangeError, not a hang', (value) => {
-    expect(() => new SpriteScriptRunner(reader, 0, { maxStepsPerFrame: value })).toThrow(RangeError);
-  });
+  it.each([Number.NaN, Infinity, -Infinity, 0, -1, 1.5, '10' as unknown as number])(
+    'maxStepsPerFrame %s is a RangeError, not a hang',
+    (value) => {
+      expect(() => new SpriteScriptRunner(reader, 0, { maxStepsPerFrame: value })).toThrow(RangeError);
+    },
+  );
   it('a positive integer runs the same-time loop up to the limit, with a warning', () => {
     const run = new SpriteScriptRunner(reader, 0, { maxStepsPerFrame: 7 });
     expect(run.warnings.map((w) => w.code)).toEqual(['step-limit']);
@@ -159,7 +163,9 @@ describe('IMG archives whose entries overlap', WITH_CHILDREN, () => {
 
   it('warn once, naming how many entries overlap', () => {
     const archive = new IMGArchive(bytes);
-    expect(archive.warnings).toEqual([{ code: 'overlapping-entries', offset: 8 + 32, message: expect.stringContaining('199 entries overlap') }]);
+    expect(archive.warnings).toEqual([
+      { code: 'overlapping-entries', offset: 8 + 32, message: expect.stringContaining('199 entries overlap') },
+    ]);
   });
 
   it('gameanim info decodes each distinct range once', () => {

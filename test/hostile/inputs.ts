@@ -29,7 +29,9 @@ export function animSharedScript(entries: number, nops: number, stride = 0): Uin
 
 /** A VER2 archive of about `bytes` bytes whose `records` records all cover the same sectors. */
 export function imgOverlapping(records: number, payload: Uint8Array, bytes = 1 << 20): Uint8Array {
-  const archive = writeIMG([{ name: 'real.ifp', data: concat(payload, new Uint8Array(Math.max(0, bytes - payload.length - 4096 - 32 * records))) }]);
+  const archive = writeIMG([
+    { name: 'real.ifp', data: concat(payload, new Uint8Array(Math.max(0, bytes - payload.length - 4096 - 32 * records))) },
+  ]);
   const directorySectors = Math.ceil((8 + 32 * records) / 2048);
   const out = new Uint8Array(directorySectors * 2048 + archive.length - 2048);
   out.set(archive.subarray(2048), directorySectors * 2048);

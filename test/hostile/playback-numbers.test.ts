@@ -11,9 +11,14 @@ const clip = animationOf([
   { times: [0, 1], rotations: [...aboutZ(0), ...aboutZ(90)] },
   { times: [0, 1], rotations: [...aboutZ(0), ...aboutZ(90)], translations: [0, 1, 0, 0, 2, 0] },
 ]);
-const skeleton = createSkeleton({ names: clip.tracks.map((track) => track.boneName), parents: [-1, 0], restTranslations: [0, 0, 0, 0, 1, 0] });
+const skeleton = createSkeleton({
+  names: clip.tracks.map((track) => track.boneName),
+  parents: [-1, 0],
+  restTranslations: [0, 0, 0, 0, 1, 0],
+});
 const finite = (values: ArrayLike<number>) => Array.from(values).every(Number.isFinite);
-const unit = (rotations: Float32Array) => Array.from({ length: rotations.length / 4 }, (_, b) => Math.hypot(...rotations.subarray(4 * b, 4 * b + 4)));
+const unit = (rotations: Float32Array) =>
+  Array.from({ length: rotations.length / 4 }, (_, b) => Math.hypot(...rotations.subarray(4 * b, 4 * b + 4)));
 
 describe('sampleLayers: huge weights and many layers', () => {
   for (const weight of [1e200, 1e300, 1.7e308]) {
@@ -37,7 +42,9 @@ describe('sampleLayers: huge weights and many layers', () => {
         // Before: 1e200 gave the zero quaternion (0, 0, 0, 0) and 1.7e308 NaN.
         if (error) {
           expect(error).toBeInstanceOf(RangeError);
-          expect((error as Error).message).toMatch(/^sampleLayers: bone 1's translation overflows a float with these weights \(the largest [\d.e+]+\); the game's blend amounts are 0 to 1$/);
+          expect((error as Error).message).toMatch(
+            /^sampleLayers: bone 1's translation overflows a float with these weights \(the largest [\d.e+]+\); the game's blend amounts are 0 to 1$/,
+          );
         } else {
           expect(finite(out.rotations) && finite(out.translations)).toBe(true);
         }
@@ -107,7 +114,11 @@ describe('skinVertices with weights the caller made', () => {
     restTranslations: [0, 0, 0, 1, 0, 0],
     inverseBindMatrices: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 1],
   });
-  const geometry = { positions: Float32Array.of(1, 2, 3), skinIndices: Uint8Array.of(0, 1, 0, 0), skinWeights: Float32Array.of(0.5, 0.5, 0, 0) };
+  const geometry = {
+    positions: Float32Array.of(1, 2, 3),
+    skinIndices: Uint8Array.of(0, 1, 0, 0),
+    skinWeights: Float32Array.of(0.5, 0.5, 0, 0),
+  };
   const pose = createPose(skinned);
 
   it('a weight naming bone 255 of a 2-bone skeleton: a RangeError naming the vertex (before: NaN positions)', () => {
@@ -120,7 +131,9 @@ describe('skinVertices with weights the caller made', () => {
   for (const bad of [Number.NaN, -0.5, Infinity]) {
     it(`a weight of ${bad}: a RangeError naming the vertex`, () => {
       const weights = { joints: Uint8Array.of(0, 1, 0, 0), weights: Float32Array.of(0.5, bad, 0, 0), repaired: 0 };
-      expect(() => skinVertices(geometry, skinned, pose, undefined, weights)).toThrow(`skinVertices: vertex 0 has weight ${bad}; weights must be finite and 0 or more`);
+      expect(() => skinVertices(geometry, skinned, pose, undefined, weights)).toThrow(
+        `skinVertices: vertex 0 has weight ${bad}; weights must be finite and 0 or more`,
+      );
     });
   }
 

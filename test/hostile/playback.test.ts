@@ -1,7 +1,18 @@
 // "Hostile input, round two", playback items: bad hierarchies and weights are RangeErrors, zero-copy
 // clips sample the same on every backend after their input changes, non-finite key times are reported.
 import { describe, expect, it } from 'vitest';
-import { blendPoses, createPose, createSkeleton, IFFReader, IFPReader, poseToMatrices, sampleClip, skinningMatrices, writeIFF, writeIFP } from '../../src/index.js';
+import {
+  blendPoses,
+  createPose,
+  createSkeleton,
+  IFFReader,
+  IFPReader,
+  poseToMatrices,
+  sampleClip,
+  skinningMatrices,
+  writeIFF,
+  writeIFP,
+} from '../../src/index.js';
 import { animationOf, aboutZ } from '../playback/helpers.js';
 
 const clip = animationOf([
@@ -128,7 +139,23 @@ describe('non-finite key times', () => {
       [
         {
           name: 'p',
-          animations: [{ name: 'a', bones: [{ boneName: 'b', boneId: 0, keyframeType: 'KR00', compressed: false, times: Float32Array.from(times), rotations, translations: null, scales: null }] }],
+          animations: [
+            {
+              name: 'a',
+              bones: [
+                {
+                  boneName: 'b',
+                  boneId: 0,
+                  keyframeType: 'KR00',
+                  compressed: false,
+                  times: Float32Array.from(times),
+                  rotations,
+                  translations: null,
+                  scales: null,
+                },
+              ],
+            },
+          ],
         },
       ],
       { format: 'ANP3' },
@@ -139,7 +166,11 @@ describe('non-finite key times', () => {
   it('are reported once as non-finite-time, naming the first', () => {
     const reader = withTimes([0, 1, Infinity]);
     expect(reader.warnings).toEqual([
-      { code: 'non-finite-time', offset: expect.any(Number), message: expect.stringContaining('1 key times are infinite or NaN (first: animation "a", bone "b", key 2: Infinity)') },
+      {
+        code: 'non-finite-time',
+        offset: expect.any(Number),
+        message: expect.stringContaining('1 key times are infinite or NaN (first: animation "a", bone "b", key 2: Infinity)'),
+      },
     ]);
     expect(withTimes([0, 1, 2]).warnings).toEqual([]);
   });

@@ -63,7 +63,9 @@ describe('BVH: the frames and their span bounded before the loader and the sampl
 
   it('a frame time of 1e9 s: a typed refusal, not a RangeError', async () => {
     const error = await refusal(bvh(2, '1e9'));
-    expect(error.message).toMatch(/^BVH: clip "take": 1000000000 s sampled at 60 Hz \(60000000001 ticks\) on 3 joints: needs .* \(refused\)/);
+    expect(error.message).toMatch(
+      /^BVH: clip "take": 1000000000 s sampled at 60 Hz \(60000000001 ticks\) on 3 joints: needs .* \(refused\)/,
+    );
   });
 
   for (const frameTime of ['0', '-0.1', 'NaN', 'Infinity', 'abc']) {
@@ -97,7 +99,9 @@ describe('retarget key reduction: linear in the ticks', () => {
       let kept: number[] = [];
       const count = counted('retargetKeyChecks', () => (kept = keptKeys(times, rotations, null, { degrees: 0.05, metres: 1e-4 })));
       // A key every MAX_DROPPED_RUN ticks, and the last.
-      expect(kept.length).toBe(Math.ceil((ticks - 2) / MAX_DROPPED_RUN) + 1 + (ticks - 2 > 0 && (ticks - 2) % MAX_DROPPED_RUN === 0 ? 1 : 0));
+      expect(kept.length).toBe(
+        Math.ceil((ticks - 2) / MAX_DROPPED_RUN) + 1 + (ticks - 2 > 0 && (ticks - 2) % MAX_DROPPED_RUN === 0 ? 1 : 0),
+      );
       expect(count).toBeLessThanOrEqual(MAX_DROPPED_RUN * ticks);
       return count;
     };
@@ -184,6 +188,8 @@ describe('glTF as a retarget source', () => {
   it('the span of its keys is charged: keys 1e6 s apart are refused before sampling', async () => {
     const glb = await hostileGlb({ samplers: [{ bone: 0, times: [0, 1_000_000], interpolation: 'LINEAR' }] });
     const error = await refusal(glb);
-    expect(error.message).toMatch(/^GLTF: clip "clip0": 1000000 s sampled at 60 Hz \(60000001 ticks\) on \d+ joints: needs \d+ more samples/);
+    expect(error.message).toMatch(
+      /^GLTF: clip "clip0": 1000000 s sampled at 60 Hz \(60000001 ticks\) on \d+ joints: needs \d+ more samples/,
+    );
   });
 });

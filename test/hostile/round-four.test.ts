@@ -3,7 +3,19 @@
 // system seam, for what root cannot provoke (a full disk, a refused rename).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +31,11 @@ import { imgOverlapping } from './inputs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => {
-  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 const scratch = () => mkdtempSync(join(tmpdir(), 'gameanim-round-four-'));
@@ -213,7 +229,9 @@ describe('item 7: the batch export of an archive whose entries share data is bou
     const run = gameanim('export', model, archive, '-o', `${out}/`);
     expect(run.code).toBe(1);
     oneLine(run.stderr);
-    expect(run.stderr).toMatch(/overlap\.img: exporting its IFP entries would write \d+ bytes of entries, more than 64 times the archive's size .* Add --force/);
+    expect(run.stderr).toMatch(
+      /overlap\.img: exporting its IFP entries would write \d+ bytes of entries, more than 64 times the archive's size .* Add --force/,
+    );
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
 });
@@ -230,7 +248,8 @@ describe('item 14: a worker that fails does not end the batch', () => {
   // One worker for the second: with more, a unit could meet two dying workers and be reported lost, by design.
   const workers: Record<string, string> = {
     'fails at start': 'throw new Error("cannot start")',
-    'dies on its first unit': 'const { parentPort } = require("node:worker_threads"); parentPort.postMessage({ kind: "ready" }); parentPort.on("message", () => process.exit(7));',
+    'dies on its first unit':
+      'const { parentPort } = require("node:worker_threads"); parentPort.postMessage({ kind: "ready" }); parentPort.on("message", () => process.exit(7));',
   };
   for (const [how, code] of Object.entries(workers)) {
     it(`every worker ${how}: the units are retried and exported in-process, every file written`, async () => {
@@ -240,7 +259,14 @@ describe('item 14: a worker that fails does not end the batch', () => {
       const result = await exportBatch(
         model,
         sources(folder),
-        { out, force: false, zUp: false, jobs: how === 'fails at start' ? 2 : 1, perAnimation: false, spawnWorker: () => new Worker(code, { eval: true }) },
+        {
+          out,
+          force: false,
+          zUp: false,
+          jobs: how === 'fails at start' ? 2 : 1,
+          perAnimation: false,
+          spawnWorker: () => new Worker(code, { eval: true }),
+        },
         quiet,
       );
       expect(result.inputErrors).toEqual([]);

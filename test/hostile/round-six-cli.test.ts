@@ -15,7 +15,11 @@ import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const gameanim = (...args: string[]) => {
-  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 const scratch = () => mkdtempSync(join(tmpdir(), 'gameanim-round-six-'));
@@ -36,19 +40,25 @@ describe('flags whose values are refused in one line', () => {
     it(`import --fps=${fps}`, () => {
       const run = gameanim('import', 'x.glb', '--skeleton', 'y.dff', '-o', 'z.ifp', `--fps=${fps}`);
       expect(run.code).toBe(2);
-      expect(lines(run.stderr)).toEqual([`gameanim import: --fps takes a rate in frames per second, above 0 and at most 1000, not ${fps} (see gameanim import --help)`]);
+      expect(lines(run.stderr)).toEqual([
+        `gameanim import: --fps takes a rate in frames per second, above 0 and at most 1000, not ${fps} (see gameanim import --help)`,
+      ]);
     });
   }
   for (const port of ['', ' ', '0x10', '1e3', '65536', '-0']) {
     it(`view --port=${JSON.stringify(port)}`, () => {
       const run = gameanim('view', `--port=${port}`);
       expect(run.code).toBe(2);
-      expect(lines(run.stderr)).toEqual([`gameanim view: --port takes a port number from 0 to 65535, not "${port}" (see gameanim view --help)`]);
+      expect(lines(run.stderr)).toEqual([
+        `gameanim view: --port takes a port number from 0 to 65535, not "${port}" (see gameanim view --help)`,
+      ]);
     });
   }
   for (const range of ['0:1:2', '0:', ':1', '1', '0:1:']) {
     it(`edit --trim walk=${range}`, () => {
-      expect(() => editSteps([{ name: 'trim', value: `walk=${range}` }])).toThrow(new UsageError(`--trim takes NAME=START:END in seconds, START below END, not ${range}`));
+      expect(() => editSteps([{ name: 'trim', value: `walk=${range}` }])).toThrow(
+        new UsageError(`--trim takes NAME=START:END in seconds, START below END, not ${range}`),
+      );
     });
   }
   it('edit --trim walk=0:1.5 is still a range', () => {
@@ -68,7 +78,12 @@ describe('export --jobs is bounded by the cores', () => {
     const out = join(folder, 'out');
     mkdirSync(out);
     const printed: string[] = [];
-    const result = await exportBatch(join(root, 'fixtures/dff-ped-5bone.dff'), sources, { out, force: false, zUp: false, jobs: 1e9, perAnimation: false, json: false }, (line) => printed.push(line));
+    const result = await exportBatch(
+      join(root, 'fixtures/dff-ped-5bone.dff'),
+      sources,
+      { out, force: false, zUp: false, jobs: 1e9, perAnimation: false, json: false },
+      (line) => printed.push(line),
+    );
     expect(result.inputErrors).toEqual([]);
     expect(printed).toContain(`--jobs 1000000000: ${cores} worker thread${cores === 1 ? '' : 's'} (the machine's cores)`);
     expect(printed.at(-1)).toBe(`${out}: ${cores + 2} of ${cores + 2} files exported on ${cores} worker thread${cores === 1 ? '' : 's'}`);

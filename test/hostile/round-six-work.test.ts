@@ -18,7 +18,9 @@ describe('img create and the IMG editor find names in constant work', () => {
     const created = (count: number) => {
       const out = join(folder, `many${count}.img`);
       const args = Array.from({ length: count }, (_, i) => `e${i}.ifp=${data}`);
-      const compared = counted('imgEditorEntriesCompared', () => expect(imgCreate(out, args, { force: false, json: false }, quiet).inputErrors).toEqual([]));
+      const compared = counted('imgEditorEntriesCompared', () =>
+        expect(imgCreate(out, args, { force: false, json: false }, quiet).inputErrors).toEqual([]),
+      );
       return compared;
     };
     // Before: each add compared the new name with every name held, 1,999,000 for 2,000 entries.

@@ -6,13 +6,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, DFFReader, IGI2ClipReader, IMGArchive, writeDFF, writeIGI2Clip, writeIMG, type IGI2ClipDoc } from '../../src/index.js';
+import {
+  DecodeError,
+  DFFReader,
+  IGI2ClipReader,
+  IMGArchive,
+  writeDFF,
+  writeIGI2Clip,
+  writeIMG,
+  type IGI2ClipDoc,
+} from '../../src/index.js';
 import { workCount } from '../../src/core/work-count.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = (...args: string[]) =>
-  spawnSync(process.execPath, ['--max-old-space-size=256', join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  spawnSync(process.execPath, ['--max-old-space-size=256', join(root, 'packages/cli/dist/src/cli/main.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 /** The limit of a test that runs the command line: above its 120 s, for a loaded machine (vitest.config.ts gives 60 s). */
 const WITH_CLI = { timeout: 300_000 };
 
@@ -104,11 +117,26 @@ describe('work linear in the input', () => {
    */
   function comb(chainFrames: number): { bytes: Uint8Array; frames: number; bones: number } {
     const bones = chainFrames / SPACING;
-    const chain = Array.from({ length: chainFrames }, (_, i) => ({ name: `f${i}`, parent: i - 1, rotation: IDENTITY, position: [0, 0, 0] }));
-    const leaves = Array.from({ length: bones }, (_, b) => ({ name: `b${b}`, parent: SPACING * (b + 1) - 1, rotation: IDENTITY, position: [0, 0, 0], hanimId: b }));
+    const chain = Array.from({ length: chainFrames }, (_, i) => ({
+      name: `f${i}`,
+      parent: i - 1,
+      rotation: IDENTITY,
+      position: [0, 0, 0],
+    }));
+    const leaves = Array.from({ length: bones }, (_, b) => ({
+      name: `b${b}`,
+      parent: SPACING * (b + 1) - 1,
+      rotation: IDENTITY,
+      position: [0, 0, 0],
+      hanimId: b,
+    }));
     // Every node POPs: all are roots in the flags, as in the frame links (no bone is above another).
     const nodes = leaves.map((_, b) => ({ id: b, flags: 1 }));
-    return { bytes: writeDFF({ frames: [...chain, ...leaves], hierarchy: { frame: chainFrames, nodes } }), frames: chainFrames + bones, bones };
+    return {
+      bytes: writeDFF({ frames: [...chain, ...leaves], hierarchy: { frame: chainFrames, nodes } }),
+      frames: chainFrames + bones,
+      bones,
+    };
   }
 
   it('the DFF hierarchy walk steps through each frame once: four times the frames, four times the steps', () => {

@@ -35,12 +35,15 @@ interface Answer {
 
 function get(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers }, timeout: 60_000 }, (response) => {
-      let body = '';
-      response.setEncoding('latin1');
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers }, timeout: 60_000 },
+      (response) => {
+        let body = '';
+        response.setEncoding('latin1');
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.end();
@@ -104,8 +107,15 @@ describe('the view server', { timeout: 240_000 }, () => {
   });
 
   it('answers only 127.0.0.1, localhost and [::1] on its own port (DNS rebinding)', async () => {
-    for (const host of [`localhost:${server.port}`, `[::1]:${server.port}`, `LOCALHOST:${server.port}`]) expect((await get(server.port, '/files/0', { host })).status, host).toBe(200);
-    for (const host of ['evil.example', `evil.example:${server.port}`, '127.0.0.1', `127.0.0.1:${server.port + 1}`, `127.0.0.1:${server.port}.evil.example`]) {
+    for (const host of [`localhost:${server.port}`, `[::1]:${server.port}`, `LOCALHOST:${server.port}`])
+      expect((await get(server.port, '/files/0', { host })).status, host).toBe(200);
+    for (const host of [
+      'evil.example',
+      `evil.example:${server.port}`,
+      '127.0.0.1',
+      `127.0.0.1:${server.port + 1}`,
+      `127.0.0.1:${server.port}.evil.example`,
+    ]) {
       expect((await get(server.port, '/files/0', { host })).status, host).toBe(421);
     }
     // No Host header at all, and an empty one.
@@ -114,7 +124,15 @@ describe('the view server', { timeout: 240_000 }, () => {
   });
 
   it('refuses traversal, symlinks out of the folder, other methods, and NUL bytes', async () => {
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/assets/..%2f..%2f..%2fpackage.json', '//etc/passwd', '/assets/linked-out.txt', '/index.html%00.js']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/..%2fpackage.json',
+      '/assets/..%2f..%2f..%2fpackage.json',
+      '//etc/passwd',
+      '/assets/linked-out.txt',
+      '/index.html%00.js',
+    ]) {
       const answer = await get(server.port, path);
       expect([400, 404], path).toContain(answer.status);
       expect(answer.body, path).not.toContain('secret');
@@ -126,7 +144,28 @@ describe('the view server', { timeout: 240_000 }, () => {
 
   it('no malformed request stops it: a bounded fuzz of request lines, paths and headers, on loopback', async () => {
     const pieces = fc.oneof(
-      fc.constantFrom('%', '%%', '%zz', '%c0%ae', '..', '/', '\\', '\0', '?', '#', '~', ' ', '\t', 'ä', '\u2028', 'assets', 'files', '0', '99999999999999999999', 'index.html'),
+      fc.constantFrom(
+        '%',
+        '%%',
+        '%zz',
+        '%c0%ae',
+        '..',
+        '/',
+        '\\',
+        '\0',
+        '?',
+        '#',
+        '~',
+        ' ',
+        '\t',
+        'ä',
+        '\u2028',
+        'assets',
+        'files',
+        '0',
+        '99999999999999999999',
+        'index.html',
+      ),
       fc.string({ maxLength: 8 }),
     );
     const requests = fc.record({

@@ -108,7 +108,16 @@ describe('bench --corpus writes only into its own folder', () => {
 describe('output a terminal can trust', () => {
   const evil = '\x1b]0;pwned\x07\x1b[2J\x9b31m';
   const bones: TrackData[] = [
-    { boneName: evil, boneId: 0, keyframeType: 'KR00', compressed: false, times: Float32Array.of(0), rotations: Float32Array.of(0, 0, 0, 1), translations: null, scales: null },
+    {
+      boneName: evil,
+      boneId: 0,
+      keyframeType: 'KR00',
+      compressed: false,
+      times: Float32Array.of(0),
+      rotations: Float32Array.of(0, 0, 0, 1),
+      translations: null,
+      scales: null,
+    },
   ];
   it('info, list, dump, bind and img ls print control characters escaped', () => {
     const dir = scratch();
@@ -132,7 +141,10 @@ describe('output a terminal can trust', () => {
   });
 
   it('a broken pipe keeps the exit code of an input error', async () => {
-    const child = spawn(process.execPath, [cli, 'info', join(root, 'fixtures/anp3-all-types.ifp'), 'no/such.ifp'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'info', join(root, 'fixtures/anp3-all-types.ifp'), 'no/such.ifp'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.destroy(); // the reader went away (| head -0)
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);

@@ -39,7 +39,12 @@ describe('IFFReader', () => {
     expect(Array.from(reader.tracks[0]!.times)).toEqual([0, 1, 2, 3, 4].map((i) => f32(i / 30)));
     expect(reader.tracks[1]!.times).toBe(reader.tracks[0]!.times);
     const half = (0.1 + 0.05 * 2) / 2;
-    expect(Array.from(reader.tracks[1]!.rotations.subarray(8, 12))).toEqual([f32(Math.sin(half) * 0.6), f32(Math.sin(half) * 0.8), 0, f32(Math.cos(half))]);
+    expect(Array.from(reader.tracks[1]!.rotations.subarray(8, 12))).toEqual([
+      f32(Math.sin(half) * 0.6),
+      f32(Math.sin(half) * 0.8),
+      0,
+      f32(Math.cos(half)),
+    ]);
     for (const [i, track] of reader.tracks.entries()) expect(bits(track.rotations)).toEqual(bits(spec.tracks[i]!.rotations));
     expect(Array.from(reader.rootMotion!.subarray(3, 6))).toEqual([0, 0, f32(0.05)]);
     expect(reader.unknownChunks).toEqual([]);
@@ -78,7 +83,9 @@ describe('IFFReader', () => {
     ]);
     expect(input[12 + 8 + 5]).toBe(0); // the pad byte
     expect(reader.zeroCopy).toBe(false); // the pad shifts QUAT off 4-byte alignment
-    expect(reader.tracks.map((t) => bits(t.rotations))).toEqual(new IFFReader(fixture('anm2-2bone.iff')).tracks.map((t) => bits(t.rotations)));
+    expect(reader.tracks.map((t) => bits(t.rotations))).toEqual(
+      new IFFReader(fixture('anm2-2bone.iff')).tracks.map((t) => bits(t.rotations)),
+    );
   });
 
   it('reads a 48-bone rig without TRAN, and orders the hierarchy parents first', () => {
@@ -110,29 +117,44 @@ describe('IFFReader errors (format IFF, with offsets)', () => {
     const e = decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ quat: new Uint8Array(48) }))));
     expect(e).toMatchObject({ format: 'IFF', code: 'chunk-size' });
     expect(e.message).toMatch(/QUAT payload is 48 bytes; boneCount 2 x frameCount 2 x 16 = 64/);
-    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ head: new Uint8Array(11) }))))).toMatchObject({ code: 'chunk-size', offset: 12 });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ head: new Uint8Array(11) }))))).toMatchObject({
+      code: 'chunk-size',
+      offset: 12,
+    });
     expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ bone: new Uint8Array(100) }))))).toMatchObject({ code: 'chunk-size' });
     const tran = chunk('TRAN', new Uint8Array(12));
-    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ extra: [tran] })))).message).toMatch(/TRAN payload is 12 bytes; frameCount 2 x 12 = 24/);
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ extra: [tran] })))).message).toMatch(
+      /TRAN payload is 12 bytes; frameCount 2 x 12 = 24/,
+    );
   });
 
   it('rejects a missing required chunk and a duplicated known one', () => {
     const [head, bone, quat] = parts();
     expect(decodeErrorOf(() => new IFFReader(form('ANM2', head!, quat!)))).toMatchObject({ code: 'missing-chunk' });
-    expect(decodeErrorOf(() => new IFFReader(form('ANM2', head!, bone!, quat!, bone!)))).toMatchObject({ code: 'duplicate-chunk', offset: 12 + 20 + 144 + 72 });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', head!, bone!, quat!, bone!)))).toMatchObject({
+      code: 'duplicate-chunk',
+      offset: 12 + 20 + 144 + 72,
+    });
   });
 
   it('rejects a parent out of range and a cycle in the parent links', () => {
     const bone = (a: number, b: number) => concat(le(['i32', a], ['i32', b]), new Uint8Array(128));
-    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(-1, 2) }))))).toMatchObject({ code: 'bad-parent', offset: 12 + 20 + 8 + 4 });
+    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(-1, 2) }))))).toMatchObject({
+      code: 'bad-parent',
+      offset: 12 + 20 + 8 + 4,
+    });
     expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(-2, 0) }))))).toMatchObject({ code: 'bad-parent' });
     expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(1, 0) }))))).toMatchObject({ code: 'hierarchy-cycle' });
     expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ bone: bone(0, -1) }))))).toMatchObject({ code: 'hierarchy-cycle' });
   });
 
   it('rejects sample rate 0, and frameCount 0 with a non-empty QUAT', () => {
-    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ head: le(['f32', 0], ['u32', 2], ['u16', 0], ['u16', 2]) }))))).toMatchObject({ code: 'bad-sample-rate', offset: 28 });
-    expect(decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ head: le(['f32', 0], ['u32', 0], ['u16', 30], ['u16', 2]) }))))).toMatchObject({ code: 'bad-frame-count' });
+    expect(
+      decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ head: le(['f32', 0], ['u32', 2], ['u16', 0], ['u16', 2]) })))),
+    ).toMatchObject({ code: 'bad-sample-rate', offset: 28 });
+    expect(
+      decodeErrorOf(() => new IFFReader(form('ANM2', ...parts({ head: le(['f32', 0], ['u32', 0], ['u16', 30], ['u16', 2]) })))),
+    ).toMatchObject({ code: 'bad-frame-count' });
   });
 
   it('rejects a FORM running past the data, other magics and other form types', () => {
@@ -172,7 +194,11 @@ describe('IFFReader warnings', () => {
     const reader = new IFFReader(form('ANM2', ...parts({ quat })));
     expect(reader.tracks[1]!.rotations[7]).toBe(2);
     expect(reader.warnings).toEqual([
-      { code: 'non-unit-quaternion', offset: 12 + 20 + 144 + 8 + 48 + 0, message: expect.stringContaining('1 rotation keys are not unit length (first: bone 1, key 1)') },
+      {
+        code: 'non-unit-quaternion',
+        offset: 12 + 20 + 144 + 8 + 48 + 0,
+        message: expect.stringContaining('1 rotation keys are not unit length (first: bone 1, key 1)'),
+      },
     ]);
   });
 });

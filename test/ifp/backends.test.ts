@@ -59,7 +59,8 @@ describe('simd = scalar = js', () => {
           for (let c = 0; c < 4; c++) {
             if (track.rotations[4 * i + c] !== raw(i, c) / 4096) expect.fail(`${reader.backend}: rotation raw ${raw(i, c)}`);
           }
-          if (track.times[i] !== Math.fround(raw(i, 4) / 60)) expect.fail(`${reader.backend}: time raw ${raw(i, 4)} gave ${track.times[i]}`);
+          if (track.times[i] !== Math.fround(raw(i, 4) / 60))
+            expect.fail(`${reader.backend}: time raw ${raw(i, 4)} gave ${track.times[i]}`);
         }
         for (let c = 0; c < 3; c++) {
           if (type4!.translations![3 * i + c] !== raw(i, 5 + c) / 1024) expect.fail(`${reader.backend}: translation raw ${raw(i, 5 + c)}`);
@@ -84,7 +85,13 @@ describe('simd = scalar = js', () => {
   });
 
   itWith([SAMPLES])('agree bit for bit on the real sample files', () => {
-    for (const name of ['rwparserng_ped_anp3.ifp', 'iii_pcanims_ped_anpk.ifp', 'sa_python_anp3.ifp', 'sa_grenade_anp3.ifp', 'sa_vegasn_anp3.ifp']) {
+    for (const name of [
+      'rwparserng_ped_anp3.ifp',
+      'iii_pcanims_ped_anpk.ifp',
+      'sa_python_anp3.ifp',
+      'sa_grenade_anp3.ifp',
+      'sa_vegasn_anp3.ifp',
+    ]) {
       const [simd, scalar, js] = BACKENDS.map((backend) => decodeAll(sample(name), backend));
       expect(scalar, name).toEqual(js);
       expect(simd, name).toEqual(js);

@@ -3,7 +3,12 @@ import { IFPDecoder, IFPReader, writeIFP } from '../../src/index.js';
 import { bits, fixture, fixtureNames, sample, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
 
-const snapshot = (reader: IFPReader) => reader.animations.map((a) => [a.name, a.duration, a.bones.map((b) => [b.boneName, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])]);
+const snapshot = (reader: IFPReader) =>
+  reader.animations.map((a) => [
+    a.name,
+    a.duration,
+    a.bones.map((b) => [b.boneName, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)]),
+  ]);
 
 describe('IFPDecoder: decoding into memory the caller owns', () => {
   it('gives the same values as the owning reader, on every backend and fixture', () => {

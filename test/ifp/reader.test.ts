@@ -110,7 +110,9 @@ describe('IFPReader on the committed fixtures', () => {
       ['ANP2', 'older_tool', 1274, 408, 2],
     ]);
     expect(reader.animations.length).toBe(6);
-    expect(reader.warnings).toEqual([{ code: 'trailing-bytes', offset: 1682, message: expect.stringContaining('29 bytes after the last package') }]);
+    expect(reader.warnings).toEqual([
+      { code: 'trailing-bytes', offset: 1682, message: expect.stringContaining('29 bytes after the last package') },
+    ]);
   });
 
   it('treats zero sector padding as expected, not as garbage', () => {
@@ -177,7 +179,9 @@ describe('IFPReader errors', () => {
     new DataView(bytes.buffer).setUint32(frameTypeAt, 9, true);
     const reader = new IFPReader(bytes);
     expect(reader.animations.map((a) => a.name)).toEqual(['WEAPON_start_throw']);
-    expect(reader.warnings).toEqual([{ code: 'unknown-frame-type', offset: frameTypeAt, message: expect.stringContaining('frame type 9') }]);
+    expect(reader.warnings).toEqual([
+      { code: 'unknown-frame-type', offset: frameTypeAt, message: expect.stringContaining('frame type 9') },
+    ]);
     const error = decodeErrorOf(() => new IFPReader(bytes, { strict: true }));
     expect(error).toMatchObject({ format: 'IFP', code: 'unknown-frame-type', offset: frameTypeAt });
   });

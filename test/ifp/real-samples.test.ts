@@ -23,7 +23,9 @@ describeWith([SAMPLES], 'real game files', () => {
     [0.0046, 0.0053, 0.5656, 0.8244].forEach((about, c) => expect(Math.abs(root.rotations[c]! - about)).toBeLessThan(1e-4));
     expect(bomber.bones[1]!.boneName).toBe(' Pelvis');
     expect(reader.packages[0]!.byteOffset + reader.packages[0]!.byteLength).toBe(42642);
-    expect(reader.warnings).toEqual([{ code: 'trailing-bytes', offset: 42642, message: expect.stringContaining(`${bytes.length - 42642} bytes`) }]);
+    expect(reader.warnings).toEqual([
+      { code: 'trailing-bytes', offset: 42642, message: expect.stringContaining(`${bytes.length - 42642} bytes`) },
+    ]);
     expect(bytes.length - 42642).toBeGreaterThan(1_390_000);
   });
 

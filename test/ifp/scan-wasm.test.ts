@@ -22,7 +22,10 @@ function compare(bytes: Uint8Array, label: string): boolean {
       label,
     ).toEqual([]);
     // The TypeScript scan also records each animation's byte range (for the editor); the wasm scan does not.
-    const withoutRanges = reference.packages.map((pkg) => ({ ...pkg, animations: pkg.animations.map(({ byteOffset: _o, byteLength: _l, ...rest }) => rest) }));
+    const withoutRanges = reference.packages.map((pkg) => ({
+      ...pkg,
+      animations: pkg.animations.map(({ byteOffset: _o, byteLength: _l, ...rest }) => rest),
+    }));
     expect(fast.packages, label).toEqual(withoutRanges);
     expect(fast.output.length).toBe(reference.table.outputFloats);
     for (let row = 0; row < reference.table.count; row++) {
@@ -83,12 +86,18 @@ describe('non-finite key times, counted by the kernel and by its TypeScript twin
       translations: keyframeType === 'KRT0' ? new Float32Array(3 * times.length) : null,
       scales: null,
     });
-    const bytes = writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track('b', 'KR00'), track('c', 'KRT0')] }] }], { format: 'ANP3' });
+    const bytes = writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [track('b', 'KR00'), track('c', 'KRT0')] }] }], {
+      format: 'ANP3',
+    });
     const { table } = scanIFP(bytes, false);
     const counted = decodeTracksJs(bytes, table, new Float32Array(table.outputFloats));
     expect(counted).toBe(6);
-    for (const build of ['simd', 'scalar'] as const) expect(decodeAnpWasm(kernelModule(build)!, bytes)!.nonFiniteTimes, build).toBe(counted);
-    const clean = writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [{ ...track('b', 'KR00'), times: Float32Array.from([0, 1, 2, 3, 4, 5]) }] }] }], { format: 'ANP3' });
+    for (const build of ['simd', 'scalar'] as const)
+      expect(decodeAnpWasm(kernelModule(build)!, bytes)!.nonFiniteTimes, build).toBe(counted);
+    const clean = writeIFP(
+      [{ name: 'p', animations: [{ name: 'a', bones: [{ ...track('b', 'KR00'), times: Float32Array.from([0, 1, 2, 3, 4, 5]) }] }] }],
+      { format: 'ANP3' },
+    );
     expect(decodeAnpWasm(kernelModule('simd')!, clean)!.nonFiniteTimes).toBe(0);
   });
 });

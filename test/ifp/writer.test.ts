@@ -8,7 +8,10 @@ function packagesOf(reader: IFPReader): PackageData[] {
 }
 
 function allArrays(reader: IFPReader) {
-  return reader.animations.map((a) => [a.name, a.bones.map((b) => [b.boneName, b.boneId, b.keyframeType, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)])]);
+  return reader.animations.map((a) => [
+    a.name,
+    a.bones.map((b) => [b.boneName, b.boneId, b.keyframeType, bits(b.times), bits(b.rotations), bits(b.translations), bits(b.scales)]),
+  ]);
 }
 
 describe('writeIFP', () => {
@@ -107,7 +110,16 @@ describe('writeIFP', () => {
     const reader = new IFPReader(fixture('anpk-all-keys.ifp'));
     expect(() => writeIFP(packagesOf(reader), { format: 'ANP3' })).toThrow(/Bip01 L Thigh.*KRTS/);
     expect(() => writeIFP(packagesOf(reader), { format: 'ANPK', anpkAnimChunkSize: 48 })).toThrow(/bone id 0/);
-    const loud = { boneName: 'Loud', boneId: 0, keyframeType: 'KR00' as const, compressed: true, times: Float32Array.of(0), rotations: Float32Array.of(9, 0, 0, 1), translations: null, scales: null };
+    const loud = {
+      boneName: 'Loud',
+      boneId: 0,
+      keyframeType: 'KR00' as const,
+      compressed: true,
+      times: Float32Array.of(0),
+      rotations: Float32Array.of(9, 0, 0, 1),
+      translations: null,
+      scales: null,
+    };
     expect(() => writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [loud] }] }], { format: 'ANP3' })).toThrow(/bone "Loud".*int16/);
     const short = { ...loud, rotations: Float32Array.of(0, 0, 1) };
     expect(() => writeIFP([{ name: 'p', animations: [{ name: 'a', bones: [short] }] }], { format: 'ANP3' })).toThrow(/array lengths/);

@@ -1,7 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DecodeError, IFPReader, IGI2ClipReader, IGI2ModelReader, readIGI2Skeleton, sampleClip, writeIGI2Clip, type IGI2ClipDoc } from '../../src/index.js';
+import {
+  bindClip,
+  createPose,
+  DecodeError,
+  IFPReader,
+  IGI2ClipReader,
+  IGI2ModelReader,
+  readIGI2Skeleton,
+  sampleClip,
+  writeIGI2Clip,
+  type IGI2ClipDoc,
+} from '../../src/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
 import { decodeErrorOf } from '../helpers/errors.js';
 import { bits, fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
@@ -14,7 +25,14 @@ describe('IGI2ClipReader on the writer-made fixture', () => {
 
   it('reads header, hierarchy, tracks with tangents, root motion, attachments, triggers and wrap keys', () => {
     expect(clip.warnings).toEqual([]);
-    expect([clip.name, clip.looping, clip.durationTicks, clip.duration, clip.ticksPerSecond, clip.boneCount]).toEqual(['fixture_clip', true, 960, 0.2, 4800, 3]);
+    expect([clip.name, clip.looping, clip.durationTicks, clip.duration, clip.ticksPerSecond, clip.boneCount]).toEqual([
+      'fixture_clip',
+      true,
+      960,
+      0.2,
+      4800,
+      3,
+    ]);
     expect(Array.from(clip.skeleton.parents)).toEqual([-1, 0, 0]);
     expect(clip.skeleton.names).toEqual(['bone0', 'bone1', 'bone2']);
     expect(Array.from(clip.skeleton.restTranslations)).toEqual([0, 0, 0, 100, 0, 0, -100, 0, 0]);
@@ -29,7 +47,9 @@ describe('IGI2ClipReader on the writer-made fixture', () => {
     expect(clip.tracks[1]!.positions).toBeNull();
     expect(clip.attachments).toHaveLength(1);
     expect(clip.attachments[0]).toMatchObject({ name: 'weapon', bone: 1, unknown: 0.5 });
-    expect(clip.attachments[0]!.keys.map((k) => [k.ticks, k.bone, k.rotation && Array.from(k.rotation), k.matrix && Array.from(k.matrix)])).toEqual([
+    expect(
+      clip.attachments[0]!.keys.map((k) => [k.ticks, k.bone, k.rotation && Array.from(k.rotation), k.matrix && Array.from(k.matrix)]),
+    ).toEqual([
       [0, null, [0, 0, 0, 1], null],
       [480, 2, null, [1, 0, 0, 0, 1, 0, 0, 0, 1]],
     ]);
@@ -80,7 +100,9 @@ describe('IGI 2 sampling', () => {
     // Bone 1's second key (at 320 ticks) has tangents off the key: the segment after it curves.
     sampleClip(clip, 0.1, curved);
     sampleClip(clip, 0.1, straight, { interpolation: 'slerp' });
-    expect(Math.max(...Array.from(curved.rotations.subarray(4, 8), (v, i) => Math.abs(v - straight.rotations[4 + i]!)))).toBeGreaterThan(1e-4);
+    expect(Math.max(...Array.from(curved.rotations.subarray(4, 8), (v, i) => Math.abs(v - straight.rotations[4 + i]!)))).toBeGreaterThan(
+      1e-4,
+    );
   });
 
   it('a looping clip past its last key interpolates toward the wrap keys', () => {
@@ -110,7 +132,10 @@ describe('writeIGI2Clip from scratch', () => {
       looping: false,
       durationTicks: Math.round(walk.duration * 4800),
       skeleton: { parents: Array.from({ length: bones }, (_, i) => (i === 0 ? -1 : 0)), restTranslations: new Float32Array(3 * bones) },
-      tracks: walk.bones.map((bone) => ({ rotationTicks: Array.from(bone.times, (t) => Math.max(0, Math.round(t * 4800))), rotations: bone.rotations })),
+      tracks: walk.bones.map((bone) => ({
+        rotationTicks: Array.from(bone.times, (t) => Math.max(0, Math.round(t * 4800))),
+        rotations: bone.rotations,
+      })),
     };
     const clip = new IGI2ClipReader(writeIGI2Clip(doc), { strict: true });
     expect(clip.warnings).toEqual([]);
@@ -127,7 +152,12 @@ function tnveEntries(bytes: Uint8Array): { type: number; index: number; ticks: n
   const entries = [];
   for (let offset = 0; offset < size; ) {
     const words = view.getUint16(at + 16 + offset + 2, true);
-    entries.push({ type: bytes[at + 16 + offset]!, index: bytes[at + 16 + offset + 1]!, ticks: view.getUint32(at + 16 + offset + 4, true), word: offset / 4 });
+    entries.push({
+      type: bytes[at + 16 + offset]!,
+      index: bytes[at + 16 + offset + 1]!,
+      ticks: view.getUint32(at + 16 + offset + 4, true),
+      word: offset / 4,
+    });
     offset += 4 * words;
   }
   return entries;
@@ -164,7 +194,14 @@ describe('writeIGI2Clip orders entries and writes ATTA from the rule, not from w
   });
 
   it('a clip built from scratch, with a trigger and attachment poses at shared times, reads back equal in the spec order', () => {
-    const key = (ticks: number, x: number) => ({ ticks, time: ticks / 4800, position: Float32Array.of(x, 0, 0), rotation: Float32Array.of(0, 0, 0, 1), bone: null, matrix: null });
+    const key = (ticks: number, x: number) => ({
+      ticks,
+      time: ticks / 4800,
+      position: Float32Array.of(x, 0, 0),
+      rotation: Float32Array.of(0, 0, 0, 1),
+      bone: null,
+      matrix: null,
+    });
     const doc: IGI2ClipDoc = {
       name: 'scratch',
       looping: false,
@@ -280,7 +317,14 @@ describe('the retail IGI 2 samples', () => {
   it('read: two 47-bone clips (one looping, one with 2 attachments) and the 47-bone model', () => {
     const push = new IGI2ClipReader(sample('igi2/push_button_1st_pers.iff'));
     const fire = new IGI2ClipReader(sample('igi2/fire_pullpin_flashbang_1st.iff'));
-    expect([push.name, push.looping, push.durationTicks, push.boneCount, push.attachments.length, push.warnings]).toEqual(['push_button_1st_pers', true, 5440, 47, 0, []]);
+    expect([push.name, push.looping, push.durationTicks, push.boneCount, push.attachments.length, push.warnings]).toEqual([
+      'push_button_1st_pers',
+      true,
+      5440,
+      47,
+      0,
+      [],
+    ]);
     expect([fire.name, fire.looping, fire.durationTicks, fire.boneCount, fire.attachments.map((a) => a.name), fire.warnings]).toEqual([
       'fire_pullpin_flashbang_1st',
       false,

@@ -26,7 +26,8 @@ describe('IGI2Decoder: decoding clips into memory the caller owns', () => {
 
   itWith([SAMPLES])('decodes the retail clips as the owning reader does', () => {
     const decoder = new IGI2Decoder();
-    for (const name of retail) expect(tracksOf(decoder.decode(sample(`igi2/${name}`))), name).toEqual(tracksOf(new IGI2ClipReader(sample(`igi2/${name}`))));
+    for (const name of retail)
+      expect(tracksOf(decoder.decode(sample(`igi2/${name}`))), name).toEqual(tracksOf(new IGI2ClipReader(sample(`igi2/${name}`))));
   });
 
   it('reuses its buffer after a reset, and a decode that does not fit moves to a bigger one without touching older clips', () => {

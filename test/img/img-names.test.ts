@@ -11,7 +11,8 @@ import { encodeErrorOf } from '../helpers/errors.js';
 import { fixture } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
+const gameanim = (...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8' });
 const archive = () => new IMGArchive(writeIMG([{ name: 'walk.ifp', data: fixture('anp2-basic.ifp') }]));
 
 const refused = [
@@ -35,7 +36,11 @@ const accepted = ['walk2.ifp', 'with space.dff', 'café.txd', '.hidden', '...', 
 
 describe('IMG entry names', () => {
   it.each(refused)('%j is refused by add, rename and writeIMG, as one line naming it', (name) => {
-    for (const run of [() => IMGEditor.from(archive()).add(name, new Uint8Array(1)), () => IMGEditor.from(archive()).rename('walk.ifp', name), () => writeIMG([{ name, data: new Uint8Array(1) }])]) {
+    for (const run of [
+      () => IMGEditor.from(archive()).add(name, new Uint8Array(1)),
+      () => IMGEditor.from(archive()).rename('walk.ifp', name),
+      () => writeIMG([{ name, data: new Uint8Array(1) }]),
+    ]) {
       const error = encodeErrorOf(run);
       expect(error).toBeInstanceOf(RangeError); // callers that catch the library's refusals keep working
       expect([error.format, error.code]).toEqual(['IMG', 'bad-name']);
@@ -52,7 +57,10 @@ describe('IMG entry names', () => {
   it('an IFP animation or package renamed outside Latin-1: refused when renamed, not an uncaught RangeError in write()', () => {
     const editor = IFPEditor.read(fixture('anp3-all-types.ifp'));
     const first = editor.animations[0]!.name;
-    expect([encodeErrorOf(() => editor.rename(first, 'шаг')).code, encodeErrorOf(() => editor.renamePackage('пакет')).code]).toEqual(['bad-name', 'bad-name']);
+    expect([encodeErrorOf(() => editor.rename(first, 'шаг')).code, encodeErrorOf(() => editor.renamePackage('пакет')).code]).toEqual([
+      'bad-name',
+      'bad-name',
+    ]);
     expect(() => editor.write()).not.toThrow(); // the refused renames changed nothing
   });
 

@@ -127,7 +127,9 @@ describeWith([SAMPLES], 'real archives', () => {
     expect(archive.entries.length).toBe(283);
     expect(archive.entries[1]).toEqual({ name: 'A1_ss0.ifp', offset: 4096, size: 577536 });
     // One warning for all of them (with the count), not 283.
-    expect(archive.warnings).toEqual([{ code: 'entry-out-of-range', offset: 0, message: expect.stringContaining('and 282 more entries like it') }]);
+    expect(archive.warnings).toEqual([
+      { code: 'entry-out-of-range', offset: 0, message: expect.stringContaining('and 282 more entries like it') },
+    ]);
     expect(() => archive.get('a1_ss0.ifp')).toThrow(DecodeError);
   });
 });

@@ -40,7 +40,9 @@ describe('binding by frame name (fixture: a small III-style ped)', () => {
     expect(Array.from(skeleton.parents)).toEqual([-1, 0, 1, 2, 1, 4]);
     expect(Array.from(skeleton.ids)).toEqual([-1, -1, -1, -1, -1, -1]);
     expect(Array.from(skeleton.restScales!.subarray(9, 12), (s) => Number(s.toFixed(4)))).toEqual([1.05, 1.05, 1.05]);
-    expect(reader.geometries.map((g) => [g.frame, g.vertexCount, g.materials[0]!.texture])).toEqual([1, 2, 3, 4, 5].map((f) => [f, 8, 'tinyskin']));
+    expect(reader.geometries.map((g) => [g.frame, g.vertexCount, g.materials[0]!.texture])).toEqual(
+      [1, 2, 3, 4, 5].map((f) => [f, 8, 'tinyskin']),
+    );
     expect(skeleton.indexOf('STORSO')).toBe(2);
   });
 
@@ -52,13 +54,20 @@ describe('binding by frame name (fixture: a small III-style ped)', () => {
     const pose = createPose(skeleton);
     sampleClip(bound, 0, pose);
     const track = run.tracks[0]!;
-    for (let c = 0; c < 3; c++) expect(pose.translations[3 + c]).toBeCloseTo(track.translations![c]! + skeleton.restTranslations[3 + c]!, 6);
+    for (let c = 0; c < 3; c++)
+      expect(pose.translations[3 + c]).toBeCloseTo(track.translations![c]! + skeleton.restTranslations[3 + c]!, 6);
     expectRigidParts(skeleton, run, 8);
   });
 });
 
 describe('frames that share a name: the one the game finds (re3 RpAnimBlendClumpFindFrame)', () => {
-  const frame = (name: string, parent: number): DFFFrame => ({ name, parent, rotation: Float32Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1), position: new Float32Array(3), hanimId: -1 });
+  const frame = (name: string, parent: number): DFFFrame => ({
+    name,
+    parent,
+    rotation: Float32Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1),
+    position: new Float32Array(3),
+    hanimId: -1,
+  });
   // The game walks frame 0's children in reverse file order, depth first, and keeps the last match.
   const frames = [frame('object', -1), frame('door', 0), frame('Door', 0), frame('hinge', 1), frame('hinge', 3), frame('door', -1)];
   const { skeleton } = skeletonFromFrames(frames);
@@ -109,7 +118,8 @@ describe('GTA III peds on III ped.ifp (real files)', () => {
     expect(frameClips.length).toBe(230);
     for (const [name, reader] of models) {
       for (const clip of frameClips) expect(bindClip(clip, reader.skeleton!).unmatchedTracks, `${clip.name} on ${name}`).toEqual([]);
-      for (const clip of ped.animations.filter((c) => skinnedClips.includes(c.name))) expect(bindClip(clip, reader.skeleton!).restBones.length).toBe(17);
+      for (const clip of ped.animations.filter((c) => skinnedClips.includes(c.name)))
+        expect(bindClip(clip, reader.skeleton!).restBones.length).toBe(17);
     }
   });
 

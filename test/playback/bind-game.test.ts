@@ -2,7 +2,17 @@
 // across rigs. Sampling at repeated key times as the game's FindKeyFrame seeks.
 import { AnimationMixer, Object3D } from 'three';
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, IGI2ClipReader, PED_BONE_TAGS, sampleClip, writeDFF, type DFFDoc, type SkeletalClip } from '../../src/index.js';
+import {
+  bindClip,
+  createPose,
+  DFFReader,
+  IGI2ClipReader,
+  PED_BONE_TAGS,
+  sampleClip,
+  writeDFF,
+  type DFFDoc,
+  type SkeletalClip,
+} from '../../src/index.js';
 import { toAnimationClip } from '../../src/three/index.js';
 import * as specs from '../../scripts/fixture-specs.mjs';
 import { fixture, sample, SAMPLES } from '../helpers/files.js';
@@ -32,18 +42,26 @@ describe('binding by name as the game does', () => {
 
   it('the table has the 32 SA bones, and three names that differ from the frames skins carry', () => {
     expect(Object.keys(PED_BONE_TAGS)).toHaveLength(32);
-    expect([PED_BONE_TAGS[25], PED_BONE_TAGS[35], PED_BONE_TAGS[44], PED_BONE_TAGS[54]]).toEqual(['R Fingers', 'L Fingers', 'L Toe', 'R Toe']);
+    expect([PED_BONE_TAGS[25], PED_BONE_TAGS[35], PED_BONE_TAGS[44], PED_BONE_TAGS[54]]).toEqual([
+      'R Fingers',
+      'L Fingers',
+      'L Toe',
+      'R Toe',
+    ]);
   });
 
-  itWith([SAMPLES])("real skins: 'R Fingers' and 'L Fingers' tracks drive the finger bones, which the frames call 'R Finger' and 'L Finger'", () => {
-    for (const name of ['dff/sa_skin_plain.dff', 'dff/sa_skin_modelspace_frames.dff']) {
-      const skeleton = new DFFReader(sample(name)).skeleton!;
-      const bound = bindClip(namedClip(['R Fingers', 'L Fingers', 'L Toe', 'R Toe']), skeleton);
-      expect(bound.unmatchedTracks, name).toEqual([]);
-      expect([25, 35, 44, 54].map((id) => bound.trackOfBone[skeleton.indexOf(id)])).toEqual([0, 1, 2, 3]);
-      expect(skeleton.names[skeleton.indexOf(25)]!.trim()).toBe('R Finger');
-    }
-  });
+  itWith([SAMPLES])(
+    "real skins: 'R Fingers' and 'L Fingers' tracks drive the finger bones, which the frames call 'R Finger' and 'L Finger'",
+    () => {
+      for (const name of ['dff/sa_skin_plain.dff', 'dff/sa_skin_modelspace_frames.dff']) {
+        const skeleton = new DFFReader(sample(name)).skeleton!;
+        const bound = bindClip(namedClip(['R Fingers', 'L Fingers', 'L Toe', 'R Toe']), skeleton);
+        expect(bound.unmatchedTracks, name).toEqual([]);
+        expect([25, 35, 44, 54].map((id) => bound.trackOfBone[skeleton.indexOf(id)])).toEqual([0, 1, 2, 3]);
+        expect(skeleton.names[skeleton.indexOf(25)]!.trim()).toBe('R Finger');
+      }
+    },
+  );
 });
 
 describe('binding across rigs', () => {
@@ -106,7 +124,9 @@ describe('two keys at the same time', () => {
       mixer.setTime(time);
       sampleClip(clip, time, pose);
       expect(bone.position.x, `t=${time}`).toBeCloseTo(pose.translations[0]!, 3);
-      expect(Math.abs(bone.quaternion.z * pose.rotations[2]! + bone.quaternion.w * pose.rotations[3]!), `t=${time}`).toBeGreaterThan(1 - 1e-6);
+      expect(Math.abs(bone.quaternion.z * pose.rotations[2]! + bone.quaternion.w * pose.rotations[3]!), `t=${time}`).toBeGreaterThan(
+        1 - 1e-6,
+      );
     }
   });
 });

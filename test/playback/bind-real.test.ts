@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, skinningMatrices, type SkeletalClip } from '../../src/index.js';
+import {
+  bindClip,
+  createPose,
+  DFFReader,
+  IFPReader,
+  poseToMatrices,
+  sampleClip,
+  skinningMatrices,
+  type SkeletalClip,
+} from '../../src/index.js';
 import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 describe('binding real SA animations to real SA models', () => {
@@ -8,7 +17,9 @@ describe('binding real SA animations to real SA models', () => {
     return;
   }
   const ped = new IFPReader(sample('rwparserng_ped_anp3.ifp'));
-  const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff'].map((name) => [name, new DFFReader(sample(name)).skeleton!] as const);
+  const models = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff'].map(
+    (name) => [name, new DFFReader(sample(name)).skeleton!] as const,
+  );
 
   it('walk_player drives all 32 bones of each model, by HAnim id', () => {
     for (const [name, skeleton] of models) {
@@ -46,7 +57,10 @@ describe('binding real SA animations to real SA models', () => {
         for (let b = 0; b < pose.count; b++) {
           for (let i = 0; i < 3; i++) {
             for (let j = 0; j < 3; j++) {
-              const dot = world[16 * b + 4 * i]! * world[16 * b + 4 * j]! + world[16 * b + 4 * i + 1]! * world[16 * b + 4 * j + 1]! + world[16 * b + 4 * i + 2]! * world[16 * b + 4 * j + 2]!;
+              const dot =
+                world[16 * b + 4 * i]! * world[16 * b + 4 * j]! +
+                world[16 * b + 4 * i + 1]! * world[16 * b + 4 * j + 1]! +
+                world[16 * b + 4 * i + 2]! * world[16 * b + 4 * j + 2]!;
               expect(Math.abs(dot - (i === j ? 1 : 0))).toBeLessThan(1e-5);
             }
           }
@@ -75,7 +89,9 @@ describe('binding real SA animations to real SA models', () => {
       const rest = skeleton.restRotations.subarray(4 * bone, 4 * bone + 4);
       const length = Math.hypot(...rest);
       expect(Array.from(pose.rotations.subarray(4 * bone, 4 * bone + 4))).toEqual(Array.from(rest, (v) => Math.fround(v / length)));
-      expect(Array.from(pose.translations.subarray(3 * bone, 3 * bone + 3))).toEqual(Array.from(skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3)));
+      expect(Array.from(pose.translations.subarray(3 * bone, 3 * bone + 3))).toEqual(
+        Array.from(skeleton.restTranslations.subarray(3 * bone, 3 * bone + 3)),
+      );
     }
   });
 });

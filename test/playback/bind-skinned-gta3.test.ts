@@ -3,14 +3,29 @@
 // re3's FrameFindByNameCBskin finds a skinned clump's frame, and the pose is the one the unskinned ped
 // shows (docs/binding.md).
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, GTA3_PED_BONE_TAGS, IFPReader, sampleClip, writeDFF, type DFFDoc, type Skeleton } from '../../src/index.js';
+import {
+  bindClip,
+  createPose,
+  DFFReader,
+  GTA3_PED_BONE_TAGS,
+  IFPReader,
+  sampleClip,
+  writeDFF,
+  type DFFDoc,
+  type Skeleton,
+} from '../../src/index.js';
 import { skinnedGta3 } from '../../scripts/fixture-specs.mjs';
 import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { itWith } from '../helpers/needs.js';
 
 /** The skinned twin of an unskinned III ped: its frames, III's bone tags as ids, a Skin PLG posed as the frames. */
 function skinnedTwin(rigid: Skeleton): Skeleton {
-  const doc = skinnedGta3({ names: rigid.names, parents: rigid.parents, rotations: rigid.restRotations, translations: rigid.restTranslations }) as DFFDoc;
+  const doc = skinnedGta3({
+    names: rigid.names,
+    parents: rigid.parents,
+    rotations: rigid.restRotations,
+    translations: rigid.restTranslations,
+  }) as DFFDoc;
   return new DFFReader(writeDFF(doc)).skeleton!;
 }
 
@@ -30,12 +45,17 @@ describe('a skinned GTA III ped (fixture: 16 parts with bone tags as ids)', () =
     expect(run.tracks.every((track) => track.boneId === -1)).toBe(true);
     const bound = bindClip(run, skeleton);
     expect(bound.unmatchedTracks).toEqual([]);
-    expect(run.tracks.map((track) => skeleton.names[bound.trackOfBone.indexOf(run.tracks.indexOf(track))])).toEqual(run.tracks.map((track) => track.boneName));
+    expect(run.tracks.map((track) => skeleton.names[bound.trackOfBone.indexOf(run.tracks.indexOf(track))])).toEqual(
+      run.tracks.map((track) => track.boneName),
+    );
   });
 
   it('a track with an id the ped has binds by id; one whose id the ped lacks falls back to its name', () => {
     const clip = new IFPReader(fixture('anpk-gta3.ifp')).getAnimation('run_civi')!;
-    const byId = { ...clip, tracks: clip.tracks.map((track) => ({ ...track, boneId: track.boneName === 'Swaist' ? 9 : 500 })) } as typeof clip;
+    const byId = {
+      ...clip,
+      tracks: clip.tracks.map((track) => ({ ...track, boneId: track.boneName === 'Swaist' ? 9 : 500 })),
+    } as typeof clip;
     const bound = bindClip(byId, skeleton);
     expect(skeleton.names[bound.trackOfBone.indexOf(0)]).toBe('Shead'); // Swaist's track carries id 9: Shead's tag
     expect(bound.unmatchedTracks).toEqual(clip.tracks.filter((track) => track.boneName === 'Shead').map((track) => track.boneName)); // Shead taken by id first
@@ -62,14 +82,21 @@ describe("III's walk_player on a skinned III ped and on the unskinned player.dff
       sampleClip(onFrames, time, framePose);
       for (let bone = 0; bone < skinned.boneCount; bone++) {
         const other = rigid.indexOf(skinned.names[bone]!);
-        for (let c = 0; c < 4; c++) worst = Math.max(worst, Math.abs(skinPose.rotations[4 * bone + c]! - framePose.rotations[4 * other + c]!));
+        for (let c = 0; c < 4; c++)
+          worst = Math.max(worst, Math.abs(skinPose.rotations[4 * bone + c]! - framePose.rotations[4 * other + c]!));
         // The game resets a skinned ped's root to the origin (re3 SkinGetBonePositionsToTable), an
         // unskinned one's to its frame: the root's translation differs by that frame's position alone.
         const root = skinned.parents[bone] === -1 ? rigid.restTranslations.subarray(3 * other, 3 * other + 3) : [0, 0, 0];
-        for (let c = 0; c < 3; c++) expect(skinPose.translations[3 * bone + c]! + root[c]!, `${skinned.names[bone]} at ${time}`).toBeCloseTo(framePose.translations[3 * other + c]!, 5);
+        for (let c = 0; c < 3; c++)
+          expect(skinPose.translations[3 * bone + c]! + root[c]!, `${skinned.names[bone]} at ${time}`).toBeCloseTo(
+            framePose.translations[3 * other + c]!,
+            5,
+          );
       }
     }
-    console.log(`walk_player: ${times.length} key times, 16 bones; largest rotation difference skinned vs unskinned ${worst.toExponential(2)}`);
+    console.log(
+      `walk_player: ${times.length} key times, 16 bones; largest rotation difference skinned vs unskinned ${worst.toExponential(2)}`,
+    );
     expect(worst).toBeLessThan(1e-5);
   });
 });

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { blendPoses, boneMask, createPose, IFFReader, IFPReader, saUpperBodyMask, sampleClip, SA_UPPER_BODY_BONE_IDS } from '../../src/index.js';
+import {
+  blendPoses,
+  boneMask,
+  createPose,
+  IFFReader,
+  IFPReader,
+  saUpperBodyMask,
+  sampleClip,
+  SA_UPPER_BODY_BONE_IDS,
+} from '../../src/index.js';
 import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { aboutZ, animationOf } from './helpers.js';
 import { itWith } from '../helpers/needs.js';
 
-const close = (actual: ArrayLike<number>, expected: number[], digits = 6) => expected.forEach((v, i) => expect(actual[i]).toBeCloseTo(v, digits));
+const close = (actual: ArrayLike<number>, expected: number[], digits = 6) =>
+  expected.forEach((v, i) => expect(actual[i]).toBeCloseTo(v, digits));
 
 describe('blendPoses', () => {
   const run = animationOf([
@@ -42,7 +52,10 @@ describe('blendPoses', () => {
       { pose: poseOf(run), weight: 1, mask: [1, 0] },
       { pose: poseOf(aim), weight: 1, mask: [0, 1] },
     ]);
-    expect(Array.from(out.rotations)).toEqual([...Array.from(poseOf(run).rotations.subarray(0, 4)), ...Array.from(poseOf(aim).rotations.subarray(4, 8))]);
+    expect(Array.from(out.rotations)).toEqual([
+      ...Array.from(poseOf(run).rotations.subarray(0, 4)),
+      ...Array.from(poseOf(aim).rotations.subarray(4, 8)),
+    ]);
     expect(Array.from(out.translations.subarray(0, 3))).toEqual([1, 0, 0]);
   });
 
@@ -95,7 +108,19 @@ describe('masks', () => {
       'R breast',
       'Belly',
     ]);
-    expect(named(saUpperBodyMask(pose, 1, true))).toEqual(['Root', 'Pelvis', 'Spine', 'L Thigh', 'L Calf', 'L Foot', 'L Toe0', 'R Thigh', 'R Calf', 'R Foot', 'R Toe0']);
+    expect(named(saUpperBodyMask(pose, 1, true))).toEqual([
+      'Root',
+      'Pelvis',
+      'Spine',
+      'L Thigh',
+      'L Calf',
+      'L Foot',
+      'L Toe0',
+      'R Thigh',
+      'R Calf',
+      'R Foot',
+      'R Toe0',
+    ]);
     expect(SA_UPPER_BODY_BONE_IDS.size).toBe(21);
   });
 });

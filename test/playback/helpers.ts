@@ -1,7 +1,11 @@
 import { IFPReader, writeIFP, type TrackData } from '../../src/index.js';
 
 /** An IFP animation built from float tracks (so values are exact), decoded by the real reader. */
-export function animationOf(tracks: Array<Omit<Partial<TrackData>, 'times' | 'rotations' | 'translations'> & { times: number[]; rotations: number[]; translations?: number[] }>) {
+export function animationOf(
+  tracks: Array<
+    Omit<Partial<TrackData>, 'times' | 'rotations' | 'translations'> & { times: number[]; rotations: number[]; translations?: number[] }
+  >,
+) {
   const bones: TrackData[] = tracks.map((t, i) => ({
     boneName: t.boneName ?? `b${i}`,
     boneId: t.boneId ?? i,

@@ -16,14 +16,23 @@ describe("sampleLayers on real SA clips: sa_python_anp3.ifp's clips over the ped
   // rwparserng_ped_anp3.ifp holds the idle stance as woman_idlestance (it has no idle_stance).
   const idle = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('woman_idlestance')!;
   const python = new IFPReader(sample('sa_python_anp3.ifp')).animations;
-  const skins = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff'].map((name) => ({ name, skeleton: new DFFReader(sample(name)).skeleton! }));
+  const skins = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff'].map((name) => ({
+    name,
+    skeleton: new DFFReader(sample(name)).skeleton!,
+  }));
 
   const heightOf = (world: Float32Array, skeleton: Skeleton, id: number) => world[16 * skeleton.indexOf(id) + 14]!;
 
   it('the partial clips drive some bones only (the upper body), the base all 32', () => {
     expect(idle.bones.length).toBe(32);
     const partial = python.filter((clip) => clip.bones.length < 32);
-    expect(partial.map((clip) => clip.name)).toEqual(['python_crouchfire', 'python_crouchreload', 'python_fire', 'python_fire_poor', 'python_reload']);
+    expect(partial.map((clip) => clip.name)).toEqual([
+      'python_crouchfire',
+      'python_crouchreload',
+      'python_fire',
+      'python_fire_poor',
+      'python_reload',
+    ]);
     expect(python.find((clip) => clip.name === 'python_fire')!.bones.length).toBe(15);
   });
 
@@ -59,8 +68,12 @@ describe("sampleLayers on real SA clips: sa_python_anp3.ifp's clips over the ped
             if (lacking.includes(skeleton.indexOf(L_FOOT))) expect(head - feet, where).toBeGreaterThan(1.2);
             else crouched++;
             for (const bone of lacking) {
-              expect(Array.from(out.rotations.subarray(4 * bone, 4 * bone + 4)), `${where}, bone ${skeleton.names[bone]}`).toEqual(Array.from(base.rotations.subarray(4 * bone, 4 * bone + 4)));
-              expect(Array.from(out.translations.subarray(3 * bone, 3 * bone + 3)), `${where}, bone ${skeleton.names[bone]}`).toEqual(Array.from(base.translations.subarray(3 * bone, 3 * bone + 3)));
+              expect(Array.from(out.rotations.subarray(4 * bone, 4 * bone + 4)), `${where}, bone ${skeleton.names[bone]}`).toEqual(
+                Array.from(base.rotations.subarray(4 * bone, 4 * bone + 4)),
+              );
+              expect(Array.from(out.translations.subarray(3 * bone, 3 * bone + 3)), `${where}, bone ${skeleton.names[bone]}`).toEqual(
+                Array.from(base.translations.subarray(3 * bone, 3 * bone + 3)),
+              );
             }
           }
         }

@@ -22,7 +22,13 @@ const idle = animationOf([
 ]);
 /** A colt45_fire-like partial clip: the right arm only, the upper arm also moved. */
 const fire = animationOf([
-  { boneName: ' R UpperArm', boneId: 22, times: [0, 0.5], rotations: [...aboutZ(80), ...aboutZ(100)], translations: [0.2, 0.1, 0.3, 0.2, 0.3, 0.3] },
+  {
+    boneName: ' R UpperArm',
+    boneId: 22,
+    times: [0, 0.5],
+    rotations: [...aboutZ(80), ...aboutZ(100)],
+    translations: [0.2, 0.1, 0.3, 0.2, 0.3, 0.3],
+  },
   { boneName: ' R Forearm', boneId: 23, times: [0, 0.5], rotations: [...aboutX(40), ...aboutX(90)] },
 ]);
 
@@ -33,7 +39,8 @@ const sampled = (clip: typeof idle, time: number): Pose => {
 };
 const rotation = (pose: Pose, bone: number) => Array.from(pose.rotations.subarray(4 * bone, 4 * bone + 4));
 const translation = (pose: Pose, bone: number) => Array.from(pose.translations.subarray(3 * bone, 3 * bone + 3));
-const close = (actual: number[], expected: number[], digits = 6) => expected.forEach((v, i) => expect(actual[i], `element ${i}`).toBeCloseTo(v, digits));
+const close = (actual: number[], expected: number[], digits = 6) =>
+  expected.forEach((v, i) => expect(actual[i], `element ${i}`).toBeCloseTo(v, digits));
 
 // Hand-written references: slerp (shortest arc) and the normalised weighted sum the game takes.
 function slerp(a: number[], b: number[], t: number): number[] {

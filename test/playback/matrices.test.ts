@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createPose, poseToMatrices, sampleClip, skinningMatrices } from '../../src/index.js';
 import { aboutZ, animationOf } from './helpers.js';
 
-const close = (actual: ArrayLike<number>, expected: number[]) => expected.forEach((v, i) => expect(actual[i], `element ${i}`).toBeCloseTo(v, 6));
+const close = (actual: ArrayLike<number>, expected: number[]) =>
+  expected.forEach((v, i) => expect(actual[i], `element ${i}`).toBeCloseTo(v, 6));
 // Column-major 4x4 helpers for the expected values, worked out by hand.
 const rotZ90 = (tx: number, ty: number) => [0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, tx, ty, 0, 1];
 const rotZ180 = (tx: number, ty: number) => [-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, tx, ty, 0, 1];

@@ -7,10 +7,13 @@ import { fixture, sample, samplesPresent } from '../helpers/files.js';
 import { aboutZ, animationOf } from './helpers.js';
 
 const BACKENDS: Backend[] = ['simd', 'scalar', 'js'];
-const close = (actual: ArrayLike<number>, expected: number[], digits = 6) => expected.forEach((v, i) => expect(actual[i]).toBeCloseTo(v, digits));
+const close = (actual: ArrayLike<number>, expected: number[], digits = 6) =>
+  expected.forEach((v, i) => expect(actual[i]).toBeCloseTo(v, digits));
 
 describe('sampleClip', () => {
-  const clip = animationOf([{ times: [0, 1, 3], rotations: [...aboutZ(0), ...aboutZ(90), ...aboutZ(90)], translations: [0, 0, 0, 2, 4, 6, 2, 4, 10] }]);
+  const clip = animationOf([
+    { times: [0, 1, 3], rotations: [...aboutZ(0), ...aboutZ(90), ...aboutZ(90)], translations: [0, 0, 0, 2, 4, 6, 2, 4, 10] },
+  ]);
 
   it('slerps rotations and lerps translations between the keys around the time', () => {
     for (const backend of BACKENDS) {
@@ -92,8 +95,10 @@ describe('sampleClip', () => {
           return pose;
         });
         for (const other of [scalar!, js!]) {
-          for (let i = 0; i < simd!.rotations.length; i++) if (Math.abs(simd!.rotations[i]! - other.rotations[i]!) > 1e-6) expect.fail(`rotation ${i} at ${time}`);
-          for (let i = 0; i < simd!.translations.length; i++) if (Math.abs(simd!.translations[i]! - other.translations[i]!) > 1e-6) expect.fail(`translation ${i} at ${time}`);
+          for (let i = 0; i < simd!.rotations.length; i++)
+            if (Math.abs(simd!.rotations[i]! - other.rotations[i]!) > 1e-6) expect.fail(`rotation ${i} at ${time}`);
+          for (let i = 0; i < simd!.translations.length; i++)
+            if (Math.abs(simd!.translations[i]! - other.translations[i]!) > 1e-6) expect.fail(`translation ${i} at ${time}`);
         }
       }),
       { seed: 2, numRuns: 300 },
@@ -102,7 +107,12 @@ describe('sampleClip', () => {
 
   it('gives the same rotations on every backend for keys at any angle, near the nlerp threshold, equal, negated or not unit length', () => {
     const unit = fc
-      .tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: 0.1, max: 1, noNaN: true }))
+      .tuple(
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: 0.1, max: 1, noNaN: true }),
+      )
       .map((q) => q.map((c) => c / Math.hypot(...q)));
     // The second key: q turned by a half-angle `half` about a random axis (dot product cos(half)), then scaled.
     const pair = fc
@@ -110,7 +120,12 @@ describe('sampleClip', () => {
         from: unit,
         axis: unit,
         // Half-angles: any, near the nlerp threshold (0.0316), near the end of the short series (0.1588), none.
-        half: fc.oneof(fc.double({ min: 0, max: 1.6, noNaN: true }), fc.double({ min: 0.03, max: 0.0335, noNaN: true }), fc.double({ min: 0.155, max: 0.162, noNaN: true }), fc.constant(0)),
+        half: fc.oneof(
+          fc.double({ min: 0, max: 1.6, noNaN: true }),
+          fc.double({ min: 0.03, max: 0.0335, noNaN: true }),
+          fc.double({ min: 0.155, max: 0.162, noNaN: true }),
+          fc.constant(0),
+        ),
         negate: fc.boolean(),
         scale: fc.oneof(fc.constant(1), fc.double({ min: 0.9, max: 1.1, noNaN: true })),
       })
@@ -119,7 +134,12 @@ describe('sampleClip', () => {
           n = Math.hypot(ax!, ay!, az!) || 1;
         const [rx, ry, rz, rw] = [(Math.sin(half) * ax!) / n, (Math.sin(half) * ay!) / n, (Math.sin(half) * az!) / n, Math.cos(half)];
         const [x, y, z, w] = from as [number, number, number, number];
-        const to = [w * rx + x * rw + y * rz - z * ry, w * ry - x * rz + y * rw + z * rx, w * rz + x * ry - y * rx + z * rw, w * rw - x * rx - y * ry - z * rz];
+        const to = [
+          w * rx + x * rw + y * rz - z * ry,
+          w * ry - x * rz + y * rw + z * rx,
+          w * rz + x * ry - y * rx + z * rw,
+          w * rw - x * rx - y * ry - z * rz,
+        ];
         return [...from, ...to.map((c) => c * scale * (negate ? -1 : 1))];
       });
     fc.assert(
@@ -132,7 +152,8 @@ describe('sampleClip', () => {
           sampleClip(clip, time, pose, { backend });
           // Bit for bit: the wasm sampler computes in f64 and rounds once, as the TypeScript one does.
           pose.rotations.forEach((value, i) => {
-            if (!Object.is(value, reference.rotations[i]!)) expect.fail(`${backend} rotation ${i}: ${value} against ${reference.rotations[i]}`);
+            if (!Object.is(value, reference.rotations[i]!))
+              expect.fail(`${backend} rotation ${i}: ${value} against ${reference.rotations[i]}`);
           });
         }
       }),
@@ -151,7 +172,9 @@ describe('sampleClip', () => {
   });
 
   it('refuses a pose made for another clip', () => {
-    expect(() => sampleClip(new IFFReader(fixture('anm2-2bone.iff')), 0, createPose(new IFFReader(fixture('anm2-48bone.iff'))))).toThrow(RangeError);
+    expect(() => sampleClip(new IFFReader(fixture('anm2-2bone.iff')), 0, createPose(new IFFReader(fixture('anm2-48bone.iff'))))).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -187,7 +210,10 @@ describe('slerpWeight (the series both samplers sum instead of acos and sin)', (
     const boundary = 1 - SLERP_SERIES_SHORT_RANGE;
     fc.assert(
       fc.property(
-        fc.oneof(fc.double({ min: 0, max: NEARLY_PARALLEL, noNaN: true, maxExcluded: true }), fc.double({ min: boundary - 1e-9, max: boundary + 1e-9, noNaN: true })),
+        fc.oneof(
+          fc.double({ min: 0, max: NEARLY_PARALLEL, noNaN: true, maxExcluded: true }),
+          fc.double({ min: boundary - 1e-9, max: boundary + 1e-9, noNaN: true }),
+        ),
         fc.double({ min: 0, max: 1, noNaN: true }),
         (cos, t) => {
           const error = Math.abs(slerpWeight(t, cos - 1) - exact(t, cos));

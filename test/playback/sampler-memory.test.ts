@@ -5,7 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import { kernelModule } from '../../src/core/wasm-kernel.js';
 import { wasmMemoryUsage } from '../../src/core/wasm-memory.js';
-import { IFFReader, IFPReader, createPoseBatch, disposePoseSamplers, resetPoseSamplers, sampleBatch, sampleClip, createPose } from '../../src/index.js';
+import {
+  IFFReader,
+  IFPReader,
+  createPoseBatch,
+  disposePoseSamplers,
+  resetPoseSamplers,
+  sampleBatch,
+  sampleClip,
+  createPose,
+} from '../../src/index.js';
 import { clipTracks } from '../../src/playback/clip.js';
 import { PoseSampler } from '../../src/playback/sampler-wasm.js';
 import { bits, fixture } from '../helpers/files.js';
@@ -25,7 +34,9 @@ describe('the pose sampler memory', () => {
     for (let i = 0; i < 1000; i++) {
       const sampler = new PoseSampler(module);
       // Uploads the clip into the sampler's memory, so there is something kept to let go.
-      expect(sampler.sample({ clips: [tracks], times: [i / 1000], firstBones: [0], loop: true }, bones, rotations, translations)).toBe(true);
+      expect(sampler.sample({ clips: [tracks], times: [i / 1000], firstBones: [0], loop: true }, bones, rotations, translations)).toBe(
+        true,
+      );
       most = Math.max(most, wasmMemoryUsage().bytes);
       sampler.dispose();
       expect(sampler.disposed).toBe(true);
@@ -39,7 +50,9 @@ describe('the pose sampler memory', () => {
     sampler.dispose();
     const tracks = clipTracks(clip);
     const n = tracks.tracks.length;
-    expect(() => sampler.sample({ clips: [tracks], times: [0], firstBones: [0], loop: false }, n, new Float32Array(4 * n), new Float32Array(3 * n))).toThrow(/released/);
+    expect(() =>
+      sampler.sample({ clips: [tracks], times: [0], firstBones: [0], loop: false }, n, new Float32Array(4 * n), new Float32Array(3 * n)),
+    ).toThrow(/released/);
   });
 
   it.each([

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, gameSkinWeights, IFPReader, poseToMatrices, sampleClip, skinVertices, type DFFGeometry, type Pose, type Skeleton } from '../../src/index.js';
+import {
+  bindClip,
+  createPose,
+  DFFReader,
+  gameSkinWeights,
+  IFPReader,
+  poseToMatrices,
+  sampleClip,
+  skinVertices,
+  type DFFGeometry,
+  type Pose,
+  type Skeleton,
+} from '../../src/index.js';
 import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
 const SKINS = ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff'];
@@ -13,7 +25,10 @@ function farthestFromMainBone(geometry: DFFGeometry, skeleton: Skeleton, pose: P
   let farthest = 0;
   for (let v = 0; v < geometry.vertexCount; v++) {
     const m = 16 * joints[4 * v]!;
-    farthest = Math.max(farthest, Math.hypot(skinned[3 * v]! - world[m + 12]!, skinned[3 * v + 1]! - world[m + 13]!, skinned[3 * v + 2]! - world[m + 14]!));
+    farthest = Math.max(
+      farthest,
+      Math.hypot(skinned[3 * v]! - world[m + 12]!, skinned[3 * v + 1]! - world[m + 13]!, skinned[3 * v + 2]! - world[m + 14]!),
+    );
   }
   return farthest;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createPose, createSkeleton, gameSkinWeights, poseToMatrices, skinningMatrices, skinVertices, type Pose, type Skeleton } from '../../src/index.js';
+import {
+  createPose,
+  createSkeleton,
+  gameSkinWeights,
+  poseToMatrices,
+  skinningMatrices,
+  skinVertices,
+  type Pose,
+  type Skeleton,
+} from '../../src/index.js';
 
 // Three bones: the root at the origin, bone 1 bound at (1, 0, 0), bone 2 at (0, 0, 1), both children
 // of the root, unrotated. Inverse binds are the inverse translations.
@@ -21,7 +30,12 @@ function movedPose(): Pose {
 
 /** One vertex at `position` with these stored pairs. */
 function vertex(position: number[], indices: number[], weights: number[], skinMaxWeights?: number) {
-  return { positions: Float32Array.from(position), skinIndices: Uint8Array.from(indices), skinWeights: Float32Array.from(weights), skinMaxWeights };
+  return {
+    positions: Float32Array.from(position),
+    skinIndices: Uint8Array.from(indices),
+    skinWeights: Float32Array.from(weights),
+    skinMaxWeights,
+  };
 }
 
 /**
@@ -55,7 +69,8 @@ function referenceSkin(geometry: ReturnType<typeof vertex>, pose: Pose): number[
   return out;
 }
 
-const close = (actual: ArrayLike<number>, expected: number[]) => expected.forEach((value, i) => expect(actual[i], `element ${i}`).toBeCloseTo(value, 6));
+const close = (actual: ArrayLike<number>, expected: number[]) =>
+  expected.forEach((value, i) => expect(actual[i], `element ${i}`).toBeCloseTo(value, 6));
 
 describe('gameSkinWeights: the weights the game draws with', () => {
   it('divides weights summing to 0.5 or 2.44 by their sum, largest first', () => {
@@ -103,13 +118,21 @@ describe('gameSkinWeights: the weights the game draws with', () => {
 
 describe('skinVertices: positions as the game draws them', () => {
   it('at rest, every vertex stays where it is, whatever its stored weights sum to', () => {
-    const geometry = vertex([0.3, 0.2, 0.1, 1, 2, 3, -1, 0, 4], [1, 2, 0, 0, 2, 1, 0, 0, 7, 1, 0, 0], [0.25, 0.25, 0, 0, 0, 0, 0, 0, 1.5, 0.94, 0, 0]);
+    const geometry = vertex(
+      [0.3, 0.2, 0.1, 1, 2, 3, -1, 0, 4],
+      [1, 2, 0, 0, 2, 1, 0, 0, 7, 1, 0, 0],
+      [0.25, 0.25, 0, 0, 0, 0, 0, 0, 1.5, 0.94, 0, 0],
+    );
     close(skinVertices(geometry, skeleton, createPose(skeleton)), [0.3, 0.2, 0.1, 1, 2, 3, -1, 0, 4]);
   });
 
   it('moves each vertex by its normalised weights: sums of 0.5, 2.44 and 0 alike', () => {
     const pose = movedPose(); // bone 1 moves +1 Y, bone 2 moves +2 X
-    const geometry = vertex([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [1, 2, 0, 0, 1, 2, 0, 0, 2, 1, 0, 0, 7, 1, 0, 0], [0.25, 0.25, 0, 0, 1.22, 1.22, 0, 0, 0, 0, 0, 0, 0.5, 0.5, 0, 0]);
+    const geometry = vertex(
+      [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+      [1, 2, 0, 0, 1, 2, 0, 0, 2, 1, 0, 0, 7, 1, 0, 0],
+      [0.25, 0.25, 0, 0, 1.22, 1.22, 0, 0, 0, 0, 0, 0, 0.5, 0.5, 0, 0],
+    );
     close(skinVertices(geometry, skeleton, pose), [1, 0.5, 0, 1, 0.5, 0, 2, 0, 0, 0, 1, 0]);
   });
 

@@ -32,7 +32,16 @@ describeWith([BLENDER, SAMPLES], `retargeting rigs Blender builds (${blenderVers
   /** Blender's rig from gameanim's own glTF export of walk_player on a skin: its folder of walk_player.glb, .fbx and .bvh. */
   const build = (skin: string, pose: 'rest' | 'tpose') => {
     const clip = join(scratch, `${skin}.glb`);
-    gameanim('export', join(samplesDir, `dff/${skin}.dff`), join(samplesDir, 'rwparserng_ped_anp3.ifp'), '--anim', 'walk_player', '-o', clip, '--force');
+    gameanim(
+      'export',
+      join(samplesDir, `dff/${skin}.dff`),
+      join(samplesDir, 'rwparserng_ped_anp3.ifp'),
+      '--anim',
+      'walk_player',
+      '-o',
+      clip,
+      '--force',
+    );
     const dir = join(scratch, `${pose}-${skin}`);
     run('blender', ['-b', '--factory-startup', '--python', join(root, 'test/retarget/blender-rig.py'), '--', clip, pose, dir]);
     return dir;
@@ -49,7 +58,13 @@ describeWith([BLENDER, SAMPLES], `retargeting rigs Blender builds (${blenderVers
       expect(lintIFP(bytes).filter((f) => f.severity === 'error')).toEqual([]);
       const animations = new IFPReader(bytes).animations;
       expect(animations.map((a) => a.name)).toEqual(['walk_player']);
-      const d = compare(skeleton, walk, animations[0]!, RIG_MAPPED, madeOn === skin ? undefined : { skeleton: new DFFReader(sample(`dff/${madeOn}.dff`)).skeleton! });
+      const d = compare(
+        skeleton,
+        walk,
+        animations[0]!,
+        RIG_MAPPED,
+        madeOn === skin ? undefined : { skeleton: new DFFReader(sample(`dff/${madeOn}.dff`)).skeleton! },
+      );
       const what = `${pose} ${skin} ${kind}`;
       console.log(
         `blender ${what}: worst bone ${worst(d.degrees).join(' ')} deg, worst segment ${worst(d.segments).join(' ')} deg, root ${(d.rootMotion * 100).toFixed(2)} cm, duration off ${d.duration.toFixed(4)} s\n${log}`,

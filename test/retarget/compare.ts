@@ -46,12 +46,19 @@ export interface RootFrom {
   skeleton: Skeleton;
 }
 
-export function compare(skeleton: Skeleton, original: Animation, back: Animation, driven: readonly string[], rootFrom?: RootFrom): Differences {
+export function compare(
+  skeleton: Skeleton,
+  original: Animation,
+  back: Animation,
+  driven: readonly string[],
+  rootFrom?: RootFrom,
+): Differences {
   const a = bindClip(original, skeleton),
     b = bindClip(back, skeleton);
   const pelvisRest = (s: Skeleton) => new Vector3().setFromMatrixPosition(STAND.clone().multiply(gameWorlds(s, null, 0)[s.indexOf(1)]!));
   const scale = rootFrom ? tPoseHipHeight(skeleton) / tPoseHipHeight(rootFrom.skeleton) : 1;
-  const expectedPelvis = (at: Vector3) => (rootFrom ? at.clone().sub(pelvisRest(rootFrom.skeleton)).multiplyScalar(scale).add(pelvisRest(skeleton)) : at);
+  const expectedPelvis = (at: Vector3) =>
+    rootFrom ? at.clone().sub(pelvisRest(rootFrom.skeleton)).multiplyScalar(scale).add(pelvisRest(skeleton)) : at;
   const pa = createPose(skeleton),
     pb = createPose(skeleton);
   const degrees = new Map(driven.map((name) => [name, 0]));
@@ -81,16 +88,21 @@ export function compare(skeleton: Skeleton, original: Animation, back: Animation
       }
       degrees.set(name, Math.max(degrees.get(name)!, (angle * 180) / Math.PI));
     }
-    rootMotion = Math.max(rootMotion, expectedPelvis(new Vector3().setFromMatrixPosition(wa[pelvis]!)).distanceTo(new Vector3().setFromMatrixPosition(wb[pelvis]!)));
+    rootMotion = Math.max(
+      rootMotion,
+      expectedPelvis(new Vector3().setFromMatrixPosition(wa[pelvis]!)).distanceTo(new Vector3().setFromMatrixPosition(wb[pelvis]!)),
+    );
     for (const [from, to] of SEGMENTS) {
       const [f, t] = [skeleton.indexOf(from), skeleton.indexOf(to)];
-      const direction = (w: typeof wa) => new Vector3().setFromMatrixPosition(w[t]!).sub(new Vector3().setFromMatrixPosition(w[f]!)).normalize();
+      const direction = (w: typeof wa) =>
+        new Vector3().setFromMatrixPosition(w[t]!).sub(new Vector3().setFromMatrixPosition(w[f]!)).normalize();
       const name = skeleton.names[f]!.trim();
       const angle = (direction(wa).angleTo(direction(wb)) * 180) / Math.PI;
       segments.set(name, Math.max(segments.get(name) ?? 0, angle));
       if (LIMBS.has(from)) limbAngles.push(angle);
     }
-    const hips = (w: typeof wa) => new Vector3().setFromMatrixPosition(w[skeleton.indexOf(41)]!).sub(new Vector3().setFromMatrixPosition(w[skeleton.indexOf(51)]!));
+    const hips = (w: typeof wa) =>
+      new Vector3().setFromMatrixPosition(w[skeleton.indexOf(41)]!).sub(new Vector3().setFromMatrixPosition(w[skeleton.indexOf(51)]!));
     const [ha, hb] = [hips(wa), hips(wb)];
     facing = Math.max(facing, (Math.abs(Math.atan2(ha.x * hb.y - ha.y * hb.x, ha.x * hb.x + ha.y * hb.y)) * 180) / Math.PI);
   }
@@ -107,7 +119,12 @@ export const worst = (values: Map<string, number>) => [...values].reduce((w, e) 
 export function tPoseHipHeight(skeleton: Skeleton): number {
   const rest = gameWorlds(skeleton, null, 0).map((m) => new Vector3().setFromMatrixPosition(STAND.clone().multiply(m)));
   const at = (id: number) => rest[skeleton.indexOf(id)]!;
-  const leg = (thigh: number) => at(1).z - at(thigh).z + at(thigh).distanceTo(at(thigh + 1)) + at(thigh + 1).distanceTo(at(thigh + 2)) + Math.max(0, at(thigh + 2).z - at(thigh + 3).z);
+  const leg = (thigh: number) =>
+    at(1).z -
+    at(thigh).z +
+    at(thigh).distanceTo(at(thigh + 1)) +
+    at(thigh + 1).distanceTo(at(thigh + 2)) +
+    Math.max(0, at(thigh + 2).z - at(thigh + 3).z);
   return Math.max(leg(41), leg(51));
 }
 

@@ -30,7 +30,13 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
     const clip = ped.getAnimation(name)!;
     return [
       ['a Mixamo GLB', () => foreignRig(skin, clip, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30, armatureScale: 0.01 })],
-      ['a CMU BVH', async () => new TextEncoder().encode(mocapBvh(skin, clip, { names: 'cmu', zero: 'arms-down', rate: 120, scale: 100 / 5.6, allPositions: false }))],
+      [
+        'a CMU BVH',
+        async () =>
+          new TextEncoder().encode(
+            mocapBvh(skin, clip, { names: 'cmu', zero: 'arms-down', rate: 120, scale: 100 / 5.6, allPositions: false }),
+          ),
+      ],
     ];
   };
   for (const name of ['walk_player', 'WOMAN_walksexy']) {
@@ -54,7 +60,9 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
         expect(q!.limbs.p95).toBeLessThanOrEqual(QUALITY_LIMITS.limbsP95);
         expect(q!.warnings).toEqual([]);
         expect(Math.abs(q!.rootPath - 1)).toBeLessThanOrEqual(0.03);
-        expect(locked.report).toContainEqual(expect.stringMatching(/: feet held where the source's are planted: \d+ contacts on the left, \d+ on the right/));
+        expect(locked.report).toContainEqual(
+          expect.stringMatching(/: feet held where the source's are planted: \d+ contacts on the left, \d+ on the right/),
+        );
       });
     }
   }
@@ -80,7 +88,9 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
   it("the report warns (and --strict refuses) where the feet slide past the source's plus 2 cm, the floor is off the ground, or the pelvis strays from the source's path", async () => {
     const bytes = await sources('walk_player')[1]![1]();
     const free = await retarget(bytes, { skeleton: odd, clipName: 'walk_player', footLock: false });
-    expect(free.quality[0]!.warnings).toEqual([expect.stringMatching(/^planted feet slide 10\.\d cm, the source's 6\.7 \(limit: the source's plus 2\.0\)$/)]);
+    expect(free.quality[0]!.warnings).toEqual([
+      expect.stringMatching(/^planted feet slide 10\.\d cm, the source's 6\.7 \(limit: the source's plus 2\.0\)$/),
+    ]);
     // The same written clip measured against a ground 5 cm lower than it stands on, given or not, and
     // with the source turned a quarter round about the up axis (its path then goes sideways).
     const rig = await readSourceRig(bytes, 'walk_player');
@@ -95,7 +105,11 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
     expect(Math.abs(result.quality[0]!.ground.median)).toBeLessThan(0.03);
     const low = measure(result.placement.turn, { height: -standsAt - 0.05, given: true })!;
     expect(low.ground.median).toBeCloseTo(0.05, 3);
-    expect(low.warnings).toEqual([expect.stringMatching(/^the feet stand 5\.0 cm above the model's ground at the median, against the source's on its floor \(limit 3\.0\)$/)]);
+    expect(low.warnings).toEqual([
+      expect.stringMatching(
+        /^the feet stand 5\.0 cm above the model's ground at the median, against the source's on its floor \(limit 3\.0\)$/,
+      ),
+    ]);
     const high = measure(result.placement.turn, { height: -standsAt + 0.05, given: true })!;
     expect(high.ground.sink).toBeLessThan(-0.03);
     expect(high.warnings).toEqual([
@@ -107,7 +121,9 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
     turned.forEach((column, col) => quarter.set(column, 4 * col));
     const sideways = measure(quarter, { height: -standsAt, given: false });
     expect(sideways!.root.horizontal).toBeGreaterThan(0.05);
-    expect(sideways!.warnings).toContainEqual(expect.stringMatching(/^the pelvis strays \d+\.\d cm over the ground beyond 3 cm \+ 3% of the source's path$/));
+    expect(sideways!.warnings).toContainEqual(
+      expect.stringMatching(/^the pelvis strays \d+\.\d cm over the ground beyond 3 cm \+ 3% of the source's path$/),
+    );
     expect(result.quality[0]!.root.horizontal).toBe(0);
     expect(result.quality[0]!.root.vertical).toBeLessThan(0.01);
   });

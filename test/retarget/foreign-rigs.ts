@@ -8,7 +8,10 @@ import { bindClip, createPose, poseToMatrices, sampleClip, type Animation, type 
 
 export interface RigOptions {
   names: 'mixamo' | 'custom';
-  /** The rig's rest: the skin's own, a T-pose, or an A-pose (arms 45 degrees down); T- and A-pose joints are unrotated at rest, as a BVH's are. */
+  /**
+   * The rig's rest: the skin's own, a T-pose, or an A-pose (arms 45 degrees down); T- and A-pose joints are unrotated at rest, as a BVH's
+   * are.
+   */
   pose: 'rest' | 'tpose' | 'apose';
   /** The ground node's scale (Mixamo's Armature: 0.01 over joints in cm). Default 1. */
   armatureScale?: number;
@@ -17,7 +20,10 @@ export interface RigOptions {
   rate: number;
 }
 
-/** Joint name (Mixamo, custom), the SA bone (HAnim id) it stands for or the one an extra joint follows, its parent, and whether it is an extra. */
+/**
+ * Joint name (Mixamo, custom), the SA bone (HAnim id) it stands for or the one an extra joint follows, its parent, and whether it is an
+ * extra.
+ */
 type JointSpec = [string, string, number, string | null, boolean];
 const side = (s: 'Left' | 'Right', base: number): JointSpec[] => {
   const l = s === 'Left' ? 'l' : 'r';
@@ -96,7 +102,8 @@ export function gameWorlds(skeleton: Skeleton, clip: Animation | null, time: num
 export async function foreignRig(skeleton: Skeleton, clip: Animation, options: RigOptions): Promise<Uint8Array> {
   const bone = (id: number) => skeleton.indexOf(id);
   const rest = gameWorlds(skeleton, null, 0).map((m) => STAND.clone().multiply(m));
-  const toSource = (m: Matrix4) => new Quaternion().setFromRotationMatrix(new Matrix4().extractRotation(GAME_TO_SOURCE.clone().multiply(m)));
+  const toSource = (m: Matrix4) =>
+    new Quaternion().setFromRotationMatrix(new Matrix4().extractRotation(GAME_TO_SOURCE.clone().multiply(m)));
   const place = (p: Vector3) => p.clone().applyMatrix4(GAME_TO_SOURCE).multiplyScalar(options.scale);
   const restPos = (id: number) => new Vector3().setFromMatrixPosition(rest[bone(id)]!);
   const up = new Vector3(0, 0, 1);
@@ -132,11 +139,15 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
     const own = options.pose !== 'rest' ? (tposePos.get(id) ?? restPos(id)) : restPos(id);
     if (!extra) return own;
     // Extras sit between their bone and its child (spine, twist) or past it (ends).
-    const next = spec[0].includes('End') ? own.clone().add(new Vector3(0, 0.05, 0.05)) : ((options.pose !== 'rest' ? tposePos.get(id + 1) : undefined) ?? restPos(id === 2 ? 3 : id + 1));
+    const next = spec[0].includes('End')
+      ? own.clone().add(new Vector3(0, 0.05, 0.05))
+      : ((options.pose !== 'rest' ? tposePos.get(id + 1) : undefined) ?? restPos(id === 2 ? 3 : id + 1));
     return own.clone().lerp(next, 0.5);
   };
   // Each joint's own axes: a fixed turn from the game bone's (rest rig), none (T-pose rig, as BVH).
-  const axes = JOINTS.map((_, j) => new Quaternion().setFromAxisAngle(new Vector3(Math.sin(j), Math.cos(2 * j), 0.5).normalize(), 0.3 + (j % 5) * 0.5));
+  const axes = JOINTS.map((_, j) =>
+    new Quaternion().setFromAxisAngle(new Vector3(Math.sin(j), Math.cos(2 * j), 0.5).normalize(), 0.3 + (j % 5) * 0.5),
+  );
   const index = new Map(JOINTS.map((spec, j) => [spec[0], j]));
   const tposeChild = new Map([
     [32, 33],
@@ -169,7 +180,13 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
     return toSource(game[bone(id)]!).multiply(toSource(rest[bone(id)]!).invert());
   };
   // The T-pose rig's joints are unrotated at rest, as a BVH's are.
-  const restWorld = JOINTS.map((spec, j) => new Matrix4().compose(place(restPosition(spec)), options.pose !== 'rest' ? new Quaternion() : worldRotation(j, rest), new Vector3(1, 1, 1)));
+  const restWorld = JOINTS.map((spec, j) =>
+    new Matrix4().compose(
+      place(restPosition(spec)),
+      options.pose !== 'rest' ? new Quaternion() : worldRotation(j, rest),
+      new Vector3(1, 1, 1),
+    ),
+  );
   const doc = new Document();
   const buffer = doc.createBuffer();
   const nodes: Node[] = [];
@@ -184,7 +201,8 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
       .createNode(options.names === 'mixamo' ? spec[0] : spec[1])
       .setTranslation(t.toArray())
       .setRotation(q.toArray() as [number, number, number, number]);
-    if (spec[0] === 'Armature' && options.armatureScale) node.setScale([options.armatureScale, options.armatureScale, options.armatureScale]);
+    if (spec[0] === 'Armature' && options.armatureScale)
+      node.setScale([options.armatureScale, options.armatureScale, options.armatureScale]);
     if (parent !== null) nodes[parent]!.addChild(node);
     nodes.push(node);
   });
@@ -197,7 +215,10 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
       .invert()
       .toArray(inverseBinds, 16 * j),
   );
-  const skin = doc.createSkin().setSkeleton(nodes[1]!).setInverseBindMatrices(doc.createAccessor().setType('MAT4').setArray(inverseBinds).setBuffer(buffer));
+  const skin = doc
+    .createSkin()
+    .setSkeleton(nodes[1]!)
+    .setInverseBindMatrices(doc.createAccessor().setType('MAT4').setArray(inverseBinds).setBuffer(buffer));
   for (const node of nodes.slice(1)) skin.addJoint(node);
   const frames = Math.round(clip.duration * options.rate);
   const times = Float32Array.from({ length: frames + 1 }, (_, k) => Math.min(k / options.rate, clip.duration));

@@ -30,6 +30,9 @@ describe('a .gltf retarget source', () => {
     const { gltf } = await exportGltf({ model, clips, container: 'gltf', binName: 'rig.bin' });
     const read = readSourceRig(new TextEncoder().encode(gltf!.json));
     await expect(read).rejects.toBeInstanceOf(RetargetError);
-    await expect(read).rejects.toMatchObject({ code: 'bad-source', message: expect.stringMatching(/^GLTF: buffer 0's URI "rig\.bin" names a file beside the glTF, and none were given/) });
+    await expect(read).rejects.toMatchObject({
+      code: 'bad-source',
+      message: expect.stringMatching(/^GLTF: buffer 0's URI "rig\.bin" names a file beside the glTF, and none were given/),
+    });
   });
 });

@@ -43,8 +43,17 @@ describeWith([SAMPLES], `the ground from the game's idle (samples at ${samplesDi
     const original = lowestFoot(skeleton, walk);
     const originalFloor = at(original, 0.05);
     const rigs: Array<[string, () => Promise<Uint8Array>]> = [
-      ['a Mixamo GLB (T-pose, cm, 30 Hz)', () => foreignRig(skeleton, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30, armatureScale: 0.01 })],
-      ['a CMU BVH (root OFFSET 0, 120 Hz)', async () => new TextEncoder().encode(mocapBvh(skeleton, walk, { names: 'cmu', zero: 'arms-down', rate: 120, scale: 100 / 5.6, allPositions: false }))],
+      [
+        'a Mixamo GLB (T-pose, cm, 30 Hz)',
+        () => foreignRig(skeleton, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30, armatureScale: 0.01 }),
+      ],
+      [
+        'a CMU BVH (root OFFSET 0, 120 Hz)',
+        async () =>
+          new TextEncoder().encode(
+            mocapBvh(skeleton, walk, { names: 'cmu', zero: 'arms-down', rate: 120, scale: 100 / 5.6, allPositions: false }),
+          ),
+      ],
     ];
     for (const [what, make] of rigs) {
       it(`${skin}, walk_player as ${what}: the feet on the idle's ground within 3 cm, their height over it as the source's within 3 cm at the median`, async () => {
@@ -61,7 +70,9 @@ describeWith([SAMPLES], `the ground from the game's idle (samples at ${samplesDi
         expect(Math.abs(at(differences, 0.5))).toBeLessThanOrEqual(0.03);
         expect(Math.min(...differences)).toBeGreaterThanOrEqual(-0.03);
         expect(Math.abs(result.quality[0]!.feet.median)).toBeLessThanOrEqual(0.03);
-        expect(result.report.find((l) => l.startsWith('ground:'))).toMatch(/^ground: the game's idle stands this skin's feet at -?\d\.\d{3} m/);
+        expect(result.report.find((l) => l.startsWith('ground:'))).toMatch(
+          /^ground: the game's idle stands this skin's feet at -?\d\.\d{3} m/,
+        );
       });
     }
   }

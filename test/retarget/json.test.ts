@@ -16,7 +16,12 @@ import { foreignRig } from './foreign-rigs.js';
 import { describeWith } from '../helpers/needs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const gameanim = (...args: string[]) => spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+const gameanim = (...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'packages/cli/dist/src/cli/main.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 
 describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
   const scratch = mkdtempSync(join(tmpdir(), 'gameanim-retarget-json-'));
@@ -25,7 +30,15 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
 
   it('one document: what was written, the package, each animation with its tracks, and the report lines', async () => {
     const source = join(scratch, 'rig.glb');
-    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
+    writeFileSync(
+      source,
+      await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
+        names: 'mixamo',
+        pose: 'tpose',
+        scale: 115,
+        rate: 30,
+      }),
+    );
     const out = join(scratch, 'a-long-output-name.ifp');
     const run = gameanim('retarget', source, '--to', model, '--source-pose', 'tpose', '-o', out, '--json');
     expect(run.status).toBe(0);
@@ -45,7 +58,20 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     // The quality of each animation, measured on what was written; the last report line says it.
     expect(document.quality.map((q: { animation: string }) => q.animation)).toEqual(['WALK_player']);
     const [quality] = document.quality;
-    expect(Object.keys(quality)).toEqual(['animation', 'reference', 'limbs', 'torso', 'facing', 'feet', 'slide', 'rootPath', 'ground', 'root', 'ticks', 'warnings']);
+    expect(Object.keys(quality)).toEqual([
+      'animation',
+      'reference',
+      'limbs',
+      'torso',
+      'facing',
+      'feet',
+      'slide',
+      'rootPath',
+      'ground',
+      'root',
+      'ticks',
+      'warnings',
+    ]);
     // The rig walks on the spot of walk_player's own feet: the result's root covers the source's path.
     expect(quality.rootPath).toBeCloseTo(1, 1);
     expect(quality.ticks).toBe(73);
@@ -55,7 +81,12 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
   });
 
   it('a .gltf source (its .bin beside it) writes the IFP its .glb does, byte for byte; without the .bin, exit 1 naming it', async () => {
-    const glb = await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 });
+    const glb = await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
+      names: 'mixamo',
+      pose: 'tpose',
+      scale: 115,
+      rate: 30,
+    });
     const doc = await new WebIO().readBinary(glb);
     const { json, resources } = await new WebIO().writeJSON(doc, { format: Format.GLTF, basename: 'rig' });
     expect(Object.keys(resources)).toEqual(['rig.bin']);
@@ -71,12 +102,22 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     rmSync(join(scratch, 'rig.bin'));
     const missing = gameanim('retarget', join(scratch, 'rig.gltf'), ...args, '-o', join(scratch, 'none.ifp'));
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toContain(`${join(scratch, 'rig.gltf')}: GLTF: buffer 0's URI "rig.bin" cannot be read: ${join(scratch, 'rig.bin')}: no such file`);
+    expect(missing.stderr).toContain(
+      `${join(scratch, 'rig.gltf')}: GLTF: buffer 0's URI "rig.bin" cannot be read: ${join(scratch, 'rig.bin')}: no such file`,
+    );
   });
 
   it('--ground-from PED.ifp takes its idle as the ground (the report says where); PED.ifp:ANIM names the clip; a missing clip is exit 1 listing them', async () => {
     const source = join(scratch, 'ground.glb');
-    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
+    writeFileSync(
+      source,
+      await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
+        names: 'mixamo',
+        pose: 'tpose',
+        scale: 115,
+        rate: 30,
+      }),
+    );
     const ped = join(samplesDir, 'rwparserng_ped_anp3.ifp');
     const idle = gameanim('retarget', source, '--to', model, '--ground-from', ped, '-o', join(scratch, 'ground-idle.ifp'), '--json');
     expect(idle.stderr).toBe('');
@@ -85,10 +126,31 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     expect(JSON.parse(idle.stdout).report).toContain(
       "ground: the game's idle stands this skin's feet at -0.997 m, -1.6 cm from its rest's; the source's floor (its lowest foot over the motion, 3.8 cm above the reference's feet) is put there",
     );
-    const named = gameanim('retarget', source, '--to', model, '--ground-from', `${ped}:walk_player`, '-o', join(scratch, 'ground-walk.ifp'), '--json');
+    const named = gameanim(
+      'retarget',
+      source,
+      '--to',
+      model,
+      '--ground-from',
+      `${ped}:walk_player`,
+      '-o',
+      join(scratch, 'ground-walk.ifp'),
+      '--json',
+    );
     expect(named.status).toBe(0);
-    expect(JSON.parse(named.stdout).report.find((l: string) => l.startsWith('ground:'))).toMatch(/^ground: the game's idle stands this skin's feet at -0\.94\d m/);
-    const missing = gameanim('retarget', source, '--to', model, '--ground-from', `${ped}:idle_stance`, '-o', join(scratch, 'ground-none.ifp'));
+    expect(JSON.parse(named.stdout).report.find((l: string) => l.startsWith('ground:'))).toMatch(
+      /^ground: the game's idle stands this skin's feet at -0\.94\d m/,
+    );
+    const missing = gameanim(
+      'retarget',
+      source,
+      '--to',
+      model,
+      '--ground-from',
+      `${ped}:idle_stance`,
+      '-o',
+      join(scratch, 'ground-none.ifp'),
+    );
     expect(missing.status).toBe(1);
     expect(missing.stderr.trim()).toBe(
       `gameanim: --ground-from: ${ped} has no animation "idle_stance"; name one as ${ped}:ANIM (it has bomber, run_player, WALK_player, woman_idlestance, woman_run, WOMAN_runsexy, WOMAN_walksexy)`,
@@ -98,10 +160,22 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
 
   it('the feet are held by default (the report says how many contacts); --no-foot-lock gives the raw transfer and says nothing of them', async () => {
     const source = join(scratch, 'lock.glb');
-    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
+    writeFileSync(
+      source,
+      await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
+        names: 'mixamo',
+        pose: 'tpose',
+        scale: 115,
+        rate: 30,
+      }),
+    );
     const held = gameanim('retarget', source, '--to', model, '-o', join(scratch, 'lock-on.ifp'), '--json');
     expect(held.status).toBe(0);
-    expect(JSON.parse(held.stdout).report).toContainEqual(expect.stringMatching(/^"WALK_player": feet held where the source's are planted: [1-9]\d* contacts on the left, [1-9]\d* on the right/));
+    expect(JSON.parse(held.stdout).report).toContainEqual(
+      expect.stringMatching(
+        /^"WALK_player": feet held where the source's are planted: [1-9]\d* contacts on the left, [1-9]\d* on the right/,
+      ),
+    );
     const raw = gameanim('retarget', source, '--to', model, '--no-foot-lock', '-o', join(scratch, 'lock-off.ifp'), '--json');
     expect(raw.status).toBe(0);
     expect(JSON.parse(raw.stdout).report.filter((l: string) => /feet held|no planted feet found/.test(l))).toEqual([]);
@@ -109,7 +183,15 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
 
   it('a source whose limbs do not map: no document, the error on stderr, exit 1', async () => {
     const source = join(scratch, 'custom.glb');
-    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'custom', pose: 'rest', scale: 115, rate: 30 }));
+    writeFileSync(
+      source,
+      await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
+        names: 'custom',
+        pose: 'rest',
+        scale: 115,
+        rate: 30,
+      }),
+    );
     const map = join(scratch, 'map.json');
     writeFileSync(map, JSON.stringify({ pelvis: 'Pelvis' }));
     const run = gameanim('retarget', source, '--to', model, '--map', map, '-o', join(scratch, 'none.ifp'), '--json');
@@ -120,14 +202,30 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
 
   it('--strict: a clip past the limits (a forearm driven by the hand, so the elbow bend is lost) exits 1 and writes nothing; without it, a warning and the file', async () => {
     const source = join(scratch, 'strict.glb');
-    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
+    writeFileSync(
+      source,
+      await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
+        names: 'mixamo',
+        pose: 'tpose',
+        scale: 115,
+        rate: 30,
+      }),
+    );
     const map = join(scratch, 'strict-map.json');
     const names = Object.entries(MIXAMO_PRESET).filter(([name]) => !/^(LeftForeArm|LeftHand|.*Index\d)$/.test(name));
-    writeFileSync(map, JSON.stringify({ ...Object.fromEntries(names.map(([name, id]) => [`mixamorig:${name}`, PED_BONE_TAGS[id]!])), 'mixamorig:LeftHand': 'L ForeArm' }));
+    writeFileSync(
+      map,
+      JSON.stringify({
+        ...Object.fromEntries(names.map(([name, id]) => [`mixamorig:${name}`, PED_BONE_TAGS[id]!])),
+        'mixamorig:LeftHand': 'L ForeArm',
+      }),
+    );
     const out = join(scratch, 'strict.ifp');
     const strict = gameanim('retarget', source, '--to', model, '--map', map, '-o', out, '--strict');
     expect(strict.status).toBe(1);
-    expect(strict.stderr).toMatch(/--strict: "WALK_player" limbs \d+\.\d degrees off at the 95th percentile \(limit 5\) \(reference: the rest \(a T-pose\)\); nothing written/);
+    expect(strict.stderr).toMatch(
+      /--strict: "WALK_player" limbs \d+\.\d degrees off at the 95th percentile \(limit 5\) \(reference: the rest \(a T-pose\)\); nothing written/,
+    );
     expect(existsSync(out)).toBe(false);
     const loose = gameanim('retarget', source, '--to', model, '--map', map, '-o', out, '--json');
     expect(loose.status).toBe(0);

@@ -151,14 +151,23 @@ export function mocapBvh(skeleton: Skeleton, clip: Animation, options: MocapOpti
     specs.forEach(([, follows, , sits], j) => {
       const p = parentOf[j]!;
       positions.push(
-        sits === null ? (p < 0 ? new Vector3() : positions[p]!.clone()) : new Vector3().setFromMatrixPosition(game[skeleton.indexOf(sits)]!).applyMatrix4(GAME_TO_SOURCE).multiplyScalar(options.scale),
+        sits === null
+          ? p < 0
+            ? new Vector3()
+            : positions[p]!.clone()
+          : new Vector3().setFromMatrixPosition(game[skeleton.indexOf(sits)]!).applyMatrix4(GAME_TO_SOURCE).multiplyScalar(options.scale),
       );
-      rotations.push(follows === null ? new Quaternion() : toSource.clone().multiply(new Quaternion().setFromRotationMatrix(game[skeleton.indexOf(follows)]!)));
+      rotations.push(
+        follows === null
+          ? new Quaternion()
+          : toSource.clone().multiply(new Quaternion().setFromRotationMatrix(game[skeleton.indexOf(follows)]!)),
+      );
     });
     return { positions, rotations };
   };
   // The skin's rest lies along X (STAND stands it up); the clip's own root turn stands it.
-  const standing = (time: number | null) => (time === null ? gameWorlds(skeleton, null, 0).map((m) => STAND.clone().multiply(m)) : gameWorlds(skeleton, clip, time));
+  const standing = (time: number | null) =>
+    time === null ? gameWorlds(skeleton, null, 0).map((m) => STAND.clone().multiply(m)) : gameWorlds(skeleton, clip, time);
   // The zero pose and each joint's constant: its world rotation there is the identity (BVH's zero pose).
   const along = options.zero === 'along-x';
   const zero = worldsAt(along ? standing(null) : posedRest(skeleton, options.zero));
@@ -168,7 +177,10 @@ export function mocapBvh(skeleton: Skeleton, clip: Animation, options: MocapOpti
     // Bones along X: the joint's X points at its first child in the game's rest.
     const c = firstChild[j]!;
     const toward = c >= 0 ? zero.positions[c]!.clone().sub(zero.positions[j]!) : new Vector3(1, 0, 0);
-    const bone = new Quaternion().setFromUnitVectors(new Vector3(1, 0, 0), toward.lengthSq() > 1e-12 ? toward.normalize() : new Vector3(1, 0, 0));
+    const bone = new Quaternion().setFromUnitVectors(
+      new Vector3(1, 0, 0),
+      toward.lengthSq() > 1e-12 ? toward.normalize() : new Vector3(1, 0, 0),
+    );
     return zero.rotations[j]!.clone().invert().multiply(bone);
   });
   const offsets = specs.map((_, j) => {
@@ -210,7 +222,8 @@ export function mocapBvh(skeleton: Skeleton, clip: Animation, options: MocapOpti
     for (const j of order) {
       const p = parentOf[j]!;
       const inverse = p < 0 ? new Quaternion() : world[p]!.clone().invert();
-      if (options.allPositions || p < 0) values.push(...(p < 0 ? positions[j]! : positions[j]!.clone().sub(positions[p]!).applyQuaternion(inverse)).toArray());
+      if (options.allPositions || p < 0)
+        values.push(...(p < 0 ? positions[j]! : positions[j]!.clone().sub(positions[p]!).applyQuaternion(inverse)).toArray());
       const local = inverse.clone().multiply(world[j]!);
       const e = new Euler().setFromQuaternion(local, 'ZYX');
       values.push(...[e.z, e.y, e.x].map((a) => (a * 180) / Math.PI));

@@ -35,7 +35,10 @@ describeWith([SAMPLES], `placing the source beside the ped (samples at ${samples
         const game = poseToMatrices(gamePose, skeleton);
         const placed = placeJoints(sampler.worlds(time), placement);
         const hips = placed.subarray(3 * placement.hips, 3 * placement.hips + 3);
-        worst = Math.max(worst, Math.hypot(hips[0]! - game[16 * pelvis + 12]!, hips[1]! - game[16 * pelvis + 13]!, hips[2]! - game[16 * pelvis + 14]!));
+        worst = Math.max(
+          worst,
+          Math.hypot(hips[0]! - game[16 * pelvis + 12]!, hips[1]! - game[16 * pelvis + 13]!, hips[2]! - game[16 * pelvis + 14]!),
+        );
         path.push(hips[1]!);
       }
       console.log(`${pose}: the source's hips within ${(worst * 1000).toFixed(2)} mm of the ped's pelvis`);

@@ -97,7 +97,10 @@ describeWith([SAMPLES], `the reference pose found, on rigs like real ones (sampl
 
   it('a 120 Hz BVH whose last key falls between 60 Hz ticks keeps its duration to the millisecond (keys stored as floats)', async () => {
     // 1.2 s at 120 Hz plus one frame: 1.208333 s, half a tick past the last one.
-    const bvh = mocapBvh(skeleton, walk, { names: 'cmu', zero: 'arms-down', rate: 120, scale: 100, allPositions: false }).replace(/^Frames: (\d+)$/m, (_, n) => `Frames: ${Number(n) + 1}`);
+    const bvh = mocapBvh(skeleton, walk, { names: 'cmu', zero: 'arms-down', rate: 120, scale: 100, allPositions: false }).replace(
+      /^Frames: (\d+)$/m,
+      (_, n) => `Frames: ${Number(n) + 1}`,
+    );
     const lines = bvh.trimEnd().split('\n');
     const result = await retarget(text(`${bvh}${lines.at(-1)}\n`), { skeleton, clipName: 'walk_player' });
     const back = new IFPReader(writeIFP(result.packages, { format: 'ANP3' })).animations[0]!;
@@ -149,13 +152,21 @@ describeWith([SAMPLES], `the reference pose found, on rigs like real ones (sampl
     );
     // Told a frame, it is taken; with nothing to stand it up by, that is said too.
     const told = await retarget(bytes, { skeleton, clipName: 'line', sourcePose: { frame: 1 } }).catch((e: unknown) => e);
-    expect(told).toMatchObject({ code: 'no-reference', message: 'the reference of "line" has no hips and neck to stand it up by; give a map file (--map MAP.json)' });
+    expect(told).toMatchObject({
+      code: 'no-reference',
+      message: 'the reference of "line" has no hips and neck to stand it up by; give a map file (--map MAP.json)',
+    });
   });
 
   it("a mocap run that never stands (Bandai-style, run_player): measured against its most nearly standing frame, the root from the clip's start", async () => {
     const run = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('run_player')!;
-    const result = await retarget(text(mocapBvh(skeleton, run, { names: 'bandai', zero: 'along-x', rate: 30, scale: 100, allPositions: true })), { skeleton, clipName: 'run_player' });
-    expect(result.report.find((l) => l.startsWith('reference pose: '))).toMatch(/^reference pose: frame \d+ \(\d\.\d{3} s\), the most nearly standing \(legs up to \d+ degrees off the spine's line\)/);
+    const result = await retarget(
+      text(mocapBvh(skeleton, run, { names: 'bandai', zero: 'along-x', rate: 30, scale: 100, allPositions: true })),
+      { skeleton, clipName: 'run_player' },
+    );
+    expect(result.report.find((l) => l.startsWith('reference pose: '))).toMatch(
+      /^reference pose: frame \d+ \(\d\.\d{3} s\), the most nearly standing \(legs up to \d+ degrees off the spine's line\)/,
+    );
     const back = new IFPReader(writeIFP(result.packages, { format: 'ANP3' })).animations[0]!;
     const d = compare(skeleton, run, back, ['Pelvis']);
     const limbs = spread(d.limbAngles);
@@ -209,7 +220,9 @@ describeWith([SAMPLES], `the real CMU mocap file, by default (samples at ${sampl
         const at = (id: number) => new Vector3().fromArray(game, 16 * skeleton.indexOf(id) + 12);
         feet.push(Math.min(...[43, 44, 53, 54].map((id) => at(id).z)));
         for (const [from, to, a, b] of pairs) {
-          const source = new Vector3().setFromMatrixPosition(joint(b).matrixWorld).sub(new Vector3().setFromMatrixPosition(joint(a).matrixWorld));
+          const source = new Vector3()
+            .setFromMatrixPosition(joint(b).matrixWorld)
+            .sub(new Vector3().setFromMatrixPosition(joint(a).matrixWorld));
           const turned = new Vector3(
             turn[0]! * source.x + turn[4]! * source.y + turn[8]! * source.z,
             turn[1]! * source.x + turn[5]! * source.y + turn[9]! * source.z,
@@ -222,7 +235,9 @@ describeWith([SAMPLES], `the real CMU mocap file, by default (samples at ${sampl
       // The root OFFSET is 0 and the zero pose's feet 17 units below the walking hips: the floor comes
       // from the feet over the motion, so the result stands on the game's ground (its standing rest's
       // lowest foot joint), not a metre above it as the rest would put it.
-      const ground = Math.min(...[43, 44, 53, 54].map((id) => STAND.clone().multiply(gameWorlds(skeleton, null, 0)[skeleton.indexOf(id)]!).elements[14]));
+      const ground = Math.min(
+        ...[43, 44, 53, 54].map((id) => STAND.clone().multiply(gameWorlds(skeleton, null, 0)[skeleton.indexOf(id)]!).elements[14]),
+      );
       const floor = [...feet].sort((a, b) => a - b)[Math.floor(0.05 * (feet.length - 1))]!;
       expect(Math.abs(floor - ground)).toBeLessThan(0.05); // 2.0 cm on two skins, 4.7 on the model-space one (the feet roll differently)
       const [quality] = result.quality as [ClipQuality];

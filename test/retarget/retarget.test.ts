@@ -37,7 +37,9 @@ describeWith([SAMPLES], `retargeting rigs made from walk_player (samples at ${sa
       const source = await foreignRig(skeleton, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 });
       const { animation, report } = await back(source, { skeleton, sourcePose: 'tpose' });
       const d = compare(skeleton, walk, animation, MAPPED);
-      console.log(`${skin} mixamo tpose: worst segment ${worst(d.segments).join(' ')} deg, root ${(d.rootMotion * 100).toFixed(2)} cm\n  ${report.slice(-4).join('\n  ')}`);
+      console.log(
+        `${skin} mixamo tpose: worst segment ${worst(d.segments).join(' ')} deg, root ${(d.rootMotion * 100).toFixed(2)} cm\n  ${report.slice(-4).join('\n  ')}`,
+      );
       for (const [segment, degrees] of d.segments) expect(degrees, segment).toBeLessThan(5);
       // Straight legs stand the hips higher than the game's rest: the root is scaled by the hip heights of both T-poses.
       expect(d.rootMotion).toBeLessThan(0.02);

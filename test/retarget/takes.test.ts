@@ -32,7 +32,11 @@ describeWith([SAMPLES], `retarget takes and key times (samples at ${samplesDir})
             .setArray(Float32Array.from(input.getArray()! as Float32Array, (t) => t - 1 / 30)),
         )
         .setOutput(channel.getSampler()!.getOutput()!);
-      second.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(channel.getTargetNode()).setTargetPath(channel.getTargetPath()!).setSampler(sampler));
+      second
+        .addSampler(sampler)
+        .addChannel(
+          doc.createAnimationChannel().setTargetNode(channel.getTargetNode()).setTargetPath(channel.getTargetPath()!).setSampler(sampler),
+        );
     }
     const empty = doc.createAnimation('Take 001');
     const one = doc
@@ -77,6 +81,9 @@ describeWith([SAMPLES], `retarget takes and key times (samples at ${samplesDir})
     input.setArray(new Float32Array(input.getCount()).fill(0.5));
     const error = await retarget(await io.writeBinary(doc), { skeleton }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RetargetError);
-    expect(error).toMatchObject({ code: 'no-animation', message: 'the source has no animation with keys over time ("WALK_player": keys at one instant only (0 s): skipped)' });
+    expect(error).toMatchObject({
+      code: 'no-animation',
+      message: 'the source has no animation with keys over time ("WALK_player": keys at one instant only (0 s): skipped)',
+    });
   });
 });

@@ -20,7 +20,13 @@ const SCRIPT_AT = 34 + 8;
 describe('SpriteAnimReader', () => {
   it('reads the header, paths, sprite table and scripts', () => {
     const reader = new SpriteAnimReader(fixture('sprites-all-opcodes.anim'));
-    expect([reader.version, reader.width, reader.height, reader.texturePath, reader.alphaPath]).toEqual([1, 256, 128, 'data/sprites/bullets.png', 'data/sprites/bullets_a.png']);
+    expect([reader.version, reader.width, reader.height, reader.texturePath, reader.alphaPath]).toEqual([
+      1,
+      256,
+      128,
+      'data/sprites/bullets.png',
+      'data/sprites/bullets_a.png',
+    ]);
     expect(reader.sprites).toHaveLength(5);
     expect(reader.getSprite(4)).toEqual({ id: 4, x: 0, y: 32, width: 32, height: 32 });
     expect(reader.scripts.map((s) => s.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -78,10 +84,17 @@ describe('SpriteAnimReader', () => {
   it('disassembles one line per instruction, with named arguments and jump targets', () => {
     const reader = new SpriteAnimReader(fixture('sprites-all-opcodes.anim'));
     expect(disassemble(reader.getScript(6)!)).toBe(
-      ['0000  t=0     SET_SPRITE id=1', '0008  t=10    SET_SPRITE id=2', '0010  t=20    JUMP target=0 -> 0000 (#0, t=0)', '0018  t=30    STOP'].join('\n'),
+      [
+        '0000  t=0     SET_SPRITE id=1',
+        '0008  t=10    SET_SPRITE id=2',
+        '0010  t=20    JUMP target=0 -> 0000 (#0, t=0)',
+        '0018  t=30    STOP',
+      ].join('\n'),
     );
     expect(disassemble(reader.getScript(1)!).split('\n')[20]).toBe('00b4  t=10    MOVE_TO x=10 y=20 z=0 duration=30 mode=quad-in(4)');
-    expect(disassemble(reader.getScript(1)!, { jumpMode: 'index' }).split('\n')[23]).toBe('00ef  t=40    JUMP target=247 -> 0103 (#26, t=50)');
+    expect(disassemble(reader.getScript(1)!, { jumpMode: 'index' }).split('\n')[23]).toBe(
+      '00ef  t=40    JUMP target=247 -> 0103 (#26, t=50)',
+    );
   });
 });
 
@@ -127,7 +140,9 @@ describe('SpriteAnimReader errors (format ANIM: script id, byte offset, opcode)'
     expect(e.message).toMatch(/script 3, instruction at byte 4 of the script: unknown opcode 99/);
     const size = bytes.slice();
     size[SCRIPT_AT + 3] = 2;
-    expect(decodeErrorOf(() => new SpriteAnimReader(size)).message).toMatch(/script 3, instruction at byte 0 of the script: NOP \(opcode 0\) has 2 argument bytes; it takes 0/);
+    expect(decodeErrorOf(() => new SpriteAnimReader(size)).message).toMatch(
+      /script 3, instruction at byte 0 of the script: NOP \(opcode 0\) has 2 argument bytes; it takes 0/,
+    );
   });
 
   it('rejects a script with no STOP before the end of the data', () => {
@@ -138,7 +153,10 @@ describe('SpriteAnimReader errors (format ANIM: script id, byte offset, opcode)'
       ]),
     );
     expect(decodeErrorOf(() => new SpriteAnimReader(bytes.subarray(0, bytes.length - 4)))).toMatchObject({ code: 'missing-stop' });
-    expect(decodeErrorOf(() => new SpriteAnimReader(bytes.subarray(0, bytes.length - 6)))).toMatchObject({ code: 'missing-stop', offset: SCRIPT_AT });
+    expect(decodeErrorOf(() => new SpriteAnimReader(bytes.subarray(0, bytes.length - 6)))).toMatchObject({
+      code: 'missing-stop',
+      offset: SCRIPT_AT,
+    });
   });
 
   it('rejects a JUMP that does not land on an instruction (offset mode), and clamps it in index mode', () => {

@@ -9,7 +9,8 @@ function trace(scriptId: number, at: number[], frames = 600, seed = 0) {
   const runner = new SpriteScriptRunner(reader, scriptId, { seed });
   const states = new Map<number, SpriteState & { frame: number; finished: boolean; paused: boolean }>();
   const keep = (step: number) => {
-    if (at.includes(step)) states.set(step, { ...structuredClone(runner.state), frame: runner.frame, finished: runner.finished, paused: runner.paused });
+    if (at.includes(step))
+      states.set(step, { ...structuredClone(runner.state), frame: runner.frame, finished: runner.finished, paused: runner.paused });
   };
   keep(0);
   for (let step = 1; step <= frames; step++) {
@@ -133,7 +134,9 @@ describe('SpriteScriptRunner', () => {
   it('cuts a same-time jump loop at maxStepsPerFrame and warns, without hanging', () => {
     const runner = new SpriteScriptRunner(reader, 8, { maxStepsPerFrame: 100 });
     for (let f = 0; f < 600; f++) runner.step();
-    expect(runner.warnings).toEqual([{ code: 'step-limit', offset: 0, message: expect.stringMatching(/ran 100 instructions without the clock moving on.*\(601 times\)/) }]);
+    expect(runner.warnings).toEqual([
+      { code: 'step-limit', offset: 0, message: expect.stringMatching(/ran 100 instructions without the clock moving on.*\(601 times\)/) },
+    ]);
   });
 
   it('SET_RANDOM_SPRITE is reproducible from the seed and stays in [min, min + amp]', () => {

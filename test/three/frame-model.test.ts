@@ -2,7 +2,17 @@
 // the library's own sampler puts them.
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, TXDReader, writeTXD, type SkeletalClip } from '../../src/index.js';
+import {
+  bindClip,
+  createPose,
+  DFFReader,
+  IFPReader,
+  poseToMatrices,
+  sampleClip,
+  TXDReader,
+  writeTXD,
+  type SkeletalClip,
+} from '../../src/index.js';
 import { toAnimationClip, toFrameModel } from '../../src/three/index.js';
 import { fixture, sample, samplesPresent, SAMPLES_SKIP_MESSAGE, SAMPLES } from '../helpers/files.js';
 import { dictionaryOf, plainTexture } from '../helpers/txd-textures.js';
@@ -74,18 +84,21 @@ describe('toFrameModel (gameanim/three)', () => {
     expect(offset.vertices).toBeLessThan(1e-5);
   });
 
-  itWith([SAMPLES])("GTA III's player.dff and gang01.dff on ped.ifp's walk_player and run_player: every part where the sampler puts it", () => {
-    if (!samplesPresent) return console.warn(SAMPLES_SKIP_MESSAGE);
-    const ifp = new IFPReader(sample('iii_pcanims_ped_anpk.ifp'));
-    for (const model of ['player', 'gang01']) {
-      const ped = new DFFReader(sample(`iii/${model}.dff`));
-      for (const name of ['walk_player', 'run_player']) {
-        const clip = ifp.getAnimation(name)!;
-        const offset = largestPartOffset(ped, clip, [0, 0.21, 0.5, clip.duration * 0.77]);
-        expect(offset.parts, model).toBe(16);
-        expect(offset.frames, `${model} ${name}`).toBeLessThan(1e-5);
-        expect(offset.vertices, `${model} ${name}`).toBeLessThan(1e-4);
+  itWith([SAMPLES])(
+    "GTA III's player.dff and gang01.dff on ped.ifp's walk_player and run_player: every part where the sampler puts it",
+    () => {
+      if (!samplesPresent) return console.warn(SAMPLES_SKIP_MESSAGE);
+      const ifp = new IFPReader(sample('iii_pcanims_ped_anpk.ifp'));
+      for (const model of ['player', 'gang01']) {
+        const ped = new DFFReader(sample(`iii/${model}.dff`));
+        for (const name of ['walk_player', 'run_player']) {
+          const clip = ifp.getAnimation(name)!;
+          const offset = largestPartOffset(ped, clip, [0, 0.21, 0.5, clip.duration * 0.77]);
+          expect(offset.parts, model).toBe(16);
+          expect(offset.frames, `${model} ${name}`).toBeLessThan(1e-5);
+          expect(offset.vertices, `${model} ${name}`).toBeLessThan(1e-4);
+        }
       }
-    }
-  });
+    },
+  );
 });

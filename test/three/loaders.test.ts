@@ -3,7 +3,17 @@
 // where the library's own sampler puts every bone, and every failure reaches onError as a typed error.
 import * as THREE from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindClip, createPose, DecodeError, DFFReader, IFPReader, IMGArchive, poseToMatrices, sampleClip, TXDReader } from '../../src/index.js';
+import {
+  bindClip,
+  createPose,
+  DecodeError,
+  DFFReader,
+  IFPReader,
+  IMGArchive,
+  poseToMatrices,
+  sampleClip,
+  TXDReader,
+} from '../../src/index.js';
 import { DFFLoader, IFPLoader, IMG_ENTRY_URL, IMGLoader, TXDLoader, type ThreeGameModel } from '../../src/three/index.js';
 import { fixture, sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
@@ -56,7 +66,13 @@ function settle<T>(loader: THREE.Loader<T>, url: string): Promise<{ ok: T } | { 
 }
 
 /** The largest difference between the engine's bone world matrices and `poseToMatrices` of the sampler, at each time. */
-function largestMatrixDifference(model: ThreeGameModel, clip: THREE.AnimationClip, animationName: string, ifp: IFPReader, times: number[]): number {
+function largestMatrixDifference(
+  model: ThreeGameModel,
+  clip: THREE.AnimationClip,
+  animationName: string,
+  ifp: IFPReader,
+  times: number[],
+): number {
   const mixer = new THREE.AnimationMixer(model.scene);
   mixer.clipAction(clip).play();
   const bound = bindClip(ifp.getAnimation(animationName)!, model.skeleton);
@@ -67,7 +83,9 @@ function largestMatrixDifference(model: ThreeGameModel, clip: THREE.AnimationCli
     model.scene.updateMatrixWorld(true);
     sampleClip(bound, time, pose);
     const world = poseToMatrices(pose, model.skeleton);
-    model.bones.forEach((bone, b) => bone.matrixWorld.elements.forEach((value, k) => (largest = Math.max(largest, Math.abs(value - world[16 * b + k]!)))));
+    model.bones.forEach((bone, b) =>
+      bone.matrixWorld.elements.forEach((value, k) => (largest = Math.max(largest, Math.abs(value - world[16 * b + k]!)))),
+    );
   }
   return largest;
 }
@@ -94,7 +112,9 @@ describeWith([SAMPLES], 'three.js loaders on the real files', () => {
     const walk = clips.get('walk_player')!;
     expect(walk.name).toBe('WALK_player');
     const difference = largestMatrixDifference(model, walk, 'walk_player', ifp, [0.3, 0.8]);
-    console.log(`three.js loaders: SA skin on walk_player, largest bone world matrix difference from the sampler ${difference.toExponential(2)}`);
+    console.log(
+      `three.js loaders: SA skin on walk_player, largest bone world matrix difference from the sampler ${difference.toExponential(2)}`,
+    );
     expect(difference).toBeLessThan(1e-4);
 
     // Each load is an item, and so is each file it fetches (three's FileLoader counts its own);
@@ -127,13 +147,17 @@ describeWith([SAMPLES], 'three.js loaders on the real files', () => {
     const clips = await new IFPLoader().setModel(model.reader).loadAsync(`${base}iii_pcanims_ped_anpk.ifp`);
     expect(clips.animations).toHaveLength(236);
     const difference = largestMatrixDifference(model, clips.get('walk_player')!, 'walk_player', ifp, [0.3, 0.8]);
-    console.log(`three.js loaders: III player on walk_player, largest frame world matrix difference from the sampler ${difference.toExponential(2)}`);
+    console.log(
+      `three.js loaders: III player on walk_player, largest frame world matrix difference from the sampler ${difference.toExponential(2)}`,
+    );
     expect(difference).toBeLessThan(1e-4);
   });
 
   it('TXDLoader: every texture of the dictionary as a three.js texture, found by name as the game finds it', async () => {
     const dictionary = await new TXDLoader().loadAsync(`${server.origin}/samples/iii/gang01.txd`);
-    expect(dictionary.textures.map((t) => [t.name, (t as THREE.DataTexture).image.width, (t as THREE.DataTexture).image.height])).toEqual([['mafia', 128, 128]]);
+    expect(dictionary.textures.map((t) => [t.name, (t as THREE.DataTexture).image.width, (t as THREE.DataTexture).image.height])).toEqual([
+      ['mafia', 128, 128],
+    ]);
     expect(dictionary.get('MAFIA')).toBe(dictionary.textures[0]);
     expect(dictionary.get('mafia2')).toBeUndefined();
     expect((dictionary.textures[0] as THREE.DataTexture).image.data).toEqual(new TXDReader(sample('iii/gang01.txd')).textures[0]!.rgba());
@@ -212,8 +236,12 @@ describe('three.js loaders: failures reach onError as typed errors, and load nev
     const base = `${server.origin}/fixtures/`;
     expect(await settle(new IFPLoader(), `${base}dff-ped-5bone.dff`)).toMatchObject({ error: { name: 'DecodeError', format: 'IFP' } });
     expect(await settle(new TXDLoader(), `${base}anp3-all-types.ifp`)).toMatchObject({ error: { name: 'DecodeError', format: 'TXD' } });
-    expect(await settle(new DFFLoader().setTextures(false), `${base}anp3-all-types.ifp`)).toMatchObject({ error: { name: 'DecodeError', format: 'DFF', code: 'no-clump' } });
-    expect(await settle(new IMGLoader(), `${base}anp3-all-types.ifp`)).toMatchObject({ error: { name: 'DecodeError', format: 'IMG', code: 'unknown-magic' } });
+    expect(await settle(new DFFLoader().setTextures(false), `${base}anp3-all-types.ifp`)).toMatchObject({
+      error: { name: 'DecodeError', format: 'DFF', code: 'no-clump' },
+    });
+    expect(await settle(new IMGLoader(), `${base}anp3-all-types.ifp`)).toMatchObject({
+      error: { name: 'DecodeError', format: 'IMG', code: 'unknown-magic' },
+    });
   });
 
   it('a file that is not there: three.js’s own fetch error, to onError and the manager', async () => {

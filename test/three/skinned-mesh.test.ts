@@ -1,6 +1,18 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { bindClip, createPose, createSkeleton, DFFReader, IFPReader, sampleClip, skinVertices, TXDReader, type DFFGeometry, type Pose, type Skeleton } from '../../src/index.js';
+import {
+  bindClip,
+  createPose,
+  createSkeleton,
+  DFFReader,
+  IFPReader,
+  sampleClip,
+  skinVertices,
+  TXDReader,
+  type DFFGeometry,
+  type Pose,
+  type Skeleton,
+} from '../../src/index.js';
 import { poseThreeBones, toThreeSkinnedMesh } from '../../src/three/index.js';
 import { sample, samplesPresent, SAMPLES_SKIP_MESSAGE } from '../helpers/files.js';
 
@@ -17,7 +29,12 @@ function largestDifference(geometries: DFFGeometry[], skeleton: Skeleton, pose: 
     const position = new THREE.Vector3();
     for (let v = 0; v < expected.length / 3; v++) {
       mesh.getVertexPosition(v, position);
-      largest = Math.max(largest, Math.abs(position.x - expected[3 * v]!), Math.abs(position.y - expected[3 * v + 1]!), Math.abs(position.z - expected[3 * v + 2]!));
+      largest = Math.max(
+        largest,
+        Math.abs(position.x - expected[3 * v]!),
+        Math.abs(position.y - expected[3 * v + 1]!),
+        Math.abs(position.z - expected[3 * v + 2]!),
+      );
     }
   });
   return largest;
@@ -53,7 +70,9 @@ describe('toThreeSkinnedMesh (gameanim/three)', () => {
     const model = toThreeSkinnedMesh(geometry, skeleton);
     // The weights three.js reads are the game's: normalised, largest first.
     expect(Array.from(model.meshes[0]!.geometry.getAttribute('skinWeight').array as Float32Array).slice(0, 4)).toEqual([0.5, 0.5, 0, 0]);
-    expect((model.meshes[0]!.material as THREE.MeshStandardMaterial[])[0]!.color.getHexString()).toBe(new THREE.Color(200 / 255, 100 / 255, 50 / 255).getHexString());
+    expect((model.meshes[0]!.material as THREE.MeshStandardMaterial[])[0]!.color.getHexString()).toBe(
+      new THREE.Color(200 / 255, 100 / 255, 50 / 255).getHexString(),
+    );
   });
 
   it('refuses a skeleton without inverse binds', () => {

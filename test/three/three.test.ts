@@ -24,7 +24,10 @@ function largestDifference(clip: Clip, names: string[], times: number[]): number
     bones.forEach((bone, i) => {
       const q = bone.quaternion;
       [q.x, q.y, q.z, q.w].forEach((v, k) => (largest = Math.max(largest, Math.abs(v - pose.rotations[4 * i + k]!))));
-      if (pose.hasTranslation[i]) [bone.position.x, bone.position.y, bone.position.z].forEach((v, k) => (largest = Math.max(largest, Math.abs(v - pose.translations[3 * i + k]!))));
+      if (pose.hasTranslation[i])
+        [bone.position.x, bone.position.y, bone.position.z].forEach(
+          (v, k) => (largest = Math.max(largest, Math.abs(v - pose.translations[3 * i + k]!))),
+        );
     });
   }
   return largest;
@@ -108,7 +111,9 @@ describe('toSkeleton and toAnimationClip(bound) on a real SA model', () => {
           scene.updateMatrixWorld(true);
           sampleClip(bound, time, pose);
           const world = poseToMatrices(pose, skeleton);
-          parts.bones.forEach((bone, b) => bone.matrixWorld.elements.forEach((v, k) => (largest = Math.max(largest, Math.abs(v - world[16 * b + k]!)))));
+          parts.bones.forEach((bone, b) =>
+            bone.matrixWorld.elements.forEach((v, k) => (largest = Math.max(largest, Math.abs(v - world[16 * b + k]!)))),
+          );
         }
         expect(largest, `${model} ${animation.name}`).toBeLessThan(1e-5);
       }
@@ -131,7 +136,9 @@ describe('IGI 2 clips in three.js', () => {
     const clip = new IGI2ClipReader(fixture('igi2-3bone.iff'));
     const three = toAnimationClip(clip);
     const position = three.tracks.find((t) => t.name === 'bone0.position')!;
-    expect(Array.from(position.times)).toEqual(Array.from(clip.tracks[0]!.positionTimes!).concat(Array.from(clip.wrapKeys.tracks[0]!.positionTimes!)));
+    expect(Array.from(position.times)).toEqual(
+      Array.from(clip.tracks[0]!.positionTimes!).concat(Array.from(clip.wrapKeys.tracks[0]!.positionTimes!)),
+    );
     const root = new THREE.Object3D();
     const bones = clip.tracks.map((_, i) => {
       const bone = new THREE.Bone();
@@ -146,9 +153,13 @@ describe('IGI 2 clips in three.js', () => {
       mixer.setTime(time);
       sampleClip(clip, time, pose, { interpolation: 'slerp' });
       bones.forEach((bone, i) => {
-        [bone.quaternion.x, bone.quaternion.y, bone.quaternion.z, bone.quaternion.w].forEach((v, k) => expect(Math.abs(v - pose.rotations[4 * i + k]!)).toBeLessThan(1e-5));
+        [bone.quaternion.x, bone.quaternion.y, bone.quaternion.z, bone.quaternion.w].forEach((v, k) =>
+          expect(Math.abs(v - pose.rotations[4 * i + k]!)).toBeLessThan(1e-5),
+        );
       });
-      [bones[0]!.position.x, bones[0]!.position.y, bones[0]!.position.z].forEach((v, k) => expect(Math.abs(v - pose.translations[k]!)).toBeLessThan(1e-4));
+      [bones[0]!.position.x, bones[0]!.position.y, bones[0]!.position.z].forEach((v, k) =>
+        expect(Math.abs(v - pose.translations[k]!)).toBeLessThan(1e-4),
+      );
     }
   });
 });

@@ -33,7 +33,9 @@ describe('textures in the tools', () => {
   it('gameanim txd ls and txd extract: one PNG per texture, its pixels the decoded level 0; the write rule holds', () => {
     const ls = gameanim('txd', 'ls', txdPath, '--json');
     expect(ls.status).toBe(0);
-    expect(JSON.parse(ls.stdout).textures.map((t: { name: string; format: string }) => `${t.name} ${t.format}`)).toEqual(txd.textures.map((t) => `${t.name} ${t.format}`));
+    expect(JSON.parse(ls.stdout).textures.map((t: { name: string; format: string }) => `${t.name} ${t.format}`)).toEqual(
+      txd.textures.map((t) => `${t.name} ${t.format}`),
+    );
     const out = join(scratch, 'png');
     const extract = gameanim('txd', 'extract', txdPath, '-o', out);
     expect(extract.status).toBe(0);
@@ -71,7 +73,8 @@ describe('textures in the tools', () => {
     }
     for (const material of doc.getRoot().listMaterials()) {
       const texture = material.getBaseColorTexture();
-      if (named.has(material.getName().toLowerCase()) && txd.getTexture(material.getName())) expect(texture?.getName().toLowerCase()).toBe(material.getName().toLowerCase());
+      if (named.has(material.getName().toLowerCase()) && txd.getTexture(material.getName()))
+        expect(texture?.getName().toLowerCase()).toBe(material.getName().toLowerCase());
     }
     // One-bit alpha (the DXT1 'oha') is a cut-out.
     expect(
@@ -114,7 +117,10 @@ describeWith([BLENDER, SAMPLES], `Blender shows the textured ped (${blenderVersi
       glb,
     );
     expect(exported.status, exported.stderr).toBe(0);
-    const run = spawnSync('blender', ['-b', '--factory-startup', '--python', join(root, 'test/gltf/blender-textures.py'), '--', glb], { encoding: 'utf8', timeout: 300_000 });
+    const run = spawnSync('blender', ['-b', '--factory-startup', '--python', join(root, 'test/gltf/blender-textures.py'), '--', glb], {
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
     const line = run.stdout.split('\n').find((l) => l.startsWith('TEXTURES '));
     expect(line, run.stdout + run.stderr).toBeDefined();
     const materials = JSON.parse(line!.slice('TEXTURES '.length)) as Record<string, { name: string; size: number[] } | null>;
@@ -135,7 +141,10 @@ describe("the textures bench's naive decoder", () => {
     for (const name of ['sa_skin_plain', 'sa_skin_protected', 'sa_skin_modelspace_frames']) {
       for (const texture of new TXDReader(sample(`dff/${name}.txd`)).textures) {
         for (let level = 0; level < texture.mipmapCount; level++)
-          expect(Buffer.from(naiveTextureDecode(texture, level)).equals(Buffer.from(texture.rgba(level))), `${name} ${texture.name} ${level}`).toBe(true);
+          expect(
+            Buffer.from(naiveTextureDecode(texture, level)).equals(Buffer.from(texture.rgba(level))),
+            `${name} ${texture.name} ${level}`,
+          ).toBe(true);
       }
     }
   });

@@ -21,13 +21,30 @@ function bytesFrom(seed: number, length: number): Uint8Array {
   return out;
 }
 
-const fourCC = (text: string) => (text.charCodeAt(0) | (text.charCodeAt(1) << 8) | (text.charCodeAt(2) << 16) | (text.charCodeAt(3) << 24)) >>> 0;
-const RASTER: Record<string, number> = { '1555': 0x100, '565': 0x200, '4444': 0x300, LUM8: 0x400, '8888': 0x500, '888': 0x600, '555': 0xa00 };
+const fourCC = (text: string) =>
+  (text.charCodeAt(0) | (text.charCodeAt(1) << 8) | (text.charCodeAt(2) << 16) | (text.charCodeAt(3) << 24)) >>> 0;
+const RASTER: Record<string, number> = {
+  '1555': 0x100,
+  '565': 0x200,
+  '4444': 0x300,
+  LUM8: 0x400,
+  '8888': 0x500,
+  '888': 0x600,
+  '555': 0xa00,
+};
 const D3D9: Record<string, number> = { '8888': 21, '888': 22, '565': 23, '555': 24, '1555': 25, '4444': 26, LUM8: 50 };
 const BPP: Record<string, number> = { '8888': 4, '888': 4, '565': 2, '555': 2, '1555': 2, '4444': 2, LUM8: 1, PAL8: 1 };
 
 /** A texture of `format`, stored as the Direct3D 8 or 9 native does, with random pixels. */
-function makeTexture(format: TextureFormatName, platformId: 8 | 9, width: number, height: number, levels: number, seed: number, options: { alpha?: boolean; packed?: boolean } = {}): TextureData {
+function makeTexture(
+  format: TextureFormatName,
+  platformId: 8 | 9,
+  width: number,
+  height: number,
+  levels: number,
+  seed: number,
+  options: { alpha?: boolean; packed?: boolean } = {},
+): TextureData {
   const alpha = options.alpha ?? true;
   const dxt = format.startsWith('DXT') ? Number(format[3]) : 0;
   const pal = format === 'PAL8' ? 0x2000 : format === 'PAL4' ? 0x4000 : 0;
@@ -35,7 +52,11 @@ function makeTexture(format: TextureFormatName, platformId: 8 | 9, width: number
   const levelData = Array.from({ length: levels }, (_, i) => {
     const w = Math.max(1, width >> i);
     const h = Math.max(1, height >> i);
-    const size = dxt ? Math.max(1, Math.ceil(w / 4)) * Math.max(1, Math.ceil(h / 4)) * (dxt === 1 ? 8 : 16) : format === 'PAL4' && options.packed ? Math.ceil((w * h) / 2) : w * h * (BPP[format] ?? 1);
+    const size = dxt
+      ? Math.max(1, Math.ceil(w / 4)) * Math.max(1, Math.ceil(h / 4)) * (dxt === 1 ? 8 : 16)
+      : format === 'PAL4' && options.packed
+        ? Math.ceil((w * h) / 2)
+        : w * h * (BPP[format] ?? 1);
     let data = bytesFrom(seed * 31 + i, size);
     if (format === 'PAL4' && !options.packed) data = data.map((v) => v & 15);
     return { width: w, height: h, data };
@@ -59,7 +80,22 @@ function makeTexture(format: TextureFormatName, platformId: 8 | 9, width: number
   };
 }
 
-const ALL_FORMATS: TextureFormatName[] = ['DXT1', 'DXT2', 'DXT3', 'DXT4', 'DXT5', '8888', '888', '565', '555', '1555', '4444', 'LUM8', 'PAL8', 'PAL4'];
+const ALL_FORMATS: TextureFormatName[] = [
+  'DXT1',
+  'DXT2',
+  'DXT3',
+  'DXT4',
+  'DXT5',
+  '8888',
+  '888',
+  '565',
+  '555',
+  '1555',
+  '4444',
+  'LUM8',
+  'PAL8',
+  'PAL4',
+];
 
 describe('TXDReader: every PC pixel format, against an independent decoder', () => {
   const dictionary = (platformId: 8 | 9) => ({
@@ -95,7 +131,16 @@ describe('TXDReader: every PC pixel format, against an independent decoder', () 
     const txd = new TXDReader(written);
     expect(writeTXD(txd)).toEqual(written);
     const dxt1 = txd.getTexture('DXT1_9')!; // case as the game compares names
-    expect([dxt1.width, dxt1.height, dxt1.mipmapCount, dxt1.hasAlpha, dxt1.maskName, dxt1.filter, dxt1.addressU, dxt1.addressV]).toEqual([13, 7, 4, true, 'mask', 'linear-mip-linear', 'wrap', 'wrap']);
+    expect([dxt1.width, dxt1.height, dxt1.mipmapCount, dxt1.hasAlpha, dxt1.maskName, dxt1.filter, dxt1.addressU, dxt1.addressV]).toEqual([
+      13,
+      7,
+      4,
+      true,
+      'mask',
+      'linear-mip-linear',
+      'wrap',
+      'wrap',
+    ]);
     expect(dxt1.levels.map((l) => [l.width, l.height])).toEqual([
       [13, 7],
       [6, 3],
@@ -108,8 +153,14 @@ describe('TXDReader: every PC pixel format, against an independent decoder', () 
 
   it('DXT1 without alpha draws its transparent black opaque; with alpha, transparent', () => {
     const block = new Uint8Array([0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]); // c0 <= c1: three-colour mode, every index 3
-    const texture = (alpha: boolean): TextureData => ({ ...makeTexture('DXT1', 9, 4, 4, 1, 1, { alpha }), levels: [{ width: 4, height: 4, data: block }] });
-    const read = (alpha: boolean) => new TXDReader(writeTXD({ textures: [texture(alpha)], deviceId: 2, extension: new Uint8Array(0), libraryIds: [0, 0, 0] })).textures[0]!.rgba();
+    const texture = (alpha: boolean): TextureData => ({
+      ...makeTexture('DXT1', 9, 4, 4, 1, 1, { alpha }),
+      levels: [{ width: 4, height: 4, data: block }],
+    });
+    const read = (alpha: boolean) =>
+      new TXDReader(
+        writeTXD({ textures: [texture(alpha)], deviceId: 2, extension: new Uint8Array(0), libraryIds: [0, 0, 0] }),
+      ).textures[0]!.rgba();
     expect(Array.from(read(true).subarray(0, 4))).toEqual([0, 0, 0, 0]);
     expect(Array.from(read(false).subarray(0, 4))).toEqual([0, 0, 0, 255]);
   });
@@ -128,30 +179,43 @@ describe('TXDReader: the sample dictionaries', () => {
     it.skip(SAMPLES_SKIP_MESSAGE, () => {});
     return;
   }
-  it.each(SAMPLES)('%s.txd: every texture and level equals the independent decoder, on every backend, and writes back byte for byte', (name) => {
-    const bytes = sample(`dff/${name}.txd`);
-    const readers = BACKENDS.map((backend) => new TXDReader(bytes, { backend }));
-    expect(writeTXD(readers[0]!)).toEqual(bytes);
-    expect(readers[0]!.warnings).toEqual([]);
-    let levels = 0;
-    readers[0]!.textures.forEach((texture, t) => {
-      texture.levels.forEach((level, i) => {
-        const expected = referenceRgba(texture.format, level.data, level.width, level.height, { palette: texture.palette, opaque: texture.format === 'DXT1' && !texture.hasAlpha });
-        for (const reader of readers) expect(Buffer.from(reader.textures[t]!.rgba(i)).equals(Buffer.from(expected)), `${texture.name} level ${i} (${reader.textures[t]!.backend})`).toBe(true);
-        levels++;
+  it.each(SAMPLES)(
+    '%s.txd: every texture and level equals the independent decoder, on every backend, and writes back byte for byte',
+    (name) => {
+      const bytes = sample(`dff/${name}.txd`);
+      const readers = BACKENDS.map((backend) => new TXDReader(bytes, { backend }));
+      expect(writeTXD(readers[0]!)).toEqual(bytes);
+      expect(readers[0]!.warnings).toEqual([]);
+      let levels = 0;
+      readers[0]!.textures.forEach((texture, t) => {
+        texture.levels.forEach((level, i) => {
+          const expected = referenceRgba(texture.format, level.data, level.width, level.height, {
+            palette: texture.palette,
+            opaque: texture.format === 'DXT1' && !texture.hasAlpha,
+          });
+          for (const reader of readers)
+            expect(
+              Buffer.from(reader.textures[t]!.rgba(i)).equals(Buffer.from(expected)),
+              `${texture.name} level ${i} (${reader.textures[t]!.backend})`,
+            ).toBe(true);
+          levels++;
+        });
       });
-    });
-    expect(levels).toBeGreaterThan(4);
-  });
+      expect(levels).toBeGreaterThan(4);
+    },
+  );
 
   it('names the formats the samples hold: DXT1 with and without alpha, DXT4, DXT5, 888 and 8888', () => {
-    const formats = SAMPLES.flatMap((name) => new TXDReader(sample(`dff/${name}.txd`)).textures.map((t) => `${t.format}${t.hasAlpha ? '+alpha' : ''}`));
+    const formats = SAMPLES.flatMap((name) =>
+      new TXDReader(sample(`dff/${name}.txd`)).textures.map((t) => `${t.format}${t.hasAlpha ? '+alpha' : ''}`),
+    );
     expect(new Set(formats)).toEqual(new Set(['DXT1', 'DXT1+alpha', 'DXT4', 'DXT5', '888', '8888']));
   });
 });
 
 describe('TXDReader: bad input', () => {
-  const good = () => writeTXD({ textures: [makeTexture('8888', 9, 4, 4, 2, 5)], deviceId: 2, extension: new Uint8Array(0), libraryIds: [0, 0, 0] });
+  const good = () =>
+    writeTXD({ textures: [makeTexture('8888', 9, 4, 4, 2, 5)], deviceId: 2, extension: new Uint8Array(0), libraryIds: [0, 0, 0] });
   const nativeStruct = 12 + 12 + 4 + 12 + 12; // dictionary, its struct and payload, native, struct headers
 
   it('refuses other platforms by name, as a DecodeError at the platform id', () => {

@@ -30,7 +30,13 @@ const file = section(
   DICTIONARY,
   section(STRUCT, Uint8Array.of(2, 0, 2, 0)),
   section(0x0253f2fe, text('a tool chunk before the first texture')),
-  section(NATIVE, nativeStruct, section(0x1234, text('between Struct and Extension')), section(EXTENSION, section(0x0253f2f9, text('a plugin'))), section(0x99, text('after the Extension'))),
+  section(
+    NATIVE,
+    nativeStruct,
+    section(0x1234, text('between Struct and Extension')),
+    section(EXTENSION, section(0x0253f2f9, text('a plugin'))),
+    section(0x99, text('after the Extension')),
+  ),
   section(NATIVE, nativeStruct, section(EXTENSION)),
   section(0x77, text('between the last texture and the Extension')),
   section(EXTENSION, text('dictionary extension')),
@@ -58,6 +64,8 @@ describe('TXD: unknown sections', () => {
   it('one placed before the Struct is refused, as TXDReader would refuse the file', () => {
     const unknownSections = [{ position: 0, type: 0x1234, libraryId: 0, data: new Uint8Array(0) }];
     expect(() => writeTXD({ ...dictionaryOf(plainTexture()), unknownSections })).toThrow(EncodeError);
-    expect(() => writeTXD(dictionaryOf({ ...plainTexture(), unknownSections }))).toThrow(/texture "plain": unknown section 0x1234 at position 0/);
+    expect(() => writeTXD(dictionaryOf({ ...plainTexture(), unknownSections }))).toThrow(
+      /texture "plain": unknown section 0x1234 at position 0/,
+    );
   });
 });

@@ -56,16 +56,24 @@ describe('the texture kernel shell: inputs shorter than the kernel reads', () =>
   const cases = [
     { what: 'a short level', kind: TEXEL_BGRA8, src: new Uint8Array(5).fill(9), palette: null },
     { what: 'a short DXT5 level', kind: TEXEL_DXT5, src: new Uint8Array(20).fill(0x5a), palette: null },
-    { what: 'a palette of 10 bytes, then no palette', kind: TEXEL_INDEX8, src: Uint8Array.from({ length: 64 }, (_, i) => i % 4), palette: new Uint8Array(10).fill(77) },
+    {
+      what: 'a palette of 10 bytes, then no palette',
+      kind: TEXEL_INDEX8,
+      src: Uint8Array.from({ length: 64 }, (_, i) => i % 4),
+      palette: new Uint8Array(10).fill(77),
+    },
     { what: 'no palette', kind: TEXEL_INDEX8, src: new Uint8Array(64).fill(1), palette: null },
   ];
-  it.each(cases)('$what: the missing bytes read as zero on every backend, after another call filled the work memory', ({ kind, src, palette }) => {
-    const js = new Uint8Array(8 * 8 * 4);
-    decodeTexelsJs(kind, src, js, 8, 8, palette, false);
-    for (const build of ['simd', 'scalar'] as const) {
-      decodeTexelsWasm(build, TEXEL_BGRA8, new Uint8Array(64 * 64 * 4).fill(0xab), 64, 64, null, false);
-      expect(Array.from(decodeTexelsWasm(build, kind, src, 8, 8, palette, false)!), build).toEqual(Array.from(js));
-    }
-    expect(js.includes(0xab)).toBe(false);
-  });
+  it.each(cases)(
+    '$what: the missing bytes read as zero on every backend, after another call filled the work memory',
+    ({ kind, src, palette }) => {
+      const js = new Uint8Array(8 * 8 * 4);
+      decodeTexelsJs(kind, src, js, 8, 8, palette, false);
+      for (const build of ['simd', 'scalar'] as const) {
+        decodeTexelsWasm(build, TEXEL_BGRA8, new Uint8Array(64 * 64 * 4).fill(0xab), 64, 64, null, false);
+        expect(Array.from(decodeTexelsWasm(build, kind, src, 8, 8, palette, false)!), build).toEqual(Array.from(js));
+      }
+      expect(js.includes(0xab)).toBe(false);
+    },
+  );
 });

@@ -7,7 +7,13 @@ import { encodeErrorOf } from '../helpers/errors.js';
 import { dictionaryOf, plainTexture } from '../helpers/txd-textures.js';
 
 const withTexture = (change: Partial<TextureData>) => dictionaryOf({ ...plainTexture(), ...change });
-const pal8 = (palette: Uint8Array): Partial<TextureData> => ({ rasterFormat: 0x2500, formatWord: 41, depth: 8, palette, levels: [{ width: 4, height: 4, data: new Uint8Array(16) }] });
+const pal8 = (palette: Uint8Array): Partial<TextureData> => ({
+  rasterFormat: 0x2500,
+  formatWord: 41,
+  depth: 8,
+  palette,
+  levels: [{ width: 4, height: 4, data: new Uint8Array(16) }],
+});
 
 const refused: Array<[string, TextureDictionaryData, string, RegExp]> = [
   ['width 65537', withTexture({ width: 65537 }), 'field-overflow', /texture "plain": width 65537 does not fit its 16-bit field/],
@@ -19,14 +25,34 @@ const refused: Array<[string, TextureDictionaryData, string, RegExp]> = [
   ['platform 5', withTexture({ platformId: 5 as 9 }), 'unsupported-platform', /texture "plain": platformId 5/],
   ['an unknown pixel format', withTexture({ rasterFormat: 0xf00, formatWord: 0 }), 'unknown-pixel-format', /texture "plain"/],
   ['no level', withTexture({ levels: [] }), 'bad-count', /texture "plain": level count 0/],
-  ['256 levels', withTexture({ levels: Array.from({ length: 256 }, () => ({ width: 1, height: 1, data: new Uint8Array(4) })) }), 'field-overflow', /texture "plain": level count 256/],
-  ['a short level', withTexture({ levels: [{ width: 4, height: 4, data: new Uint8Array(63) }] }), 'chunk-size', /texture "plain": level 0 holds 63 bytes; 4 x 4 8888 needs 64/],
-  ['a level of another size than its place', withTexture({ levels: [{ width: 2, height: 4, data: new Uint8Array(64) }] }), 'chunk-size', /level 0 is 2 x 4/],
+  [
+    '256 levels',
+    withTexture({ levels: Array.from({ length: 256 }, () => ({ width: 1, height: 1, data: new Uint8Array(4) })) }),
+    'field-overflow',
+    /texture "plain": level count 256/,
+  ],
+  [
+    'a short level',
+    withTexture({ levels: [{ width: 4, height: 4, data: new Uint8Array(63) }] }),
+    'chunk-size',
+    /texture "plain": level 0 holds 63 bytes; 4 x 4 8888 needs 64/,
+  ],
+  [
+    'a level of another size than its place',
+    withTexture({ levels: [{ width: 2, height: 4, data: new Uint8Array(64) }] }),
+    'chunk-size',
+    /level 0 is 2 x 4/,
+  ],
   ['a short palette', withTexture(pal8(new Uint8Array(1020))), 'chunk-size', /texture "plain": palette holds 1020 bytes; PAL8 needs 1024/],
   ['a palette where none is stored', withTexture({ palette: new Uint8Array(16) }), 'chunk-size', /palette/],
   ['a name of 33 characters', withTexture({ name: 'n'.repeat(33), nameField: undefined }), 'field-overflow', /name/],
   ['a mask name outside Latin-1', withTexture({ maskName: 'mask\u0100' }), 'field-overflow', /maskName/],
-  ['65,536 textures', { ...dictionaryOf(), textures: new Array<TextureData>(65536).fill(plainTexture(1, 1)) }, 'field-overflow', /texture count 65536 does not fit its 16-bit field/],
+  [
+    '65,536 textures',
+    { ...dictionaryOf(), textures: new Array<TextureData>(65536).fill(plainTexture(1, 1)) },
+    'field-overflow',
+    /texture count 65536 does not fit its 16-bit field/,
+  ],
   ['a device id of 65536', { ...dictionaryOf(plainTexture()), deviceId: 65536 }, 'field-overflow', /deviceId/],
   ['a library id of -1', { ...dictionaryOf(plainTexture()), libraryIds: [0, -1, 0] }, 'field-overflow', /libraryIds/],
   ['a texture library id of 2^32', withTexture({ libraryIds: [0, 0, 2 ** 32] }), 'field-overflow', /texture "plain": libraryIds/],
@@ -42,8 +68,20 @@ describe('writeTXD: fields it cannot hold, and what its reader refuses', () => {
   });
 
   it('writes the largest values each field holds, and they read back as written', () => {
-    const wide = { ...plainTexture(65535, 1), depth: 255, filterFlags: 0xffffffff, rasterType: 255, libraryIds: [0xffffffff, 0, 0] as const };
+    const wide = {
+      ...plainTexture(65535, 1),
+      depth: 255,
+      filterFlags: 0xffffffff,
+      rasterType: 255,
+      libraryIds: [0xffffffff, 0, 0] as const,
+    };
     const txd = new TXDReader(writeTXD({ ...dictionaryOf(wide), deviceId: 0xffff }));
-    expect([txd.deviceId, txd.textures[0]!.width, txd.textures[0]!.depth, txd.textures[0]!.filterFlags, txd.textures[0]!.libraryIds[0]]).toEqual([0xffff, 65535, 255, 0xffffffff, 0xffffffff]);
+    expect([
+      txd.deviceId,
+      txd.textures[0]!.width,
+      txd.textures[0]!.depth,
+      txd.textures[0]!.filterFlags,
+      txd.textures[0]!.libraryIds[0],
+    ]).toEqual([0xffff, 65535, 255, 0xffffffff, 0xffffffff]);
   });
 });

@@ -8,7 +8,8 @@ import { dffRigidPed } from '../../scripts/fixture-specs.mjs';
 import { fixture, sample, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
 
-const folder = (files: Record<string, Uint8Array | string>): FolderFiles => new Map(Object.entries(files).map(([path, bytes]) => [path, new File([bytes as BlobPart], path.split('/').pop()!)]));
+const folder = (files: Record<string, Uint8Array | string>): FolderFiles =>
+  new Map(Object.entries(files).map(([path, bytes]) => [path, new File([bytes as BlobPart], path.split('/').pop()!)]));
 
 describe('pedDefinitions', () => {
   it('reads the peds section only: model and dictionary per line, comments and null models skipped', () => {
@@ -33,20 +34,20 @@ describe('pedDefinitions', () => {
 describeWith([SAMPLES], 'indexGameFolder on sample files', () => {
   it('a model has a skeleton by its head: SA skins (HAnim) and III peds (frame names), not a prop', () => {
     const head = (bytes: Uint8Array) => headHasSkeleton(bytes.subarray(0, 16_384));
-    expect(['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff', 'iii/player.dff', 'iii/gang01.dff'].map((name) => head(sample(name)))).toEqual([
-      true,
-      true,
-      true,
-      true,
-      true,
-    ]);
+    expect(
+      ['dff/sa_skin_plain.dff', 'dff/sa_skin_protected.dff', 'dff/sa_skin_modelspace_frames.dff', 'iii/player.dff', 'iii/gang01.dff'].map(
+        (name) => head(sample(name)),
+      ),
+    ).toEqual([true, true, true, true, true]);
     expect(head(fixture('dff-prop.dff'))).toBe(false);
   });
 
   it('a III cutscene head (a head frame, no waist or torso) is no ped: a folder without default.ide does not list it', () => {
     // The rigid fixture ped's frames cut to the clump and its head, as III's cutscene heads are.
     const frames = [dffRigidPed.frames[0]!, { ...dffRigidPed.frames[3]!, parent: 0 }];
-    const head = writeDFF({ ...dffRigidPed, frames, atomics: [{ ...dffRigidPed.atomics[2]!, frame: 1 }] } as unknown as Parameters<typeof writeDFF>[0]);
+    const head = writeDFF({ ...dffRigidPed, frames, atomics: [{ ...dffRigidPed.atomics[2]!, frame: 1 }] } as unknown as Parameters<
+      typeof writeDFF
+    >[0]);
     expect(headHasSkeleton(head.subarray(0, 16_384))).toBe(false);
     expect(headHasSkeleton(fixture('dff-rigid-ped.dff').subarray(0, 16_384))).toBe(true);
   });

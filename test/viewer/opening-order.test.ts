@@ -37,7 +37,15 @@ describe('modelsFirst', () => {
       { name: 'model.mef', bytes: fixture('igi2-model.mef') },
       { name: 'plug-in', bytes: new Uint8Array([...'RIG1'].map((c) => c.charCodeAt(0))) },
     ];
-    expect(modelsFirst(files).map((file) => file.name)).toEqual(['ped.dff', 'renamed.bin', 'model.mef', 'plug-in', 'walk.ifp', 'textures.txd', 'clips.iff']);
+    expect(modelsFirst(files).map((file) => file.name)).toEqual([
+      'ped.dff',
+      'renamed.bin',
+      'model.mef',
+      'plug-in',
+      'walk.ifp',
+      'textures.txd',
+      'clips.iff',
+    ]);
     expect(files.map((file) => isModelFile(file.name, file.bytes))).toEqual([false, false, true, false, true, true, true]);
     // No format claims it: not a model (opening it reports the problem).
     expect(isModelFile('notes.txt', new Uint8Array(8))).toBe(false);

@@ -25,7 +25,8 @@ const scope = new URL('./', self.location.href);
  * The page and what the build produced; not the user's files. By path only: a navigation to a user's
  * file (`files/ped.ifp` opened in a tab) is a navigation too, and is not kept.
  */
-const kept = (url) => url.pathname.startsWith(`${scope.pathname}assets/`) || url.pathname === scope.pathname || url.pathname === `${scope.pathname}index.html`;
+const kept = (url) =>
+  url.pathname.startsWith(`${scope.pathname}assets/`) || url.pathname === scope.pathname || url.pathname === `${scope.pathname}index.html`;
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;

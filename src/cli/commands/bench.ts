@@ -7,13 +7,15 @@ import { forceFlag, jsonFlag, outFlag, switchFlag, textFlag } from '../common-fl
 
 interface BenchModule {
   canRecord(): boolean;
-  runBenchmarks(options: {
-    corpusDir?: string;
-    quick?: boolean;
-    out?: string;
-    record?: boolean;
-    log?: (line: string) => void;
-  }): Promise<{ rows: unknown[]; inputBytes: number; outputBytes: number; keyframes: number; files: number; machine: string; markdown: string }>;
+  runBenchmarks(options: { corpusDir?: string; quick?: boolean; out?: string; record?: boolean; log?: (line: string) => void }): Promise<{
+    rows: unknown[];
+    inputBytes: number;
+    outputBytes: number;
+    keyframes: number;
+    files: number;
+    machine: string;
+    markdown: string;
+  }>;
 }
 
 /**
@@ -21,10 +23,14 @@ interface BenchModule {
  * cache (or --corpus), prints the tables, and writes files only where --out says, or, in a development
  * checkout, bench/RESULTS.md and its history with --record.
  */
-export async function bench(options: { corpus?: string; quick?: boolean; out?: string; record?: boolean; force?: boolean; json?: boolean }, print: (line: string) => void): Promise<CommandResult> {
+export async function bench(
+  options: { corpus?: string; quick?: boolean; out?: string; record?: boolean; force?: boolean; json?: boolean },
+  print: (line: string) => void,
+): Promise<CommandResult> {
   // Loaded on demand: only `bench` pays for tinybench and the corpus generator.
   const suite: BenchModule = await import('../../../bench/run.js');
-  if (options.record && !suite.canRecord()) throw new UsageError('--record writes bench/RESULTS.md in a development checkout of gameanim; use --out FILE here');
+  if (options.record && !suite.canRecord())
+    throw new UsageError('--record writes bench/RESULTS.md in a development checkout of gameanim; use --out FILE here');
   if (options.record && options.quick) throw new UsageError('--record keeps full runs only; drop --quick');
   try {
     if (options.out) checkOutput(options.out, { force: options.force ?? false });
@@ -61,7 +67,12 @@ with --force). In a development checkout, --record writes
 bench/RESULTS.md and appends to bench/history/. --quick runs a tiny corpus: its rows under 1 ms are
 labelled too small to mean anything, and its targets are not judged. Peak memory per decoder is
 measured in a fresh child process.`,
-  overview: [{ usage: 'bench [--corpus DIR] [--quick] [--out FILE [--force]] [--record] [--json]', summary: 'the benchmark suite on a generated SA-sized corpus' }],
+  overview: [
+    {
+      usage: 'bench [--corpus DIR] [--quick] [--out FILE [--force]] [--record] [--json]',
+      summary: 'the benchmark suite on a generated SA-sized corpus',
+    },
+  ],
   flags: { corpus: textFlag, quick: switchFlag, out: outFlag, record: switchFlag, force: forceFlag, json: jsonFlag },
   parse(values, positionals, context) {
     if (positionals.length) throw usageError(context, 'bench takes no FILE');

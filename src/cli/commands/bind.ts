@@ -33,7 +33,8 @@ export async function bind(modelPath: string, animsPaths: string[], print: (line
     const gltf = await gltfClips(path, skeleton);
     const result = gltf?.kind === 'refused' ? gltf.result : onFile(path, () => bindFile(modelPath, skeleton!, path, out, files, gltf));
     // A file that could not be read is in the --json document too, with its error.
-    if (result.inputErrors.length && !files.some(({ file }) => file === path || file.startsWith(`${path}/`))) for (const error of result.inputErrors) files.push({ file: path, error });
+    if (result.inputErrors.length && !files.some(({ file }) => file === path || file.startsWith(`${path}/`)))
+      for (const error of result.inputErrors) files.push({ file: path, error });
     results.push(result);
   }
   const result = merged(results);
@@ -55,15 +56,28 @@ async function gltfClips(path: string, skeleton: Skeleton): Promise<GltfClips | 
   const gltf = await loadGltf();
   try {
     const { packages, warnings } = await gltf.importGltf(input.bytes, { skeleton, compressed: false, resources: input.resources });
-    return { kind: 'clips', clips: new IFPReader(writeIFP(packages, { format: 'ANP3' })).animations, notes: warnings.map((w) => `${w.code}: ${w.message}`) };
+    return {
+      kind: 'clips',
+      clips: new IFPReader(writeIFP(packages, { format: 'ANP3' })).animations,
+      notes: warnings.map((w) => `${w.code}: ${w.message}`),
+    };
   } catch (error) {
     return { kind: 'refused', result: { inputErrors: [`${path}: ${(error as Error).message}`] } };
   }
 }
 
-function bindFile(modelPath: string, skeleton: Skeleton, animsPath: string, out: Report, files: BoundFile[], gltf: Extract<GltfClips, { kind: 'clips' }> | null): CommandResult {
+function bindFile(
+  modelPath: string,
+  skeleton: Skeleton,
+  animsPath: string,
+  out: Report,
+  files: BoundFile[],
+  gltf: Extract<GltfClips, { kind: 'clips' }> | null,
+): CommandResult {
   // A file of clips, or each clip-holding entry of an IMG archive, named archive.img/entry.
-  const sources = gltf ? [{ name: animsPath, clips: gltf.clips }] : clipSources(animsPath, 'to bind').map((source) => ({ name: sourceName(source), clips: source.clips }));
+  const sources = gltf
+    ? [{ name: animsPath, clips: gltf.clips }]
+    : clipSources(animsPath, 'to bind').map((source) => ({ name: sourceName(source), clips: source.clips }));
   return merged(sources.map(({ name, clips }) => bindClips(modelPath, skeleton, name, clips, gltf?.notes ?? [], out, files)));
 }
 
@@ -76,7 +90,15 @@ function nameList(names: readonly string[], count = names.length): string {
   return count > LISTED_NAMES ? `${listed.join(', ')} and ${count - LISTED_NAMES} more` : listed.join(', ');
 }
 
-function bindClips(modelPath: string, skeleton: Skeleton, animsPath: string, clips: readonly SkeletalClip[], gltfNotes: readonly string[], out: Report, files: BoundFile[]): CommandResult {
+function bindClips(
+  modelPath: string,
+  skeleton: Skeleton,
+  animsPath: string,
+  clips: readonly SkeletalClip[],
+  gltfNotes: readonly string[],
+  out: Report,
+  files: BoundFile[],
+): CommandResult {
   const rows: string[][] = [];
   const notes: string[] = [...gltfNotes];
   const animations: unknown[] = [];
@@ -88,12 +110,18 @@ function bindClips(modelPath: string, skeleton: Skeleton, animsPath: string, cli
     const matched = skeleton.boneCount - bound.restBones.length;
     // Every name for the JSON document; for the text, only those listed (nameList).
     const restBones = (out.json ? bound.restBones : bound.restBones.slice(0, LISTED_NAMES + 1)).map((bone) => skeleton.names[bone]!);
-    rows.push([clip.name || '(unnamed)', `${matched}/${skeleton.boneCount}`, String(bound.unmatchedTracks.length), String(bound.restBones.length)]);
+    rows.push([
+      clip.name || '(unnamed)',
+      `${matched}/${skeleton.boneCount}`,
+      String(bound.unmatchedTracks.length),
+      String(bound.restBones.length),
+    ]);
     if (bound.unmatchedTracks.length) notes.push(`${clip.name}: unmatched tracks ${nameList(bound.unmatchedTracks)}`);
     if (bound.restBones.length && matched) notes.push(`${clip.name}: rest bones ${nameList(restBones, bound.restBones.length)}`);
     if (matched === 0) drivingNone++;
     // Said of each such clip: a file whose other clips bind would otherwise hide it in the table.
-    if (matched === 0 && !bound.refused) notes.push(`${clip.name}: drives no bone (${plural(clip.tracks.length, 'track')}, none found on the model by id or name)`);
+    if (matched === 0 && !bound.refused)
+      notes.push(`${clip.name}: drives no bone (${plural(clip.tracks.length, 'track')}, none found on the model by id or name)`);
     if (out.json) animations.push({ name: clip.name, matched, unmatchedTracks: bound.unmatchedTracks, restBones, refused: bound.refused });
   }
   files.push({ file: animsPath, animations });
@@ -119,11 +147,14 @@ no bone, and the bones that keep their rest pose. A glTF (.glb, or .gltf) binds 
 channels onto the bones they name; its warnings, such as another skeleton, as notes; needs
 @gltf-transform/core). Exits 1 when a FILE has no animation that drives any bone (the other files are
 still bound).`,
-  overview: [{ usage: 'bind MODEL FILE... [--json]', summary: 'how the animations of each FILE bind to the skeleton of MODEL (.dff, .mef)' }],
+  overview: [
+    { usage: 'bind MODEL FILE... [--json]', summary: 'how the animations of each FILE bind to the skeleton of MODEL (.dff, .mef)' },
+  ],
   flags: { skeleton: textFlag, json: jsonFlag },
   parse(values, positionals, context) {
     const { skeleton } = values;
-    if (skeleton ? positionals.length < 1 : positionals.length < 2) throw usageError(context, 'bind takes a MODEL and animation FILEs (or FILE... --skeleton MODEL)');
+    if (skeleton ? positionals.length < 1 : positionals.length < 2)
+      throw usageError(context, 'bind takes a MODEL and animation FILEs (or FILE... --skeleton MODEL)');
     const json = Boolean(values.json);
     return skeleton ? { model: skeleton, files: [...positionals], json } : { model: positionals[0]!, files: positionals.slice(1), json };
   },

@@ -31,18 +31,35 @@ export function dump(paths: string[], options: DumpOptions, print: (line: string
 }
 
 /** A file, or every entry of an IMG archive in a format gameanim reads, each headed archive.img/entry. */
-function dumpInput(path: string, options: DumpOptions, headed: boolean, print: (line: string) => void, documents: unknown[], archives: Set<string>): CommandResult {
+function dumpInput(
+  path: string,
+  options: DumpOptions,
+  headed: boolean,
+  print: (line: string) => void,
+  documents: unknown[],
+  archives: Set<string>,
+): CommandResult {
   const { archive, files } = inputFiles(path);
   if (archive) archives.add(path);
-  for (const file of files) if (!archive || !options.anim || file.format.packages) dumpFile(file.name, file.bytes, options, headed || archive, print, documents);
+  for (const file of files)
+    if (!archive || !options.anim || file.format.packages) dumpFile(file.name, file.bytes, options, headed || archive, print, documents);
   return { inputErrors: [] };
 }
 
-function dumpFile(path: string, bytes: Uint8Array, options: DumpOptions, headed: boolean, print: (line: string) => void, documents: unknown[]): CommandResult {
+function dumpFile(
+  path: string,
+  bytes: Uint8Array,
+  options: DumpOptions,
+  headed: boolean,
+  print: (line: string) => void,
+  documents: unknown[],
+): CommandResult {
   const shown = formatOf(path, bytes);
   const { format } = shown;
   if (!shown.dumpText || !shown.dumpJson)
-    throw new InputError(`${path}: gameanim cannot dump ${format.name} (${format.description}): it was registered without a presentation that dumps it; gameanim info shows what it holds`);
+    throw new InputError(
+      `${path}: gameanim cannot dump ${format.name} (${format.description}): it was registered without a presentation that dumps it; gameanim info shows what it holds`,
+    );
   if (options.anim && !format.packages) throw new UsageError(`--anim picks one animation of an IFP file; ${path} is ${format.name}`);
   const reader = format.open(bytes);
   if (options.anim && !format.clips!(reader).some((clip) => clip.name.toLowerCase() === options.anim!.toLowerCase())) {

@@ -52,7 +52,10 @@ export function editSteps(flags: ReadonlyArray<{ name: string; value?: string }>
     } else if (name === 'merge') steps.push({ op: 'merge', path: value });
     else if (name === 'package') steps.push({ op: 'package', name: value });
     else if (name === 'reduce') {
-      if (!(Number(value) >= 0)) throw new UsageError(`--reduce takes a tolerance in centimetres of shell error, 0 or more (0.05 is half a millimetre), not ${value}`);
+      if (!(Number(value) >= 0))
+        throw new UsageError(
+          `--reduce takes a tolerance in centimetres of shell error, 0 or more (0.05 is half a millimetre), not ${value}`,
+        );
       steps.push({ op: 'reduce', tolerance: Number(value) });
     }
   }
@@ -67,8 +70,10 @@ export function edit(
 ): CommandResult {
   const { print, json } = report(printText, options.json ?? false);
   const format = options.format?.toUpperCase() as IFPFormat | undefined;
-  if (format && !['ANP3', 'ANP2', 'ANPK'].includes(format)) throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
-  if (options.skeleton && !steps.some((step) => step.op === 'reduce')) throw new UsageError('edit takes --skeleton only with --reduce (the model the error is measured on)');
+  if (format && !['ANP3', 'ANP2', 'ANPK'].includes(format))
+    throw new UsageError(`--format takes ANP3, ANP2 or ANPK, not ${options.format}`);
+  if (options.skeleton && !steps.some((step) => step.op === 'reduce'))
+    throw new UsageError('edit takes --skeleton only with --reduce (the model the error is measured on)');
   const model = options.skeleton ? readSkeleton(options.skeleton) : {};
   if (model.failed) return model.failed;
   return onFile(input, () => {
@@ -80,7 +85,8 @@ export function edit(
         if (step.op === 'rename') editor.rename(step.from, step.to), done.push(`renamed ${step.from} to ${step.to}`);
         else if (step.op === 'delete') editor.delete(step.name), done.push(`deleted ${step.name}`);
         else if (step.op === 'speed') editor.speed(step.name, step.factor), done.push(`${step.name} at ${step.factor}x speed`);
-        else if (step.op === 'trim') editor.trim(step.name, step.start, step.end), done.push(`${step.name} trimmed to ${step.start}:${step.end} s`);
+        else if (step.op === 'trim')
+          editor.trim(step.name, step.start, step.end), done.push(`${step.name} trimmed to ${step.start}:${step.end} s`);
         else if (step.op === 'package') editor.renamePackage(step.name), done.push(`package renamed to ${step.name}`);
         else if (step.op === 'reduce') {
           const reduction = editor.reduce(step.tolerance, { skeleton: model.skeleton, format });
@@ -90,20 +96,24 @@ export function edit(
           const other = readMerged(step.path);
           const replaced: string[] = [];
           for (const animation of other.animations) if (editor.put(animation)) replaced.push(animation.name);
-          done.push(`merged ${step.path}: ${plural(other.animations.length, 'animation')}${replaced.length ? `, replacing ${replaced.join(', ')}` : ''}`);
+          done.push(
+            `merged ${step.path}: ${plural(other.animations.length, 'animation')}${replaced.length ? `, replacing ${replaced.join(', ')}` : ''}`,
+          );
         }
       }
     } catch (error) {
       if (error instanceof EncodeError) throw new InputError(`${input}: nothing written: ${error.message}`);
       // --reduce measures the file as written, so what the format cannot hold shows here already.
-      if (error instanceof RangeError) throw new InputError(`${input}: cannot be written${format ? ` as ${format}` : ''}: ${error.message}`);
+      if (error instanceof RangeError)
+        throw new InputError(`${input}: cannot be written${format ? ` as ${format}` : ''}: ${error.message}`);
       throw error;
     }
     let bytes: Uint8Array;
     try {
       bytes = editor.write(format);
     } catch (error) {
-      if (error instanceof EncodeError) throw new InputError(`${input}: cannot be written${format ? ` as ${format}` : ''}: ${error.message}`);
+      if (error instanceof EncodeError)
+        throw new InputError(`${input}: cannot be written${format ? ` as ${format}` : ''}: ${error.message}`);
       throw error;
     }
     // Every file read is an input, the packages merged in included: never written, --force or not.
@@ -112,9 +122,15 @@ export function edit(
     if (failed) return failed;
     for (const line of done) print(line);
     const dropped = editor.droppedBytes;
-    if (dropped) print(`warning: ${input}: the ${dropped} bytes after the last package were not written (they are not part of any package)`);
+    if (dropped)
+      print(`warning: ${input}: the ${dropped} bytes after the last package were not written (they are not part of any package)`);
     print(`${options.out}: ${plural(editor.animations.length, 'animation')}`);
-    return { inputErrors: [], json: json ? { written: [options.out], steps: done, animations: editor.animations.map((a) => a.name), droppedBytes: dropped, reductions } : undefined };
+    return {
+      inputErrors: [],
+      json: json
+        ? { written: [options.out], steps: done, animations: editor.animations.map((a) => a.name), droppedBytes: dropped, reductions }
+        : undefined,
+    };
   });
 }
 
@@ -125,9 +141,13 @@ function reducedLines(r: Reduction, model: string | undefined): string[] {
   const lines = [
     `reduced within ${r.tolerance} cm of shell error (a point ${r.shellDistance} cm from each bone, ${space}): keys ${r.keysBefore} -> ${r.keysAfter}${percent}, ${r.bytesSaved} bytes saved`,
   ];
-  if (r.worst) lines.push(`  worst ${r.worst.error.toFixed(4)} cm: bone ${r.worst.bone} in ${r.worst.animation} at ${r.worst.time.toFixed(3)} s`);
+  if (r.worst)
+    lines.push(`  worst ${r.worst.error.toFixed(4)} cm: bone ${r.worst.bone} in ${r.worst.animation} at ${r.worst.time.toFixed(3)} s`);
   const unmeasured = r.animations.reduce((n, a) => n + a.unmeasured.length, 0);
-  if (unmeasured) lines.push(`  warning: ${plural(unmeasured, 'track drives', 'tracks drive')} no bone of ${model}; ${unmeasured === 1 ? 'it keeps' : 'they keep'} every key`);
+  if (unmeasured)
+    lines.push(
+      `  warning: ${plural(unmeasured, 'track drives', 'tracks drive')} no bone of ${model}; ${unmeasured === 1 ? 'it keeps' : 'they keep'} every key`,
+    );
   return lines;
 }
 

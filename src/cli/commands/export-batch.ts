@@ -46,17 +46,27 @@ export interface BatchOptions {
   spawnWorker?: (settings: BatchSettings) => Worker;
 }
 
-export async function exportBatch(modelPath: string, sources: string[], options: BatchOptions, printText: (line: string) => void): Promise<CommandResult> {
+export async function exportBatch(
+  modelPath: string,
+  sources: string[],
+  options: BatchOptions,
+  printText: (line: string) => void,
+): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
   const written: Array<{ path: string; animations: number; textures: number; warnings: GltfWarning[] }> = [];
   await loadGltf();
   const modelCheck = onFile(modelPath, () => (readModel(modelPath), { inputErrors: [] }));
   if (modelCheck.inputErrors.length) return modelCheck;
-  const { planned, inputErrors } = planUnits(sources, { anims: options.anims ?? [], perAnimation: options.perAnimation, force: options.force });
+  const { planned, inputErrors } = planUnits(sources, {
+    anims: options.anims ?? [],
+    perAnimation: options.perAnimation,
+    force: options.force,
+  });
   // Every file read (a .dir's .img included) is an input: never written, --force or not.
   const inputs = [modelPath, ...sources.flatMap(filesRead), ...(options.txd ? [options.txd] : [])];
   // The dictionary is read by every worker: one that cannot be read is one error, before any work.
-  if (options.txd) append(inputErrors, onFile(options.txd, () => (new TXDReader(readInput(options.txd!)), { inputErrors: [] })).inputErrors);
+  if (options.txd)
+    append(inputErrors, onFile(options.txd, () => (new TXDReader(readInput(options.txd!)), { inputErrors: [] })).inputErrors);
   const { files, renamed } = outputNames(planned.map((unit) => unit.name));
   for (const { from, to } of renamed) print(`renamed: ${from} -> ${to} (not a safe or distinct file name)`);
   const units: ExportUnit[] = planned.map(({ name: _name, ...unit }, i) => ({ ...unit, out: join(options.out, files[i]!) }));
@@ -72,16 +82,27 @@ export async function exportBatch(modelPath: string, sources: string[], options:
 
   // Never more threads than cores (--jobs 1e9 would start a thread per file) nor than files.
   const cores = availableParallelism();
-  if (options.jobs !== undefined && options.jobs > cores) print(`--jobs ${options.jobs}: ${plural(cores, 'worker thread')} (the machine's cores)`);
+  if (options.jobs !== undefined && options.jobs > cores)
+    print(`--jobs ${options.jobs}: ${plural(cores, 'worker thread')} (the machine's cores)`);
   const jobs = Math.max(1, Math.min(options.jobs ?? cores, cores, units.length));
-  const settings: BatchSettings = { modelPath, zUp: options.zUp, force: options.force, fps: options.fps, anims: options.anims ?? [], txdPath: options.txd, inputs };
+  const settings: BatchSettings = {
+    modelPath,
+    zUp: options.zUp,
+    force: options.force,
+    fps: options.fps,
+    anims: options.anims ?? [],
+    txdPath: options.txd,
+    inputs,
+  };
   const progress = startProgress(units.length, 'exporting', print);
   let exported = 0;
   let notRun: ExportUnit[];
   try {
     notRun = await runPool(units, {
       jobs,
-      spawn: options.spawnWorker ? () => options.spawnWorker!(settings) : () => new Worker(new URL('../export-worker.js', import.meta.url), { workerData: settings }),
+      spawn: options.spawnWorker
+        ? () => options.spawnWorker!(settings)
+        : () => new Worker(new URL('../export-worker.js', import.meta.url), { workerData: settings }),
       inProcess: () => unitExporter(settings),
       lost: (unit, why) => ({ done: false, out: unit.out, error: `not exported: ${why}` }),
       onResult: (_unit, result: UnitResult) => {
@@ -89,7 +110,9 @@ export async function exportBatch(modelPath: string, sources: string[], options:
         if (result.done) {
           exported++;
           written.push({ path: result.out, animations: result.animations, textures: result.textures, warnings: result.warnings });
-          progress.print(`${result.out}: ${plural(result.animations, 'animation')}${result.textures ? `, ${plural(result.textures, 'texture')}` : ''}`);
+          progress.print(
+            `${result.out}: ${plural(result.animations, 'animation')}${result.textures ? `, ${plural(result.textures, 'texture')}` : ''}`,
+          );
           for (const warning of result.warnings) progress.print(`  ${warning.code}: ${warning.message}`);
         } else inputErrors.push(result.error.startsWith(result.out) ? result.error : `${result.out}: ${result.error}`);
       },

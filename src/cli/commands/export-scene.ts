@@ -24,7 +24,12 @@ export interface SceneExportOptions {
 /** A file's name without its folder and extension: the object a model is, and the animation it plays. */
 const stem = (path: string) => basename(path).replace(/\.[^.]*$/, '');
 
-export async function exportScene(scenePath: string, paths: string[], options: SceneExportOptions, printText: (line: string) => void): Promise<CommandResult> {
+export async function exportScene(
+  scenePath: string,
+  paths: string[],
+  options: SceneExportOptions,
+  printText: (line: string) => void,
+): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
   const gltf = await loadGltf();
   let clips: SkeletalClip[] = [];
@@ -38,7 +43,8 @@ export async function exportScene(scenePath: string, paths: string[], options: S
   if (read.inputErrors.length) return read;
   const modelPaths = paths.filter((path) => !/\.txd$/i.test(path));
   const txdPaths = paths.filter((path) => /\.txd$/i.test(path));
-  if (modelPaths.length === 0) return { inputErrors: [`${scenePath}: a scene needs its models: export --scene ${scenePath} MODEL.dff... -o OUT.glb`] };
+  if (modelPaths.length === 0)
+    return { inputErrors: [`${scenePath}: a scene needs its models: export --scene ${scenePath} MODEL.dff... -o OUT.glb`] };
   const models: Array<{ path: string; model: ReturnType<typeof readModel> }> = [];
   const textures = new Map<string, TXDTexture[]>();
   const results = [
@@ -46,7 +52,10 @@ export async function exportScene(scenePath: string, paths: string[], options: S
     ...txdPaths.map((path) =>
       onFile(path, () => {
         const owner = modelPaths.find((model) => stem(model).toLowerCase() === stem(path).toLowerCase());
-        if (!owner) throw new InputError(`${path}: no model named ${stem(path)}.dff among the scene's models: a dictionary textures the model of its name`);
+        if (!owner)
+          throw new InputError(
+            `${path}: no model named ${stem(path)}.dff among the scene's models: a dictionary textures the model of its name`,
+          );
         textures.set(owner, new TXDReader(readInput(path)).textures);
         return { inputErrors: [] };
       }),

@@ -29,7 +29,8 @@ const isOneFileTarget = (out: string) => /\.(glb|gltf)$/i.test(out) && !isDirect
 /** --jobs N: a whole number of worker threads, 1 or more. */
 function jobCount(text: string | undefined, context: ParseContext): number | undefined {
   const jobs = text === undefined ? undefined : Number(text);
-  if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw flagError(context.name, `--jobs takes a whole number of worker threads, 1 or more, not ${text}`);
+  if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1))
+    throw flagError(context.name, `--jobs takes a whole number of worker threads, 1 or more, not ${text}`);
   return jobs;
 }
 
@@ -105,10 +106,19 @@ warning; an animation that names no model given is named in a note.`,
     // The output's name says the container: OUT.gltf is JSON with its .bin and images beside it,
     // OUT.glb binary; --gltf asks for JSON under any other name, and contradicts a .glb.
     const named = out === undefined ? null : /\.gltf$/i.test(out) ? 'gltf' : /\.glb$/i.test(out) ? 'glb' : null;
-    if (named === 'glb' && values.gltf) throw new UsageError(`--gltf writes a JSON .gltf, but ${out} names a binary .glb: name it .gltf, or leave out --gltf`, undefined, context.name);
+    if (named === 'glb' && values.gltf)
+      throw new UsageError(
+        `--gltf writes a JSON .gltf, but ${out} names a binary .glb: name it .gltf, or leave out --gltf`,
+        undefined,
+        context.name,
+      );
     const gltf = named === 'gltf' || Boolean(values.gltf);
     if (scene !== undefined) {
-      if (!out || positionals.length < 1) throw usageError(context, 'export --scene takes the cutscene IFP, then its MODELs (and their .txd): export --scene CUTSCENE.ifp MODEL.dff... -o OUT.glb');
+      if (!out || positionals.length < 1)
+        throw usageError(
+          context,
+          'export --scene takes the cutscene IFP, then its MODELs (and their .txd): export --scene CUTSCENE.ifp MODEL.dff... -o OUT.glb',
+        );
       if (values.anim || values.jobs || values['per-animation'] || txd || fps)
         throw usageError(
           context,
@@ -125,7 +135,8 @@ warning; an animation that names no model given is named in a note.`,
     const folderOnly = jobs !== undefined || values['per-animation'];
     // One file: its clips on nodes named after their tracks, without a model.
     if (positionals.length === 1) {
-      if ((isBatchTarget(positionals[0]!, out) && !isOneFileTarget(out)) || folderOnly) throw usageError(context, 'export over many files takes a MODEL: export MODEL FILE... -o DIR');
+      if ((isBatchTarget(positionals[0]!, out) && !isOneFileTarget(out)) || folderOnly)
+        throw usageError(context, 'export over many files takes a MODEL: export MODEL FILE... -o DIR');
       return { form: 'file', model: undefined, anims: [...positionals], options: oneFile };
     }
     // Several inputs (or an archive) into a file named .glb or .gltf: every clip into that one file, never a folder of that name.
@@ -136,7 +147,12 @@ warning; an animation that names no model given is named in a note.`,
     // Many files, an archive, or a folder to write into: the whole-game export on worker threads.
     if (positionals.length > 2 || isBatchTarget(positionals[1]!, out) || folderOnly) {
       if (values.gltf) throw usageError(context, '--gltf writes one file: export MODEL ANIMS... -o OUT.gltf');
-      return { form: 'batch', model: positionals[0]!, sources: positionals.slice(1), options: { out, force, zUp, jobs, perAnimation: Boolean(values['per-animation']), fps, json, anims, txd } };
+      return {
+        form: 'batch',
+        model: positionals[0]!,
+        sources: positionals.slice(1),
+        options: { out, force, zUp, jobs, perAnimation: Boolean(values['per-animation']), fps, json, anims, txd },
+      };
     }
     return { form: 'file', model: positionals[0]!, anims: positionals.slice(1), options: oneFile };
   },

@@ -38,7 +38,12 @@ export interface ExportOptions {
  * named after its tracks. `export MODEL -o OUT.glb` (one file that is a model) writes the model at
  * rest, without clips.
  */
-export async function exportCommand(modelPath: string | undefined, animsPaths: string[], options: ExportOptions, printText: (line: string) => void): Promise<CommandResult> {
+export async function exportCommand(
+  modelPath: string | undefined,
+  animsPaths: string[],
+  options: ExportOptions,
+  printText: (line: string) => void,
+): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
   const gltf = await loadGltf();
   let model: ReturnType<typeof readModel> | undefined;
@@ -63,7 +68,11 @@ export async function exportCommand(modelPath: string | undefined, animsPaths: s
     if (result.inputErrors.length) return result;
   }
   if (!atRest) {
-    const read = merged(animsPaths.map((path) => onFile(path, () => ((clips = clips.concat(clipSources(path, 'to export').flatMap((source) => source.clips))), { inputErrors: [] }))));
+    const read = merged(
+      animsPaths.map((path) =>
+        onFile(path, () => ((clips = clips.concat(clipSources(path, 'to export').flatMap((source) => source.clips))), { inputErrors: [] })),
+      ),
+    );
     if (read.inputErrors.length) return read;
   }
   if (options.anims.length) {
@@ -102,11 +111,15 @@ export async function exportCommand(modelPath: string | undefined, animsPaths: s
     progress.stop();
   }
   const files = gltfFiles(options.out, exported);
-  const failed = writeOutputs(files, { force: options.force, inputs: [...(modelPath ? [modelPath] : []), ...animsPaths.flatMap(filesRead), ...(options.txd ? [options.txd] : [])] });
+  const failed = writeOutputs(files, {
+    force: options.force,
+    inputs: [...(modelPath ? [modelPath] : []), ...animsPaths.flatMap(filesRead), ...(options.txd ? [options.txd] : [])],
+  });
   if (failed) return failed;
   const meshes = model?.geometries.length ?? 0;
   const on = model ? `on ${model.skeleton.boneCount} bones` : 'on nodes named after their tracks';
-  // The counts written, never the counts asked for: a clip that drives nothing is left out, a texture no material names is not written (each with a warning).
+  // The counts written, never the counts asked for: a clip that drives nothing is left out, a texture no material names is not written
+  // (each with a warning).
   const imageFiles = exported.gltf?.images.length ?? 0;
   const images = imageFiles ? ` (${plural(imageFiles, 'image file')} beside it)` : '';
   print(
@@ -116,7 +129,14 @@ export async function exportCommand(modelPath: string | undefined, animsPaths: s
   return {
     inputErrors: [],
     json: json
-      ? { written: files.map(([path]) => path), animations: exported.animations, bones: model?.skeleton.boneCount ?? null, meshes, textures: exported.textures.length, warnings: exported.warnings }
+      ? {
+          written: files.map(([path]) => path),
+          animations: exported.animations,
+          bones: model?.skeleton.boneCount ?? null,
+          meshes,
+          textures: exported.textures.length,
+          warnings: exported.warnings,
+        }
       : undefined,
   };
 }
@@ -132,7 +152,9 @@ function gltfFiles(out: string, exported: Awaited<ReturnType<Gltf['exportGltf']>
   return [...images.map((image): [string, Uint8Array] => [beside(image.uri), image.data]), [beside(binName), bin], [out, json]];
 }
 
-/** `import EDITED.glb|EDITED.gltf --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`: a .gltf's .bin and images are read from beside it. */
+/**
+ * `import EDITED.glb|EDITED.gltf --skeleton MODEL -o OUT.ifp [--format ANP3|ANP2|ANPK]`: a .gltf's .bin and images are read from beside it.
+ */
 export async function importCommand(
   glbPath: string,
   options: { skeleton: string; out: string; format: string; force: boolean; name?: string; like?: string; fps?: number; json?: boolean },
@@ -144,7 +166,11 @@ export async function importCommand(
   // The game looks animation blocks up by the package name: one given with --name must fit. Without
   // it, --like gives each clip its original package's name; else the output file's name, cut to fit.
   if (options.name !== undefined && utf8Length(options.name) > PACKAGE_NAME_BYTES) {
-    return { inputErrors: [`the package name "${options.name}" has more than ${PACKAGE_NAME_BYTES} bytes, which an IFP cannot hold; nothing written`] };
+    return {
+      inputErrors: [
+        `the package name "${options.name}" has more than ${PACKAGE_NAME_BYTES} bytes, which an IFP cannot hold; nothing written`,
+      ],
+    };
   }
   const fromFile = basename(options.out).replace(/\.ifp$/i, '');
   const packageName = options.name ?? cutToBytes(fromFile, PACKAGE_NAME_BYTES);
@@ -175,7 +201,14 @@ export async function importCommand(
   }
   let imported: Awaited<ReturnType<Gltf['importGltf']>>;
   try {
-    imported = await gltf.importGltf(input.bytes, { skeleton: model.skeleton, format, packageName, like, resampleRate: options.fps, resources: input.resources });
+    imported = await gltf.importGltf(input.bytes, {
+      skeleton: model.skeleton,
+      format,
+      packageName,
+      like,
+      resampleRate: options.fps,
+      resources: input.resources,
+    });
   } catch (error) {
     return { inputErrors: [`${glbPath}: ${(error as Error).message}`] };
   }
@@ -190,9 +223,16 @@ export async function importCommand(
   }
   const animations = imported.packages.flatMap((pkg) => pkg.animations);
   if (!animations.some((animation) => animation.bones.length)) {
-    return { inputErrors: [`${glbPath}: no animation drives any bone of ${options.skeleton} (its nodes match no bone name or HAnim id); nothing written`] };
+    return {
+      inputErrors: [
+        `${glbPath}: no animation drives any bone of ${options.skeleton} (its nodes match no bone name or HAnim id); nothing written`,
+      ],
+    };
   }
-  const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [...input.files, options.skeleton, ...(options.like ? [options.like] : [])] });
+  const failed = writeOutputs([[options.out, ifp]], {
+    force: options.force,
+    inputs: [...input.files, options.skeleton, ...(options.like ? [options.like] : [])],
+  });
   if (failed) return failed;
   print(
     `${options.out}: package ${imported.packages.map((pkg) => `"${pkg.name}"`).join(', ')}, ${plural(animations.length, 'animation')} (${format}), ${plural(
@@ -202,7 +242,10 @@ export async function importCommand(
   );
   const warnings = [...(cut ? [cut] : []), ...imported.warnings];
   for (const warning of warnings) print(`  ${warning.code}: ${warning.message}`);
-  const packages = imported.packages.map((pkg) => ({ name: pkg.name, animations: pkg.animations.map((a) => ({ name: a.name, tracks: a.bones.length })) }));
+  const packages = imported.packages.map((pkg) => ({
+    name: pkg.name,
+    animations: pkg.animations.map((a) => ({ name: a.name, tracks: a.bones.length })),
+  }));
   return { inputErrors: [], json: json ? { written: [options.out], format, packages, warnings } : undefined };
 }
 

@@ -19,10 +19,22 @@ type Version = 'VER2' | 'v1';
  * .img to name the pair after.
  */
 export function createdVersion(out: string, format: string | undefined): Version {
-  const version = format === undefined ? (/\.dir$/i.test(out) ? 'v1' : 'VER2') : /^ver2$/i.test(format) ? 'VER2' : /^v1$/i.test(format) ? 'v1' : undefined;
-  if (!version) throw new UsageErrorWithHelp(`img create --format takes VER2 (SA: one .img) or V1 (III/VC: a .dir and an .img), not "${format}"`);
-  if (version === 'VER2' && /\.dir$/i.test(out)) throw new UsageErrorWithHelp(`${out}: a VER2 archive is one .img file: name it .img (or give --format V1 for a .dir and an .img)`);
-  if (version === 'v1' && !/\.(dir|img)$/i.test(out) && !bare(out)) throw new UsageErrorWithHelp(`${out}: a III/VC archive is a .dir and an .img of one name: name either, or their name alone`);
+  const version =
+    format === undefined
+      ? /\.dir$/i.test(out)
+        ? 'v1'
+        : 'VER2'
+      : /^ver2$/i.test(format)
+        ? 'VER2'
+        : /^v1$/i.test(format)
+          ? 'v1'
+          : undefined;
+  if (!version)
+    throw new UsageErrorWithHelp(`img create --format takes VER2 (SA: one .img) or V1 (III/VC: a .dir and an .img), not "${format}"`);
+  if (version === 'VER2' && /\.dir$/i.test(out))
+    throw new UsageErrorWithHelp(`${out}: a VER2 archive is one .img file: name it .img (or give --format V1 for a .dir and an .img)`);
+  if (version === 'v1' && !/\.(dir|img)$/i.test(out) && !bare(out))
+    throw new UsageErrorWithHelp(`${out}: a III/VC archive is a .dir and an .img of one name: name either, or their name alone`);
   return version;
 }
 
@@ -30,9 +42,19 @@ export function createdVersion(out: string, format: string | undefined): Version
 const bare = (out: string) => !basename(out).includes('.');
 
 /** The two files of a v1 archive named by OUT (either of them, or their name alone), the .dir first. */
-const v1Pair = (out: string) => (bare(out) ? { dir: `${out}.dir`, img: `${out}.img` } : /\.dir$/i.test(out) ? { dir: out, img: pairedIMG(out) } : { dir: pairedDir(out), img: out });
+const v1Pair = (out: string) =>
+  bare(out)
+    ? { dir: `${out}.dir`, img: `${out}.img` }
+    : /\.dir$/i.test(out)
+      ? { dir: out, img: pairedIMG(out) }
+      : { dir: pairedDir(out), img: out };
 
-export function imgCreate(out: string, args: string[], options: { format?: string; force: boolean; json: boolean; fs?: FileSystem }, printText: (line: string) => void): CommandResult {
+export function imgCreate(
+  out: string,
+  args: string[],
+  options: { format?: string; force: boolean; json: boolean; fs?: FileSystem },
+  printText: (line: string) => void,
+): CommandResult {
   const { print, json } = report(printText, options.json);
   const version = createdVersion(out, options.format);
   return onFile(out, () => {
@@ -71,7 +93,16 @@ export function imgCreate(out: string, args: string[], options: { format?: strin
     print(
       `${files.map((file) => file.path).join(' + ')}: ${version === 'v1' ? 'III/VC v1' : 'SA VER2'}, ${plural(archive.entries.length, 'entry', 'entries')}, ${files.map((file) => file.bytes).join(' + ')} bytes`,
     );
-    const entries = archive.entries.map((entry, i) => ({ name: entry.name, file: sources[i]!.file, bytes: lengths[i]!, offset: entry.offset, size: entry.size }));
-    return { inputErrors: [], json: json ? { written: files.map((file) => file.path), bytes: files.map((file) => file.bytes), version, entries } : undefined };
+    const entries = archive.entries.map((entry, i) => ({
+      name: entry.name,
+      file: sources[i]!.file,
+      bytes: lengths[i]!,
+      offset: entry.offset,
+      size: entry.size,
+    }));
+    return {
+      inputErrors: [],
+      json: json ? { written: files.map((file) => file.path), bytes: files.map((file) => file.bytes), version, entries } : undefined,
+    };
   });
 }

@@ -21,7 +21,8 @@ export function imgEdit(
 ): CommandResult {
   const { print, json } = report(printText, options.json);
   return onFile(archivePath, () => {
-    if (action === 'add' && !existsSync(archivePath)) throw new InputError(`${archivePath}: no such file (gameanim img create ${archivePath} FILE... makes a new archive)`);
+    if (action === 'add' && !existsSync(archivePath))
+      throw new InputError(`${archivePath}: no such file (gameanim img create ${archivePath} FILE... makes a new archive)`);
     const sources = action === 'add' || action === 'replace' ? args.map(entrySource) : [];
     const { archive } = openArchive(archivePath, readInput(archivePath), true);
     const editor = IMGEditor.from(archive);
@@ -51,7 +52,8 @@ export function imgEdit(
     const { img, dir } = archiveBytes;
     // A III/VC pair may be named by either file: its .img names the .dir beside it.
     const out = dir && /\.img$/i.test(options.out ?? archivePath) ? pairedDir(options.out ?? archivePath) : (options.out ?? archivePath);
-    if (dir && !/\.dir$/i.test(out)) throw new InputError(`${out}: a III/VC archive is written as a .dir with its .img beside it: name the .dir`);
+    if (dir && !/\.dir$/i.test(out))
+      throw new InputError(`${out}: a III/VC archive is written as a .dir with its .img beside it: name the .dir`);
     // The .img first: the .dir refers into it, and the pair is committed together (src/cli/atomic-write.ts).
     const targets: Array<[string, Uint8Array]> = dir
       ? [
@@ -61,7 +63,12 @@ export function imgEdit(
       : [[out, img]];
     const added = sources.map((source) => source.file);
     // In place, the archive is the target; the files added are still inputs, never written.
-    const failed = writeOutputs(targets, { force: options.force, inPlace: options.inPlace, inputs: options.inPlace ? added : [...filesRead(archivePath), ...added], fs: options.fs });
+    const failed = writeOutputs(targets, {
+      force: options.force,
+      inPlace: options.inPlace,
+      inputs: options.inPlace ? added : [...filesRead(archivePath), ...added],
+      fs: options.fs,
+    });
     if (failed) return failed;
     const written = targets.map(([path]) => path).reverse();
     for (const line of done) print(line);

@@ -29,10 +29,20 @@ function listArchive(path: string, { print, json }: Report): CommandResult {
   );
   for (const w of archive.warnings) print(`warning ${w.code}: ${w.message}`);
   const entries = archive.entries.map(({ name, offset, size }) => ({ name, offset, size }));
-  return { inputErrors: [], json: json ? { file: path, version: archive.version, note: note ?? null, warnings: archive.warnings, entries } : undefined };
+  return {
+    inputErrors: [],
+    json: json ? { file: path, version: archive.version, note: note ?? null, warnings: archive.warnings, entries } : undefined,
+  };
 }
 
-export function imgExtract(path: string, names: string[], outDir: string, force: boolean, print: (line: string) => void, json = false): CommandResult {
+export function imgExtract(
+  path: string,
+  names: string[],
+  outDir: string,
+  force: boolean,
+  print: (line: string) => void,
+  json = false,
+): CommandResult {
   const written: Array<{ entry: string; path: string; size: number }> = [];
   const renamed: Array<{ from: string; to: string }> = [];
   const result = onFile(path, () => extractArchive(path, names, outDir, force, report(print, json).print, written, renamed));
@@ -130,7 +140,11 @@ overlap so that this would write more than 64 times the archive's size, nothing 
   overview: [
     { usage: 'img ls ARCHIVE [--json]', summary: 'entries of an IMG archive (VER2 .img, or a III/VC .dir or .img)' },
     { usage: 'img extract ARCHIVE [NAME...] [-o DIR] [--force] [--json]', summary: 'write entries to files' },
-    { usage: 'img create OUT [FILE|NAME=FILE...] [--format VER2|V1] [--force] [--json]', summary: "a new archive: SA's OUT.img, or III/VC's OUT.dir + OUT.img", after: 'lint' },
+    {
+      usage: 'img create OUT [FILE|NAME=FILE...] [--format VER2|V1] [--force] [--json]',
+      summary: "a new archive: SA's OUT.img, or III/VC's OUT.dir + OUT.img",
+      after: 'lint',
+    },
     {
       usage: ['img add|replace ARCHIVE FILE|NAME=FILE..., img delete ARCHIVE NAME..., img rename ARCHIVE OLD NEW,', 'img rebuild ARCHIVE'],
       summary: '(each with -o OUT or --in-place)',
@@ -144,7 +158,8 @@ overlap so that this would write more than 64 times the archive's size, nothing 
     const force = Boolean(values.force);
     const json = Boolean(values.json);
     if (action === 'create' && archive) {
-      if (out !== undefined || values['in-place']) throw usageError(context, 'img create takes the new archive first (img create OUT.img FILE...), not -o or --in-place');
+      if (out !== undefined || values['in-place'])
+        throw usageError(context, 'img create takes the new archive first (img create OUT.img FILE...), not -o or --in-place');
       return { action, archive, names, options: { format, force, json } };
     }
     if (format !== undefined) throw usageError(context, "only img create takes --format (VER2 or V1): an edit keeps its archive's version");
@@ -153,7 +168,8 @@ overlap so that this would write more than 64 times the archive's size, nothing 
     if (action === 'ls' && archive && !names.length) return { action, archive, json };
     if (action === 'extract' && archive) return { action, archive, names, out: out ?? '.', force, json };
     if (action !== undefined && isEditAction(action) && archive) {
-      if (!out === !values['in-place']) throw usageError(context, `img ${action} writes a new archive (-o OUT) or the archive itself (--in-place): give one`);
+      if (!out === !values['in-place'])
+        throw usageError(context, `img ${action} writes a new archive (-o OUT) or the archive itself (--in-place): give one`);
       return { action, archive, names, options: { out, inPlace: Boolean(values['in-place']), force, json } };
     }
     throw usageError(context, 'img takes ls, extract, create, add, replace, delete, rename or rebuild, then ARCHIVE');

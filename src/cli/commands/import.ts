@@ -27,14 +27,27 @@ MODEL's. --fps sets the rate STEP and
 CUBICSPLINE samplers are resampled at (default 60). Needs @gltf-transform/core (exit 3 without it).`,
   overview: [
     {
-      usage: ['import EDITED.glb|.gltf --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]', '       [--format ANP3|ANP2|ANPK] [--force] [--json]'],
+      usage: [
+        'import EDITED.glb|.gltf --skeleton MODEL -o OUT.ifp [--name PACKAGE] [--like ORIGINAL.ifp] [--fps N]',
+        '       [--format ANP3|ANP2|ANPK] [--force] [--json]',
+      ],
       summary: "a glTF's animations as an IFP package for MODEL's skeleton",
     },
   ],
-  flags: { skeleton: textFlag, out: outFlag, format: textFlag, force: forceFlag, name: textFlag, like: textFlag, fps: fpsFlag, json: jsonFlag },
+  flags: {
+    skeleton: textFlag,
+    out: outFlag,
+    format: textFlag,
+    force: forceFlag,
+    name: textFlag,
+    like: textFlag,
+    fps: fpsFlag,
+    json: jsonFlag,
+  },
   parse(values, positionals, context) {
     const { out, skeleton } = values;
-    if (positionals.length !== 1 || !out || !skeleton) throw usageError(context, 'import takes EDITED.glb (or EDITED.gltf) --skeleton MODEL -o OUT.ifp');
+    if (positionals.length !== 1 || !out || !skeleton)
+      throw usageError(context, 'import takes EDITED.glb (or EDITED.gltf) --skeleton MODEL -o OUT.ifp');
     return {
       input: positionals[0]!,
       options: {

@@ -100,7 +100,8 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print, records:
     progress.stop();
   }
   // Without its .img a directory has no data to decode: the note above says so, and that is no error.
-  if (outOfRange && !note) problem(`${path}: ${plural(outOfRange, 'entry lies', 'entries lie')} past the archive's data and could not be decoded`, print, result);
+  if (outOfRange && !note)
+    problem(`${path}: ${plural(outOfRange, 'entry lies', 'entries lie')} past the archive's data and could not be decoded`, print, result);
   if (skipped) {
     problem(
       `${path}: ${plural(skipped, 'entry was', 'entries were')} not decoded: the entries overlap, and decoding them all would read more than ${EXTRACT_AMPLIFICATION_LIMIT} times the archive's size`,
@@ -109,7 +110,12 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print, records:
     );
   }
   const files = [...totals.byFormat].map(([name, n]) => plural(n, `${name} entry`, `${name} entries`));
-  const counts = [...(files.length ? files : ['0 entries decoded']), plural(totals.animations, 'animation'), plural(totals.tracks, 'track'), plural(totals.keyframes, 'keyframe')];
+  const counts = [
+    ...(files.length ? files : ['0 entries decoded']),
+    plural(totals.animations, 'animation'),
+    plural(totals.tracks, 'track'),
+    plural(totals.keyframes, 'keyframe'),
+  ];
   print(`  total: ${counts.join(', ')}${totals.other ? `; ${plural(totals.other, 'other entry', 'other entries')} not decoded` : ''}`);
   records.push({
     file: path,
@@ -119,7 +125,15 @@ function describeArchive(path: string, bytes: Uint8Array, print: Print, records:
     note: note ?? null,
     warnings: archive.warnings,
     entries,
-    total: { byFormat: Object.fromEntries(totals.byFormat), animations: totals.animations, tracks: totals.tracks, keyframes: totals.keyframes, other: totals.other, skipped, outOfRange },
+    total: {
+      byFormat: Object.fromEntries(totals.byFormat),
+      animations: totals.animations,
+      tracks: totals.tracks,
+      keyframes: totals.keyframes,
+      other: totals.other,
+      skipped,
+      outOfRange,
+    },
   });
   return result;
 }
@@ -175,7 +189,9 @@ many files.
 
 formats:
 ${FORMAT_LINES}`,
-  overview: [{ usage: 'info FILE... [--json]', summary: "format, counts and warnings (IMG archives entry by entry; a model's bone table)" }],
+  overview: [
+    { usage: 'info FILE... [--json]', summary: "format, counts and warnings (IMG archives entry by entry; a model's bone table)" },
+  ],
   flags: { json: jsonFlag },
   parse: (values, positionals, context) => ({ paths: atLeastOne(positionals, 'FILE', context), json: Boolean(values.json) }),
   run: ({ paths, json }, print) => info(paths, print, json),

@@ -1,6 +1,16 @@
 // gameanim lint: the IFP files given, and every .ifp entry of the IMG archives given, checked by the
 // library's rules; findings filtered by severity and code, and counted per code at the end.
-import { isLintCode, LINT_RULE_TABLE, LINT_SEVERITIES, lintIFP, summarizeLint, type LintCode, type LintFinding, type LintSeverity, type Skeleton } from 'gameanim';
+import {
+  isLintCode,
+  LINT_RULE_TABLE,
+  LINT_SEVERITIES,
+  lintIFP,
+  summarizeLint,
+  type LintCode,
+  type LintFinding,
+  type LintSeverity,
+  type Skeleton,
+} from 'gameanim';
 import { checkReadingAmplification } from '../amplification.js';
 import { formatOf, InputError, openArchive, readInput } from '../inputs.js';
 import { modelSkeleton } from '../model-skeleton.js';
@@ -33,10 +43,13 @@ export function lint(paths: readonly string[], options: LintCommandOptions, prin
   const done = (): CommandResult => {
     const all = files.flatMap((f) => f.findings);
     const summary = summarizeLint(all);
-    for (const { code, severity, count } of summary.codes) print(`${code}: ${count.toLocaleString('en-US')} ${severity}${count === 1 ? '' : 's'}`);
+    for (const { code, severity, count } of summary.codes)
+      print(`${code}: ${count.toLocaleString('en-US')} ${severity}${count === 1 ? '' : 's'}`);
     // Counts with thousands separators, and the word in the singular for one.
     const n = (count: number, word: string) => `${count.toLocaleString('en-US')} ${count === 1 ? word : `${word}s`}`;
-    print(`${n(all.length, 'finding')} in ${n(files.length, 'file')}: ${n(summary.errors, 'error')}, ${n(summary.warnings, 'warning')}, ${n(summary.notes, 'note')}`);
+    print(
+      `${n(all.length, 'finding')} in ${n(files.length, 'file')}: ${n(summary.errors, 'error')}, ${n(summary.warnings, 'warning')}, ${n(summary.notes, 'note')}`,
+    );
     return { inputErrors, json: options.json ? { files, summary, errors: inputErrors } : undefined, exitCode: summary.errors ? 1 : 0 };
   };
   let skeleton: Skeleton | undefined;
@@ -52,11 +65,21 @@ export function lint(paths: readonly string[], options: LintCommandOptions, prin
       for (const target of targets) {
         // Not skipped in silence: an IFP the game will not load under its name is linted and said.
         if (target.unnamed)
-          print(`${path}/${target.entry}: warning: holds an IFP (${target.unnamed}) but its name lacks .ifp, which the game registers animation blocks by: it never loads it; linted anyway`);
-        const findings = lintIFP(target.bytes, { skeleton, severity: options.severity, ignore: options.ignore, entryName: target.entry ?? undefined });
+          print(
+            `${path}/${target.entry}: warning: holds an IFP (${target.unnamed}) but its name lacks .ifp, which the game registers animation blocks by: it never loads it; linted anyway`,
+          );
+        const findings = lintIFP(target.bytes, {
+          skeleton,
+          severity: options.severity,
+          ignore: options.ignore,
+          entryName: target.entry ?? undefined,
+        });
         files.push({ file: path, entry: target.entry, findings, ...(target.unnamed ? { nameLacksIfp: true } : {}) });
         const label = target.entry === null ? path : `${path}/${target.entry}`;
-        for (const f of findings) print(`${label}:${f.offset}: ${f.severity} ${f.code}${f.animation !== null ? ` [${f.animation}${f.bone !== null ? ` / ${f.bone}` : ''}]` : ''}: ${f.message}`);
+        for (const f of findings)
+          print(
+            `${label}:${f.offset}: ${f.severity} ${f.code}${f.animation !== null ? ` [${f.animation}${f.bone !== null ? ` / ${f.bone}` : ''}]` : ''}: ${f.message}`,
+          );
       }
       return { inputErrors: [] };
     });
@@ -111,7 +134,9 @@ function isArchive(path: string, bytes: Uint8Array): boolean {
 function lintSkeleton(modelPath: string): Skeleton {
   const skeleton = modelSkeleton(modelPath);
   if (skeleton.rig !== undefined && skeleton.rig !== 'gta')
-    throw new InputError(`${modelPath}: an ${skeleton.rig === 'igi2' ? 'IGI 2' : skeleton.rig} model: IFP animations never play on it; give a GTA .dff`);
+    throw new InputError(
+      `${modelPath}: an ${skeleton.rig === 'igi2' ? 'IGI 2' : skeleton.rig} model: IFP animations never play on it; give a GTA .dff`,
+    );
   return skeleton;
 }
 
@@ -150,7 +175,12 @@ retail files have), the animation, bone and byte offset; a count per code ends t
 tracks of each animation that bind to no bone of a GTA model (by bone id on SA skinned peds, by name,
 case ignored, on frame-bound models). --rules prints every rule with its severity and the loader code
 it follows. Exit 1 when any finding shown is an error.`,
-  overview: [{ usage: 'lint FILE|ARCHIVE... [--skeleton MODEL.dff] [--severity S] [--ignore CODE] [--json]', summary: 'what the games do badly with (exit 1 on an error)' }],
+  overview: [
+    {
+      usage: 'lint FILE|ARCHIVE... [--skeleton MODEL.dff] [--severity S] [--ignore CODE] [--json]',
+      summary: 'what the games do badly with (exit 1 on an error)',
+    },
+  ],
   flags: { json: jsonFlag, skeleton: textFlag, severity: textFlag, ignore: repeatedFlag, rules: switchFlag },
   parse(values, positionals, context): LintArguments {
     const json = Boolean(values.json);
@@ -159,11 +189,16 @@ it follows. Exit 1 when any finding shown is an error.`,
       return { rules: true, json };
     }
     const { severity } = values;
-    if (severity !== undefined && !isSeverity(severity)) throw usageError(context, `--severity takes error, warning or note, not ${severity}`);
+    if (severity !== undefined && !isSeverity(severity))
+      throw usageError(context, `--severity takes error, warning or note, not ${severity}`);
     const ignore = values.ignore ?? [];
     const unknown = ignore.find((code) => !isLintCode(code));
     if (unknown !== undefined) throw usageError(context, `--ignore takes a rule code (gameanim lint --rules lists them), not ${unknown}`);
-    return { rules: false, paths: atLeastOne(positionals, 'FILE', context), options: { skeleton: values.skeleton, severity, ignore: ignore.filter(isLintCode), json } };
+    return {
+      rules: false,
+      paths: atLeastOne(positionals, 'FILE', context),
+      options: { skeleton: values.skeleton, severity, ignore: ignore.filter(isLintCode), json },
+    };
   },
   run: (parsed, print) => (parsed.rules ? lintRules(print, parsed.json) : lint(parsed.paths, parsed.options, print)),
 });

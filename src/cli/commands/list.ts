@@ -33,9 +33,18 @@ export function list(paths: string[], print: (line: string) => void, json = fals
     ...result,
     json: {
       animations: sources.flatMap(({ file, entry, clips }) =>
-        clips.map((clip) => ({ file, entry, name: clip.name, tracks: clip.tracks.length, keys: keyCount(clip), duration: Math.fround(clip.duration) })),
+        clips.map((clip) => ({
+          file,
+          entry,
+          name: clip.name,
+          tracks: clip.tracks.length,
+          keys: keyCount(clip),
+          duration: Math.fround(clip.duration),
+        })),
       ),
-      warnings: sources.flatMap(({ file, entry, warnings }) => warnings.map((w) => ({ file, entry, code: w.code, offset: w.offset, message: w.message }))),
+      warnings: sources.flatMap(({ file, entry, warnings }) =>
+        warnings.map((w) => ({ file, entry, code: w.code, offset: w.offset, message: w.message })),
+      ),
       errors,
     },
   };
@@ -46,7 +55,12 @@ const keyCount = (clip: SkeletalClip) => clip.tracks.reduce((n, t) => n + t.time
 function printSources(sources: Source[], print: (line: string) => void): void {
   const prefix = (entry: string | null) => (entry === null ? '' : `${entry}/`);
   const rows = sources.flatMap(({ entry, clips }) =>
-    clips.map((clip) => [prefix(entry) + (clip.name || '(unnamed)'), String(clip.tracks.length), String(keyCount(clip)), f32Text(Math.fround(clip.duration))]),
+    clips.map((clip) => [
+      prefix(entry) + (clip.name || '(unnamed)'),
+      String(clip.tracks.length),
+      String(keyCount(clip)),
+      f32Text(Math.fround(clip.duration)),
+    ]),
   );
   print(textTable(['animation', 'tracks', 'keys', 'seconds'], rows));
   for (const { entry, warnings } of sources) for (const w of warnings) print(inlineText(`${prefix(entry)}warning ${w.code}: ${w.message}`));

@@ -15,10 +15,24 @@ type Retarget = typeof import('gameanim/retarget');
 /** gameanim/retarget needs no peer to load: each source's own (glTF-Transform, three.js) is loaded when one is read. */
 const loadRetarget = (): Promise<Retarget> => import('gameanim/retarget');
 
-/** `retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose auto|rest|tpose|frame:N] [--ground-from PED.ifp[:ANIM]] [--no-foot-lock] [--strict] -o OUT.ifp`. */
+/**
+ * `retarget SOURCE --to MODEL.dff [--map mixamo|auto|MAP.json] [--source-pose auto|rest|tpose|frame:N] [--ground-from PED.ifp[:ANIM]]
+ * [--no-foot-lock] [--strict] -o OUT.ifp`.
+ */
 export async function retargetCommand(
   sourcePath: string,
-  options: { to: string; out: string; map?: string; sourcePose?: string; groundFrom?: string; footLock?: boolean; strict?: boolean; name?: string; force: boolean; json?: boolean },
+  options: {
+    to: string;
+    out: string;
+    map?: string;
+    sourcePose?: string;
+    groundFrom?: string;
+    footLock?: boolean;
+    strict?: boolean;
+    name?: string;
+    force: boolean;
+    json?: boolean;
+  },
   printText: (line: string) => void,
 ): Promise<CommandResult> {
   const { print, json } = report(printText, options.json ?? false);
@@ -26,7 +40,11 @@ export async function retargetCommand(
   // SA finds an animation block by its package name, 15 bytes and a NUL: the output's name is cut to fit.
   const packageName = options.name ?? [...basename(options.out).replace(/\.ifp$/i, '')].slice(0, 15).join('');
   if (new TextEncoder().encode(packageName).length > 15)
-    return { inputErrors: [`the package name "${packageName}" has more than 15 bytes, by which SA could not find its block (give one with --name); nothing written`] };
+    return {
+      inputErrors: [
+        `the package name "${packageName}" has more than 15 bytes, by which SA could not find its block (give one with --name); nothing written`,
+      ],
+    };
   const lib = await loadRetarget();
   let model: ReturnType<typeof readModel> | undefined;
   const modelResult = onFile(options.to, () => ((model = readModel(options.to)), { inputErrors: [] }));
@@ -58,7 +76,16 @@ export async function retargetCommand(
     // A .gltf names its .bin and images as files beside it: they are read from there.
     const source = readGltfInput(sourcePath);
     sourceFiles = source.files;
-    result = await lib.retarget(source.bytes, { skeleton: model.skeleton, map, sourcePose, groundFrom, footLock: options.footLock ?? true, packageName, clipName, resources: source.resources });
+    result = await lib.retarget(source.bytes, {
+      skeleton: model.skeleton,
+      map,
+      sourcePose,
+      groundFrom,
+      footLock: options.footLock ?? true,
+      packageName,
+      clipName,
+      resources: source.resources,
+    });
   } catch (error) {
     if (error instanceof lib.RetargetError || error instanceof InputError) return { inputErrors: [`${sourcePath}: ${error.message}`] };
     // Each kind of source loads its own peer, only when one is read: a MissingPeerError naming it goes to main (exit 3).
@@ -68,10 +95,17 @@ export async function retargetCommand(
   const warned = result.quality.filter((q) => q.warnings.length);
   if (options.strict && warned.length)
     return {
-      inputErrors: [`${sourcePath}: --strict: ${warned.map((q) => `"${q.animation}" ${q.warnings.join(', ')}`).join('; ')} (reference: ${warned[0]!.reference}); nothing written`],
+      inputErrors: [
+        `${sourcePath}: --strict: ${warned.map((q) => `"${q.animation}" ${q.warnings.join(', ')}`).join('; ')} (reference: ${warned[0]!.reference}); nothing written`,
+      ],
     };
   const errors = lintIFP(ifp).filter((finding) => finding.severity === 'error');
-  if (errors.length) return { inputErrors: [`${sourcePath}: the retargeted package would not load as meant: ${errors.map((f) => f.message).join('; ')}; nothing written`] };
+  if (errors.length)
+    return {
+      inputErrors: [
+        `${sourcePath}: the retargeted package would not load as meant: ${errors.map((f) => f.message).join('; ')}; nothing written`,
+      ],
+    };
   const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [...sourceFiles, options.to] });
   if (failed) return failed;
   const animations = result.packages.flatMap((pkg) => pkg.animations);
@@ -101,7 +135,10 @@ export async function retargetCommand(
  * `PED.ifp` or `PED.ifp:ANIM`: the game's clip whose feet give the ground (`idle_stance`, else the
  * first with "idle" in its name, when no ANIM is given).
  */
-function readGroundClip(text: string, idleClipName: (names: readonly string[]) => string | undefined): { ok: true; clip: SkeletalClip } | { ok: false; error: string } {
+function readGroundClip(
+  text: string,
+  idleClipName: (names: readonly string[]) => string | undefined,
+): { ok: true; clip: SkeletalClip } | { ok: false; error: string } {
   const named = /^(.*\.ifp):([^:\\/]+)$/i.exec(text);
   const [path, name] = named ? [named[1]!, named[2]!] : [text, undefined];
   let reader: IFPReader | undefined;

@@ -45,7 +45,15 @@ export function txdList(paths: string[], print: (line: string) => void, json = f
             ),
           );
           for (const w of txd.warnings) out.print(`warning ${w.code}: ${w.message}`);
-          const textures = txd.textures.map((t) => ({ name: t.name, maskName: t.maskName, width: t.width, height: t.height, format: t.format, mipmaps: t.mipmapCount, hasAlpha: t.hasAlpha }));
+          const textures = txd.textures.map((t) => ({
+            name: t.name,
+            maskName: t.maskName,
+            width: t.width,
+            height: t.height,
+            format: t.format,
+            mipmaps: t.mipmapCount,
+            hasAlpha: t.hasAlpha,
+          }));
           documents.push({ file: name, warnings: txd.warnings, textures });
         }
         return { inputErrors: [] };
@@ -88,10 +96,15 @@ export function txdExtract(paths: string[], outDir: string, force: boolean, prin
     return { inputErrors: [] };
   });
   const result = merged([read, wrote]);
-  return { ...result, json: json ? { ...(paths.length === 1 ? { file: paths[0] } : { files: paths }), written, renamed, errors } : undefined };
+  return {
+    ...result,
+    json: json ? { ...(paths.length === 1 ? { file: paths[0] } : { files: paths }), written, renamed, errors } : undefined,
+  };
 }
 
-type TxdOptions = { action: 'ls'; files: string[]; json: boolean } | { action: 'extract'; files: string[]; out: string; force: boolean; json: boolean };
+type TxdOptions =
+  | { action: 'ls'; files: string[]; json: boolean }
+  | { action: 'extract'; files: string[]; out: string; force: boolean; json: boolean };
 
 /** `gameanim txd ls FILE...` and `txd extract FILE... [-o DIR]`. */
 export const txdSpec = defineCommand({
@@ -116,5 +129,8 @@ made safe and distinct, and an existing file is replaced only with --force.`,
     if (action === 'extract' && files.length) return { action, files, out: values.out ?? '.', force: Boolean(values.force), json };
     throw usageError(context, 'txd takes "ls FILE..." or "extract FILE... [-o DIR]"');
   },
-  run: (options, print) => (options.action === 'ls' ? txdList(options.files, print, options.json) : txdExtract(options.files, options.out, options.force, print, options.json)),
+  run: (options, print) =>
+    options.action === 'ls'
+      ? txdList(options.files, print, options.json)
+      : txdExtract(options.files, options.out, options.force, print, options.json),
 });

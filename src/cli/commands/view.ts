@@ -10,7 +10,13 @@ import type { CommandResult } from './result.js';
 import { defineCommand } from '../command-spec.js';
 import { flagError } from '../flag-parser.js';
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 
 /**
  * The page runs only the viewer's own scripts: no inline script, no script from elsewhere, so a file
@@ -20,7 +26,12 @@ const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.j
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const SECURITY_HEADERS = { 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cross-origin-resource-policy': 'same-origin' };
+const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
 
 /**
  * `gameanim view [FILES...] [--port N]`: serves the viewer page (dist/viewer) on 127.0.0.1 with node's
@@ -31,7 +42,8 @@ const SECURITY_HEADERS = { 'content-security-policy': CONTENT_SECURITY_POLICY, '
  */
 export async function view(paths: string[], port: number, print: (line: string) => void): Promise<CommandResult> {
   const folder = join(CLI_PACKAGE_DIR, 'dist', 'viewer');
-  if (!existsSync(join(folder, 'index.html'))) throw new UsageError('the viewer is not built: run npm run build in a checkout (the published package ships it)');
+  if (!existsSync(join(folder, 'index.html')))
+    throw new UsageError('the viewer is not built: run npm run build in a checkout (the published package ships it)');
   const root = realpathSync(folder);
   // Read every file first: a missing one is reported now, not as a broken page.
   const files: { name: string; bytes: Uint8Array }[] = [];
@@ -73,7 +85,8 @@ export async function view(paths: string[], port: number, print: (line: string) 
       return refuse(400);
     }
     if (path.includes('\0')) return refuse(400);
-    const send = (type: string, body: Uint8Array | string) => void response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': type }).end(request.method === 'HEAD' ? undefined : body);
+    const send = (type: string, body: Uint8Array | string) =>
+      void response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': type }).end(request.method === 'HEAD' ? undefined : body);
     if (path === '/preload.json') return send(TYPES['.json']!, preload);
     const fileMatch = /^\/files\/(\d+)$/.exec(path);
     if (fileMatch) {
@@ -87,7 +100,9 @@ export async function view(paths: string[], port: number, print: (line: string) 
 
   server.on('clientError', (_error, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new UsageError(`port ${port} is in use: choose another with --port`) : error));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new UsageError(`port ${port} is in use: choose another with --port`) : error),
+    );
     server.listen(port, '127.0.0.1', resolve);
   });
   const bound = (server.address() as AddressInfo).port;

@@ -7,12 +7,14 @@ const CHANNELS = ['zoom', 'roll', 'position', 'target'] as const;
 
 export const cameraPathPresentation: Presentation<CameraPathReader> = {
   format: cameraPathFormat,
-  summary: (path) => `camera path: ${CHANNELS.map((name) => plural(path[name].times.length, `${name} key`)).join(', ')}, ${f32Text(Math.fround(path.duration))} s`,
+  summary: (path) =>
+    `camera path: ${CHANNELS.map((name) => plural(path[name].times.length, `${name} key`)).join(', ')}, ${f32Text(Math.fround(path.duration))} s`,
   dumpText(path, print) {
     for (const name of CHANNELS) {
       const { times, values, width } = path[name];
       print(`${name}: ${plural(times.length, 'key')}`);
-      for (let k = 0; k < times.length; k++) print(`  t ${f32Text(times[k]!)}  ${Array.from(values.subarray(k * width, k * width + width), f32Text).join(' ')}`);
+      for (let k = 0; k < times.length; k++)
+        print(`  t ${f32Text(times[k]!)}  ${Array.from(values.subarray(k * width, k * width + width), f32Text).join(' ')}`);
     }
     for (const w of path.warnings) print(`warning ${w.code}: ${w.message}`);
   },

@@ -7,7 +7,9 @@ import type { DFFReader } from 'gameanim';
 export const dffPresentation: Presentation<DFFReader> = {
   format: dffFormat,
   summary(reader) {
-    const bones = reader.skeleton ? `${plural(reader.skeleton.boneCount, 'bone')}${reader.skeleton.inverseBindMatrices ? ', inverse binds' : ''}` : 'no skeleton';
+    const bones = reader.skeleton
+      ? `${plural(reader.skeleton.boneCount, 'bone')}${reader.skeleton.inverseBindMatrices ? ', inverse binds' : ''}`
+      : 'no skeleton';
     return `DFF: ${plural(reader.frames.length, 'frame')}, ${bones}`;
   },
   details(reader) {

@@ -14,13 +14,16 @@ export const ifpPresentation: Presentation<IFPReader> = {
   },
   dumpText(reader, print, { anim }) {
     const keep = kept(reader, anim);
-    const vector = (values: Float32Array, at: number, width: number) => Array.from(values.subarray(at * width, at * width + width), f32Text).join(' ');
+    const vector = (values: Float32Array, at: number, width: number) =>
+      Array.from(values.subarray(at * width, at * width + width), f32Text).join(' ');
     for (const pkg of reader.packages) {
       print(`package "${pkg.name}" (${pkg.format})`);
       for (const animation of pkg.animations.filter(keep)) {
         print(`  animation "${animation.name}": ${plural(animation.trackCount, 'track')}, ${f32Text(animation.duration)} s`);
         for (const bone of animation.bones) {
-          print(`    bone "${bone.boneName}" id ${bone.boneId}: ${bone.keyframeType}${bone.compressed ? ' compressed' : ''}, ${plural(bone.frameCount, 'key')}`);
+          print(
+            `    bone "${bone.boneName}" id ${bone.boneId}: ${bone.keyframeType}${bone.compressed ? ' compressed' : ''}, ${plural(bone.frameCount, 'key')}`,
+          );
           for (let i = 0; i < bone.frameCount; i++) {
             let line = `      t ${f32Text(bone.times[i]!)}  q ${vector(bone.rotations, i, 4)}`;
             if (bone.translations) line += `  t ${vector(bone.translations, i, 3)}`;

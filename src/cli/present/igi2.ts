@@ -28,7 +28,8 @@ export const igi2ClipPresentation: Presentation<IGI2ClipReader> = {
           `    t ${track.rotationTicks[k]} q ${list(track.rotations.subarray(4 * k, 4 * k + 4))}  in ${list(track.inTangents.subarray(4 * k, 4 * k + 4))}  out ${list(track.outTangents.subarray(4 * k, 4 * k + 4))}`,
         );
       }
-      for (let k = 0; k < (track.positionTicks?.length ?? 0); k++) print(`    t ${track.positionTicks![k]} p ${list(track.positions!.subarray(3 * k, 3 * k + 3))}`);
+      for (let k = 0; k < (track.positionTicks?.length ?? 0); k++)
+        print(`    t ${track.positionTicks![k]} p ${list(track.positions!.subarray(3 * k, 3 * k + 3))}`);
     });
     for (const a of clip.attachments) print(`  attachment "${a.name}" on bone ${a.bone}: ${plural(a.keys.length, 'key')}`);
     for (const t of clip.triggers) print(`  trigger at ${t.ticks}: event ${t.event}, bone ${t.bone}, position ${list(t.position)}`);
@@ -83,11 +84,17 @@ export const igi2ClipPresentation: Presentation<IGI2ClipReader> = {
 
 export const igi2ModelPresentation: Presentation<IGI2ModelReader> = {
   format: igi2ModelFormat,
-  summary: (model) => `ILFF OCEM: ${plural(model.chunks.length, 'chunk')}, ${model.skeleton ? plural(model.skeleton.boneCount, 'bone') : 'no skeleton'}`,
+  summary: (model) =>
+    `ILFF OCEM: ${plural(model.chunks.length, 'chunk')}, ${model.skeleton ? plural(model.skeleton.boneCount, 'bone') : 'no skeleton'}`,
   details(model) {
     const skeleton = model.skeleton;
     if (!skeleton) return [];
-    const rows = skeleton.names.map((name, i) => [String(i), JSON.stringify(name), String(skeleton.parents[i]), Array.from(skeleton.restTranslations.subarray(3 * i, 3 * i + 3), f32Text).join(' ')]);
+    const rows = skeleton.names.map((name, i) => [
+      String(i),
+      JSON.stringify(name),
+      String(skeleton.parents[i]),
+      Array.from(skeleton.restTranslations.subarray(3 * i, 3 * i + 3), f32Text).join(' '),
+    ]);
     return textTable(['bone', 'name', 'parent', 'rest translation'], rows, [1, 3])
       .split('\n')
       .map((line) => `  ${line}`);
@@ -104,6 +111,10 @@ export const igi2ModelPresentation: Presentation<IGI2ModelReader> = {
     contentType: 'OCEM',
     warnings: model.warnings,
     chunks: model.chunks,
-    skeleton: model.skeleton && { names: model.skeleton.names, parents: Array.from(model.skeleton.parents), restTranslations: Array.from(model.skeleton.restTranslations) },
+    skeleton: model.skeleton && {
+      names: model.skeleton.names,
+      parents: Array.from(model.skeleton.parents),
+      restTranslations: Array.from(model.skeleton.restTranslations),
+    },
   }),
 };

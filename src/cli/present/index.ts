@@ -33,8 +33,16 @@ const generic = new WeakMap<AnyFileFormat, Presentation<unknown>>();
  */
 export function registerPresentation<Reader>(presentation: Presentation<Reader>): Presentation<Reader> {
   const format = presentation.format as AnyFileFormat;
-  if (!FORMATS.includes(format)) throw new ArgumentError('bad-argument', `registerPresentation: the ${format.name} entry (${format.description}) is not registered: register(entry) first`);
-  if (presentations.has(format)) throw new ArgumentError('name-taken', `registerPresentation: the ${format.name} entry (${format.description}) has a presentation already`);
+  if (!FORMATS.includes(format))
+    throw new ArgumentError(
+      'bad-argument',
+      `registerPresentation: the ${format.name} entry (${format.description}) is not registered: register(entry) first`,
+    );
+  if (presentations.has(format))
+    throw new ArgumentError(
+      'name-taken',
+      `registerPresentation: the ${format.name} entry (${format.description}) has a presentation already`,
+    );
   presentations.set(format, presentation as Presentation<unknown>);
   return presentation;
 }

@@ -7,7 +7,8 @@ const row = (t: TXDTexture) => [t.name, `${t.width}x${t.height}`, t.format, Stri
 
 export const txdPresentation: Presentation<TXDReader> = {
   format: txdFormat,
-  summary: (txd) => `TXD: ${plural(txd.textures.length, 'texture')} (${[...new Set(txd.textures.map((t) => t.format))].join(', ') || 'none'})`,
+  summary: (txd) =>
+    `TXD: ${plural(txd.textures.length, 'texture')} (${[...new Set(txd.textures.map((t) => t.format))].join(', ') || 'none'})`,
   details: (txd) =>
     textTable(['texture', 'size', 'format', 'mipmaps', 'alpha', 'mask'], txd.textures.map(row), [0, 2, 5])
       .split('\n')

@@ -30,13 +30,28 @@ export function lintTrack(bone: TrackData, place: TrackPlace, add: AddFinding): 
   const keyAt = (k: number) => source + k * place.frameBytes;
   const keys = bone.times.length;
   if (bone.boneId >= 0 && !(bone.boneId in PED_BONE_TAGS))
-    add('unknown-bone-id', animation, name, source, `bone id ${bone.boneId} is not a bone of the SA ped skeleton: right for an object with its own bones, nothing on a ped`);
-  if (bone.boneId < -32768 || bone.boneId > 32767) add('bone-id-out-of-range', animation, name, source, `bone id ${bone.boneId} does not fit the 16 bits the game keeps: the track binds to nothing`);
+    add(
+      'unknown-bone-id',
+      animation,
+      name,
+      source,
+      `bone id ${bone.boneId} is not a bone of the SA ped skeleton: right for an object with its own bones, nothing on a ped`,
+    );
+  if (bone.boneId < -32768 || bone.boneId > 32767)
+    add(
+      'bone-id-out-of-range',
+      animation,
+      name,
+      source,
+      `bone id ${bone.boneId} does not fit the 16 bits the game keeps: the track binds to nothing`,
+    );
   if (name.length > NAME_BYTES) add('name-too-long', animation, name, source, `bone name has more than ${NAME_BYTES} bytes`);
   if (bone.keyframeType === 'KRTS') add('scale-ignored', animation, name, source, 'KRTS keys: the games read the scale and drop it');
-  if (keys > MAX_COUNT) add('count-overflow', animation, name, source, `${keys} keys: the game counts them in 16 bits (at most ${MAX_COUNT})`);
+  if (keys > MAX_COUNT)
+    add('count-overflow', animation, name, source, `${keys} keys: the game counts them in 16 bits (at most ${MAX_COUNT})`);
   if (keys === 0) {
-    if (place.format === 'ANPK') add('empty-track-anpk', animation, name, source, 'the track has no keys: GTA III skips it; ANPK cannot store its key type');
+    if (place.format === 'ANPK')
+      add('empty-track-anpk', animation, name, source, 'the track has no keys: GTA III skips it; ANPK cannot store its key type');
     else add('empty-track', animation, name, source, "the track has no keys: SA reads key -1 when it sums the clip's length");
     return;
   }
@@ -61,35 +76,82 @@ export function lintTrack(bone: TrackData, place: TrackPlace, add: AddFinding): 
         `key ${off} at ${float32Text(bone.times[off]!)} s is off the 1/60 s grid: written compressed it moves to ${Math.round(bone.times[off]! * 60) / 60} s`,
       );
     const bad = firstKeyThatDoesNotCompress(bone);
-    if (bad) add('does-not-compress', animation, name, keyAt(bad.key), `key ${bad.key} (at ${float32Text(bad.time)} s) holds a value int16 frames cannot (time up to 546 s, translation up to 32 m)`);
+    if (bad)
+      add(
+        'does-not-compress',
+        animation,
+        name,
+        keyAt(bad.key),
+        `key ${bad.key} (at ${float32Text(bad.time)} s) holds a value int16 frames cannot (time up to 546 s, translation up to 32 m)`,
+      );
   }
   lintRotations(bone.rotations, keys, animation, name, keyAt, add);
   if (bone.translations && place.index > 0 && bone.boneId !== 0) {
     const spread = translationSpread(bone.translations, keys);
-    if (spread > 1e-3) add('translation-off-root', animation, name, source, `a bone other than the root moves by ${spread.toFixed(3)} m: its translation keys replace its bind position`);
+    if (spread > 1e-3)
+      add(
+        'translation-off-root',
+        animation,
+        name,
+        source,
+        `a bone other than the root moves by ${spread.toFixed(3)} m: its translation keys replace its bind position`,
+      );
   }
 }
 
 function lintTimes(times: Float32Array, place: TrackPlace, name: string, keyAt: (k: number) => number, add: AddFinding): void {
   const { animation } = place;
-  if (Math.abs(times[0]!) > TIME_EPSILON) add('first-key-not-zero', animation, name, keyAt(0), `the first key is at ${float32Text(times[0]!)} s, not 0: its time is added on every loop`);
+  if (Math.abs(times[0]!) > TIME_EPSILON)
+    add(
+      'first-key-not-zero',
+      animation,
+      name,
+      keyAt(0),
+      `the first key is at ${float32Text(times[0]!)} s, not 0: its time is added on every loop`,
+    );
   let wentBack = false;
   for (let k = 1; k < times.length; k++) {
     if (times[k]! < times[k - 1]!) {
-      add('time-goes-back', animation, name, keyAt(k), `key ${k} at ${float32Text(times[k]!)} s comes before key ${k - 1} at ${float32Text(times[k - 1]!)} s`);
+      add(
+        'time-goes-back',
+        animation,
+        name,
+        keyAt(k),
+        `key ${k} at ${float32Text(times[k]!)} s comes before key ${k - 1} at ${float32Text(times[k - 1]!)} s`,
+      );
       wentBack = true;
-    } else if (times[k] === times[k - 1]) add('time-repeats', animation, name, keyAt(k), `keys ${k - 1} and ${k} share the time ${float32Text(times[k]!)} s`);
+    } else if (times[k] === times[k - 1])
+      add('time-repeats', animation, name, keyAt(k), `keys ${k - 1} and ${k} share the time ${float32Text(times[k]!)} s`);
   }
   // All keys at one time: every delta is 0 and a looped clip's key search never advances.
   if (!wentBack && times.length >= 2 && times[times.length - 1] === times[0])
-    add('zero-length-track', animation, name, keyAt(0), `all ${times.length} keys are at ${float32Text(times[0]!)} s: a looped clip hangs the game`);
+    add(
+      'zero-length-track',
+      animation,
+      name,
+      keyAt(0),
+      `all ${times.length} keys are at ${float32Text(times[0]!)} s: a looped clip hangs the game`,
+    );
 }
 
-function lintRotations(rotations: Float32Array, keys: number, animation: string, name: string, keyAt: (k: number) => number, add: AddFinding): void {
+function lintRotations(
+  rotations: Float32Array,
+  keys: number,
+  animation: string,
+  name: string,
+  keyAt: (k: number) => number,
+  add: AddFinding,
+): void {
   for (let k = 0; k < keys; k++) {
     const length = Math.hypot(rotations[4 * k]!, rotations[4 * k + 1]!, rotations[4 * k + 2]!, rotations[4 * k + 3]!);
     if (Math.abs(length - 1) > UNIT_TOLERANCE) {
-      add('not-unit-length', animation, name, keyAt(k), `key ${k} has length ${length.toFixed(3)}: the game uses it as it is, and the bone scales`);
+      add(
+        'not-unit-length',
+        animation,
+        name,
+        keyAt(k),
+        `key ${k} has length ${length.toFixed(3)}: the game uses it as it is, and the bone scales`,
+      );
       break;
     }
   }

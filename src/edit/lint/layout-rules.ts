@@ -17,7 +17,8 @@ export interface ScannedTracks {
 }
 
 /**
- * ANP3: with the animation's flag (bit 0) clear, SA treats the animation as float keys; and it allocates the declared frame-data size, then reads every key into it.
+ * ANP3: with the animation's flag (bit 0) clear, SA treats the animation as float keys; and it allocates the declared frame-data size, then
+ * reads every key into it.
  */
 export function lintAnp3Header(input: Uint8Array, at: ScannedAnimation, tracks: ScannedTracks, add: AddFinding): void {
   if (at.byteOffset === undefined) return;
@@ -33,8 +34,21 @@ export function lintAnp3Header(input: Uint8Array, at: ScannedAnimation, tracks: 
   // Flag set: each track is read by its own frame type (retail levelxre.ifp holds float tracks so).
   // Flag clear: SA takes every key for a float and sums int16 keys as float times.
   if (flag === 0 && int16Tracks)
-    add('compression-flag', at.name, null, at.byteOffset + 32, `the flag says float keys, ${int16Tracks} of the tracks hold int16 keys (types 3, 4): SA reads them as floats`);
-  if (declared < needed) add('frame-data-too-small', at.name, null, at.byteOffset + 28, `declares ${declared} frame bytes, the keys take ${needed}: SA allocates the declared size and writes past it`);
+    add(
+      'compression-flag',
+      at.name,
+      null,
+      at.byteOffset + 32,
+      `the flag says float keys, ${int16Tracks} of the tracks hold int16 keys (types 3, 4): SA reads them as floats`,
+    );
+  if (declared < needed)
+    add(
+      'frame-data-too-small',
+      at.name,
+      null,
+      at.byteOffset + 28,
+      `declares ${declared} frame bytes, the keys take ${needed}: SA allocates the declared size and writes past it`,
+    );
 }
 
 /** ANPK: the package INFO, and each animation's NAME and DGAN INFO, must fit III's 256-byte buffer. */
@@ -55,7 +69,14 @@ export function lintAnpkAnimationChunks(input: Uint8Array, at: ScannedAnimation,
 function lintAnpkChunk(cursor: ByteCursor, at: number, animation: string | null, add: AddFinding): number {
   const tag = String.fromCharCode(...cursor.bytes.subarray(at, at + 4));
   const size = cursor.u32At(at + 4);
-  if (round4(size) > ANPK_BUFFER) add('anpk-chunk-too-long', animation, null, at, `the ${tag} chunk holds ${size} bytes: GTA III and VC read it into a 256-byte buffer on the stack`);
+  if (round4(size) > ANPK_BUFFER)
+    add(
+      'anpk-chunk-too-long',
+      animation,
+      null,
+      at,
+      `the ${tag} chunk holds ${size} bytes: GTA III and VC read it into a 256-byte buffer on the stack`,
+    );
   return size;
 }
 
@@ -72,5 +93,12 @@ function lintAnimChunkSizes(bytes: Uint8Array, base: number, animation: string, 
       if ((size === 44 || size === 48) && !sizes.has(size)) sizes.set(size, at);
     }
   }
-  if (sizes.size > 1) add('anpk-chunk-size', animation, null, base + sizes.get(48)!, 'the animation mixes 44- and 48-byte ANIM chunks: Vice City and SA read 44, GTA III 48');
+  if (sizes.size > 1)
+    add(
+      'anpk-chunk-size',
+      animation,
+      null,
+      base + sizes.get(48)!,
+      'the animation mixes 44- and 48-byte ANIM chunks: Vice City and SA read 44, GTA III 48',
+    );
 }

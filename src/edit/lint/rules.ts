@@ -26,7 +26,11 @@ const III = 're3 CAnimManager::LoadAnimFile';
 /** Every lint rule by code: its severity, what it finds, and the source (the game's code) that says why. */
 export const LINT_RULE_TABLE = {
   // Reading
-  'decode-error': { severity: 'error', what: 'the reader refuses the file (magic, frame type, key chunk, a count past the data)', source: `${SA} and ${III} read past the end or desynchronise` },
+  'decode-error': {
+    severity: 'error',
+    what: 'the reader refuses the file (magic, frame type, key chunk, a count past the data)',
+    source: `${SA} and ${III} read past the end or desynchronise`,
+  },
   'reader-warning': {
     severity: 'note',
     what: 'what the reader warns of: trailing bytes, a frame-data size larger than the keys',
@@ -41,19 +45,40 @@ export const LINT_RULE_TABLE = {
   'package-name-mismatch': {
     severity: 'error',
     what: 'an IMG entry whose package name is not the entry name',
-    source: 'SA registers the block by the IMG entry name and GetOrCreateAnimBlock finds it by the package name: a second block is made, the first stays empty; INU IFP-20',
+    source:
+      'SA registers the block by the IMG entry name and GetOrCreateAnimBlock finds it by the package name: a second block is made, the first stays empty; INU IFP-20',
   },
-  'too-many-animations': { severity: 'error', what: 'a package of more than 2500 animations', source: 'SA ms_aAnimations[2500] (III: 250, VC: 450), written without a bound; INU IFP-22' },
-  'anpk-chunk-too-long': { severity: 'error', what: 'an ANPK INFO or NAME chunk over 256 bytes', source: `${III}: read whole into char buf[256] on the stack` },
-  'anpk-chunk-size': { severity: 'warning', what: 'an ANPK animation mixing 44- and 48-byte ANIM chunks', source: 'VC and SA read 44, III 48 (reVC, re3 LoadAnimFile)' },
+  'too-many-animations': {
+    severity: 'error',
+    what: 'a package of more than 2500 animations',
+    source: 'SA ms_aAnimations[2500] (III: 250, VC: 450), written without a bound; INU IFP-22',
+  },
+  'anpk-chunk-too-long': {
+    severity: 'error',
+    what: 'an ANPK INFO or NAME chunk over 256 bytes',
+    source: `${III}: read whole into char buf[256] on the stack`,
+  },
+  'anpk-chunk-size': {
+    severity: 'warning',
+    what: 'an ANPK animation mixing 44- and 48-byte ANIM chunks',
+    source: 'VC and SA read 44, III 48 (reVC, re3 LoadAnimFile)',
+  },
   // The animation
-  'name-too-long': { severity: 'error', what: 'an animation or bone name over 23 bytes (Latin-1)', source: 'the 24-byte fields are hashed up to their NUL (CKeyGen::GetUppercaseKey); INU IFP-11' },
+  'name-too-long': {
+    severity: 'error',
+    what: 'an animation or bone name over 23 bytes (Latin-1)',
+    source: 'the 24-byte fields are hashed up to their NUL (CKeyGen::GetUppercaseKey); INU IFP-11',
+  },
   'duplicate-name': {
     severity: 'warning',
     what: 'two animations whose names differ only in case',
     source: 'CAnimBlendAssocGroup::GetAnimation compares case-insensitive hashes: the second never plays; INU IFP-18',
   },
-  'no-tracks': { severity: 'error', what: 'an animation without tracks', source: `${SA}: new CAnimBlendSequence[0]; Uncompress and GetSequenceBlock read the first sequence; INU IFP-02` },
+  'no-tracks': {
+    severity: 'error',
+    what: 'an animation without tracks',
+    source: `${SA}: new CAnimBlendSequence[0]; Uncompress and GetSequenceBlock read the first sequence; INU IFP-02`,
+  },
   'compression-flag': {
     severity: 'error',
     what: 'an ANP3 animation whose flag (bit 0, compressed) is clear while tracks hold int16 keys',
@@ -64,11 +89,27 @@ export const LINT_RULE_TABLE = {
     what: 'an ANP3 animation declaring fewer frame bytes than its keys take',
     source: `${SA}: CMemoryMgr::Malloc(declared), then every key is read into it (heap overrun); gtacheck IFP-03`,
   },
-  'count-overflow': { severity: 'error', what: 'more than 32767 tracks in an animation or keys in a track', source: 'SA keeps the counts in 16 bits (m_nSeqCount, m_FramesNum); INU IFP-10' },
-  'shorter-than-a-frame': { severity: 'note', what: 'a clip that lasts under 1/60 s', source: 'it plays as a single pose (III ped.ifp VAN_sitL does)' },
+  'count-overflow': {
+    severity: 'error',
+    what: 'more than 32767 tracks in an animation or keys in a track',
+    source: 'SA keeps the counts in 16 bits (m_nSeqCount, m_FramesNum); INU IFP-10',
+  },
+  'shorter-than-a-frame': {
+    severity: 'note',
+    what: 'a clip that lasts under 1/60 s',
+    source: 'it plays as a single pose (III ped.ifp VAN_sitL does)',
+  },
   // Tracks
-  'empty-track': { severity: 'error', what: 'an ANP2/ANP3 track without keys', source: 'SA CAnimBlendHierarchy::CalcTotalTime reads key numFrames - 1 = -1; INU IFP-01' },
-  'empty-track-anpk': { severity: 'note', what: 'an ANPK track without keys', source: `${III} skips it (numFrames == 0); ANPK cannot store its key type (III ped.ifp has 11)` },
+  'empty-track': {
+    severity: 'error',
+    what: 'an ANP2/ANP3 track without keys',
+    source: 'SA CAnimBlendHierarchy::CalcTotalTime reads key numFrames - 1 = -1; INU IFP-01',
+  },
+  'empty-track-anpk': {
+    severity: 'note',
+    what: 'an ANPK track without keys',
+    source: `${III} skips it (numFrames == 0); ANPK cannot store its key type (III ped.ifp has 11)`,
+  },
   'duplicate-track': {
     severity: 'warning',
     what: 'two tracks for one bone (one id, or one name when the id is -1)',
@@ -79,8 +120,16 @@ export const LINT_RULE_TABLE = {
     what: 'a bone id the SA ped skeleton lacks',
     source: 'binding is by id (RpHAnimIDGetIndex): on a ped it drives nothing, on an object with its own HAnim (parachute) it is right',
   },
-  'bone-id-out-of-range': { severity: 'error', what: 'a bone id outside 16 bits (other than -1)', source: 'SA CAnimBlendSequence keeps the bone tag in 16 bits: it never matches; gtacheck IFP-17' },
-  'scale-ignored': { severity: 'note', what: 'KRTS keys (with scale)', source: `${III} and ${SA_ANPK} read the scale and drop it; INU IFP-21` },
+  'bone-id-out-of-range': {
+    severity: 'error',
+    what: 'a bone id outside 16 bits (other than -1)',
+    source: 'SA CAnimBlendSequence keeps the bone tag in 16 bits: it never matches; gtacheck IFP-17',
+  },
+  'scale-ignored': {
+    severity: 'note',
+    what: 'KRTS keys (with scale)',
+    source: `${III} and ${SA_ANPK} read the scale and drop it; INU IFP-21`,
+  },
   // Keys
   'time-goes-back': {
     severity: 'error',
@@ -92,13 +141,21 @@ export const LINT_RULE_TABLE = {
     what: 'a track of two keys or more, all at one time',
     source: 'every delta is 0: the key search of a looped clip never advances (CAnimBlendNode::FindKeyFrame); INU IFP-07',
   },
-  'time-repeats': { severity: 'note', what: 'two keys at one time', source: 'a step: the game seeks to the first and plays on from the last (retail dam_jump.ifp has them); INU IFP-08' },
+  'time-repeats': {
+    severity: 'note',
+    what: 'two keys at one time',
+    source: 'a step: the game seeks to the first and plays on from the last (retail dam_jump.ifp has them); INU IFP-08',
+  },
   'first-key-not-zero': {
     severity: 'note',
     what: 'a track whose first key is not at 0 s',
     source: "the first delta is the first key's own time, added on every loop (retail ped.ifp has such tracks); INU IFP-06",
   },
-  'off-grid-time': { severity: 'note', what: 'a float key off the 1/60 s grid', source: 'written compressed (types 3 and 4, int16 ticks of 1/60 s) it moves to the nearest frame' },
+  'off-grid-time': {
+    severity: 'note',
+    what: 'a float key off the 1/60 s grid',
+    source: 'written compressed (types 3 and 4, int16 ticks of 1/60 s) it moves to the nearest frame',
+  },
   'does-not-compress': {
     severity: 'note',
     what: 'a float key int16 frames cannot hold (time past 546 s, translation past 32 m)',
@@ -134,7 +191,8 @@ export const LINT_RULE_TABLE = {
   'unbound-tracks': {
     severity: 'note',
     what: 'with a skeleton: tracks that drive no bone of the model, named once per animation',
-    source: 'RpAnimBlendClumpInit binds what it finds and ignores the rest: retail clips carry such tracks (the ...Nub tips, parachute canopy, Root L Finger01)',
+    source:
+      'RpAnimBlendClumpInit binds what it finds and ignores the rest: retail clips carry such tracks (the ...Nub tips, parachute canopy, Root L Finger01)',
   },
 } as const satisfies Record<string, LintRule>;
 
@@ -142,7 +200,9 @@ export const LINT_RULE_TABLE = {
 export type LintCode = keyof typeof LINT_RULE_TABLE;
 
 /** Each rule's severity, by code. */
-export const LINT_RULES = Object.fromEntries(Object.entries(LINT_RULE_TABLE).map(([code, rule]) => [code, rule.severity])) as { readonly [C in LintCode]: (typeof LINT_RULE_TABLE)[C]['severity'] };
+export const LINT_RULES = Object.fromEntries(Object.entries(LINT_RULE_TABLE).map(([code, rule]) => [code, rule.severity])) as {
+  readonly [C in LintCode]: (typeof LINT_RULE_TABLE)[C]['severity'];
+};
 
 /** The severities, most severe first. */
 export const LINT_SEVERITIES: readonly LintSeverity[] = ['error', 'warning', 'note'];

@@ -10,8 +10,20 @@ export function lintBinding(clip: SkeletalClip, skeleton: Skeleton, offset: numb
   const bound = bindClip(clip, skeleton);
   const unbound = bound.unmatchedTracks.map((name) => JSON.stringify(name)).join(', ');
   if (bound.restBones.length === skeleton.boneCount) {
-    add('no-bone-matches', clip.name, null, offset, `no track drives a bone of the skeleton (${bound.refused ?? `unbound tracks ${unbound}`})`);
+    add(
+      'no-bone-matches',
+      clip.name,
+      null,
+      offset,
+      `no track drives a bone of the skeleton (${bound.refused ?? `unbound tracks ${unbound}`})`,
+    );
   } else if (bound.unmatchedTracks.length) {
-    add('unbound-tracks', clip.name, null, offset, `${bound.unmatchedTracks.length} of ${clip.tracks.length} tracks drive no bone of the skeleton: ${unbound}`);
+    add(
+      'unbound-tracks',
+      clip.name,
+      null,
+      offset,
+      `${bound.unmatchedTracks.length} of ${clip.tracks.length} tracks drive no bone of the skeleton: ${unbound}`,
+    );
   }
 }

@@ -56,7 +56,8 @@ export function checkFbxArrays(bytes: Uint8Array): FbxArrays | null {
       throw new DecodeError('FBX', 'truncated', at, `a node record ends at ${end}, outside the record or file that holds it`);
     let p = start;
     for (let n = 0; n < properties; n++) {
-      if (p >= start + propertyBytes) throw new DecodeError('FBX', 'truncated', p, `a node record claims ${properties} properties; its ${propertyBytes} bytes hold ${n}`);
+      if (p >= start + propertyBytes)
+        throw new DecodeError('FBX', 'truncated', p, `a node record claims ${properties} properties; its ${propertyBytes} bytes hold ${n}`);
       const type = String.fromCharCode(cursor.u8At(p));
       p += 1;
       if (SCALAR_BYTES[type] !== undefined) p += SCALAR_BYTES[type]!;
@@ -66,13 +67,20 @@ export function checkFbxArrays(bytes: Uint8Array): FbxArrays | null {
         const encoding = cursor.u32At(p + 4, 'FBX array encoding');
         const stored = cursor.u32At(p + 8, 'FBX array stored length');
         const declared = length * ELEMENT_BYTES[type]!;
-        if (p + 12 + stored > start + propertyBytes) throw new DecodeError('FBX', 'truncated', p, `an array stores ${stored} bytes past its record's properties`);
+        if (p + 12 + stored > start + propertyBytes)
+          throw new DecodeError('FBX', 'truncated', p, `an array stores ${stored} bytes past its record's properties`);
         inflatedBytes += declared;
         arrays++;
         if (inflatedBytes > limit)
-          throw new DecodeError('FBX', 'count-exceeds-data', p, `the arrays declare ${inflatedBytes} bytes inflated, more than ${FBX_INFLATE_RATIO} times the file's ${bytes.length} bytes (refused)`);
+          throw new DecodeError(
+            'FBX',
+            'count-exceeds-data',
+            p,
+            `the arrays declare ${inflatedBytes} bytes inflated, more than ${FBX_INFLATE_RATIO} times the file's ${bytes.length} bytes (refused)`,
+          );
         if (encoding === 1) checkInflated(bytes.subarray(p + 12, p + 12 + stored), declared, p);
-        else if (stored < declared) throw new DecodeError('FBX', 'truncated', p, `an array of ${length} elements stores ${stored} bytes; it needs ${declared}`);
+        else if (stored < declared)
+          throw new DecodeError('FBX', 'truncated', p, `an array of ${length} elements stores ${stored} bytes; it needs ${declared}`);
         p += 12 + stored;
       } else throw new DecodeError('FBX', 'unknown-section', p - 1, `a property of unknown type ${JSON.stringify(type)}`);
     }
@@ -98,5 +106,6 @@ function checkInflated(deflated: Uint8Array, declared: number, at: number): void
   } catch (error) {
     throw new DecodeError('FBX', 'truncated', at, `an array's deflate data does not inflate: ${(error as Error).message}`);
   }
-  if (inflated > declared) throw new DecodeError('FBX', 'count-exceeds-data', at, `an array declared as ${declared} bytes inflates past that (refused)`);
+  if (inflated > declared)
+    throw new DecodeError('FBX', 'count-exceeds-data', at, `an array declared as ${declared} bytes inflates past that (refused)`);
 }

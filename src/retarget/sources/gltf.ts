@@ -9,7 +9,10 @@ import { RetargetError } from '../errors.js';
 import { chargeRigWork, sourceBudget } from './source-budget.js';
 import type { SourceChannel, SourceRig } from '../rig.js';
 
-/** Reads a `.glb`, or a JSON `.gltf` whose `.bin` and images `resources` gives (data: URIs need nothing), as a source rig for `retargetRig`: every node a joint, every animation a clip. */
+/**
+ * Reads a `.glb`, or a JSON `.gltf` whose `.bin` and images `resources` gives (data: URIs need nothing), as a source rig for `retargetRig`:
+ * every node a joint, every animation a clip.
+ */
 export async function readGltfRig(bytes: Uint8Array, resources?: GltfResources): Promise<SourceRig> {
   // glTF-Transform (and the bounds on what it builds) only when a glTF is read.
   const { boundedGltfTransform } = await importPeer('@gltf-transform/core', 'reading glTF', () => import('../../gltf/property-bounds.js'));
@@ -68,7 +71,9 @@ export function rigFromDocument(doc: Document): SourceRig {
       const interpolation = sampler.getInterpolation();
       // CUBICSPLINE keys store in-tangent, value, out-tangent: the values are what a baked clip means.
       const values =
-        interpolation === 'CUBICSPLINE' ? Float32Array.from({ length: width * times.length }, (_, i) => output[3 * width * Math.floor(i / width) + width + (i % width)]!) : Float32Array.from(output);
+        interpolation === 'CUBICSPLINE'
+          ? Float32Array.from({ length: width * times.length }, (_, i) => output[3 * width * Math.floor(i / width) + width + (i % width)]!)
+          : Float32Array.from(output);
       channels.push({ joint: index.get(node)!, path, times: Float32Array.from(times), values, step: interpolation === 'STEP' });
     }
     rig.clips.push({ name: animation.getName() || `animation${a}`, channels });

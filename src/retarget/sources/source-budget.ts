@@ -15,7 +15,8 @@ export const SOURCE_BASE_SAMPLES = 1_000_000;
 export const SOURCE_SAMPLES_PER_BYTE = 32;
 
 /** The budget of a source of `inputBytes` (the file and, for a .gltf, its resources). */
-export const sourceBudget = (format: FormatName, inputBytes: number) => new WorkBudget(format, SOURCE_BASE_SAMPLES + SOURCE_SAMPLES_PER_BYTE * inputBytes, 'samples');
+export const sourceBudget = (format: FormatName, inputBytes: number) =>
+  new WorkBudget(format, SOURCE_BASE_SAMPLES + SOURCE_SAMPLES_PER_BYTE * inputBytes, 'samples');
 
 /**
  * Charges what retargeting `rig` will do: every key read, then every joint posed at every 60 Hz tick of

@@ -31,7 +31,15 @@ export function rigFromThree(root: Object3D, clips: readonly AnimationClip[]): S
         const joint = byName.get(track.name.slice(0, dot));
         const path = PATHS[track.name.slice(dot + 1)];
         if (joint === undefined || !path) return [];
-        return [{ joint, path, times: Float32Array.from(track.times), values: Float32Array.from(track.values), step: track.getInterpolation() === INTERPOLATE_DISCRETE }];
+        return [
+          {
+            joint,
+            path,
+            times: Float32Array.from(track.times),
+            values: Float32Array.from(track.values),
+            step: track.getInterpolation() === INTERPOLATE_DISCRETE,
+          },
+        ];
       }),
     })),
   };
