@@ -75,9 +75,9 @@ export const QUALITY_LIMITS = {
   limbsP95: 5,
   torsoMedian: 15,
   facing: 5,
-  /** Metres a foot may go under the model's ground where the source's is not under its floor (without the game's idle, a tenth of the legs, as `float`). */
+  /** Metres a foot may go under the model's ground where the source's is not under its floor (on a ground that is only the skin's straight-legged rest, a tenth of the legs, as `float`). */
   sink: 0.03,
-  /** Metres the feet may stand off the model's ground at the median when the game's idle gave it; without, a tenth of the legs (SA's own clips differ by 5 cm). */
+  /** Metres the feet may stand off the model's ground at the median when the game's idle (its clip or its leg pose) gave it; on the skin's straight-legged rest, a tenth of the legs (SA's own clips stand 4-6 cm off it). */
   float: 0.03,
   /** Metres the feet may slide on the source's contacts beyond the source's own slide. */
   slide: 0.02,
@@ -110,7 +110,7 @@ export interface MeasuredClip {
   turn: ArrayLike<number>;
   start: number;
   end: number;
-  /** The model's ground height, and whether the game's idle gave it (else the standing rest's lowest foot). */
+  /** The model's ground height, and whether the game's idle (its clip or its leg pose) gave it (else the standing rest's lowest foot). */
   ground: { height: number; given: boolean };
 }
 
@@ -247,13 +247,13 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
     const cm = (metres: number) => (metres * 100).toFixed(1);
     if (Number.isFinite(ground.median) && Math.abs(ground.median) > floatLimit)
       quality.warnings.push(
-        `the feet stand ${cm(Math.abs(ground.median))} cm ${ground.median > 0 ? 'above' : 'below'} the model's ground at the median, against the source's on its floor (limit ${cm(floatLimit)}${c.ground.given ? '' : ', a tenth of the legs: no --ground-from'})`,
+        `the feet stand ${cm(Math.abs(ground.median))} cm ${ground.median > 0 ? 'above' : 'below'} the model's ground at the median, against the source's on its floor (limit ${cm(floatLimit)}${c.ground.given ? '' : ', a tenth of the legs: the ground is only the rest of the skin'})`,
       );
     // Without the game's idle the ground is the straight-legged rest's, which SA's own clips stand off by as much.
     const sinkLimit = c.ground.given ? QUALITY_LIMITS.sink : floatLimit;
     if (ground.sink < -sinkLimit)
       quality.warnings.push(
-        `a foot goes ${cm(-ground.sink)} cm further under the model's ground than the source's under its floor (limit ${cm(sinkLimit)}${c.ground.given ? '' : ', a tenth of the legs: no --ground-from'})`,
+        `a foot goes ${cm(-ground.sink)} cm further under the model's ground than the source's under its floor (limit ${cm(sinkLimit)}${c.ground.given ? '' : ', a tenth of the legs: the ground is only the rest of the skin'})`,
       );
     if (slide.result > slide.source + QUALITY_LIMITS.slide)
       quality.warnings.push(`planted feet slide ${cm(slide.result)} cm, the source's ${cm(slide.source)} (limit: the source's plus ${cm(QUALITY_LIMITS.slide)})`);

@@ -15,7 +15,7 @@ import type { SourcePlacement } from './placement.js';
 import { applyFootLock, legsOf, planFootLock, positionsOf, type FootLockPlan } from './foot-lock.js';
 import { apply, positionOf, scaled, type Vector } from '../core/transforms.js';
 import type { Alignment } from './alignment.js';
-import { groundOfClip, lowestFoot } from './ground.js';
+import { modelGround, type ModelGround } from './model-ground.js';
 import type { SkeletalClip } from '../playback/clip.js';
 
 export type { SourcePlacement } from './placement.js';
@@ -34,9 +34,12 @@ export interface RetargetOptions {
   sourcePose?: SourcePose;
   /**
    * The game's own idle clip (ped.ifp's `idle_stance`; `idleClipName` finds it): where it stands this
-   * skeleton's feet is the ground the source's floor is put on. Without it, the skin's standing rest.
+   * skeleton's feet is the ground the source's floor is put on. Without it, where SA's standing idle
+   * leg pose stands them (idle-pose.ts), or, on a skeleton without SA's leg bones, the skin's rest.
    */
   groundFrom?: SkeletalClip;
+  /** What `groundFrom` is, for the report and `result.ground.from` (default 'the given clip'; the command says '--ground-from' or 'ped.ifp idle_stance'). */
+  groundLabel?: string;
   /**
    * Default true: feet planted in the source stay in place on the result (foot-lock.ts: two-bone leg IK
    * over each contact, the pelvis lowered where a foot cannot reach). False: the raw transfer.
@@ -58,6 +61,8 @@ export interface RetargetResult {
   placement: SourcePlacement;
   /** Per animation, how far the written result is from the source (quality.ts), measured every time. */
   quality: ClipQuality[];
+  /** The ground the result's feet stand on, and what set it (`idle pose`, `rest`, or `groundLabel`). */
+  ground: ModelGround;
 }
 
 /** IFP names hold 23 bytes and a NUL, one byte a character (Latin-1). */
@@ -99,9 +104,9 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
   const jointOfId = new Map<number, number>();
   map.jointOfBone.forEach((joint, bone) => joint >= 0 && jointOfId.set(skeleton.ids[bone]!, joint));
   const gameRest = standingRest(skeleton);
-  const ground = options.groundFrom ? groundOfClip(skeleton, options.groundFrom) : null;
-  // Where the result's feet are meant to stand, for the report: the idle's ground, else the rest's.
-  const modelGround = { height: ground ?? lowestFoot(skeleton, gameRest), given: ground !== null };
+  const ground = modelGround(skeleton, gameRest, options.groundFrom, options.groundLabel);
+  // The limits on float and sink are the tight ones unless the ground is only the straight-legged rest.
+  const measuredGround = { height: ground.height, given: ground.from !== 'rest' };
   const taken = new Set<string>();
   const measured: MeasuredClip[] = [];
   let placement: SourcePlacement | null = null;
@@ -164,14 +169,14 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       };
     });
     const name = storableName(clip.name || `clip${c}`, taken, report);
-    measured.push({ clip, animation: name, reference: reference.description, turn: align.turn, start, end, ground: modelGround });
+    measured.push({ clip, animation: name, reference: reference.description, turn: align.turn, start, end, ground: measuredGround });
     return { name, bones };
   });
   const packages = [{ name: storableName(options.packageName ?? 'retarget', new Set(), report, PACKAGE_NAME_BYTES), animations }];
   // Measured on the bytes a writer makes of these packages, read back: what a user's game would load.
   const quality = measureQuality(rig, writeIFP(packages, { format: 'ANP3' }), skeleton, map.jointOfBone, measured);
   for (const q of quality) report.push(describeQuality(q), ...q.warnings.map((w) => `warning: "${q.animation}": ${w}`));
-  return { packages, report, placement: placement!, quality };
+  return { packages, report, placement: placement!, quality, ground };
 }
 
 /** The contacts of a clip's feet and where the result holds them; null when the rig has no two legs with ankles to hold. */

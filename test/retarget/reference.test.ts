@@ -16,7 +16,7 @@ import { retarget, RetargetError, type ClipQuality } from '../../src/retarget/in
 import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
 import { compare, spread, worst } from './compare.js';
-import { foreignRig, gameWorlds, STAND } from './foreign-rigs.js';
+import { foreignRig } from './foreign-rigs.js';
 import { mocapBvh } from './mocap-rigs.js';
 
 /** The bones the mocap rigs map (no fingers, no toes on CMU's side of the game's names). */
@@ -220,11 +220,12 @@ describeWith([SAMPLES], `the real CMU mocap file, by default (samples at ${sampl
       }
       const limbs = spread(angles);
       // The root OFFSET is 0 and the zero pose's feet 17 units below the walking hips: the floor comes
-      // from the feet over the motion, so the result stands on the game's ground (its standing rest's
-      // lowest foot joint), not a metre above it as the rest would put it.
-      const ground = Math.min(...[43, 44, 53, 54].map((id) => STAND.clone().multiply(gameWorlds(skeleton, null, 0)[skeleton.indexOf(id)]!).elements[14]));
+      // from the feet over the motion, so the result stands on the game's ground (where SA's idle leg
+      // pose stands this skin's feet: idle-pose.test.ts), not a metre above it as the rest would put it.
+      expect(result.ground.from).toBe('idle pose');
+      const ground = result.ground.height;
       const floor = [...feet].sort((a, b) => a - b)[Math.floor(0.05 * (feet.length - 1))]!;
-      expect(Math.abs(floor - ground)).toBeLessThan(0.05); // 2.0 cm on two skins, 4.7 on the model-space one (the feet roll differently)
+      expect(Math.abs(floor - ground)).toBeLessThan(0.03);
       const [quality] = result.quality as [ClipQuality];
       console.log(
         `cmu_131_01 on ${skin}: floor ${(floor - ground).toFixed(3)} m from the ground; three.js measures limbs median ${limbs.median.toFixed(2)} p95 ${limbs.p95.toFixed(2)} worst ${limbs.worst.toFixed(2)}; ${result.report.filter((l) => /^reference|against/.test(l)).join('; ')}`,
