@@ -14,7 +14,10 @@ export interface RigOptions {
   armatureScale?: number;
   /** Source units per game metre: 100 (cm) times the rig's proportions. */
   scale: number;
-  rate: number;
+  /** Keys a second, or 'keys': keyed at the clip's own key times (every track's, merged), as an exporter that keeps them writes a rig. */
+  rate: number | 'keys';
+  /** Each rotation key at an odd index stored negated (the same rotation), as SA's KO_shot_front stores some of its keys. */
+  flipSigns?: boolean;
 }
 
 /** Joint name (Mixamo, custom), the SA bone (HAnim id) it stands for or the one an extra joint follows, its parent, and whether it is an extra. */
@@ -199,8 +202,11 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
   );
   const skin = doc.createSkin().setSkeleton(nodes[1]!).setInverseBindMatrices(doc.createAccessor().setType('MAT4').setArray(inverseBinds).setBuffer(buffer));
   for (const node of nodes.slice(1)) skin.addJoint(node);
-  const frames = Math.round(clip.duration * options.rate);
-  const times = Float32Array.from({ length: frames + 1 }, (_, k) => Math.min(k / options.rate, clip.duration));
+  const rate = options.rate;
+  const times =
+    rate === 'keys'
+      ? Float32Array.from(new Set([0, ...clip.bones.flatMap((track) => [...track.times]), clip.duration].map((t) => Math.fround(t)))).sort()
+      : Float32Array.from({ length: Math.round(clip.duration * rate) + 1 }, (_, k) => Math.min(k / rate, clip.duration));
   const rotations = JOINTS.map(() => new Float32Array(4 * times.length));
   const hips = new Float32Array(3 * times.length);
   times.forEach((time, k) => {
@@ -210,6 +216,7 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
       const parent = spec[3] === null ? null : index.get(spec[3])!;
       const local = parent === null ? world[j]! : world[parent]!.clone().invert().multiply(world[j]!);
       local.toArray(rotations[j]!, 4 * k);
+      if (options.flipSigns && k % 2) for (let c = 0; c < 4; c++) rotations[j]![4 * k + c] = -rotations[j]![4 * k + c]!;
     });
     place(new Vector3().setFromMatrixPosition(game[bone(1)]!)).toArray(hips, 3 * k);
   });
