@@ -43,7 +43,8 @@ export interface ClipQuality {
   /**
    * How far the feet slide on the ground where the source's are planted (a foot joint slower than
    * 15 cm/s and within 5 cm of its floor, both scaled to the model), summed over the clip in metres:
-   * the result's and the source's, scaled.
+   * the result's and the source's, scaled; over each run of such ticks a foot's path counts in steps
+   * of at least 2 mm (the written clip's int16 rotations wobble a still ankle by a fraction of one).
    */
   slide: { result: number; source: number };
   /** The pelvis's path over the ground against the source's hips', scaled by the legs: 1 is the same distance. */
@@ -66,6 +67,9 @@ export interface ClipQuality {
   /** Limits passed, one line each (empty when within all). */
   warnings: string[];
 }
+
+/** A planted foot's movement under this (metres) is not counted as sliding until it adds up past it. */
+const SLIDE_STEP = 0.002;
 
 /** At most this many ticks are measured per clip. */
 const MEASURED_TICKS = 200;
@@ -196,16 +200,22 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
     const slide = { result: 0, source: 0 };
     // Each ankle's own floor: where it is when its foot stands (the ankle sits above the sole).
     const ankleFloor = [0, 1].map((side) => fifthPercentile(tracks.flatMap((t) => (t.ankles[side] ? [t.ankles[side]![1][2]!] : []))));
-    for (let k = 1; k < tracks.length; k++) {
-      const dt = step / 60;
-      for (let side = 0; side < 2; side++) {
+    // Over each run of planted steps, a foot's path counts from where it last moved more than SLIDE_STEP:
+    // the written clip's int16 rotations wobble a still ankle by a fraction of a millimetre a tick,
+    // which, summed tick by tick, made an idle's still feet "slide" 3-7 cm.
+    for (let side = 0; side < 2; side++) {
+      let anchor: [V, V] | null = null;
+      for (let k = 1; k < tracks.length; k++) {
         const [now, before] = [tracks[k]!.ankles[side], tracks[k - 1]!.ankles[side]];
-        if (!now || !before) continue;
-        const speed = (Math.hypot(...sub(now[1], before[1])) * ratio) / dt;
-        const lowest = Math.min(now[1][2]!, before[1][2]!);
-        if (speed > 0.15 || (lowest - ankleFloor[side]!) * ratio > 0.05) continue;
-        slide.result += flat(now[0], before[0]);
-        slide.source += flat(now[1], before[1]) * ratio;
+        const speed = now && before ? (Math.hypot(...sub(now[1], before[1])) * ratio) / (step / 60) : Infinity;
+        if (!now || !before || speed > 0.15 || (Math.min(now[1][2]!, before[1][2]!) - ankleFloor[side]!) * ratio > 0.05) {
+          anchor = null;
+          continue;
+        }
+        anchor ??= [before[0], before[1]];
+        const [result, source] = [flat(now[0], anchor[0]), flat(now[1], anchor[1]) * ratio];
+        if (result > SLIDE_STEP) [slide.result, anchor[0]] = [slide.result + result, now[0]];
+        if (source > SLIDE_STEP) [slide.source, anchor[1]] = [slide.source + source, now[1]];
       }
     }
     let [gamePath, sourcePath] = [0, 0];

@@ -3,7 +3,7 @@
 // whole length, no longer matches the stride, and the feet creep where the source's stand. Judged by
 // the library's quality report, which reads the written IFP back and shares nothing with the solve.
 import { expect, it } from 'vitest';
-import { DFFReader, IFPReader, writeIFP, type Skeleton } from '../../src/index.js';
+import { bindClip, createPose, DFFReader, IFPReader, sampleClip, writeIFP, type Skeleton } from '../../src/index.js';
 import { QUALITY_LIMITS, readSourceRig, resolveBoneMap, retarget } from '../../src/retarget/index.js';
 import { measureQuality } from '../../src/retarget/quality.js';
 import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
@@ -71,6 +71,58 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
       expect(locked.report.some((l) => /the pelvis lowered/.test(l))).toBe(false);
     });
   }
+
+  it("a still foot wobbling by a fraction of a millimetre a tick (as a written clip's int16 rotations move one) is not sliding; one moving 2 cm is", async () => {
+    // walk_player's first instant held for 2 s: the source rig made of it, and as the result the same
+    // clip written with its pelvis (so both ankles) moved 0.4 mm to one side and the other each tick.
+    const walk = ped.getAnimation('walk_player')!;
+    const pose = createPose(skin);
+    sampleClip(bindClip(walk, skin), 0, pose);
+    const times = Float32Array.from({ length: 121 }, (_, k) => k / 60);
+    const still = (sideways: (k: number) => number) =>
+      new IFPReader(
+        writeIFP(
+          [
+            {
+              name: 'still',
+              animations: [
+                {
+                  name: 'still',
+                  bones: walk.bones.map((track) => {
+                    const bone = skin.indexOf(track.boneId);
+                    const moves = track.boneId === 1;
+                    return {
+                      ...track,
+                      keyframeType: moves ? 'KRT0' : 'KR00',
+                      compressed: false,
+                      times,
+                      rotations: Float32Array.from({ length: 4 * times.length }, (_, i) => pose.rotations[4 * bone + (i % 4)]!),
+                      translations: moves ? Float32Array.from({ length: 3 * times.length }, (_, i) => pose.translations[3 * bone + (i % 3)]! + (i % 3 === 0 ? sideways(Math.floor(i / 3)) : 0)) : null,
+                    };
+                  }),
+                },
+              ],
+            },
+          ],
+          { format: 'ANP3' },
+        ),
+      );
+    const bytes = await foreignRig(skin, still(() => 0).getAnimation('still')!, { names: 'mixamo', pose: 'rest', scale: 115, rate: 30 });
+    const rig = await readSourceRig(bytes, 'still');
+    const map = resolveBoneMap(rig.names, rig.parents, skin, 'auto');
+    const { turn } = (await retarget(bytes, { skeleton: skin })).placement;
+    const slide = (sideways: (k: number) => number) =>
+      measureQuality(rig, writeIFP(still(sideways).packages, { format: 'ANP3' }), skin, map.jointOfBone, [
+        { clip: rig.clips[0]!, animation: 'still', reference: 'told', turn, start: 0, end: 2, ground: { height: 0, given: false } },
+      ])[0]!.slide;
+    const wobble = slide((k) => (k % 2 ? 0.0004 : -0.0004));
+    expect(wobble).toEqual({ result: 0, source: 0 });
+    // 2 cm over the 2 s, a sixth of a millimetre a tick: counted, each foot's (the source's 0).
+    const creep = slide((k) => (k * 0.02) / 120);
+    expect(creep.source).toBe(0);
+    expect(creep.result).toBeGreaterThan(2 * 0.018);
+    expect(creep.result).toBeLessThanOrEqual(2 * 0.0201);
+  });
 
   it('a run has no planted feet: said, and nothing changed', async () => {
     const result = await retarget(await sources('run_player')[1]![1](), { skeleton: odd, clipName: 'run_player' });
