@@ -6,6 +6,8 @@ import { expect, it } from 'vitest';
 import { bindClip, createPose, DFFReader, IFPReader, sampleClip, writeIFP, type Skeleton } from '../../src/index.js';
 import { QUALITY_LIMITS, readSourceRig, resolveBoneMap, retarget } from '../../src/retarget/index.js';
 import { measureQuality } from '../../src/retarget/quality.js';
+import { planFootLock } from '../../src/retarget/foot-lock.js';
+import type { Vector } from '../../src/core/transforms.js';
 import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
 import { foreignRig } from './foreign-rigs.js';
@@ -163,4 +165,18 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
     expect(result.quality[0]!.root.horizontal).toBe(0);
     expect(result.quality[0]!.root.vertical).toBeLessThan(0.01);
   });
+});
+
+it('a foot that stops for four keys between fast steps (a dance step, 50 ms at 60 Hz) is a contact: each key whose step on either side is slow counts, so landing and lifting keys are held too', () => {
+  // The left ankle (the source's, in game metres) moves 1 m/s, stands still on keys 10 to 13, then moves
+  // on; the result's creeps 1 cm a key throughout. The right foot never stops.
+  const times = Float32Array.from({ length: 24 }, (_, k) => k / 60);
+  const left = (k: number): Vector => [(Math.min(k, 10) + Math.max(0, k - 13)) / 60, 0, 0];
+  const source = Array.from(times, (_, k) => [left(k), [k / 30, 0.3, 0] as Vector]);
+  const result = Array.from(times, (_, k) => [[0.01 * k, 0, 0] as Vector, [k / 30, 0.3, 0] as Vector]);
+  const plan = planFootLock(times, source, result, 0.87, 2);
+  expect(plan.runs).toEqual([1, 0]);
+  // Held at the run's mean on the result (keys 10 to 13: 0.115 m) plus the source's creep (none): still; eased out over 0.1 s.
+  for (let k = 10; k <= 13; k++) expect(plan.holds[k]![0]).toEqual({ at: [expect.closeTo(0.115, 9), 0, 0], weight: 1 });
+  expect(plan.holds[20]![0]).toBeNull();
 });
