@@ -45,8 +45,11 @@ export interface ClipQuality {
    * 15 cm/s and within 5 cm of its floor, both scaled to the model), summed over the clip in metres:
    * the result's and the source's, scaled; over each run of such ticks a foot's path counts in steps
    * of at least 2 mm (the written clip's int16 rotations wobble a still ankle by a fraction of one).
+   * `drift`: on each contact (a run of such ticks), how far the result's ankle gets from where the
+   * source's own movement since the contact began would put it, at most, summed over the `contacts`;
+   * `worst`, the largest on one. The limits are on the drift: the sums alone count the wobble too.
    */
-  slide: { result: number; source: number };
+  slide: { result: number; source: number; drift: number; worst: number; contacts: number };
   /** The pelvis's path over the ground against the source's hips', scaled by the legs: 1 is the same distance. */
   rootPath: number;
   /**
@@ -83,8 +86,10 @@ export const QUALITY_LIMITS = {
   sink: 0.03,
   /** Metres the feet may stand off the model's ground at the median when the game's idle (its clip or its leg pose) gave it; on the skin's straight-legged rest, a tenth of the legs (SA's own clips stand 4-6 cm off it). */
   float: 0.03,
-  /** Metres the feet may slide on the source's contacts beyond the source's own slide. */
+  /** Metres a planted foot may drift from where the source's own movement takes it, on one contact, and in all beyond `slidePerContact` a contact. */
   slide: 0.02,
+  /** Metres of drift a contact allowed for the written clip's wobble (int16 rotations move a still ankle by a fraction of a millimetre). */
+  slidePerContact: 0.002,
   /** Metres the pelvis may stray up or down from the source's hips (over the ground: 3 cm + 3% of the path, in `root.horizontal`). */
   rootVertical: 0.05,
 };
@@ -197,26 +202,39 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
     const differences = heights.map(([g, s]) => g - gameFloor! - ratio * (s - sourceFloor!)).sort((a, b) => a - b);
     const feet = { median: differences.length ? differences[Math.round(0.5 * (differences.length - 1))]! : 0, sink: Math.min(0, differences[0] ?? 0) };
     const flat = (a: V, b: V) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
-    const slide = { result: 0, source: 0 };
+    const slide = { result: 0, source: 0, drift: 0, worst: 0, contacts: 0 };
     // Each ankle's own floor: where it is when its foot stands (the ankle sits above the sole).
     const ankleFloor = [0, 1].map((side) => fifthPercentile(tracks.flatMap((t) => (t.ankles[side] ? [t.ankles[side]![1][2]!] : []))));
     // Over each run of planted steps, a foot's path counts from where it last moved more than SLIDE_STEP:
     // the written clip's int16 rotations wobble a still ankle by a fraction of a millimetre a tick,
     // which, summed tick by tick, made an idle's still feet "slide" 3-7 cm.
+    // Each contact's drift: how far the result's ankle gets, over the ground, from where the source's
+    // own movement since the contact began would put it (the source's scaled): a planted foot held as
+    // the source holds its own drifts by that wobble alone, one that skates by the whole skate.
     for (let side = 0; side < 2; side++) {
       let anchor: [V, V] | null = null;
+      let start: [V, V] | null = null;
+      let drift = 0;
+      const endContact = () => {
+        if (start) [slide.drift, slide.worst, slide.contacts] = [slide.drift + drift, Math.max(slide.worst, drift), slide.contacts + 1];
+        [anchor, start, drift] = [null, null, 0];
+      };
       for (let k = 1; k < tracks.length; k++) {
         const [now, before] = [tracks[k]!.ankles[side], tracks[k - 1]!.ankles[side]];
         const speed = now && before ? (Math.hypot(...sub(now[1], before[1])) * ratio) / (step / 60) : Infinity;
         if (!now || !before || speed > 0.15 || (Math.min(now[1][2]!, before[1][2]!) - ankleFloor[side]!) * ratio > 0.05) {
-          anchor = null;
+          endContact();
           continue;
         }
         anchor ??= [before[0], before[1]];
+        start ??= [before[0], before[1]];
         const [result, source] = [flat(now[0], anchor[0]), flat(now[1], anchor[1]) * ratio];
         if (result > SLIDE_STEP) [slide.result, anchor[0]] = [slide.result + result, now[0]];
         if (source > SLIDE_STEP) [slide.source, anchor[1]] = [slide.source + source, now[1]];
+        const [g, t] = [sub(now[0], start[0]), sub(now[1], start[1]).map((v) => v * ratio)];
+        drift = Math.max(drift, Math.hypot(g[0]! - t[0]!, g[1]! - t[1]!));
       }
+      endContact();
     }
     let [gamePath, sourcePath] = [0, 0];
     const root = { horizontal: 0, vertical: 0 };
@@ -265,8 +283,10 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
       quality.warnings.push(
         `a foot goes ${cm(-ground.sink)} cm further under the model's ground than the source's under its floor (limit ${cm(sinkLimit)}${c.ground.given ? '' : ', a tenth of the legs: the ground is only the rest of the skin'})`,
       );
-    if (slide.result > slide.source + QUALITY_LIMITS.slide)
-      quality.warnings.push(`planted feet slide ${cm(slide.result)} cm, the source's ${cm(slide.source)} (limit: the source's plus ${cm(QUALITY_LIMITS.slide)})`);
+    if (slide.worst > QUALITY_LIMITS.slide || slide.drift > QUALITY_LIMITS.slide + QUALITY_LIMITS.slidePerContact * slide.contacts)
+      quality.warnings.push(
+        `planted feet stray from the source's ${cm(slide.drift)} cm over ${slide.contacts} contacts, ${cm(slide.worst)} at worst on one (limits: ${cm(QUALITY_LIMITS.slide)} on one, ${cm(QUALITY_LIMITS.slide)} + ${(QUALITY_LIMITS.slidePerContact * 1000).toFixed(0)} mm a contact in all); they slide ${cm(slide.result)} cm, the source's ${cm(slide.source)}`,
+      );
     if (root.horizontal > 0) quality.warnings.push(`the pelvis strays ${cm(root.horizontal)} cm over the ground beyond 3 cm + 3% of the source's path`);
     if (root.vertical > QUALITY_LIMITS.rootVertical) quality.warnings.push(`the pelvis strays ${cm(root.vertical)} cm up or down from the source's hips (limit ${cm(QUALITY_LIMITS.rootVertical)})`);
     return quality;
@@ -281,7 +301,7 @@ const fifthPercentile = (values: number[]) => {
 /** One line of a clip's quality, as the command prints it. */
 export function describeQuality(q: ClipQuality): string {
   const s = (a: AngleStats) => `median ${a.median.toFixed(1)}, p95 ${a.p95.toFixed(1)}, worst ${a.worst.toFixed(1)} (${a.worstAt})`;
-  return `"${q.animation}" against the source, degrees over ${q.ticks} ticks: limbs ${s(q.limbs)}; torso ${s(q.torso)}; facing within ${q.facing.toFixed(1)}; feet above the ground ${signed(q.feet.median * 100)} cm from the source's at the median, at worst ${signed(q.feet.sink * 100)}; planted feet slide ${(q.slide.result * 100).toFixed(1)} cm (the source's ${(q.slide.source * 100).toFixed(1)}); against the model's ground ${signed(q.ground.median * 100)} cm at the median, under it at most ${(-q.ground.sink * 100).toFixed(1)} cm; root path ${q.rootPath.toFixed(3)} of the source's, straying ${(q.root.horizontal * 100).toFixed(1)} cm past 3 cm + 3% over the ground, ${(q.root.vertical * 100).toFixed(1)} cm up or down`;
+  return `"${q.animation}" against the source, degrees over ${q.ticks} ticks: limbs ${s(q.limbs)}; torso ${s(q.torso)}; facing within ${q.facing.toFixed(1)}; feet above the ground ${signed(q.feet.median * 100)} cm from the source's at the median, at worst ${signed(q.feet.sink * 100)}; planted feet slide ${(q.slide.result * 100).toFixed(1)} cm (the source's ${(q.slide.source * 100).toFixed(1)}), straying from it ${(q.slide.drift * 100).toFixed(1)} cm over ${q.slide.contacts} contacts, ${(q.slide.worst * 100).toFixed(1)} at worst; against the model's ground ${signed(q.ground.median * 100)} cm at the median, under it at most ${(-q.ground.sink * 100).toFixed(1)} cm; root path ${q.rootPath.toFixed(3)} of the source's, straying ${(q.root.horizontal * 100).toFixed(1)} cm past 3 cm + 3% over the ground, ${(q.root.vertical * 100).toFixed(1)} cm up or down`;
 }
 
 const signed = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}`;
