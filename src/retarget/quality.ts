@@ -142,7 +142,7 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
     let facing = 0;
     const heights: Array<[number, number]> = [];
     let legs: [number, number] | null = null;
-    // Per tick: each ankle's position (result, source) and the pelvis's, for the slide and the path.
+    // Per measured tick: each ankle's position (result, source) and the pelvis's, for the slide and the path.
     const tracks: Array<{ ankles: Array<[V, V] | null>; hips: [V, V] | null }> = [];
     const ticks = Math.max(1, Math.ceil((c.end - c.start) * 60 - 1e-3));
     const turn = (v: V) => [0, 1, 2].map((row) => c.turn[row]! * v[0]! + c.turn[4 + row]! * v[1]! + c.turn[8 + row]! * v[2]!);
@@ -203,8 +203,25 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
     const feet = { median: differences.length ? differences[Math.round(0.5 * (differences.length - 1))]! : 0, sink: Math.min(0, differences[0] ?? 0) };
     const flat = (a: V, b: V) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
     const slide = { result: 0, source: 0, drift: 0, worst: 0, contacts: 0 };
+    // The ankles on every tick, for the contacts: one lasts a few ticks, and two of the 200 samples of a
+    // long clip, 0.3 s apart, can hold a whole step between them (Bandai's dance: contacts 5 cm adrift
+    // where every tick shows them within 4 mm).
+    const ankleTicks =
+      step === 1
+        ? tracks.map((t) => t.ankles)
+        : Array.from({ length: ticks + 1 }, (_, k): Array<[V, V] | null> => {
+            const time = Math.min(c.end, c.start + k / 60);
+            sampleClip(bound, time, pose);
+            const game = poseToMatrices(pose, skeleton);
+            const joints = source.positions(time);
+            return [43, 53].map((id) => {
+              const b = skeleton.indexOf(id);
+              const j = b < 0 ? -1 : jointOfBone[b]!;
+              return j < 0 ? null : [[game[16 * b + 12]!, game[16 * b + 13]!, game[16 * b + 14]!], turn([joints[3 * j]!, joints[3 * j + 1]!, joints[3 * j + 2]!])];
+            });
+          });
     // Each ankle's own floor: where it is when its foot stands (the ankle sits above the sole).
-    const ankleFloor = [0, 1].map((side) => fifthPercentile(tracks.flatMap((t) => (t.ankles[side] ? [t.ankles[side]![1][2]!] : []))));
+    const ankleFloor = [0, 1].map((side) => fifthPercentile(ankleTicks.flatMap((t) => (t[side] ? [t[side]![1][2]!] : []))));
     // Over each run of planted steps, a foot's path counts from where it last moved more than SLIDE_STEP:
     // the written clip's int16 rotations wobble a still ankle by a fraction of a millimetre a tick,
     // which, summed tick by tick, made an idle's still feet "slide" 3-7 cm.
@@ -219,9 +236,9 @@ export function measureQuality(rig: SourceRig, ifp: Uint8Array, skeleton: Skelet
         if (start) [slide.drift, slide.worst, slide.contacts] = [slide.drift + drift, Math.max(slide.worst, drift), slide.contacts + 1];
         [anchor, start, drift] = [null, null, 0];
       };
-      for (let k = 1; k < tracks.length; k++) {
-        const [now, before] = [tracks[k]!.ankles[side], tracks[k - 1]!.ankles[side]];
-        const speed = now && before ? (Math.hypot(...sub(now[1], before[1])) * ratio) / (step / 60) : Infinity;
+      for (let k = 1; k < ankleTicks.length; k++) {
+        const [now, before] = [ankleTicks[k]![side], ankleTicks[k - 1]![side]];
+        const speed = now && before ? Math.hypot(...sub(now[1], before[1])) * ratio * 60 : Infinity;
         if (!now || !before || speed > 0.15 || (Math.min(now[1][2]!, before[1][2]!) - ankleFloor[side]!) * ratio > 0.05) {
           endContact();
           continue;
