@@ -16,6 +16,7 @@ import { applyFootLock, legsOf, planFootLock, positionsOf, type FootLockPlan } f
 import { apply, positionOf, scaled, type Vector } from '../core/transforms.js';
 import type { Alignment } from './alignment.js';
 import { modelGround, type ModelGround } from './model-ground.js';
+import { groundShift } from './ground.js';
 import type { SkeletalClip } from '../playback/clip.js';
 
 export type { SourcePlacement } from './placement.js';
@@ -154,6 +155,10 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       translations.set(pose.translation, 3 * k);
     });
     if (lock) report.push(`"${clip.name}": ${describeLock(lock.plan)}`);
+    if (lock?.shift)
+      report.push(
+        `"${clip.name}": the pelvis ${lock.shift > 0 ? 'raised' : 'lowered'} ${(Math.abs(lock.shift) * 100).toFixed(1)} cm for the feet to stand over the ground as the source's over its floor, at the median`,
+      );
     const bones = driven.map((bone, i): TrackData => {
       const moves = bone === transfer.motionBone;
       const kept = keptKeys(times, rotations[i]!, moves ? translations : null, tolerance);
@@ -212,7 +217,17 @@ function planLock(skeleton: Skeleton, jointOfBone: Int32Array, transfer: Transfe
   const lows = sourceLowest.map((k) => Math.min(...k)).sort((a, b) => a - b);
   const sourceFloor = lows[Math.floor(0.05 * (lows.length - 1))]!;
   const floor = { ground: align.floorAt, below, under: sourceLowest.map((k) => k.map((z) => Math.min(0, z - sourceFloor))) };
-  return { legs, poses, plan: planFootLock(times, source, result, legs[0]!.lengths[0] + legs[0]!.lengths[1], legs.length, Number.isFinite(align.floorAt) ? floor : undefined) };
+  // The result's feet follow the source's over its floor, at the median: the reference pose matched the
+  // two rigs' feet, but a dancer whose feet sit otherwise under the hips in the poses it dances in
+  // (Mixamo's Flair) stood them 4-5 cm under the ground, kept up only where they would sink.
+  const shift = Number.isFinite(align.floorAt) ? groundShift(sourceLowest, sourceFloor, result, below, align.floorAt) : 0;
+  if (shift)
+    for (let k = 0; k < times.length; k++) {
+      poses[k]!.hipsAt[2] += shift;
+      for (const ankle of result[k]!) ankle[2] += shift;
+    }
+  const plan = planFootLock(times, source, result, legs[0]!.lengths[0] + legs[0]!.lengths[1], legs.length, Number.isFinite(align.floorAt) ? floor : undefined);
+  return { legs, poses, plan, shift };
 }
 
 function describeLock(plan: FootLockPlan): string {
