@@ -23,6 +23,7 @@ import { bodyFrame, segmentDirection, type JointAt } from './body.js';
 import { poseLike } from './game-pose.js';
 import { describeTurn, type Reference } from './reference.js';
 import { FOOT_IDS } from './ground.js';
+import type { ModelGround } from './model-ground.js';
 
 export interface Alignment {
   /** The rotation from the source's world to the game's model space. */
@@ -74,17 +75,12 @@ export function standingRest(skeleton: Skeleton): Matrix[] {
 
 /**
  * The game skeleton posed like a source's reference, and the root motion's scale. `ground` is where
- * the game stands this skin's feet (ground.ts, from its idle clip; model-space height): given, the
- * source's floor is always put on it; null, on the standing rest's lowest foot when the reference
- * stands more than a tenth of a leg off its floor.
+ * the game stands this skin's feet (model-ground.ts: its idle clip, or SA's idle leg pose): the
+ * source's floor is always put on it. Null, or the rest's (`from: 'rest'`), the floor is put on the
+ * standing rest's lowest foot only when the reference stands more than a tenth of a leg off it.
  */
-export function alignTo(
-  skeleton: Skeleton,
-  jointOfBone: Int32Array,
-  gameRest: readonly Matrix[],
-  reference: Reference,
-  ground: number | null = null,
-): Alignment {
+export function alignTo(skeleton: Skeleton, jointOfBone: Int32Array, gameRest: readonly Matrix[], reference: Reference, modelGround: ModelGround | null = null): Alignment {
+  const ground = modelGround && modelGround.from !== 'rest' ? modelGround.height : null;
   const { turn, worlds: sourceRef } = reference;
   const sourceAt: JointAt = (id) => {
     const bone = skeleton.indexOf(id);
@@ -135,8 +131,8 @@ export function alignTo(
       ? `root motion scaled by ${scale.toPrecision(4)}: legs (thigh + shin) ${gameLegs.toFixed(3)} m on the model, ${sourceLegs.toPrecision(4)} source units`
       : 'root motion not scaled: the source has no thigh, shin and ankle joints to measure its legs by',
     toGround !== null
-      ? `ground: the game's idle stands this skin's feet at ${ground!.toFixed(3)} m, ${signedCm(toGround)} cm from its rest's; the source's floor (its lowest foot over the motion, ${Math.abs(gap * 100).toFixed(1)} cm ${gap >= 0 ? 'below' : 'above'} the reference's feet) is put there`
-      : `ground: the source's floor (its lowest foot over the motion) ${Math.abs(gap) < 5e-4 ? 'is where the reference stands' : `is ${(Math.abs(gap) * 100).toFixed(1)} cm ${gap > 0 ? 'below' : 'above'} the reference's feet`}${lift ? ": the root is moved by that, to stand the floor on the model's ground" : ''}`,
+      ? `ground: ${modelGround!.from === 'idle pose' ? "SA's standing idle (its leg pose, idle pose)" : `the game's idle (${modelGround!.from})`} stands this skin's feet at ${ground!.toFixed(3)} m, ${signedCm(toGround)} cm from its rest's; the source's floor (its lowest foot over the motion, ${Math.abs(gap * 100).toFixed(1)} cm ${gap >= 0 ? 'below' : 'above'} the reference's feet) is put there`
+      : `ground: the skin's standing rest${modelGround?.note ? ` (${modelGround.note})` : ''}; the source's floor (its lowest foot over the motion) ${Math.abs(gap) < 5e-4 ? 'is where the reference stands' : `is ${(Math.abs(gap) * 100).toFixed(1)} cm ${gap > 0 ? 'below' : 'above'} the reference's feet`}${lift ? ": the root is moved by that, to stand the floor on the model's ground" : ''}`,
   ];
   const floorAt = restGround - gap + lift;
   return { turn, scale, lift, floorAt, anchor: reference.anchor, sourceRef, targetRef, gameRest: [...gameRest], report };

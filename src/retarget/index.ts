@@ -10,6 +10,8 @@ import type { GltfResources } from '../gltf/gltf-input.js';
 export { MIXAMO_PRESET, resolveBoneMap, type BoneMap, type BoneMapOption } from './bone-map.js';
 export { RetargetError, type RetargetErrorCode } from './errors.js';
 export { groundOfClip, idleClipName } from './ground.js';
+export { groundOfIdlePose, SA_IDLE_LEGS, type IdleGround, type IdlePoseBone } from './idle-pose.js';
+export type { ModelGround } from './model-ground.js';
 export type { SourcePose } from './reference.js';
 export { describeQuality, QUALITY_LIMITS, type AngleStats, type ClipQuality } from './quality.js';
 export { retargetRig, type RetargetOptions, type RetargetResult } from './retarget.js';

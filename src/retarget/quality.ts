@@ -10,7 +10,8 @@ import { bindClip } from '../playback/bind.js';
 import { poseToMatrices } from '../playback/matrices.js';
 import { createPose } from '../playback/pose.js';
 import { sampleClip } from '../playback/sample.js';
-import type { SourceChannel, SourceClip, SourceRig } from './rig.js';
+import type { SourceClip, SourceRig } from './rig.js';
+import { SourcePoser } from './source-poser.js';
 
 /** Angle errors over a clip's frames, in degrees: the median, the 95th percentile and the worst, with where the worst is. */
 export interface AngleStats {
@@ -46,9 +47,13 @@ export interface ClipQuality {
   /**
    * How far the feet slide on the ground where the source's are planted (a foot joint slower than
    * 15 cm/s and within 5 cm of its floor, both scaled to the model), summed over the clip in metres:
-   * the result's and the source's, scaled.
+   * the result's and the source's, scaled; over each run of such ticks a foot's path counts in steps
+   * of at least 2 mm (the written clip's int16 rotations wobble a still ankle by a fraction of one).
+   * `drift`: on each contact (a run of such ticks), how far the result's ankle gets from where the
+   * source's own movement since the contact began would put it, at most, summed over the `contacts`;
+   * `worst`, the largest on one. The limits are on the drift: the sums alone count the wobble too.
    */
-  slide: { result: number; source: number };
+  slide: { result: number; source: number; drift: number; worst: number; contacts: number };
   /** The pelvis's path over the ground against the source's hips', scaled by the legs: 1 is the same distance. */
   rootPath: number;
   /**
@@ -70,6 +75,9 @@ export interface ClipQuality {
   warnings: string[];
 }
 
+/** A planted foot's movement under this (metres) is not counted as sliding until it adds up past it. */
+const SLIDE_STEP = 0.002;
+
 /** At most this many ticks are measured per clip. */
 const MEASURED_TICKS = 200;
 
@@ -78,18 +86,14 @@ export const QUALITY_LIMITS = {
   limbsP95: 5,
   torsoMedian: 15,
   facing: 5,
-  /**
-   * Metres a foot may go under the model's ground where the source's is not under its floor (without the game's idle, a tenth of the legs,
-   * as `float`).
-   */
+  /** Metres a foot may go under the model's ground where the source's is not under its floor (on a ground that is only the skin's straight-legged rest, a tenth of the legs, as `float`). */
   sink: 0.03,
-  /**
-   * Metres the feet may stand off the model's ground at the median when the game's idle gave it; without, a tenth of the legs (SA's own
-   * clips differ by 5 cm).
-   */
+  /** Metres the feet may stand off the model's ground at the median when the game's idle (its clip or its leg pose) gave it; on the skin's straight-legged rest, a tenth of the legs (SA's own clips stand 4-6 cm off it). */
   float: 0.03,
-  /** Metres the feet may slide on the source's contacts beyond the source's own slide. */
+  /** Metres a planted foot may drift from where the source's own movement takes it, on one contact, and in all beyond `slidePerContact` a contact. */
   slide: 0.02,
+  /** Metres of drift a contact allowed for the written clip's wobble (int16 rotations move a still ankle by a fraction of a millimetre). */
+  slidePerContact: 0.002,
   /** Metres the pelvis may stray up or down from the source's hips (over the ground: 3 cm + 3% of the path, in `root.horizontal`). */
   rootVertical: 0.05,
 };
@@ -119,7 +123,7 @@ export interface MeasuredClip {
   turn: ArrayLike<number>;
   start: number;
   end: number;
-  /** The model's ground height, and whether the game's idle gave it (else the standing rest's lowest foot). */
+  /** The model's ground height, and whether the game's idle (its clip or its leg pose) gave it (else the standing rest's lowest foot). */
   ground: { height: number; given: boolean };
 }
 
@@ -148,7 +152,7 @@ export function measureQuality(
     let facing = 0;
     const heights: Array<[number, number]> = [];
     let legs: [number, number] | null = null;
-    // Per tick: each ankle's position (result, source) and the pelvis's, for the slide and the path.
+    // Per measured tick: each ankle's position (result, source) and the pelvis's, for the slide and the path.
     const tracks: Array<{ ankles: Array<[V, V] | null>; hips: [V, V] | null }> = [];
     const ticks = Math.max(1, Math.ceil((c.end - c.start) * 60 - 1e-3));
     const turn = (v: V) => [0, 1, 2].map((row) => c.turn[row]! * v[0]! + c.turn[4 + row]! * v[1]! + c.turn[8 + row]! * v[2]!);
@@ -211,20 +215,56 @@ export function measureQuality(
       sink: Math.min(0, differences[0] ?? 0),
     };
     const flat = (a: V, b: V) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
-    const slide = { result: 0, source: 0 };
+    const slide = { result: 0, source: 0, drift: 0, worst: 0, contacts: 0 };
+    // The ankles on every tick, for the contacts: one lasts a few ticks, and two of the 200 samples of a
+    // long clip, 0.3 s apart, can hold a whole step between them (Bandai's dance: contacts 5 cm adrift
+    // where every tick shows them within 4 mm).
+    const ankleTicks =
+      step === 1
+        ? tracks.map((t) => t.ankles)
+        : Array.from({ length: ticks + 1 }, (_, k): Array<[V, V] | null> => {
+            const time = Math.min(c.end, c.start + k / 60);
+            sampleClip(bound, time, pose);
+            const game = poseToMatrices(pose, skeleton);
+            const joints = source.positions(time);
+            return [43, 53].map((id) => {
+              const b = skeleton.indexOf(id);
+              const j = b < 0 ? -1 : jointOfBone[b]!;
+              return j < 0 ? null : [[game[16 * b + 12]!, game[16 * b + 13]!, game[16 * b + 14]!], turn([joints[3 * j]!, joints[3 * j + 1]!, joints[3 * j + 2]!])];
+            });
+          });
     // Each ankle's own floor: where it is when its foot stands (the ankle sits above the sole).
-    const ankleFloor = [0, 1].map((side) => fifthPercentile(tracks.flatMap((t) => (t.ankles[side] ? [t.ankles[side]![1][2]!] : []))));
-    for (let k = 1; k < tracks.length; k++) {
-      const dt = step / 60;
-      for (let side = 0; side < 2; side++) {
-        const [now, before] = [tracks[k]!.ankles[side], tracks[k - 1]!.ankles[side]];
-        if (!now || !before) continue;
-        const speed = (Math.hypot(...sub(now[1], before[1])) * ratio) / dt;
-        const lowest = Math.min(now[1][2]!, before[1][2]!);
-        if (speed > 0.15 || (lowest - ankleFloor[side]!) * ratio > 0.05) continue;
-        slide.result += flat(now[0], before[0]);
-        slide.source += flat(now[1], before[1]) * ratio;
+    const ankleFloor = [0, 1].map((side) => fifthPercentile(ankleTicks.flatMap((t) => (t[side] ? [t[side]![1][2]!] : []))));
+    // Over each run of planted steps, a foot's path counts from where it last moved more than SLIDE_STEP:
+    // the written clip's int16 rotations wobble a still ankle by a fraction of a millimetre a tick,
+    // which, summed tick by tick, made an idle's still feet "slide" 3-7 cm.
+    // Each contact's drift: how far the result's ankle gets, over the ground, from where the source's
+    // own movement since the contact began would put it (the source's scaled): a planted foot held as
+    // the source holds its own drifts by that wobble alone, one that skates by the whole skate.
+    for (let side = 0; side < 2; side++) {
+      let anchor: [V, V] | null = null;
+      let start: [V, V] | null = null;
+      let drift = 0;
+      const endContact = () => {
+        if (start) [slide.drift, slide.worst, slide.contacts] = [slide.drift + drift, Math.max(slide.worst, drift), slide.contacts + 1];
+        [anchor, start, drift] = [null, null, 0];
+      };
+      for (let k = 1; k < ankleTicks.length; k++) {
+        const [now, before] = [ankleTicks[k]![side], ankleTicks[k - 1]![side]];
+        const speed = now && before ? Math.hypot(...sub(now[1], before[1])) * ratio * 60 : Infinity;
+        if (!now || !before || speed > 0.15 || (Math.min(now[1][2]!, before[1][2]!) - ankleFloor[side]!) * ratio > 0.05) {
+          endContact();
+          continue;
+        }
+        anchor ??= [before[0], before[1]];
+        start ??= [before[0], before[1]];
+        const [result, source] = [flat(now[0], anchor[0]), flat(now[1], anchor[1]) * ratio];
+        if (result > SLIDE_STEP) [slide.result, anchor[0]] = [slide.result + result, now[0]];
+        if (source > SLIDE_STEP) [slide.source, anchor[1]] = [slide.source + source, now[1]];
+        const [g, t] = [sub(now[0], start[0]), sub(now[1], start[1]).map((v) => v * ratio)];
+        drift = Math.max(drift, Math.hypot(g[0]! - t[0]!, g[1]! - t[1]!));
       }
+      endContact();
     }
     let [gamePath, sourcePath] = [0, 0];
     const root = { horizontal: 0, vertical: 0 };
@@ -268,24 +308,20 @@ export function measureQuality(
     const cm = (metres: number) => (metres * 100).toFixed(1);
     if (Number.isFinite(ground.median) && Math.abs(ground.median) > floatLimit)
       quality.warnings.push(
-        `the feet stand ${cm(Math.abs(ground.median))} cm ${ground.median > 0 ? 'above' : 'below'} the model's ground at the median, against the source's on its floor (limit ${cm(floatLimit)}${c.ground.given ? '' : ', a tenth of the legs: no --ground-from'})`,
+        `the feet stand ${cm(Math.abs(ground.median))} cm ${ground.median > 0 ? 'above' : 'below'} the model's ground at the median, against the source's on its floor (limit ${cm(floatLimit)}${c.ground.given ? '' : ', a tenth of the legs: the ground is only the rest of the skin'})`,
       );
     // Without the game's idle the ground is the straight-legged rest's, which SA's own clips stand off by as much.
     const sinkLimit = c.ground.given ? QUALITY_LIMITS.sink : floatLimit;
     if (ground.sink < -sinkLimit)
       quality.warnings.push(
-        `a foot goes ${cm(-ground.sink)} cm further under the model's ground than the source's under its floor (limit ${cm(sinkLimit)}${c.ground.given ? '' : ', a tenth of the legs: no --ground-from'})`,
+        `a foot goes ${cm(-ground.sink)} cm further under the model's ground than the source's under its floor (limit ${cm(sinkLimit)}${c.ground.given ? '' : ', a tenth of the legs: the ground is only the rest of the skin'})`,
       );
-    if (slide.result > slide.source + QUALITY_LIMITS.slide)
+    if (slide.worst > QUALITY_LIMITS.slide || slide.drift > QUALITY_LIMITS.slide + QUALITY_LIMITS.slidePerContact * slide.contacts)
       quality.warnings.push(
-        `planted feet slide ${cm(slide.result)} cm, the source's ${cm(slide.source)} (limit: the source's plus ${cm(QUALITY_LIMITS.slide)})`,
+        `planted feet stray from the source's ${cm(slide.drift)} cm over ${slide.contacts} contacts, ${cm(slide.worst)} at worst on one (limits: ${cm(QUALITY_LIMITS.slide)} on one, ${cm(QUALITY_LIMITS.slide)} + ${(QUALITY_LIMITS.slidePerContact * 1000).toFixed(0)} mm a contact in all); they slide ${cm(slide.result)} cm, the source's ${cm(slide.source)}`,
       );
-    if (root.horizontal > 0)
-      quality.warnings.push(`the pelvis strays ${cm(root.horizontal)} cm over the ground beyond 3 cm + 3% of the source's path`);
-    if (root.vertical > QUALITY_LIMITS.rootVertical)
-      quality.warnings.push(
-        `the pelvis strays ${cm(root.vertical)} cm up or down from the source's hips (limit ${cm(QUALITY_LIMITS.rootVertical)})`,
-      );
+    if (root.horizontal > 0) quality.warnings.push(`the pelvis strays ${cm(root.horizontal)} cm over the ground beyond 3 cm + 3% of the source's path`);
+    if (root.vertical > QUALITY_LIMITS.rootVertical) quality.warnings.push(`the pelvis strays ${cm(root.vertical)} cm up or down from the source's hips (limit ${cm(QUALITY_LIMITS.rootVertical)})`);
     return quality;
   });
 }
@@ -298,7 +334,7 @@ const fifthPercentile = (values: number[]) => {
 /** One line of a clip's quality, as the command prints it. */
 export function describeQuality(q: ClipQuality): string {
   const s = (a: AngleStats) => `median ${a.median.toFixed(1)}, p95 ${a.p95.toFixed(1)}, worst ${a.worst.toFixed(1)} (${a.worstAt})`;
-  return `"${q.animation}" against the source, degrees over ${q.ticks} ticks: limbs ${s(q.limbs)}; torso ${s(q.torso)}; facing within ${q.facing.toFixed(1)}; feet above the ground ${signed(q.feet.median * 100)} cm from the source's at the median, at worst ${signed(q.feet.sink * 100)}; planted feet slide ${(q.slide.result * 100).toFixed(1)} cm (the source's ${(q.slide.source * 100).toFixed(1)}); against the model's ground ${signed(q.ground.median * 100)} cm at the median, under it at most ${(-q.ground.sink * 100).toFixed(1)} cm; root path ${q.rootPath.toFixed(3)} of the source's, straying ${(q.root.horizontal * 100).toFixed(1)} cm past 3 cm + 3% over the ground, ${(q.root.vertical * 100).toFixed(1)} cm up or down`;
+  return `"${q.animation}" against the source, degrees over ${q.ticks} ticks: limbs ${s(q.limbs)}; torso ${s(q.torso)}; facing within ${q.facing.toFixed(1)}; feet above the ground ${signed(q.feet.median * 100)} cm from the source's at the median, at worst ${signed(q.feet.sink * 100)}; planted feet slide ${(q.slide.result * 100).toFixed(1)} cm (the source's ${(q.slide.source * 100).toFixed(1)}), straying from it ${(q.slide.drift * 100).toFixed(1)} cm over ${q.slide.contacts} contacts, ${(q.slide.worst * 100).toFixed(1)} at worst; against the model's ground ${signed(q.ground.median * 100)} cm at the median, under it at most ${(-q.ground.sink * 100).toFixed(1)} cm; root path ${q.rootPath.toFixed(3)} of the source's, straying ${(q.root.horizontal * 100).toFixed(1)} cm past 3 cm + 3% over the ground, ${(q.root.vertical * 100).toFixed(1)} cm up or down`;
 }
 
 const signed = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}`;
@@ -309,94 +345,4 @@ function stats(values: Array<[number, string]>): AngleStats {
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.round(p * (sorted.length - 1)))]!;
   const worst = values.reduce((w, v) => (v[0] > w[0] ? v : w));
   return { median: at(0.5), p95: at(0.95), worst: worst[0], worstAt: worst[1] };
-}
-
-/** The source's joint positions at a time, from its keys: row-major 3x3 matrices and its own interpolation, into arrays made once. */
-class SourcePoser {
-  readonly #tracks: Array<Partial<Record<SourceChannel['path'], SourceChannel>>>;
-  readonly #linear: Float64Array;
-  readonly #origin: Float64Array;
-  readonly #value = new Float64Array(4);
-  constructor(
-    readonly rig: SourceRig,
-    clip: SourceClip,
-  ) {
-    this.#tracks = rig.names.map(() => ({}));
-    for (const ch of clip.channels) if (ch.times.length) this.#tracks[ch.joint]![ch.path] = ch;
-    this.#linear = new Float64Array(9 * rig.names.length);
-    this.#origin = new Float64Array(3 * rig.names.length);
-  }
-
-  /** x y z per joint (a view of an array reused by the next call). */
-  positions(time: number): Float64Array {
-    const { rig } = this;
-    const linear = this.#linear;
-    const origin = this.#origin;
-    const v = this.#value;
-    const local = new Float64Array(9);
-    const t = new Float64Array(3);
-    const s = new Float64Array(3);
-    for (let j = 0; j < rig.names.length; j++) {
-      const own = this.#tracks[j]!;
-      if (own.translation) keyed(own.translation, time, t);
-      else t.set(rig.restTranslations.subarray(3 * j, 3 * j + 3));
-      if (own.scale) keyed(own.scale, time, s);
-      else s.set(rig.restScales.subarray(3 * j, 3 * j + 3));
-      if (own.rotation) keyed(own.rotation, time, v);
-      else v.set(rig.restRotations.subarray(4 * j, 4 * j + 4));
-      const n = Math.hypot(v[0]!, v[1]!, v[2]!, v[3]!) || 1;
-      const [x, y, z, w] = [v[0]! / n, v[1]! / n, v[2]! / n, v[3]! / n];
-      local[0] = (1 - 2 * (y * y + z * z)) * s[0]!;
-      local[1] = 2 * (x * y - z * w) * s[1]!;
-      local[2] = 2 * (x * z + y * w) * s[2]!;
-      local[3] = 2 * (x * y + z * w) * s[0]!;
-      local[4] = (1 - 2 * (x * x + z * z)) * s[1]!;
-      local[5] = 2 * (y * z - x * w) * s[2]!;
-      local[6] = 2 * (x * z - y * w) * s[0]!;
-      local[7] = 2 * (y * z + x * w) * s[1]!;
-      local[8] = (1 - 2 * (x * x + y * y)) * s[2]!;
-      const p = rig.parents[j]!;
-      if (p < 0) {
-        linear.set(local, 9 * j);
-        origin.set(t, 3 * j);
-        continue;
-      }
-      for (let row = 0; row < 3; row++) {
-        const [a, b, c] = [linear[9 * p + 3 * row]!, linear[9 * p + 3 * row + 1]!, linear[9 * p + 3 * row + 2]!];
-        for (let col = 0; col < 3; col++) linear[9 * j + 3 * row + col] = a * local[col]! + b * local[3 + col]! + c * local[6 + col]!;
-        origin[3 * j + row] = origin[3 * p + row]! + a * t[0]! + b * t[1]! + c * t[2]!;
-      }
-    }
-    return origin;
-  }
-}
-
-/** A channel's value at a time into `out`: held past its ends, stepped, or interpolated (slerp for rotations). */
-function keyed(ch: SourceChannel, time: number, out: Float64Array): void {
-  const { times, values } = ch;
-  const width = ch.path === 'rotation' ? 4 : 3;
-  let lo = 0;
-  let hi = times.length - 1;
-  if (time <= times[0]!) hi = 0;
-  else if (time >= times[hi]!) lo = hi;
-  else {
-    while (hi - lo > 1) {
-      const mid = (lo + hi) >> 1;
-      if (times[mid]! <= time) lo = mid;
-      else hi = mid;
-    }
-  }
-  const u = hi === lo || ch.step ? 0 : Math.max(0, Math.min(1, (time - times[lo]!) / (times[hi]! - times[lo]!)));
-  const [a, b] = [width * lo, width * hi];
-  if (width === 3) {
-    for (let i = 0; i < 3; i++) out[i] = values[a + i]! + (values[b + i]! - values[a + i]!) * u;
-    return;
-  }
-  let d = 0;
-  for (let i = 0; i < 4; i++) d += values[a + i]! * values[b + i]!;
-  const sign = d < 0 ? -1 : 1;
-  const theta = Math.acos(Math.min(1, Math.abs(d)));
-  const [wa, wb] =
-    theta < 1e-6 ? [1 - u, u * sign] : [Math.sin((1 - u) * theta) / Math.sin(theta), (Math.sin(u * theta) / Math.sin(theta)) * sign];
-  for (let i = 0; i < 4; i++) out[i] = wa * values[a + i]! + wb * values[b + i]!;
 }

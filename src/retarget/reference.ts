@@ -54,6 +54,8 @@ const FEET = [43, 44, 53, 54];
 const LOOKS = 90;
 /** Within this of an axis (radians), up and facing are taken as that axis. */
 const SNAP = (30 * Math.PI) / 180;
+/** Up is snapped further: a body leans (a sprint, a bow) far more than a rig's world is ever tilted. */
+const UP_SNAP = (45 * Math.PI) / 180;
 
 /**
  * The reference pose of a clip. `jointOfId` gives the source joint standing for each game bone's
@@ -124,12 +126,16 @@ export function findReference(
     };
   }
   const frame = bodyFrame(positionsAt(chosen.worlds));
-  if (!frame)
-    throw new RetargetError(
-      'no-reference',
-      `the reference of "${clip.name}" has no hips and neck to stand it up by; give a map file (--map MAP.json)`,
-    );
-  const up = snapped(frame.up);
+  if (!frame) throw new RetargetError('no-reference', `the reference of "${clip.name}" has no hips and neck to stand it up by; give a map file (--map MAP.json)`);
+  // Up: the body's over the motion (a dash leans its most nearly standing frame 40 degrees forward, a
+  // tilt that would turn the run uphill), snapped to the axis it is within UP_SNAP of; else the reference's.
+  const upSum: Vector = [0, 0, 0];
+  for (const look of looks) {
+    const f = bodyFrame(positionsAt(look.worlds));
+    if (f) for (let c = 0; c < 3; c++) upSum[c] = upSum[c]! + f.up[c]!;
+  }
+  const meanUp = Math.hypot(...upSum) > 0 ? normalised(upSum) : frame.up;
+  const up = nearAxis(meanUp, UP_SNAP) ?? nearAxis(frame.up, UP_SNAP) ?? snapped(frame.up);
   // Facing: the body's over the motion (a dance that turns round has none: then the reference's).
   const flat = (v: Vector) => normalised(subtract(v, scaled(up, dot(v, up))));
   const sum: Vector = [0, 0, 0];
@@ -171,12 +177,18 @@ export function findReference(
   };
 }
 
+/** The axis a direction is within `limit` (radians) of, or null. */
+function nearAxis(v: Vector, limit: number): Vector | null {
+  const snappedTo = snapped(v, limit);
+  return snappedTo.filter((c) => c !== 0).length === 1 && snappedTo.some((c) => Math.abs(c) === 1) ? snappedTo : null;
+}
+
 /** The axis a direction is within SNAP of, else the direction itself. */
-function snapped(v: Vector): Vector {
+function snapped(v: Vector, limit = SNAP): Vector {
   const line = normalised(v);
   let axis = 0;
   for (let c = 1; c < 3; c++) if (Math.abs(line[c]!) > Math.abs(line[axis]!)) axis = c;
-  if (Math.acos(Math.min(1, Math.abs(line[axis]!))) > SNAP) return line;
+  if (Math.acos(Math.min(1, Math.abs(line[axis]!))) > limit) return line;
   const out: Vector = [0, 0, 0];
   out[axis] = Math.sign(line[axis]!);
   return out;

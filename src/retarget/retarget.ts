@@ -15,7 +15,8 @@ import type { SourcePlacement } from './placement.js';
 import { applyFootLock, legsOf, planFootLock, positionsOf, type FootLockPlan } from './foot-lock.js';
 import { apply, positionOf, scaled, type Vector } from '../core/transforms.js';
 import type { Alignment } from './alignment.js';
-import { groundOfClip, lowestFoot } from './ground.js';
+import { modelGround, type ModelGround } from './model-ground.js';
+import { groundShift } from './ground.js';
 import type { SkeletalClip } from '../playback/clip.js';
 
 export type { SourcePlacement } from './placement.js';
@@ -34,9 +35,12 @@ export interface RetargetOptions {
   sourcePose?: SourcePose;
   /**
    * The game's own idle clip (ped.ifp's `idle_stance`; `idleClipName` finds it): where it stands this
-   * skeleton's feet is the ground the source's floor is put on. Without it, the skin's standing rest.
+   * skeleton's feet is the ground the source's floor is put on. Without it, where SA's standing idle
+   * leg pose stands them (idle-pose.ts), or, on a skeleton without SA's leg bones, the skin's rest.
    */
   groundFrom?: SkeletalClip;
+  /** What `groundFrom` is, for the report and `result.ground.from` (default 'the given clip'; the command says '--ground-from' or 'ped.ifp idle_stance'). */
+  groundLabel?: string;
   /**
    * Default true: feet planted in the source stay in place on the result (foot-lock.ts: two-bone leg IK
    * over each contact, the pelvis lowered where a foot cannot reach). False: the raw transfer.
@@ -58,6 +62,8 @@ export interface RetargetResult {
   placement: SourcePlacement;
   /** Per animation, how far the written result is from the source (quality.ts), measured every time. */
   quality: ClipQuality[];
+  /** The ground the result's feet stand on, and what set it (`idle pose`, `rest`, or `groundLabel`). */
+  ground: ModelGround;
 }
 
 /** IFP names hold 23 bytes and a NUL, one byte a character (Latin-1). */
@@ -103,9 +109,9 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
   const jointOfId = new Map<number, number>();
   map.jointOfBone.forEach((joint, bone) => joint >= 0 && jointOfId.set(skeleton.ids[bone]!, joint));
   const gameRest = standingRest(skeleton);
-  const ground = options.groundFrom ? groundOfClip(skeleton, options.groundFrom) : null;
-  // Where the result's feet are meant to stand, for the report: the idle's ground, else the rest's.
-  const modelGround = { height: ground ?? lowestFoot(skeleton, gameRest), given: ground !== null };
+  const ground = modelGround(skeleton, gameRest, options.groundFrom, options.groundLabel);
+  // The limits on float and sink are the tight ones unless the ground is only the straight-legged rest.
+  const measuredGround = { height: ground.height, given: ground.from !== 'rest' };
   const taken = new Set<string>();
   const measured: MeasuredClip[] = [];
   let placement: SourcePlacement | null = null;
@@ -160,6 +166,10 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       translations.set(pose.translation, 3 * k);
     });
     if (lock) report.push(`"${clip.name}": ${describeLock(lock.plan)}`);
+    if (lock?.shift)
+      report.push(
+        `"${clip.name}": the pelvis ${lock.shift > 0 ? 'raised' : 'lowered'} ${(Math.abs(lock.shift) * 100).toFixed(1)} cm for the feet to stand over the ground as the source's over its floor, at the median`,
+      );
     const bones = driven.map((bone, i): TrackData => {
       const moves = bone === transfer.motionBone;
       const kept = keptKeys(times, rotations[i]!, moves ? translations : null, tolerance);
@@ -175,14 +185,14 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       };
     });
     const name = storableName(clip.name || `clip${c}`, taken, report);
-    measured.push({ clip, animation: name, reference: reference.description, turn: align.turn, start, end, ground: modelGround });
+    measured.push({ clip, animation: name, reference: reference.description, turn: align.turn, start, end, ground: measuredGround });
     return { name, bones };
   });
   const packages = [{ name: storableName(options.packageName ?? 'retarget', new Set(), report, PACKAGE_NAME_BYTES), animations }];
   // Measured on the bytes a writer makes of these packages, read back: what a user's game would load.
   const quality = measureQuality(rig, writeIFP(packages, { format: 'ANP3' }), skeleton, map.jointOfBone, measured);
   for (const q of quality) report.push(describeQuality(q), ...q.warnings.map((w) => `warning: "${q.animation}": ${w}`));
-  return { packages, report, placement: placement!, quality };
+  return { packages, report, placement: placement!, quality, ground };
 }
 
 /** The contacts of a clip's feet and where the result holds them; null when the rig has no two legs with ankles to hold. */
@@ -227,18 +237,17 @@ function planLock(
   const lows = sourceLowest.map((k) => Math.min(...k)).sort((a, b) => a - b);
   const sourceFloor = lows[Math.floor(0.05 * (lows.length - 1))]!;
   const floor = { ground: align.floorAt, below, under: sourceLowest.map((k) => k.map((z) => Math.min(0, z - sourceFloor))) };
-  return {
-    legs,
-    poses,
-    plan: planFootLock(
-      times,
-      source,
-      result,
-      legs[0]!.lengths[0] + legs[0]!.lengths[1],
-      legs.length,
-      Number.isFinite(align.floorAt) ? floor : undefined,
-    ),
-  };
+  // The result's feet follow the source's over its floor, at the median: the reference pose matched the
+  // two rigs' feet, but a dancer whose feet sit otherwise under the hips in the poses it dances in
+  // (Mixamo's Flair) stood them 4-5 cm under the ground, kept up only where they would sink.
+  const shift = Number.isFinite(align.floorAt) ? groundShift(sourceLowest, sourceFloor, result, below, align.floorAt) : 0;
+  if (shift)
+    for (let k = 0; k < times.length; k++) {
+      poses[k]!.hipsAt[2] += shift;
+      for (const ankle of result[k]!) ankle[2] += shift;
+    }
+  const plan = planFootLock(times, source, result, legs[0]!.lengths[0] + legs[0]!.lengths[1], legs.length, Number.isFinite(align.floorAt) ? floor : undefined);
+  return { legs, poses, plan, shift };
 }
 
 function describeLock(plan: FootLockPlan): string {

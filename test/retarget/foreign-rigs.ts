@@ -17,7 +17,10 @@ export interface RigOptions {
   armatureScale?: number;
   /** Source units per game metre: 100 (cm) times the rig's proportions. */
   scale: number;
-  rate: number;
+  /** Keys a second, or 'keys': keyed at the clip's own key times (every track's, merged), as an exporter that keeps them writes a rig. */
+  rate: number | 'keys';
+  /** Each rotation key at an odd index stored negated (the same rotation), as SA's KO_shot_front stores some of its keys. */
+  flipSigns?: boolean;
 }
 
 /**
@@ -220,8 +223,11 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
     .setSkeleton(nodes[1]!)
     .setInverseBindMatrices(doc.createAccessor().setType('MAT4').setArray(inverseBinds).setBuffer(buffer));
   for (const node of nodes.slice(1)) skin.addJoint(node);
-  const frames = Math.round(clip.duration * options.rate);
-  const times = Float32Array.from({ length: frames + 1 }, (_, k) => Math.min(k / options.rate, clip.duration));
+  const rate = options.rate;
+  const times =
+    rate === 'keys'
+      ? Float32Array.from(new Set([0, ...clip.bones.flatMap((track) => [...track.times]), clip.duration].map((t) => Math.fround(t)))).sort()
+      : Float32Array.from({ length: Math.round(clip.duration * rate) + 1 }, (_, k) => Math.min(k / rate, clip.duration));
   const rotations = JOINTS.map(() => new Float32Array(4 * times.length));
   const hips = new Float32Array(3 * times.length);
   times.forEach((time, k) => {
@@ -231,6 +237,7 @@ export async function foreignRig(skeleton: Skeleton, clip: Animation, options: R
       const parent = spec[3] === null ? null : index.get(spec[3])!;
       const local = parent === null ? world[j]! : world[parent]!.clone().invert().multiply(world[j]!);
       local.toArray(rotations[j]!, 4 * k);
+      if (options.flipSigns && k % 2) for (let c = 0; c < 4; c++) rotations[j]![4 * k + c] = -rotations[j]![4 * k + c]!;
     });
     place(new Vector3().setFromMatrixPosition(game[bone(1)]!)).toArray(hips, 3 * k);
   });

@@ -5,6 +5,7 @@
 import { expect, it } from 'vitest';
 import { bindClip, createPose, DFFReader, IFPReader, poseToMatrices, sampleClip, writeIFP, type Skeleton } from '../../src/index.js';
 import { idleClipName, retarget } from '../../src/retarget/index.js';
+import { groundShift } from '../../src/retarget/ground.js';
 import type { SkeletalClip } from '../../src/playback/clip.js';
 import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
@@ -70,10 +71,20 @@ describeWith([SAMPLES], `the ground from the game's idle (samples at ${samplesDi
         expect(Math.abs(at(differences, 0.5))).toBeLessThanOrEqual(0.03);
         expect(Math.min(...differences)).toBeGreaterThanOrEqual(-0.03);
         expect(Math.abs(result.quality[0]!.feet.median)).toBeLessThanOrEqual(0.03);
-        expect(result.report.find((l) => l.startsWith('ground:'))).toMatch(
-          /^ground: the game's idle stands this skin's feet at -?\d\.\d{3} m/,
-        );
+        expect(result.report.find((l) => l.startsWith('ground:'))).toMatch(/^ground: the game's idle \(the given clip\) stands this skin's feet at -?\d\.\d{3} m/);
       });
     }
   }
+});
+
+it("a result whose feet hang 4.6 cm lower under the pelvis than the source's (Mixamo's Flair on SA skins) is raised by that; within 1.5 cm it is left alone", () => {
+  // 9 keys: the source's lowest foot 0 to 40 cm over its floor (0), both legs; the result's ankles
+  // 8 cm over their lowest joints, standing 4.6 cm lower over a ground at -0.945 than the source's over its floor.
+  const ground = -0.945;
+  const source = Array.from({ length: 9 }, (_, k) => [0.05 * k, 0.05 * k + 0.1]);
+  const result = (offset: number) => source.map((lows) => lows.map((z) => [0, 0, ground + z + 0.08 + offset]));
+  const below = source.map(() => [0.08, 0.08]);
+  expect(groundShift(source, 0, result(-0.046), below, ground)).toBeCloseTo(0.046, 9);
+  expect(groundShift(source, 0, result(0.03), below, ground)).toBeCloseTo(-0.03, 9);
+  expect(groundShift(source, 0, result(-0.014), below, ground)).toBe(0);
 });

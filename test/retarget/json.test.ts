@@ -2,7 +2,7 @@
 // it wrote; a source that does not map prints no document, its error on stderr, exit 1; a .gltf source
 // (its .bin beside it) retargets as its .glb does.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +43,10 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     const run = gameanim('retarget', source, '--to', model, '--source-pose', 'tpose', '-o', out, '--json');
     expect(run.status).toBe(0);
     const document = JSON.parse(run.stdout);
-    expect(Object.keys(document)).toEqual(['written', 'format', 'package', 'animations', 'quality', 'report']);
+    expect(Object.keys(document)).toEqual(['written', 'format', 'package', 'animations', 'quality', 'ground', 'report']);
+    // No ped.ifp near the model, no --ground-from: SA's idle leg pose stands this skin's feet.
+    expect(document.ground).toEqual({ height: expect.closeTo(-0.9446, 3), from: 'idle pose', rest: expect.closeTo(-0.9813, 3) });
+    expect(document.report).toContainEqual(expect.stringMatching(/^ground: SA's standing idle \(its leg pose, idle pose\) stands this skin's feet at -0\.945 m, \+3\.7 cm from its rest's; /));
     const reader = new IFPReader(new Uint8Array(readFileSync(out)));
     expect(document.written).toEqual([out]);
     expect(document.format).toBe('ANP3');
@@ -124,38 +127,53 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     expect(idle.status).toBe(0);
     // woman_idlestance (the one idle of this package) stands this skin's lowest foot joint at -0.997 m.
     expect(JSON.parse(idle.stdout).report).toContain(
-      "ground: the game's idle stands this skin's feet at -0.997 m, -1.6 cm from its rest's; the source's floor (its lowest foot over the motion, 3.8 cm above the reference's feet) is put there",
+      "ground: the game's idle (--ground-from) stands this skin's feet at -0.997 m, -1.6 cm from its rest's; the source's floor (its lowest foot over the motion, 3.8 cm above the reference's feet) is put there",
     );
-    const named = gameanim(
-      'retarget',
-      source,
-      '--to',
-      model,
-      '--ground-from',
-      `${ped}:walk_player`,
-      '-o',
-      join(scratch, 'ground-walk.ifp'),
-      '--json',
-    );
+    expect(JSON.parse(idle.stdout).ground).toEqual({ height: expect.closeTo(-0.9974, 3), from: '--ground-from', rest: expect.closeTo(-0.9813, 3), file: ped });
+    const named = gameanim('retarget', source, '--to', model, '--ground-from', `${ped}:walk_player`, '-o', join(scratch, 'ground-walk.ifp'), '--json');
     expect(named.status).toBe(0);
-    expect(JSON.parse(named.stdout).report.find((l: string) => l.startsWith('ground:'))).toMatch(
-      /^ground: the game's idle stands this skin's feet at -0\.94\d m/,
-    );
-    const missing = gameanim(
-      'retarget',
-      source,
-      '--to',
-      model,
-      '--ground-from',
-      `${ped}:idle_stance`,
-      '-o',
-      join(scratch, 'ground-none.ifp'),
-    );
+    expect(JSON.parse(named.stdout).report.find((l: string) => l.startsWith('ground:'))).toMatch(/^ground: the game's idle \(--ground-from\) stands this skin's feet at -0\.94\d m/);
+    const missing = gameanim('retarget', source, '--to', model, '--ground-from', `${ped}:idle_stance`, '-o', join(scratch, 'ground-none.ifp'));
     expect(missing.status).toBe(1);
     expect(missing.stderr.trim()).toBe(
       `gameanim: --ground-from: ${ped} has no animation "idle_stance"; name one as ${ped}:ANIM (it has bomber, run_player, WALK_player, woman_idlestance, woman_run, WOMAN_runsexy, WOMAN_walksexy)`,
     );
     expect(existsSync(join(scratch, 'ground-none.ifp'))).toBe(false);
+  });
+
+  it("a game folder's ped.ifp (beside the model, or anim/ped.ifp above it, any case) is found: its idle is the ground, the report and the document say where; --ground-from wins", async () => {
+    const source = join(scratch, 'found.glb');
+    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
+    const game = join(scratch, 'game');
+    mkdirSync(join(game, 'Anim'), { recursive: true });
+    mkdirSync(join(game, 'models', 'peds'), { recursive: true });
+    mkdirSync(join(scratch, 'beside'), { recursive: true });
+    // The sample package stands in for a game's ped.ifp (copied into the test's own scratch folder).
+    const ped = join(game, 'Anim', 'PED.IFP');
+    writeFileSync(ped, sample('rwparserng_ped_anp3.ifp'));
+    const skin = join(game, 'models', 'peds', 'skin.dff');
+    writeFileSync(skin, sample('dff/sa_skin_plain.dff'));
+    const found = gameanim('retarget', source, '--to', skin, '-o', join(scratch, 'found.ifp'), '--json');
+    expect(found.status).toBe(0);
+    const document = JSON.parse(found.stdout);
+    expect(document.ground).toEqual({ height: expect.closeTo(-0.9974, 3), from: 'ped.ifp woman_idlestance', rest: expect.closeTo(-0.9813, 3), file: ped });
+    expect(document.report[0]).toBe(`ground: the game's ped.ifp found at ${ped}: its woman_idlestance is the ground`);
+    expect(document.report).toContainEqual(expect.stringMatching(/^ground: the game's idle \(ped\.ifp woman_idlestance\) stands this skin's feet at -0\.997 m/));
+    // Beside the model, and lowercase.
+    writeFileSync(join(scratch, 'beside', 'ped.ifp'), sample('rwparserng_ped_anp3.ifp'));
+    writeFileSync(join(scratch, 'beside', 'skin.dff'), sample('dff/sa_skin_plain.dff'));
+    const beside = gameanim('retarget', source, '--to', join(scratch, 'beside', 'skin.dff'), '-o', join(scratch, 'beside.ifp'), '--json');
+    expect(JSON.parse(beside.stdout).ground.file).toBe(join(scratch, 'beside', 'ped.ifp'));
+    // --ground-from wins over a ped.ifp found.
+    const told = gameanim('retarget', source, '--to', skin, '--ground-from', `${ped}:walk_player`, '-o', join(scratch, 'told.ifp'), '--json');
+    expect(JSON.parse(told.stdout).ground).toMatchObject({ from: '--ground-from', file: ped });
+    expect(JSON.parse(told.stdout).report.filter((l: string) => /ped\.ifp found/.test(l))).toEqual([]);
+    // A ped.ifp with no idle in it is not used, and the report says so: SA's idle pose instead.
+    writeFileSync(ped, sample('sa_grenade_anp3.ifp'));
+    const none = gameanim('retarget', source, '--to', skin, '-o', join(scratch, 'none-found.ifp'), '--json');
+    expect(none.status).toBe(0);
+    expect(JSON.parse(none.stdout).ground.from).toBe('idle pose');
+    expect(JSON.parse(none.stdout).report[0]).toMatch(new RegExp(`^ground: the game's ped\\.ifp found at ${ped.replace(/[.\\/]/g, '\\$&')} is not used: .* has no idle animation`));
   });
 
   it('the feet are held by default (the report says how many contacts); --no-foot-lock gives the raw transfer and says nothing of them', async () => {

@@ -1,5 +1,6 @@
 import { plural } from '../text.js';
-import { basename } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { IFPReader, lintIFP, writeIFP, type SkeletalClip } from 'gameanim';
 import { readInput, InputError } from '../inputs.js';
 import { readGltfInput } from '../gltf-input.js';
@@ -50,10 +51,21 @@ export async function retargetCommand(
   const modelResult = onFile(options.to, () => ((model = readModel(options.to)), { inputErrors: [] }));
   if (!model) return modelResult;
   let groundFrom: SkeletalClip | undefined;
+  let groundLabel: string | undefined;
+  let groundFile: string | undefined;
+  const groundNotes: string[] = [];
   if (options.groundFrom !== undefined) {
     const found = readGroundClip(options.groundFrom, lib.idleClipName);
-    if (!found.ok) return { inputErrors: [found.error] };
-    groundFrom = found.clip;
+    if (!found.ok) return { inputErrors: [`--ground-from: ${found.error}`] };
+    [groundFrom, groundLabel, groundFile] = [found.clip, '--ground-from', found.path];
+  } else {
+    // A game folder's own ped.ifp, beside the model or as anim/ped.ifp above it: its idle is the ground.
+    const ped = findPedIFP(options.to);
+    if (ped) {
+      const found = readGroundClip(ped, lib.idleClipName);
+      if (found.ok) [groundFrom, groundLabel, groundFile] = [found.clip, `ped.ifp ${found.name}`, ped];
+      groundNotes.push(found.ok ? `ground: the game's ped.ifp found at ${ped}: its ${found.name} is the ground` : `ground: the game's ped.ifp found at ${ped} is not used: ${found.error}`);
+    }
   }
   let map: Parameters<Retarget['retargetRig']>[1]['map'] = 'auto';
   if (options.map === 'mixamo' || options.map === 'auto' || options.map === undefined) map = options.map ?? 'auto';
@@ -81,6 +93,7 @@ export async function retargetCommand(
       map,
       sourcePose,
       groundFrom,
+      groundLabel,
       footLock: options.footLock ?? true,
       packageName,
       clipName,
@@ -100,13 +113,8 @@ export async function retargetCommand(
       ],
     };
   const errors = lintIFP(ifp).filter((finding) => finding.severity === 'error');
-  if (errors.length)
-    return {
-      inputErrors: [
-        `${sourcePath}: the retargeted package would not load as meant: ${errors.map((f) => f.message).join('; ')}; nothing written`,
-      ],
-    };
-  const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [...sourceFiles, options.to] });
+  if (errors.length) return { inputErrors: [`${sourcePath}: the retargeted package would not load as meant: ${errors.map((f) => f.message).join('; ')}; nothing written`] };
+  const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [...sourceFiles, options.to, ...(groundFile === undefined ? [] : [groundFile])] });
   if (failed) return failed;
   const animations = result.packages.flatMap((pkg) => pkg.animations);
   print(
@@ -115,7 +123,7 @@ export async function retargetCommand(
       'track',
     )}`,
   );
-  for (const line of result.report) print(`  ${line}`);
+  for (const line of [...groundNotes, ...result.report]) print(`  ${line}`);
   return {
     inputErrors: [],
     json: json
@@ -125,7 +133,8 @@ export async function retargetCommand(
           package: result.packages[0]!.name,
           animations: animations.map((a) => ({ name: a.name, tracks: a.bones.length })),
           quality: result.quality,
-          report: result.report,
+          ground: { ...result.ground, ...(groundFile === undefined ? {} : { file: groundFile }) },
+          report: [...groundNotes, ...result.report],
         }
       : undefined,
   };
@@ -135,24 +144,50 @@ export async function retargetCommand(
  * `PED.ifp` or `PED.ifp:ANIM`: the game's clip whose feet give the ground (`idle_stance`, else the
  * first with "idle" in its name, when no ANIM is given).
  */
-function readGroundClip(
-  text: string,
-  idleClipName: (names: readonly string[]) => string | undefined,
-): { ok: true; clip: SkeletalClip } | { ok: false; error: string } {
+function readGroundClip(text: string, idleClipName: (names: readonly string[]) => string | undefined): { ok: true; clip: SkeletalClip; name: string; path: string } | { ok: false; error: string } {
   const named = /^(.*\.ifp):([^:\\/]+)$/i.exec(text);
   const [path, name] = named ? [named[1]!, named[2]!] : [text, undefined];
   let reader: IFPReader | undefined;
   const read = onFile(path, () => ((reader = new IFPReader(readInput(path))), { inputErrors: [] }));
-  if (!reader) return { ok: false, error: `--ground-from: ${read.inputErrors.join('; ')}` };
+  if (!reader) return { ok: false, error: read.inputErrors.join('; ') };
   const names = reader.animations.map((a) => a.name);
   const chosen = name ?? idleClipName(names);
   const clip = chosen === undefined ? undefined : names.find((n) => n.toLowerCase() === chosen.toLowerCase());
   if (clip === undefined)
     return {
       ok: false,
-      error: `--ground-from: ${path} has ${name ? `no animation "${name}"` : 'no idle animation (idle_stance, or a name with "idle")'}; name one as ${path}:ANIM (it has ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', ...' : ''})`,
+      error: `${path} has ${name ? `no animation "${name}"` : 'no idle animation (idle_stance, or a name with "idle")'}; name one as ${path}:ANIM (it has ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', ...' : ''})`,
     };
-  return { ok: true, clip: reader.getAnimation(clip)! };
+  return { ok: true, clip: reader.getAnimation(clip)!, name: clip, path };
+}
+
+/** How many folders above the model's are searched for a game folder's anim/ped.ifp. */
+const PARENTS_SEARCHED = 8;
+
+/**
+ * The game's ped.ifp where a user keeps it: beside the model, or `anim/ped.ifp` in the model's folder
+ * or one above it (a game folder's layout: models/gta3.img's peds, anim/ped.ifp), names in any case.
+ */
+export function findPedIFP(modelPath: string): string | undefined {
+  const entry = (folder: string, name: string) => {
+    try {
+      return readdirSync(folder).find((n) => n.toLowerCase() === name);
+    } catch {
+      return undefined;
+    }
+  };
+  let folder = dirname(resolve(modelPath));
+  const beside = entry(folder, 'ped.ifp');
+  if (beside) return join(folder, beside);
+  for (let up = 0; up <= PARENTS_SEARCHED; up++) {
+    const anim = entry(folder, 'anim');
+    const ped = anim && entry(join(folder, anim), 'ped.ifp');
+    if (anim && ped) return join(folder, anim, ped);
+    const parent = dirname(folder);
+    if (parent === folder) break;
+    folder = parent;
+  }
+  return undefined;
 }
 
 /** `auto`, `rest`, `tpose` or `frame:N` (a frame of each clip, counted from 0 at the source's rate). */
