@@ -79,7 +79,13 @@ export function standingRest(skeleton: Skeleton): Matrix[] {
  * source's floor is always put on it. Null, or the rest's (`from: 'rest'`), the floor is put on the
  * standing rest's lowest foot only when the reference stands more than a tenth of a leg off it.
  */
-export function alignTo(skeleton: Skeleton, jointOfBone: Int32Array, gameRest: readonly Matrix[], reference: Reference, modelGround: ModelGround | null = null): Alignment {
+export function alignTo(
+  skeleton: Skeleton,
+  jointOfBone: Int32Array,
+  gameRest: readonly Matrix[],
+  reference: Reference,
+  modelGround: ModelGround | null = null,
+): Alignment {
   const ground = modelGround && modelGround.from !== 'rest' ? modelGround.height : null;
   const { turn, worlds: sourceRef } = reference;
   const sourceAt: JointAt = (id) => {

@@ -17,7 +17,10 @@ const LEGS = [
   [51, 52, 53],
 ] as const;
 
-/** Contacts, relative to the game's leg (thigh plus shin, about 0.87 m on SA's peds): an ankle slower than this many legs a second (on either side of the key)... */
+/**
+ * Contacts, relative to the game's leg (thigh plus shin, about 0.87 m on SA's peds): an ankle slower than this many legs a second (on
+ * either side of the key)...
+ */
 const SPEED_LEGS = 0.3;
 /** ...and within this many legs of its own floor (the 5th percentile of its height over the clip). */
 const HEIGHT_LEGS = 0.08;
@@ -100,7 +103,8 @@ export function planFootLock(
     const planted = Array.from({ length: keys }, (_, k) => {
       // The slower of the two steps either side: the key a foot lands on, and the one it lifts from, are
       // held too (a dance's steps stop for a few keys; with the faster, a samba's feet slid 7 cm past the source's).
-      const step = (a: number, b: number) => Math.hypot(...subtract(source[b]![leg]!, source[a]![leg]!)) / Math.max(1e-6, times[b]! - times[a]!);
+      const step = (a: number, b: number) =>
+        Math.hypot(...subtract(source[b]![leg]!, source[a]![leg]!)) / Math.max(1e-6, times[b]! - times[a]!);
       const speed = Math.min(k > 0 ? step(k - 1, k) : Infinity, k + 1 < keys ? step(k, k + 1) : Infinity);
       return speed < SPEED_LEGS * legLength && source[k]![leg]![2] - floor < HEIGHT_LEGS * legLength;
     });

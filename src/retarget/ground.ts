@@ -62,8 +62,16 @@ const SHIFT_AT_LEAST = 0.015;
  * `sourceLowest[k][leg]`, the source's lowest foot joint (game metres, its floor `sourceFloor`);
  * `result[k][leg]`, the result's ankle, and `below[k][leg]` how far its lowest foot joint is under it.
  */
-export function groundShift(sourceLowest: number[][], sourceFloor: number, result: ReadonlyArray<ReadonlyArray<ArrayLike<number>>>, below: number[][], ground: number): number {
-  const differences = sourceLowest.map((lows, k) => Math.min(...result[k]!.map((ankle, leg) => ankle[2]! - below[k]![leg]!)) - ground - (Math.min(...lows) - sourceFloor)).sort((a, b) => a - b);
+export function groundShift(
+  sourceLowest: number[][],
+  sourceFloor: number,
+  result: ReadonlyArray<ReadonlyArray<ArrayLike<number>>>,
+  below: number[][],
+  ground: number,
+): number {
+  const differences = sourceLowest
+    .map((lows, k) => Math.min(...result[k]!.map((ankle, leg) => ankle[2]! - below[k]![leg]!)) - ground - (Math.min(...lows) - sourceFloor))
+    .sort((a, b) => a - b);
   if (!differences.length) return 0;
   const shift = -differences[differences.length >> 1]!;
   return Math.abs(shift) >= SHIFT_AT_LEAST ? shift : 0;

@@ -35,7 +35,9 @@ export const SA_IDLE_LEGS: readonly IdlePoseBone[] = [
 const NEEDED = [0, 1, 41, 42, 43, 51, 52, 53];
 
 /** The idle pose's ground on a skeleton, or why there is none (the skeleton lacks SA's bone ids, or the pose does not stand it). */
-export type IdleGround = { height: number } | { reason: string };
+export type IdleGround =
+  | { readonly height: number; readonly reason?: undefined }
+  | { readonly height?: undefined; readonly reason: string };
 
 /**
  * The height (the game's up, model space) of the lowest foot joint with `skeleton` posed in `pose`
@@ -45,7 +47,10 @@ export type IdleGround = { height: number } | { reason: string };
  */
 export function groundOfIdlePose(skeleton: Skeleton, pose: readonly IdlePoseBone[] = SA_IDLE_LEGS): IdleGround {
   const missing = NEEDED.filter((id) => skeleton.indexOf(id) < 0);
-  if (missing.length) return { reason: `the skeleton has no bone${missing.length > 1 ? 's' : ''} with SA's id${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` };
+  if (missing.length)
+    return {
+      reason: `the skeleton has no bone${missing.length > 1 ? 's' : ''} with SA's id${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+    };
   const posed = createPose(skeleton);
   for (const bone of pose) {
     const index = skeleton.indexOf(bone.id);
@@ -65,6 +70,9 @@ export function groundOfIdlePose(skeleton: Skeleton, pose: readonly IdlePoseBone
   const length = (id: number) => Math.hypot(...skeleton.restTranslations.subarray(3 * skeleton.indexOf(id), 3 * skeleton.indexOf(id) + 3));
   const legs = (length(42) + length(43) + length(52) + length(53)) / 2;
   const below = height(1) - ground;
-  if (!(below > 0.9 * legs)) return { reason: `the pose does not stand it (its feet ${(below * 100).toFixed(1)} cm below the pelvis, its legs ${(legs * 100).toFixed(1)} cm long)` };
+  if (!(below > 0.9 * legs))
+    return {
+      reason: `the pose does not stand it (its feet ${(below * 100).toFixed(1)} cm below the pelvis, its legs ${(legs * 100).toFixed(1)} cm long)`,
+    };
   return { height: ground };
 }

@@ -24,13 +24,18 @@ export interface ModelGround {
 }
 
 /** The ground for a skeleton: from `clip` (named `label`) when given, else the idle pose, else the rest. */
-export function modelGround(skeleton: Skeleton, gameRest: ReadonlyArray<Matrix>, clip?: SkeletalClip, label = 'the given clip'): ModelGround {
+export function modelGround(
+  skeleton: Skeleton,
+  gameRest: ReadonlyArray<Matrix>,
+  clip?: SkeletalClip,
+  label = 'the given clip',
+): ModelGround {
   const rest = lowestFoot(skeleton, gameRest);
   if (clip) {
     const height = groundOfClip(skeleton, clip);
     if (Number.isFinite(height)) return { height, from: label, rest };
   }
   const idle = groundOfIdlePose(skeleton);
-  if ('height' in idle) return { height: idle.height, from: 'idle pose', rest };
+  if (idle.height !== undefined) return { height: idle.height, from: 'idle pose', rest };
   return { height: rest, from: 'rest', rest, note: `no idle pose: ${idle.reason}` };
 }

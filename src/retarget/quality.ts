@@ -86,11 +86,20 @@ export const QUALITY_LIMITS = {
   limbsP95: 5,
   torsoMedian: 15,
   facing: 5,
-  /** Metres a foot may go under the model's ground where the source's is not under its floor (on a ground that is only the skin's straight-legged rest, a tenth of the legs, as `float`). */
+  /**
+   * Metres a foot may go under the model's ground where the source's is not under its floor (on a ground that is only the skin's
+   * straight-legged rest, a tenth of the legs, as `float`).
+   */
   sink: 0.03,
-  /** Metres the feet may stand off the model's ground at the median when the game's idle (its clip or its leg pose) gave it; on the skin's straight-legged rest, a tenth of the legs (SA's own clips stand 4-6 cm off it). */
+  /**
+   * Metres the feet may stand off the model's ground at the median when the game's idle (its clip or its leg pose) gave it; on the skin's
+   * straight-legged rest, a tenth of the legs (SA's own clips stand 4-6 cm off it).
+   */
   float: 0.03,
-  /** Metres a planted foot may drift from where the source's own movement takes it, on one contact, and in all beyond `slidePerContact` a contact. */
+  /**
+   * Metres a planted foot may drift from where the source's own movement takes it, on one contact, and in all beyond `slidePerContact` a
+   * contact.
+   */
   slide: 0.02,
   /** Metres of drift a contact allowed for the written clip's wobble (int16 rotations move a still ankle by a fraction of a millimetre). */
   slidePerContact: 0.002,
@@ -230,7 +239,12 @@ export function measureQuality(
             return [43, 53].map((id) => {
               const b = skeleton.indexOf(id);
               const j = b < 0 ? -1 : jointOfBone[b]!;
-              return j < 0 ? null : [[game[16 * b + 12]!, game[16 * b + 13]!, game[16 * b + 14]!], turn([joints[3 * j]!, joints[3 * j + 1]!, joints[3 * j + 2]!])];
+              return j < 0
+                ? null
+                : [
+                    [game[16 * b + 12]!, game[16 * b + 13]!, game[16 * b + 14]!],
+                    turn([joints[3 * j]!, joints[3 * j + 1]!, joints[3 * j + 2]!]),
+                  ];
             });
           });
     // Each ankle's own floor: where it is when its foot stands (the ankle sits above the sole).
@@ -320,8 +334,12 @@ export function measureQuality(
       quality.warnings.push(
         `planted feet stray from the source's ${cm(slide.drift)} cm over ${slide.contacts} contacts, ${cm(slide.worst)} at worst on one (limits: ${cm(QUALITY_LIMITS.slide)} on one, ${cm(QUALITY_LIMITS.slide)} + ${(QUALITY_LIMITS.slidePerContact * 1000).toFixed(0)} mm a contact in all); they slide ${cm(slide.result)} cm, the source's ${cm(slide.source)}`,
       );
-    if (root.horizontal > 0) quality.warnings.push(`the pelvis strays ${cm(root.horizontal)} cm over the ground beyond 3 cm + 3% of the source's path`);
-    if (root.vertical > QUALITY_LIMITS.rootVertical) quality.warnings.push(`the pelvis strays ${cm(root.vertical)} cm up or down from the source's hips (limit ${cm(QUALITY_LIMITS.rootVertical)})`);
+    if (root.horizontal > 0)
+      quality.warnings.push(`the pelvis strays ${cm(root.horizontal)} cm over the ground beyond 3 cm + 3% of the source's path`);
+    if (root.vertical > QUALITY_LIMITS.rootVertical)
+      quality.warnings.push(
+        `the pelvis strays ${cm(root.vertical)} cm up or down from the source's hips (limit ${cm(QUALITY_LIMITS.rootVertical)})`,
+      );
     return quality;
   });
 }

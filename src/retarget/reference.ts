@@ -126,7 +126,11 @@ export function findReference(
     };
   }
   const frame = bodyFrame(positionsAt(chosen.worlds));
-  if (!frame) throw new RetargetError('no-reference', `the reference of "${clip.name}" has no hips and neck to stand it up by; give a map file (--map MAP.json)`);
+  if (!frame)
+    throw new RetargetError(
+      'no-reference',
+      `the reference of "${clip.name}" has no hips and neck to stand it up by; give a map file (--map MAP.json)`,
+    );
   // Up: the body's over the motion (a dash leans its most nearly standing frame 40 degrees forward, a
   // tilt that would turn the run uphill), snapped to the axis it is within UP_SNAP of; else the reference's.
   const upSum: Vector = [0, 0, 0];

@@ -39,7 +39,10 @@ export interface RetargetOptions {
    * leg pose stands them (idle-pose.ts), or, on a skeleton without SA's leg bones, the skin's rest.
    */
   groundFrom?: SkeletalClip;
-  /** What `groundFrom` is, for the report and `result.ground.from` (default 'the given clip'; the command says '--ground-from' or 'ped.ifp idle_stance'). */
+  /**
+   * What `groundFrom` is, for the report and `result.ground.from` (default 'the given clip'; the command says '--ground-from' or 'ped.ifp
+   * idle_stance').
+   */
   groundLabel?: string;
   /**
    * Default true: feet planted in the source stay in place on the result (foot-lock.ts: two-bone leg IK
@@ -246,7 +249,14 @@ function planLock(
       poses[k]!.hipsAt[2] += shift;
       for (const ankle of result[k]!) ankle[2] += shift;
     }
-  const plan = planFootLock(times, source, result, legs[0]!.lengths[0] + legs[0]!.lengths[1], legs.length, Number.isFinite(align.floorAt) ? floor : undefined);
+  const plan = planFootLock(
+    times,
+    source,
+    result,
+    legs[0]!.lengths[0] + legs[0]!.lengths[1],
+    legs.length,
+    Number.isFinite(align.floorAt) ? floor : undefined,
+  );
   return { legs, poses, plan, shift };
 }
 

@@ -88,6 +88,7 @@ function keyed(ch: SourceChannel, time: number, out: Float64Array): void {
   for (let i = 0; i < 4; i++) d += values[a + i]! * values[b + i]!;
   const sign = d < 0 ? -1 : 1;
   const theta = Math.acos(Math.min(1, Math.abs(d)));
-  const [wa, wb] = theta < 1e-6 ? [1 - u, u * sign] : [Math.sin((1 - u) * theta) / Math.sin(theta), (Math.sin(u * theta) / Math.sin(theta)) * sign];
+  const [wa, wb] =
+    theta < 1e-6 ? [1 - u, u * sign] : [Math.sin((1 - u) * theta) / Math.sin(theta), (Math.sin(u * theta) / Math.sin(theta)) * sign];
   for (let i = 0; i < 4; i++) out[i] = wa * values[a + i]! + wb * values[b + i]!;
 }

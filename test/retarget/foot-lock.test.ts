@@ -97,14 +97,24 @@ describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, 
         compressed: false,
         times,
         rotations: Float32Array.from({ length: 4 * times.length }, (_, i) => pose.rotations[4 * bone + (i % 4)]!),
-        translations: moves ? Float32Array.from({ length: 3 * times.length }, (_, i) => pose.translations[3 * bone + (i % 3)]! + (i % 3 === 0 ? sideways(Math.floor(i / 3)) : 0)) : null,
+        translations: moves
+          ? Float32Array.from(
+              { length: 3 * times.length },
+              (_, i) => pose.translations[3 * bone + (i % 3)]! + (i % 3 === 0 ? sideways(Math.floor(i / 3)) : 0),
+            )
+          : null,
       };
     });
     return writeIFP([{ name: 'still', animations: [{ name: 'still', bones }] }], { format: 'ANP3' });
   };
   /** The report's slide of the result (`still(seconds, result)`) against a source rig made of `still(seconds, source)`. */
   const stillSlide = async (seconds: number, source: (k: number) => number, result: (k: number) => number) => {
-    const bytes = await foreignRig(skin, new IFPReader(still(seconds, source)).getAnimation('still')!, { names: 'mixamo', pose: 'rest', scale: 115, rate: 30 });
+    const bytes = await foreignRig(skin, new IFPReader(still(seconds, source)).getAnimation('still')!, {
+      names: 'mixamo',
+      pose: 'rest',
+      scale: 115,
+      rate: 30,
+    });
     const rig = await readSourceRig(bytes, 'still');
     const map = resolveBoneMap(rig.names, rig.parents, skin, 'auto');
     const { turn } = (await retarget(bytes, { skeleton: skin })).placement;

@@ -71,7 +71,9 @@ describeWith([SAMPLES], `the ground from the game's idle (samples at ${samplesDi
         expect(Math.abs(at(differences, 0.5))).toBeLessThanOrEqual(0.03);
         expect(Math.min(...differences)).toBeGreaterThanOrEqual(-0.03);
         expect(Math.abs(result.quality[0]!.feet.median)).toBeLessThanOrEqual(0.03);
-        expect(result.report.find((l) => l.startsWith('ground:'))).toMatch(/^ground: the game's idle \(the given clip\) stands this skin's feet at -?\d\.\d{3} m/);
+        expect(result.report.find((l) => l.startsWith('ground:'))).toMatch(
+          /^ground: the game's idle \(the given clip\) stands this skin's feet at -?\d\.\d{3} m/,
+        );
       });
     }
   }

@@ -23,7 +23,11 @@ function threeGround(skeleton: Skeleton, pose: readonly IdlePoseBone[]): number 
     const own = pose.find((p) => skeleton.indexOf(p.id) === b);
     const r = own ? own.rotation : skeleton.restRotations.subarray(4 * b, 4 * b + 4);
     const t = own?.translation ?? skeleton.restTranslations.subarray(3 * b, 3 * b + 3);
-    const local = new Matrix4().compose(new Vector3(t[0], t[1], t[2]), new Quaternion(r[0], r[1], r[2], r[3]).normalize(), new Vector3(1, 1, 1));
+    const local = new Matrix4().compose(
+      new Vector3(t[0], t[1], t[2]),
+      new Quaternion(r[0], r[1], r[2], r[3]).normalize(),
+      new Vector3(1, 1, 1),
+    );
     const parent = skeleton.parents[b]!;
     worlds.push(parent >= 0 ? worlds[parent]!.clone().multiply(local) : local);
   }
@@ -50,7 +54,9 @@ function legPoseOf(skeleton: Skeleton, clip: SkeletalClip, time: number): IdlePo
   return SA_IDLE_LEGS.map(({ id }) => {
     const b = skeleton.indexOf(id);
     const rotation = [...pose.rotations.subarray(4 * b, 4 * b + 4)] as [number, number, number, number];
-    return id === 0 ? { id, rotation, translation: [...pose.translations.subarray(3 * b, 3 * b + 3)] as [number, number, number] } : { id, rotation };
+    return id === 0
+      ? { id, rotation, translation: [...pose.translations.subarray(3 * b, 3 * b + 3)] as [number, number, number] }
+      : { id, rotation };
   });
 }
 
@@ -58,7 +64,11 @@ function legPoseOf(skeleton: Skeleton, clip: SkeletalClip, time: number): IdlePo
  * Where SA's IDLE_stance (anim/ped.ifp, PC) stands each sample skin's lowest foot joint: the median
  * over its ticks, measured by `retarget --ground-from ped.ifp` with the game's file (not kept here).
  */
-const IDLE_STANCE_GROUND: Record<string, number> = { sa_skin_plain: -0.9446, sa_skin_protected: -0.9445, sa_skin_modelspace_frames: -0.9463 };
+const IDLE_STANCE_GROUND: Record<string, number> = {
+  sa_skin_plain: -0.9446,
+  sa_skin_protected: -0.9445,
+  sa_skin_modelspace_frames: -0.9463,
+};
 
 describeWith([SAMPLES], `the ground from SA's idle leg pose (samples at ${samplesDir})`, () => {
   const ped = new IFPReader(sample('rwparserng_ped_anp3.ifp'));
@@ -70,9 +80,11 @@ describeWith([SAMPLES], `the ground from SA's idle leg pose (samples at ${sample
     const skeleton = new DFFReader(sample(`dff/${skin}.dff`)).skeleton!;
     it(`${skin}: the idle pose stands the feet where SA's IDLE_stance does, within 3 mm, and 3-4.5 cm above the straight-legged rest`, () => {
       const idle = groundOfIdlePose(skeleton);
-      if (!('height' in idle)) throw new Error(idle.reason);
+      if (idle.height === undefined) throw new Error(idle.reason);
       const rest = modelGround(skeleton, standingRest(skeleton), undefined).rest;
-      console.log(`${skin}: idle pose ground ${idle.height.toFixed(4)} m (IDLE_stance's ${IDLE_STANCE_GROUND[skin]}), rest ${rest.toFixed(4)}`);
+      console.log(
+        `${skin}: idle pose ground ${idle.height.toFixed(4)} m (IDLE_stance's ${IDLE_STANCE_GROUND[skin]}), rest ${rest.toFixed(4)}`,
+      );
       expect(Math.abs(idle.height - threeGround(skeleton, SA_IDLE_LEGS))).toBeLessThan(1e-4);
       expect(Math.abs(idle.height - IDLE_STANCE_GROUND[skin]!)).toBeLessThanOrEqual(0.003);
       expect(idle.height - rest).toBeGreaterThan(0.03);
@@ -81,7 +93,7 @@ describeWith([SAMPLES], `the ground from SA's idle leg pose (samples at ${sample
     });
     it(`${skin}: a leg pose carries its clip's ground to every skin (woman_idlestance's, taken on sa_skin_plain, within 3 mm of the clip's own)`, () => {
       const fromPose = groundOfIdlePose(skeleton, womanLegs);
-      if (!('height' in fromPose)) throw new Error(fromPose.reason);
+      if (fromPose.height === undefined) throw new Error(fromPose.reason);
       const fromClip = clipGround(skeleton, womanIdle);
       console.log(`${skin}: woman_idlestance ${fromClip.toFixed(4)} m, its leg pose ${fromPose.height.toFixed(4)} m`);
       expect(Math.abs(fromPose.height - fromClip)).toBeLessThanOrEqual(0.003);
@@ -108,9 +120,21 @@ describeWith([SAMPLES], `the ground from SA's idle leg pose (samples at ${sample
       const b = plain.indexOf(id);
       [translations[3 * b], translations[3 * b + 1]] = [translations[3 * b + 1]!, translations[3 * b]!];
     }
-    const odd = createSkeleton({ names: plain.names, parents: plain.parents, ids: plain.ids, restRotations: plain.restRotations, restTranslations: translations, bindNames: 'bone-tags' });
+    const odd = createSkeleton({
+      names: plain.names,
+      parents: plain.parents,
+      ids: plain.ids,
+      restRotations: plain.restRotations,
+      restTranslations: translations,
+      bindNames: 'bone-tags',
+    });
     const idle = groundOfIdlePose(odd);
-    expect(idle).toEqual({ reason: expect.stringMatching(/^the pose does not stand it \(its feet \d+\.\d cm below the pelvis, its legs 86\.8 cm long\)$/) });
-    expect(modelGround(odd, standingRest(odd))).toMatchObject({ from: 'rest', note: `no idle pose: ${(idle as { reason: string }).reason}` });
+    expect(idle).toEqual({
+      reason: expect.stringMatching(/^the pose does not stand it \(its feet \d+\.\d cm below the pelvis, its legs 86\.8 cm long\)$/),
+    });
+    expect(modelGround(odd, standingRest(odd))).toMatchObject({
+      from: 'rest',
+      note: `no idle pose: ${(idle as { reason: string }).reason}`,
+    });
   });
 });

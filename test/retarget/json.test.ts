@@ -46,7 +46,11 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     expect(Object.keys(document)).toEqual(['written', 'format', 'package', 'animations', 'quality', 'ground', 'report']);
     // No ped.ifp near the model, no --ground-from: SA's idle leg pose stands this skin's feet.
     expect(document.ground).toEqual({ height: expect.closeTo(-0.9446, 3), from: 'idle pose', rest: expect.closeTo(-0.9813, 3) });
-    expect(document.report).toContainEqual(expect.stringMatching(/^ground: SA's standing idle \(its leg pose, idle pose\) stands this skin's feet at -0\.945 m, \+3\.7 cm from its rest's; /));
+    expect(document.report).toContainEqual(
+      expect.stringMatching(
+        /^ground: SA's standing idle \(its leg pose, idle pose\) stands this skin's feet at -0\.945 m, \+3\.7 cm from its rest's; /,
+      ),
+    );
     const reader = new IFPReader(new Uint8Array(readFileSync(out)));
     expect(document.written).toEqual([out]);
     expect(document.format).toBe('ANP3');
@@ -129,11 +133,37 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     expect(JSON.parse(idle.stdout).report).toContain(
       "ground: the game's idle (--ground-from) stands this skin's feet at -0.997 m, -1.6 cm from its rest's; the source's floor (its lowest foot over the motion, 3.8 cm above the reference's feet) is put there",
     );
-    expect(JSON.parse(idle.stdout).ground).toEqual({ height: expect.closeTo(-0.9974, 3), from: '--ground-from', rest: expect.closeTo(-0.9813, 3), file: ped });
-    const named = gameanim('retarget', source, '--to', model, '--ground-from', `${ped}:walk_player`, '-o', join(scratch, 'ground-walk.ifp'), '--json');
+    expect(JSON.parse(idle.stdout).ground).toEqual({
+      height: expect.closeTo(-0.9974, 3),
+      from: '--ground-from',
+      rest: expect.closeTo(-0.9813, 3),
+      file: ped,
+    });
+    const named = gameanim(
+      'retarget',
+      source,
+      '--to',
+      model,
+      '--ground-from',
+      `${ped}:walk_player`,
+      '-o',
+      join(scratch, 'ground-walk.ifp'),
+      '--json',
+    );
     expect(named.status).toBe(0);
-    expect(JSON.parse(named.stdout).report.find((l: string) => l.startsWith('ground:'))).toMatch(/^ground: the game's idle \(--ground-from\) stands this skin's feet at -0\.94\d m/);
-    const missing = gameanim('retarget', source, '--to', model, '--ground-from', `${ped}:idle_stance`, '-o', join(scratch, 'ground-none.ifp'));
+    expect(JSON.parse(named.stdout).report.find((l: string) => l.startsWith('ground:'))).toMatch(
+      /^ground: the game's idle \(--ground-from\) stands this skin's feet at -0\.94\d m/,
+    );
+    const missing = gameanim(
+      'retarget',
+      source,
+      '--to',
+      model,
+      '--ground-from',
+      `${ped}:idle_stance`,
+      '-o',
+      join(scratch, 'ground-none.ifp'),
+    );
     expect(missing.status).toBe(1);
     expect(missing.stderr.trim()).toBe(
       `gameanim: --ground-from: ${ped} has no animation "idle_stance"; name one as ${ped}:ANIM (it has bomber, run_player, WALK_player, woman_idlestance, woman_run, WOMAN_runsexy, WOMAN_walksexy)`,
@@ -143,7 +173,15 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
 
   it("a game folder's ped.ifp (beside the model, or anim/ped.ifp above it, any case) is found: its idle is the ground, the report and the document say where; --ground-from wins", async () => {
     const source = join(scratch, 'found.glb');
-    writeFileSync(source, await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 30 }));
+    writeFileSync(
+      source,
+      await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
+        names: 'mixamo',
+        pose: 'tpose',
+        scale: 115,
+        rate: 30,
+      }),
+    );
     const game = join(scratch, 'game');
     mkdirSync(join(game, 'Anim'), { recursive: true });
     mkdirSync(join(game, 'models', 'peds'), { recursive: true });
@@ -156,16 +194,33 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     const found = gameanim('retarget', source, '--to', skin, '-o', join(scratch, 'found.ifp'), '--json');
     expect(found.status).toBe(0);
     const document = JSON.parse(found.stdout);
-    expect(document.ground).toEqual({ height: expect.closeTo(-0.9974, 3), from: 'ped.ifp woman_idlestance', rest: expect.closeTo(-0.9813, 3), file: ped });
+    expect(document.ground).toEqual({
+      height: expect.closeTo(-0.9974, 3),
+      from: 'ped.ifp woman_idlestance',
+      rest: expect.closeTo(-0.9813, 3),
+      file: ped,
+    });
     expect(document.report[0]).toBe(`ground: the game's ped.ifp found at ${ped}: its woman_idlestance is the ground`);
-    expect(document.report).toContainEqual(expect.stringMatching(/^ground: the game's idle \(ped\.ifp woman_idlestance\) stands this skin's feet at -0\.997 m/));
+    expect(document.report).toContainEqual(
+      expect.stringMatching(/^ground: the game's idle \(ped\.ifp woman_idlestance\) stands this skin's feet at -0\.997 m/),
+    );
     // Beside the model, and lowercase.
     writeFileSync(join(scratch, 'beside', 'ped.ifp'), sample('rwparserng_ped_anp3.ifp'));
     writeFileSync(join(scratch, 'beside', 'skin.dff'), sample('dff/sa_skin_plain.dff'));
     const beside = gameanim('retarget', source, '--to', join(scratch, 'beside', 'skin.dff'), '-o', join(scratch, 'beside.ifp'), '--json');
     expect(JSON.parse(beside.stdout).ground.file).toBe(join(scratch, 'beside', 'ped.ifp'));
     // --ground-from wins over a ped.ifp found.
-    const told = gameanim('retarget', source, '--to', skin, '--ground-from', `${ped}:walk_player`, '-o', join(scratch, 'told.ifp'), '--json');
+    const told = gameanim(
+      'retarget',
+      source,
+      '--to',
+      skin,
+      '--ground-from',
+      `${ped}:walk_player`,
+      '-o',
+      join(scratch, 'told.ifp'),
+      '--json',
+    );
     expect(JSON.parse(told.stdout).ground).toMatchObject({ from: '--ground-from', file: ped });
     expect(JSON.parse(told.stdout).report.filter((l: string) => /ped\.ifp found/.test(l))).toEqual([]);
     // A ped.ifp with no idle in it is not used, and the report says so: SA's idle pose instead.
@@ -173,7 +228,9 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
     const none = gameanim('retarget', source, '--to', skin, '-o', join(scratch, 'none-found.ifp'), '--json');
     expect(none.status).toBe(0);
     expect(JSON.parse(none.stdout).ground.from).toBe('idle pose');
-    expect(JSON.parse(none.stdout).report[0]).toMatch(new RegExp(`^ground: the game's ped\\.ifp found at ${ped.replace(/[.\\/]/g, '\\$&')} is not used: .* has no idle animation`));
+    expect(JSON.parse(none.stdout).report[0]).toMatch(
+      new RegExp(`^ground: the game's ped\\.ifp found at ${ped.replace(/[.\\/]/g, '\\$&')} is not used: .* has no idle animation`),
+    );
   });
 
   it('the feet are held by default (the report says how many contacts); --no-foot-lock gives the raw transfer and says nothing of them', async () => {

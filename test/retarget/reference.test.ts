@@ -191,11 +191,16 @@ describeWith([SAMPLES], `the reference pose found, on rigs like real ones (sampl
     });
     expect(bones.some((track) => track.boneId === 0)).toBe(true);
     const dash = new IFPReader(writeIFP([{ name: 'dash', animations: [{ name: 'dash', bones }] }], { format: 'ANP3' })).animations[0]!;
-    const result = await retarget(text(mocapBvh(skeleton, dash, { names: 'bandai', zero: 'along-x', rate: 30, scale: 100, allPositions: true })), { skeleton, clipName: 'dash' });
+    const result = await retarget(
+      text(mocapBvh(skeleton, dash, { names: 'bandai', zero: 'along-x', rate: 30, scale: 100, allPositions: true })),
+      { skeleton, clipName: 'dash' },
+    );
     expect(result.report).toContain("source axes to the game's: source +X to -X, +Y to +Z, +Z to +Y");
     const back = new IFPReader(writeIFP(result.packages, { format: 'ANP3' })).animations[0]!;
     const d = compare(skeleton, dash, back, ['Pelvis']);
-    console.log(`leaning dash: root ${(d.rootMotion * 100).toFixed(1)} cm from the original's path; ${result.report.find((l) => l.startsWith('reference pose'))}`);
+    console.log(
+      `leaning dash: root ${(d.rootMotion * 100).toFixed(1)} cm from the original's path; ${result.report.find((l) => l.startsWith('reference pose'))}`,
+    );
     expect(d.rootMotion).toBeLessThan(0.05);
   });
 });

@@ -24,7 +24,10 @@ describeWith([SAMPLES], `keys stored in the other hemisphere, as KO_shot_front's
           animations: [
             {
               name: 'ko_like',
-              bones: walk.bones.map((track) => ({ ...track, rotations: Float32Array.from(track.rotations!, (v, i) => ((i >> 2) % 2 ? -v : v)) })),
+              bones: walk.bones.map((track) => ({
+                ...track,
+                rotations: Float32Array.from(track.rotations!, (v, i) => ((i >> 2) % 2 ? -v : v)),
+              })),
             },
           ],
         },
@@ -35,7 +38,9 @@ describeWith([SAMPLES], `keys stored in the other hemisphere, as KO_shot_front's
 
   it('the clip written so has a key and the next in opposite hemispheres on every track, and plays as walk_player does (the short way between keys)', () => {
     const track = flipped.bones.find((b) => b.boneId === 22)!;
-    const dots = Array.from({ length: track.times.length - 1 }, (_, k) => [0, 1, 2, 3].reduce((sum, c) => sum + track.rotations![4 * k + c]! * track.rotations![4 * k + 4 + c]!, 0));
+    const dots = Array.from({ length: track.times.length - 1 }, (_, k) =>
+      [0, 1, 2, 3].reduce((sum, c) => sum + track.rotations![4 * k + c]! * track.rotations![4 * k + 4 + c]!, 0),
+    );
     expect(dots.every((d) => d < 0)).toBe(true);
     const skeleton = new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!;
     const [a, b] = [bindClip(walk, skeleton), bindClip(flipped, skeleton)];
@@ -45,7 +50,10 @@ describeWith([SAMPLES], `keys stored in the other hemisphere, as KO_shot_front's
       sampleClip(a, k / 60, pa);
       sampleClip(b, k / 60, pb);
       for (let bone = 0; bone < skeleton.boneCount; bone++)
-        worstDot = Math.min(worstDot, Math.abs([0, 1, 2, 3].reduce((sum, c) => sum + pa.rotations[4 * bone + c]! * pb.rotations[4 * bone + c]!, 0)));
+        worstDot = Math.min(
+          worstDot,
+          Math.abs([0, 1, 2, 3].reduce((sum, c) => sum + pa.rotations[4 * bone + c]! * pb.rotations[4 * bone + c]!, 0)),
+        );
     }
     expect(worstDot).toBeGreaterThan(Math.cos((0.1 * Math.PI) / 360));
   });
@@ -57,7 +65,9 @@ describeWith([SAMPLES], `keys stored in the other hemisphere, as KO_shot_front's
       const result = await retarget(source, { skeleton, clipName: 'ko_like' });
       const back = new IFPReader(writeIFP(result.packages, { format: 'ANP3' })).animations[0]!;
       const d = compare(skeleton, flipped, back, MAPPED);
-      console.log(`${skin}, keys in opposite hemispheres: worst bone ${worst(d.degrees).join(' ')} degrees; R UpperArm ${d.degrees.get('R UpperArm')!.toFixed(3)}`);
+      console.log(
+        `${skin}, keys in opposite hemispheres: worst bone ${worst(d.degrees).join(' ')} degrees; R UpperArm ${d.degrees.get('R UpperArm')!.toFixed(3)}`,
+      );
       for (const [bone, degrees] of d.degrees) expect(degrees, bone).toBeLessThan(1);
       expect(result.quality[0]!.limbs.worst).toBeLessThan(1);
     });

@@ -64,7 +64,11 @@ export async function retargetCommand(
     if (ped) {
       const found = readGroundClip(ped, lib.idleClipName);
       if (found.ok) [groundFrom, groundLabel, groundFile] = [found.clip, `ped.ifp ${found.name}`, ped];
-      groundNotes.push(found.ok ? `ground: the game's ped.ifp found at ${ped}: its ${found.name} is the ground` : `ground: the game's ped.ifp found at ${ped} is not used: ${found.error}`);
+      groundNotes.push(
+        found.ok
+          ? `ground: the game's ped.ifp found at ${ped}: its ${found.name} is the ground`
+          : `ground: the game's ped.ifp found at ${ped} is not used: ${found.error}`,
+      );
     }
   }
   let map: Parameters<Retarget['retargetRig']>[1]['map'] = 'auto';
@@ -113,8 +117,16 @@ export async function retargetCommand(
       ],
     };
   const errors = lintIFP(ifp).filter((finding) => finding.severity === 'error');
-  if (errors.length) return { inputErrors: [`${sourcePath}: the retargeted package would not load as meant: ${errors.map((f) => f.message).join('; ')}; nothing written`] };
-  const failed = writeOutputs([[options.out, ifp]], { force: options.force, inputs: [...sourceFiles, options.to, ...(groundFile === undefined ? [] : [groundFile])] });
+  if (errors.length)
+    return {
+      inputErrors: [
+        `${sourcePath}: the retargeted package would not load as meant: ${errors.map((f) => f.message).join('; ')}; nothing written`,
+      ],
+    };
+  const failed = writeOutputs([[options.out, ifp]], {
+    force: options.force,
+    inputs: [...sourceFiles, options.to, ...(groundFile === undefined ? [] : [groundFile])],
+  });
   if (failed) return failed;
   const animations = result.packages.flatMap((pkg) => pkg.animations);
   print(
@@ -144,7 +156,10 @@ export async function retargetCommand(
  * `PED.ifp` or `PED.ifp:ANIM`: the game's clip whose feet give the ground (`idle_stance`, else the
  * first with "idle" in its name, when no ANIM is given).
  */
-function readGroundClip(text: string, idleClipName: (names: readonly string[]) => string | undefined): { ok: true; clip: SkeletalClip; name: string; path: string } | { ok: false; error: string } {
+function readGroundClip(
+  text: string,
+  idleClipName: (names: readonly string[]) => string | undefined,
+): { ok: true; clip: SkeletalClip; name: string; path: string } | { ok: false; error: string } {
   const named = /^(.*\.ifp):([^:\\/]+)$/i.exec(text);
   const [path, name] = named ? [named[1]!, named[2]!] : [text, undefined];
   let reader: IFPReader | undefined;
@@ -217,15 +232,16 @@ A-pose, arms down), else the clip's most plainly standing frame, and says which;
 rest) or frame:N override it; no frame that is a body is exit 1, naming the flag to pass. The model is posed
 like that reference, rotations are carried in world space, the hips' travel becomes the root's scaled
 by the legs' lengths. The source's floor (its feet over the motion) is put on the model's ground: where
-the game's idle (--ground-from PED.ifp: its idle_stance, or PED.ifp:ANIM) stands MODEL's feet, else
-MODEL's standing rest. Feet the source plants (its ankle slow and near its floor) stay planted: the
+the game's idle stands MODEL's feet: --ground-from PED.ifp (its idle_stance, or PED.ifp:ANIM), else a
+ped.ifp beside MODEL or anim/ped.ifp in its folder or above, else SA's standing idle leg pose (the rest
+for a skeleton without SA's leg bones); the report says which. Feet the source plants (its ankle slow and near its floor) stay planted: the
 thigh and calf are turned (two-bone IK, the knee's bend plane and the foot's rotation kept) and the
 pelvis lowered where a foot cannot reach; --no-foot-lock gives the raw transfer. Keys land on the
 game's 60 Hz ticks (and on the source's own first and last key times, as floats, when those fall
 between ticks), reduced within 0.05 degrees and 0.1 mm. Every clip's result is measured against the
 source (limb and torso segment angles, facing, feet against the ground, slide on planted feet, the
-pelvis's path) and warned about past 5 degrees p95, 3 cm of float or sink (a tenth of the legs without
---ground-from), the source's slide plus 2 cm, or the path's 3 cm + 3% (5 cm up or down); --strict
+pelvis's path) and warned about past 5 degrees p95, 3 cm of float or sink (a tenth of the legs on the rest's
+ground), a planted foot drifting 2 cm from the source's on one contact (2 cm + 2 mm a contact in all), or the path's 3 cm + 3% (5 cm up or down); --strict
 makes that exit 1 with nothing written. Needs
 @gltf-transform/core for glTF and three for FBX and BVH (exit 3 without them).`,
   overview: [
