@@ -173,6 +173,16 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
       report.push(
         `"${clip.name}": the pelvis ${lock.shift > 0 ? 'raised' : 'lowered'} ${(Math.abs(lock.shift) * 100).toFixed(1)} cm for the feet to stand over the ground as the source's over its floor, at the median`,
       );
+    // Where feet are held, the root and the legs are stored as floats (ANP3's frame types 1 and 2, which
+    // SA reads inside a compressed animation too: its own packages hold such tracks). Their int16 keys
+    // would put a planted ankle up to a millimetre off each tick (the root's 1/1024 m truncated, the
+    // legs' 1/4096 rotations), a wobble that adds up over a long dance's 80-170 contacts to centimetres
+    // of slide the source does not have.
+    const exact = new Set(
+      lock?.plan.runs.some((runs) => runs > 0) ? [transfer.motionBone, transfer.hips, ...lock.legs.flatMap((leg) => leg.bones)] : [],
+    );
+    if (onTicks && exact.size)
+      report.push(`"${clip.name}": the root and legs (${exact.size} tracks) stored as floats, so held feet stay where they are held`);
     const bones = driven.map((bone, i): TrackData => {
       const moves = bone === transfer.motionBone;
       const kept = keptKeys(times, rotations[i]!, moves ? translations : null, tolerance);
@@ -180,7 +190,7 @@ export function retargetRig(rig: SourceRig, options: RetargetOptions): RetargetR
         boneName: skeleton.names[bone]!,
         boneId: skeleton.ids[bone]!,
         keyframeType: moves ? 'KRT0' : 'KR00',
-        compressed: onTicks,
+        compressed: onTicks && !exact.has(bone),
         times: pick(times, 1, kept),
         rotations: pick(rotations[i]!, 4, kept),
         translations: moves ? pick(translations, 3, kept) : null,
