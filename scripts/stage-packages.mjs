@@ -1,7 +1,7 @@
 // `npm run build`, last step: each package gets the README and LICENSE it publishes (copied from the
 // top of the repository, so there is one README to keep true), and the generated files are checked
 // to be where the packages' "bin", "main" and "exports" point.
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 
 for (const name of ['gameanim', 'cli']) {
   copyFileSync('README.md', `packages/${name}/README.md`);
@@ -23,3 +23,7 @@ for (const file of [
 ]) {
   if (!existsSync(file)) throw new Error(`build: ${file} is missing`);
 }
+// The command's bin is run by its shebang (`npx gameanim` in a clone): npm marks a bin executable when it
+// links it, but `npm ci` on a fresh clone links it before the build has made the file, and the compiler
+// writes it without the bit.
+chmodSync('packages/cli/dist/src/cli/main.js', 0o755);

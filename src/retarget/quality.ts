@@ -334,6 +334,11 @@ export function measureQuality(
       quality.warnings.push(
         `planted feet stray from the source's ${cm(slide.drift)} cm over ${slide.contacts} contacts, ${cm(slide.worst)} at worst on one (limits: ${cm(QUALITY_LIMITS.slide)} on one, ${cm(QUALITY_LIMITS.slide)} + ${(QUALITY_LIMITS.slidePerContact * 1000).toFixed(0)} mm a contact in all); they slide ${cm(slide.result)} cm, the source's ${cm(slide.source)}`,
       );
+    // The issue's own measure, beside the drift: the summed slide on the source's contacts, no more than the source's plus 2 cm.
+    if (slide.result > slide.source + QUALITY_LIMITS.slide)
+      quality.warnings.push(
+        `planted feet slide ${cm(slide.result)} cm, the source's ${cm(slide.source)} (limit: the source's plus ${cm(QUALITY_LIMITS.slide)})`,
+      );
     if (root.horizontal > 0)
       quality.warnings.push(`the pelvis strays ${cm(root.horizontal)} cm over the ground beyond 3 cm + 3% of the source's path`);
     if (root.vertical > QUALITY_LIMITS.rootVertical)

@@ -238,10 +238,11 @@ for a skeleton without SA's leg bones); the report says which. Feet the source p
 thigh and calf are turned (two-bone IK, the knee's bend plane and the foot's rotation kept) and the
 pelvis lowered where a foot cannot reach; --no-foot-lock gives the raw transfer. Keys land on the
 game's 60 Hz ticks (and on the source's own first and last key times, as floats, when those fall
-between ticks), reduced within 0.05 degrees and 0.1 mm. Every clip's result is measured against the
+between ticks; the root and legs as floats where feet are held), reduced within 0.05 degrees and 0.1 mm. Every clip's result is measured against the
 source (limb and torso segment angles, facing, feet against the ground, slide on planted feet, the
 pelvis's path) and warned about past 5 degrees p95, 3 cm of float or sink (a tenth of the legs on the rest's
-ground), a planted foot drifting 2 cm from the source's on one contact (2 cm + 2 mm a contact in all), or the path's 3 cm + 3% (5 cm up or down); --strict
+ground), a planted foot drifting 2 cm from the source's on one contact (2 cm + 2 mm a contact in all), the feet
+sliding the source's plus 2 cm, or the path's 3 cm + 3% (5 cm up or down); --strict
 makes that exit 1 with nothing written. Needs
 @gltf-transform/core for glTF and three for FBX and BVH (exit 3 without them).`,
   overview: [
