@@ -27,18 +27,13 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
   const scratch = mkdtempSync(join(tmpdir(), 'gameanim-retarget-json-'));
   const model = join(samplesDir, 'dff/sa_skin_plain.dff');
   const walk = new IFPReader(sample('rwparserng_ped_anp3.ifp')).getAnimation('walk_player')!;
+  /** walk_player as another rig's GLB (1.15x, 30 Hz), made from the plain skin. */
+  const walkRig = (names: 'mixamo' | 'custom', pose: 'tpose' | 'rest') =>
+    foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, { names, pose, scale: 115, rate: 30 });
 
   it('one document: what was written, the package, each animation with its tracks, and the report lines', async () => {
     const source = join(scratch, 'rig.glb');
-    writeFileSync(
-      source,
-      await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
-        names: 'mixamo',
-        pose: 'tpose',
-        scale: 115,
-        rate: 30,
-      }),
-    );
+    writeFileSync(source, await walkRig('mixamo', 'tpose'));
     const out = join(scratch, 'a-long-output-name.ifp');
     const run = gameanim('retarget', source, '--to', model, '--source-pose', 'tpose', '-o', out, '--json');
     expect(run.status).toBe(0);
@@ -88,12 +83,7 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
   });
 
   it('a .gltf source (its .bin beside it) writes the IFP its .glb does, byte for byte; without the .bin, exit 1 naming it', async () => {
-    const glb = await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
-      names: 'mixamo',
-      pose: 'tpose',
-      scale: 115,
-      rate: 30,
-    });
+    const glb = await walkRig('mixamo', 'tpose');
     const doc = await new WebIO().readBinary(glb);
     const { json, resources } = await new WebIO().writeJSON(doc, { format: Format.GLTF, basename: 'rig' });
     expect(Object.keys(resources)).toEqual(['rig.bin']);
@@ -116,15 +106,7 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
 
   it('--ground-from PED.ifp takes its idle as the ground (the report says where); PED.ifp:ANIM names the clip; a missing clip is exit 1 listing them', async () => {
     const source = join(scratch, 'ground.glb');
-    writeFileSync(
-      source,
-      await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
-        names: 'mixamo',
-        pose: 'tpose',
-        scale: 115,
-        rate: 30,
-      }),
-    );
+    writeFileSync(source, await walkRig('mixamo', 'tpose'));
     const ped = join(samplesDir, 'rwparserng_ped_anp3.ifp');
     const idle = gameanim('retarget', source, '--to', model, '--ground-from', ped, '-o', join(scratch, 'ground-idle.ifp'), '--json');
     expect(idle.stderr).toBe('');
@@ -173,15 +155,7 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
 
   it("a game folder's ped.ifp (beside the model, or anim/ped.ifp above it, any case) is found: its idle is the ground, the report and the document say where; --ground-from wins", async () => {
     const source = join(scratch, 'found.glb');
-    writeFileSync(
-      source,
-      await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
-        names: 'mixamo',
-        pose: 'tpose',
-        scale: 115,
-        rate: 30,
-      }),
-    );
+    writeFileSync(source, await walkRig('mixamo', 'tpose'));
     const game = join(scratch, 'game');
     mkdirSync(join(game, 'Anim'), { recursive: true });
     mkdirSync(join(game, 'models', 'peds'), { recursive: true });
@@ -235,15 +209,7 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
 
   it('the feet are held by default (the report says how many contacts); --no-foot-lock gives the raw transfer and says nothing of them', async () => {
     const source = join(scratch, 'lock.glb');
-    writeFileSync(
-      source,
-      await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
-        names: 'mixamo',
-        pose: 'tpose',
-        scale: 115,
-        rate: 30,
-      }),
-    );
+    writeFileSync(source, await walkRig('mixamo', 'tpose'));
     const held = gameanim('retarget', source, '--to', model, '-o', join(scratch, 'lock-on.ifp'), '--json');
     expect(held.status).toBe(0);
     expect(JSON.parse(held.stdout).report).toContainEqual(
@@ -258,15 +224,7 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
 
   it('a source whose limbs do not map: no document, the error on stderr, exit 1', async () => {
     const source = join(scratch, 'custom.glb');
-    writeFileSync(
-      source,
-      await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
-        names: 'custom',
-        pose: 'rest',
-        scale: 115,
-        rate: 30,
-      }),
-    );
+    writeFileSync(source, await walkRig('custom', 'rest'));
     const map = join(scratch, 'map.json');
     writeFileSync(map, JSON.stringify({ pelvis: 'Pelvis' }));
     const run = gameanim('retarget', source, '--to', model, '--map', map, '-o', join(scratch, 'none.ifp'), '--json');
@@ -277,15 +235,7 @@ describeWith([SAMPLES], `retarget --json (samples at ${samplesDir})`, () => {
 
   it('--strict: a clip past the limits (a forearm driven by the hand, so the elbow bend is lost) exits 1 and writes nothing; without it, a warning and the file', async () => {
     const source = join(scratch, 'strict.glb');
-    writeFileSync(
-      source,
-      await foreignRig(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, walk, {
-        names: 'mixamo',
-        pose: 'tpose',
-        scale: 115,
-        rate: 30,
-      }),
-    );
+    writeFileSync(source, await walkRig('mixamo', 'tpose'));
     const map = join(scratch, 'strict-map.json');
     const names = Object.entries(MIXAMO_PRESET).filter(([name]) => !/^(LeftForeArm|LeftHand|.*Index\d)$/.test(name));
     writeFileSync(
