@@ -99,10 +99,16 @@ export function alignTo(
       skeleton.indexOf(id) >= 0 ? positionOf(worlds[skeleton.indexOf(id)]!) : null;
   const frame = bodyFrame(sourceAt, true);
   const turned = frame && { up: apply(turn, frame.up), left: apply(turn, frame.left), forward: apply(turn, frame.forward) };
-  const posed = poseLike(skeleton, gameRest, turned, (from, to) => {
-    const d = segmentDirection(sourceAt, from, to);
-    return d && normalised(apply(turn, d));
-  });
+  const posed = poseLike(
+    skeleton,
+    gameRest,
+    turned,
+    (from, to) => {
+      const d = segmentDirection(sourceAt, from, to);
+      return d && normalised(apply(turn, d));
+    },
+    reference.feetFlat,
+  );
   // Feet as low as at rest: straightened legs stand the hips higher, as the source's do.
   const lowest = (at: JointAt) => Math.min(...FEET.map((id) => at(id)?.[2] ?? Infinity));
   const raise = lowest(gameAt(gameRest)) - lowest(gameAt(posed));

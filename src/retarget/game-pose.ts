@@ -39,25 +39,37 @@ const SEGMENTS: ReadonlyArray<[number, number[]]> = [
   [53, [54]],
 ];
 
+/** The feet: stood flat as at rest and only turned about the up axis, whatever pitch the source's foot segment has. */
+const FEET = new Set([43, 53]);
+
 /**
  * `rest` (world matrices, parents before children) posed like a source: `frame` is the source's pelvis
  * frame (up the spine, left across the hips) and `direction(from, to)` its segment directions, both already in the game's space (null where
- * the source lacks a joint: that segment keeps its place under its parent).
+ * the source lacks a joint: that segment keeps its place under its parent). With `feetFlat` (a standing
+ * rest) the feet are stood flat and only turned to the source's heading (`standFlat`).
  */
 export function poseLike(
   skeleton: Skeleton,
   rest: readonly Matrix[],
   frame: BodyFrame | null,
   direction: (from: number, to: number) => Vector | null,
+  feetFlat = false,
 ): Matrix[] {
   const worlds = rest.map((m) => Float64Array.from(m));
   const at = (id: number) => (skeleton.indexOf(id) >= 0 ? positionOf(worlds[skeleton.indexOf(id)]!) : null);
   const pelvis = skeleton.indexOf(1);
   const own = bodyFrame(at, true);
-  if (frame && own && pelvis >= 0) turnSubtree(skeleton, worlds, pelvis, multiply(basis(frame), transposed(basis(own))));
+  const bodyTurn = frame && own && pelvis >= 0 ? multiply(basis(frame), transposed(basis(own))) : null;
+  if (bodyTurn) turnSubtree(skeleton, worlds, pelvis, bodyTurn);
   const segments = SEGMENTS.filter(([id]) => skeleton.indexOf(id) >= 0).sort((a, b) => skeleton.indexOf(a[0]) - skeleton.indexOf(b[0]));
   for (const [id, children] of segments) {
     const bone = skeleton.indexOf(id);
+    if (feetFlat && FEET.has(id)) {
+      const toe = skeleton.indexOf(children[0]!);
+      if (toe >= 0)
+        standFlat(skeleton, worlds, bone, toe, bodyTurn ? multiply(bodyTurn, rest[bone]!) : rest[bone]!, direction(id, children[0]!));
+      continue;
+    }
     for (const child of children) {
       const target = direction(id, child);
       const to = at(child);
@@ -68,6 +80,29 @@ export function poseLike(
     }
   }
   return worlds;
+}
+
+/**
+ * A foot stood as at rest (`standing`: its rest world turned with the body), then turned about the up
+ * axis so that it heads where the source's foot does. Where a rig puts its toe joint says nothing of
+ * how the foot stands: the game's toe is 11 cm below its ankle, a flat-footed mocap rig's level with
+ * it, and both stand flat in a standing reference. Posing the game's foot to the source's ankle-to-toe
+ * pitch tipped a flat rig's toe up to its ankle's height, and the body then stood 11 cm low.
+ */
+function standFlat(skeleton: Skeleton, worlds: Matrix[], bone: number, toe: number, standing: Matrix, heading: Vector | null): void {
+  turnSubtree(skeleton, worlds, bone, multiply(rotationOnly(standing), transposed(rotationOnly(worlds[bone]!))));
+  const flat = (v: Vector): Vector | null => (Math.hypot(v[0], v[1]) > 1e-6 ? normalised([v[0], v[1], 0]) : null);
+  const from = flat(subtract(positionOf(worlds[toe]!), positionOf(worlds[bone]!)));
+  const to = heading && flat(heading);
+  // A heading more than a quarter turn off is no foot's standing heading (a toe joint behind the ankle): left as at rest.
+  if (from && to && from[0] * to[0] + from[1] * to[1] > 0) turnSubtree(skeleton, worlds, bone, turnBetween(from, to));
+}
+
+/** A matrix's rotation alone (its translation cleared). */
+function rotationOnly(m: Matrix): Matrix {
+  const out = Float64Array.from(m);
+  out.set([0, 0, 0], 12);
+  return out;
 }
 
 /** A frame's axes as the columns of a rotation. */

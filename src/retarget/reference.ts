@@ -33,6 +33,12 @@ export interface Reference {
   /** The frame of the clip used, or null for the rest. */
   frame: number | null;
   /**
+   * Whether the reference stands with its feet flat: a rest that stands (or is told to), where the
+   * game's feet are stood flat too, whatever pitch the rig's ankle-to-toe segment has. A frame of a
+   * clip may have a foot lifted or on its toes: there the game's feet follow the source's segments.
+   */
+  feetFlat: boolean;
+  /**
    * How far the reference's lowest foot joint stands above the floor of the motion, along up (source
    * units): the floor is where the feet are over the clip (a low percentile, so jumps do not lift it),
    * never the root's OFFSET, which mocap files often write as 0.
@@ -176,6 +182,7 @@ export function findReference(
     turn: multiply(to, transposed(from)),
     description: chosen.description,
     frame: chosen.frame,
+    feetFlat: chosen.frame === null,
     aboveFloor,
     anchor,
   };

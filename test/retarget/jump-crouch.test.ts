@@ -160,6 +160,13 @@ describeWith([SAMPLES], `a jump and a crouch (samples at ${samplesDir})`, () => 
         ),
     ],
     ['a Mixamo GLB', () => foreignRig(skin, clip, { names: 'mixamo', pose: 'tpose', scale: 115, rate: 60 })],
+    [
+      'a flat-footed BVH (toes level with the ankles)',
+      async () =>
+        new TextEncoder().encode(
+          mocapBvh(skin, clip, { names: 'cmu', zero: 'arms-down', rate: 120, scale: 100 / 5.6, allPositions: false, flatFeet: true }),
+        ),
+    ],
   ];
 
   for (const [what, clip] of cases) {

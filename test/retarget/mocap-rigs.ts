@@ -17,6 +17,8 @@ export interface MocapOptions {
   scale: number;
   /** Position channels on every joint (Bandai's), else on the root only (CMU's). */
   allPositions: boolean;
+  /** Toe joints level with the ankles in the standing rest, as far ahead as the game's toes (a flat-footed rig); else at the game's toes, 11 cm below. */
+  flatFeet?: boolean;
 }
 
 /** Joint name, the game bone (HAnim id) it moves with (null: still), its parent, the game bone where it sits (null: at its parent). */
@@ -144,6 +146,22 @@ export function mocapBvh(skeleton: Skeleton, clip: Animation, options: MocapOpti
   const index = new Map(specs.map((s, j) => [s[0], j]));
   const parentOf = specs.map((s) => (s[2] === null ? -1 : index.get(s[2])!));
   const toSource = new Quaternion().setFromRotationMatrix(GAME_TO_SOURCE);
+  // A flat-footed rig's toe: where the game's toe is ahead of the ankle in the standing rest, at the ankle's height, carried by the foot.
+  const flatToes = new Map<number, Vector3>();
+  if (options.flatFeet)
+    for (const foot of [43, 53]) {
+      const rest = gameWorlds(skeleton, null, 0).map((m) => STAND.clone().multiply(m));
+      const [f, t] = [rest[skeleton.indexOf(foot)]!, rest[skeleton.indexOf(foot + 1)]!];
+      const ahead = new Vector3().setFromMatrixPosition(t).sub(new Vector3().setFromMatrixPosition(f)).setZ(0);
+      flatToes.set(foot + 1, ahead.applyQuaternion(new Quaternion().setFromRotationMatrix(f).invert()));
+    }
+  const sitsAt = (game: Matrix4[], id: number) => {
+    const toe = flatToes.get(id);
+    const foot = game[skeleton.indexOf(id - 1)]!;
+    return toe
+      ? new Vector3().setFromMatrixPosition(foot).add(toe.clone().applyQuaternion(new Quaternion().setFromRotationMatrix(foot)))
+      : new Vector3().setFromMatrixPosition(game[skeleton.indexOf(id)]!);
+  };
   const worldsAt = (game: Matrix4[]) => {
     // Each joint's world position (source units) and rotation (before its constant) in the source's space.
     const positions: Vector3[] = [];
@@ -155,7 +173,7 @@ export function mocapBvh(skeleton: Skeleton, clip: Animation, options: MocapOpti
           ? p < 0
             ? new Vector3()
             : positions[p]!.clone()
-          : new Vector3().setFromMatrixPosition(game[skeleton.indexOf(sits)]!).applyMatrix4(GAME_TO_SOURCE).multiplyScalar(options.scale),
+          : sitsAt(game, sits).applyMatrix4(GAME_TO_SOURCE).multiplyScalar(options.scale),
       );
       rotations.push(
         follows === null
