@@ -91,6 +91,13 @@ describe('GAMEANIM_PLUGINS', () => {
     });
   });
 
+  it("the help's list of formats names it (and only with the plug-in)", () => {
+    const line = /^ {2}TOY {3}a made-up skeleton format \(\.toy\)$/m;
+    expect(gameanim([formatPlugin], '--help').stdout).toMatch(line);
+    expect(gameanim([formatPlugin], 'info', '--help').stdout).toMatch(line);
+    expect(gameanim([], '--help').stdout).not.toMatch(/TOY/);
+  });
+
   it("an archive's entry of the format is shown so too", () => {
     // The archive pads its entry to a 2048-byte sector, and the made-up format reads each zero of the padding as a bone.
     expect(gameanim([formatPlugin], 'info', archive)).toEqual({
