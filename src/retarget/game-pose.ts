@@ -8,6 +8,7 @@ import {
   multiply,
   normalised,
   positionOf,
+  rotationOf,
   subtract,
   transposed,
   turnBetween,
@@ -90,19 +91,12 @@ export function poseLike(
  * pitch tipped a flat rig's toe up to its ankle's height, and the body then stood 11 cm low.
  */
 function standFlat(skeleton: Skeleton, worlds: Matrix[], bone: number, toe: number, standing: Matrix, heading: Vector | null): void {
-  turnSubtree(skeleton, worlds, bone, multiply(rotationOnly(standing), transposed(rotationOnly(worlds[bone]!))));
+  turnSubtree(skeleton, worlds, bone, multiply(rotationOf(standing), transposed(rotationOf(worlds[bone]!))));
   const flat = (v: Vector): Vector | null => (Math.hypot(v[0], v[1]) > 1e-6 ? normalised([v[0], v[1], 0]) : null);
   const from = flat(subtract(positionOf(worlds[toe]!), positionOf(worlds[bone]!)));
   const to = heading && flat(heading);
   // A heading more than a quarter turn off is no foot's standing heading (a toe joint behind the ankle): left as at rest.
   if (from && to && from[0] * to[0] + from[1] * to[1] > 0) turnSubtree(skeleton, worlds, bone, turnBetween(from, to));
-}
-
-/** A matrix's rotation alone (its translation cleared). */
-function rotationOnly(m: Matrix): Matrix {
-  const out = Float64Array.from(m);
-  out.set([0, 0, 0], 12);
-  return out;
 }
 
 /** A frame's axes as the columns of a rotation. */

@@ -36,22 +36,7 @@ export function toAnimationClip(clip: SkeletalClip | BoundClip, options: ToAnima
   tracks.forEach((track, index) => {
     if (track.times.length === 0) return;
     const bone = nameOf({ boneName: boneNames[index]!, boneId: boneIds[index]!, index });
-    keyframeTracks.push(
-      new QuaternionKeyframeTrack(
-        `${bone}.quaternion`,
-        gameKeyTimes(track.times) as unknown as number[],
-        track.rotations as unknown as number[],
-      ),
-    );
-    const positionTimes = track.translationTimes ?? track.times;
-    if (track.translations && positionTimes.length)
-      keyframeTracks.push(
-        new VectorKeyframeTrack(
-          `${bone}.position`,
-          gameKeyTimes(positionTimes) as unknown as number[],
-          track.translations as unknown as number[],
-        ),
-      );
+    pushBoneTracks(keyframeTracks, bone, track, track.translations);
   });
   return new AnimationClip(options.name ?? (clip.name || 'anm2'), duration, keyframeTracks);
 }
@@ -67,22 +52,28 @@ function boundAnimationClip(bound: BoundClip, options: ToAnimationClipOptions): 
       options.boneName?.({ boneName: skeleton.names[bone]!, boneId: skeleton.ids[bone]!, index: bone }) ??
       (threeBoneName(skeleton.names[bone]!) || `bone${bone}`);
     const track = sampled.tracks[bone]!;
-    keyframeTracks.push(
-      new QuaternionKeyframeTrack(
-        `${name}.quaternion`,
-        gameKeyTimes(track.times) as unknown as number[],
-        track.rotations as unknown as number[],
-      ),
-    );
-    const positionTimes = track.translationTimes ?? track.times;
-    if (source.translations && positionTimes.length)
-      keyframeTracks.push(
-        new VectorKeyframeTrack(
-          `${name}.position`,
-          gameKeyTimes(positionTimes) as unknown as number[],
-          track.translations as unknown as number[],
-        ),
-      );
+    pushBoneTracks(keyframeTracks, name, track, source.translations ? track.translations : null);
   });
   return new AnimationClip(options.name ?? (clip.name || 'anm2'), sampled.duration, keyframeTracks);
+}
+
+/** A bone's rotation track and, where it has `translations` with keys, its position track, on the game's key times. */
+function pushBoneTracks(
+  out: KeyframeTrack[],
+  bone: string,
+  track: { times: Float32Array; rotations: Float32Array; translationTimes?: Float32Array | null },
+  translations: Float32Array | null | undefined,
+): void {
+  out.push(
+    new QuaternionKeyframeTrack(
+      `${bone}.quaternion`,
+      gameKeyTimes(track.times) as unknown as number[],
+      track.rotations as unknown as number[],
+    ),
+  );
+  const positionTimes = track.translationTimes ?? track.times;
+  if (translations && positionTimes.length)
+    out.push(
+      new VectorKeyframeTrack(`${bone}.position`, gameKeyTimes(positionTimes) as unknown as number[], translations as unknown as number[]),
+    );
 }

@@ -154,3 +154,13 @@ export const MAPPED = [
   'R Foot',
   'R Toe0',
 ];
+
+/** `skeleton` with its calves moved along their thighs by `thigh` and its feet along their calves by `calf`: legs proportioned otherwise. */
+export function withLegs(skeleton: Skeleton, thigh: number, calf: number): Skeleton {
+  for (const [ids, k] of [
+    [[42, 52], thigh],
+    [[43, 53], calf],
+  ] as const)
+    for (const id of ids) for (let c = 0; c < 3; c++) skeleton.restTranslations[3 * skeleton.indexOf(id) + c]! *= k;
+  return skeleton;
+}

@@ -3,31 +3,21 @@
 // whole length, no longer matches the stride, and the feet creep where the source's stand. Judged by
 // the library's quality report, which reads the written IFP back and shares nothing with the solve.
 import { expect, it } from 'vitest';
-import { bindClip, createPose, DFFReader, IFPReader, sampleClip, writeIFP, type Skeleton } from '../../src/index.js';
+import { bindClip, createPose, DFFReader, IFPReader, sampleClip, writeIFP } from '../../src/index.js';
 import { QUALITY_LIMITS, readSourceRig, resolveBoneMap, retarget } from '../../src/retarget/index.js';
 import { measureQuality } from '../../src/retarget/quality.js';
 import { planFootLock } from '../../src/retarget/foot-lock.js';
 import type { Vector } from '../../src/core/transforms.js';
 import { sample, samplesDir, SAMPLES } from '../helpers/files.js';
 import { describeWith } from '../helpers/needs.js';
+import { withLegs } from './compare.js';
 import { foreignRig } from './foreign-rigs.js';
 import { mocapBvh } from './mocap-rigs.js';
-
-/** The skin with its calves (the thigh's length) and feet (the calf's) moved along their bones. */
-function oddLegs(thigh: number, calf: number): Skeleton {
-  const skeleton = new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!;
-  for (const [ids, k] of [
-    [[42, 52], thigh],
-    [[43, 53], calf],
-  ] as const)
-    for (const id of ids) for (let c = 0; c < 3; c++) skeleton.restTranslations[3 * skeleton.indexOf(id) + c]! *= k;
-  return skeleton;
-}
 
 describeWith([SAMPLES], `planted feet stay planted (samples at ${samplesDir})`, () => {
   const ped = new IFPReader(sample('rwparserng_ped_anp3.ifp'));
   const skin = new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!;
-  const odd = oddLegs(0.85, 1.2);
+  const odd = withLegs(new DFFReader(sample('dff/sa_skin_plain.dff')).skeleton!, 0.85, 1.2);
   const sources = (name: string): Array<[string, () => Promise<Uint8Array>]> => {
     const clip = ped.getAnimation(name)!;
     return [

@@ -148,9 +148,9 @@ export function mocapBvh(skeleton: Skeleton, clip: Animation, options: MocapOpti
   const toSource = new Quaternion().setFromRotationMatrix(GAME_TO_SOURCE);
   // A flat-footed rig's toe: where the game's toe is ahead of the ankle in the standing rest, at the ankle's height, carried by the foot.
   const flatToes = new Map<number, Vector3>();
+  const rest = options.flatFeet ? gameWorlds(skeleton, null, 0).map((m) => STAND.clone().multiply(m)) : [];
   if (options.flatFeet)
     for (const foot of [43, 53]) {
-      const rest = gameWorlds(skeleton, null, 0).map((m) => STAND.clone().multiply(m));
       const [f, t] = [rest[skeleton.indexOf(foot)]!, rest[skeleton.indexOf(foot + 1)]!];
       const ahead = new Vector3().setFromMatrixPosition(t).sub(new Vector3().setFromMatrixPosition(f)).setZ(0);
       flatToes.set(foot + 1, ahead.applyQuaternion(new Quaternion().setFromRotationMatrix(f).invert()));
